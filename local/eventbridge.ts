@@ -1,0 +1,44 @@
+import type { Logger } from '../shared/ports/logger.js';
+import { scheduledEvent } from './events.js';
+import type { LambdaHost } from './lambda-host.js';
+
+export interface RateRuleOptions {
+  readonly host: LambdaHost;
+  readonly region: string;
+  readonly ruleName: string;
+  readonly functionName: string;
+  readonly periodMs: number;
+  /** Targets per firing: the tick rule has two, so a standby is always running. */
+  readonly targets: number;
+  readonly logger: Logger;
+}
+
+/** An EventBridge `rate(...)` rule: fires at start and then every period, one invocation per target. */
+export class RateRule {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: RateRuleOptions) {}
+
+  start(): void {
+    this.fire();
+    this.timer = setInterval(() => this.fire(), this.options.periodMs);
+  }
+
+  /** Stops firing; invocations in flight are left to the host's drain. */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private fire(): void {
+    const { host, region, ruleName, functionName, targets, logger } = this.options;
+    for (let i = 0; i < targets; i++) {
+      const run = host.invoke(functionName, scheduledEvent(region, ruleName)).catch((err) => {
+        logger.error('scheduled invocation failed', { functionName, error: String(err) });
+      });
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }
+  }
+}

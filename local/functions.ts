@@ -1,0 +1,90 @@
+import * as apiConfig from '../functions/api/config.js';
+import * as api from '../functions/api/handler.js';
+import * as callbackConfig from '../functions/callback/config.js';
+import * as callback from '../functions/callback/handler.js';
+import * as dispatcherConfig from '../functions/dispatcher/config.js';
+import * as dispatcher from '../functions/dispatcher/handler.js';
+import * as executorRunnerConfig from '../functions/executor-runner/config.js';
+import * as executorRunner from '../functions/executor-runner/handler.js';
+import * as monitorsConfig from '../functions/monitors/config.js';
+import * as monitors from '../functions/monitors/handler.js';
+import * as schedulerTickConfig from '../functions/scheduler-tick/config.js';
+import * as schedulerTick from '../functions/scheduler-tick/handler.js';
+import type { AwsClients } from '../shared/adapters/aws-clients.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
+import { noMetrics } from '../shared/ports/metrics.js';
+import { FUNCTIONS, type FunctionName } from '../shared/schema/functions.js';
+import type { LambdaHandler, LocalFunctionSpec } from './lambda-host.js';
+
+/** What every locally hosted function shares: one set of SDK clients, a clock, a logger per function. */
+export interface LocalRuntime {
+  readonly clients: AwsClients;
+  readonly clock: Clock;
+  readonly loggerFor: (name: FunctionName) => Logger;
+  /** Aborted on stop, so long-running invocations (the tick loop) end within seconds. */
+  readonly signal: AbortSignal;
+}
+
+const quietMetrics = { ...noMetrics, flush() {} };
+
+/**
+ * The real handlers of `functions/`, each built the way its Lambda entry builds itself
+ * (`loadConfig(env)` then `createHandler`), with the local runtime swapped in.
+ */
+export function localFunctions(env: Record<string, string>, runtime: LocalRuntime): LocalFunctionSpec[] {
+  const spec = (name: FunctionName, handler: LambdaHandler<never, unknown>): LocalFunctionSpec => ({
+    name,
+    timeoutMs: FUNCTIONS[name].timeoutSeconds * 1000,
+    memoryMb: FUNCTIONS[name].memoryMb,
+    handler: handler as LambdaHandler,
+  });
+  const common = { clients: runtime.clients, clock: runtime.clock, metrics: quietMetrics };
+  return [
+    spec(
+      'scheduler-tick',
+      schedulerTick.createHandler(schedulerTickConfig.loadConfig(env), {
+        ...common,
+        logger: runtime.loggerFor('scheduler-tick'),
+        signal: runtime.signal,
+      }),
+    ),
+    spec(
+      'api',
+      api.createHandler(apiConfig.loadConfig(env), {
+        clients: runtime.clients,
+        clock: runtime.clock,
+        logger: runtime.loggerFor('api'),
+      }),
+    ),
+    // Dispatch: the ring queues' consumer, and the Lambda executor that `lambda:executor-runner` invokes.
+    spec(
+      'dispatcher',
+      dispatcher.createHandler(dispatcherConfig.loadConfig(env), {
+        ...common,
+        logger: runtime.loggerFor('dispatcher'),
+      }),
+    ),
+    spec(
+      'executor-runner',
+      executorRunner.createHandler(executorRunnerConfig.loadConfig(env), {
+        logger: runtime.loggerFor('executor-runner'),
+      }),
+    ),
+    // Results and registry from executors (XXL-JOB's /api/*), and the lost-run monitor.
+    spec(
+      'callback',
+      callback.createHandler(callbackConfig.loadConfig(env), {
+        ...common,
+        logger: runtime.loggerFor('callback'),
+      }),
+    ),
+    spec(
+      'monitors',
+      monitors.createHandler(monitorsConfig.loadConfig(env), {
+        ...common,
+        logger: runtime.loggerFor('monitors'),
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+
+/** A Lambda handler as the local stack drives it: AWS-shaped event in, result out. */
+export type LambdaHandler<E = unknown, R = unknown> = (event: E, context: Context) => Promise<R>;
+
+export interface LocalFunctionSpec<E = unknown, R = unknown> {
+  readonly name: string;
+  readonly timeoutMs: number;
+  readonly memoryMb?: number;
+  readonly handler: LambdaHandler<E, R>;
+}
+
+export class LambdaTimeoutError extends Error {
+  constructor(functionName: string, timeoutMs: number) {
+    super(`${functionName}: Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds`);
+    this.name = 'LambdaTimeoutError';
+  }
+}
+
+const ACCOUNT = '000000000000';
+
+export function functionArn(region: string, name: string): string {
+  return `arn:aws:lambda:${region}:${ACCOUNT}:function:${name}`;
+}
+
+/** A Lambda-like context: request id, remaining time against the configured timeout, names. */
+export function createLambdaContext(spec: LocalFunctionSpec, region: string, deadline: number): Context {
+  const stub = () => undefined;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: spec.name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: functionArn(region, spec.name),
+    memoryLimitInMB: String(spec.memoryMb ?? 256),
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${spec.name}`,
+    logStreamName: `local/${new Date().toISOString().slice(0, 10)}/[$LATEST]${randomUUID().replaceAll('-', '')}`,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: stub,
+    fail: stub,
+    succeed: stub,
+  };
+}
+
+/**
+ * Hosts functions in this process the way Lambda runs them: one context per invocation, the
+ * configured timeout enforced (the invocation fails with Lambda's message), and `drain()` waiting
+ * for invocations in flight so a stop is clean.
+ */
+export class LambdaHost {
+  private readonly functions = new Map<string, LocalFunctionSpec>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly region: string) {}
+
+  register(spec: LocalFunctionSpec<never, unknown>): void {
+    this.functions.set(spec.name, spec as LocalFunctionSpec);
+  }
+
+  has(name: string): boolean {
+    return this.functions.has(name);
+  }
+
+  names(): string[] {
+    return [...this.functions.keys()];
+  }
+
+  invoke<R = unknown>(name: string, event: unknown): Promise<R> {
+    const spec = this.functions.get(name);
+    if (!spec) return Promise.reject(new Error(`Function not found: ${name}`));
+    const deadline = Date.now() + spec.timeoutMs;
+    const context = createLambdaContext(spec, this.region, deadline);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LambdaTimeoutError(spec.name, spec.timeoutMs)), spec.timeoutMs);
+    });
+    const run = Promise.race([spec.handler(event, context), timeout]).finally(() => clearTimeout(timer));
+    const tracked = run.catch(() => undefined);
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+    return run as Promise<R>;
+  }
+
+  /** Waits for invocations in flight, at most `timeoutMs`. */
+  async drain(timeoutMs: number): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, timeoutMs))]);
+  }
+}

@@ -1,0 +1,87 @@
+import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Logger } from '../shared/ports/logger.js';
+import { sqsRecord } from './events.js';
+import type { LambdaHost } from './lambda-host.js';
+
+export interface SqsPollerOptions {
+  readonly sqs: SQSClient;
+  readonly host: LambdaHost;
+  readonly functionName: string;
+  readonly queueUrl: string;
+  readonly queueArn: string;
+  readonly region: string;
+  readonly batchSize?: number;
+  /** Concurrent pollers, like the event source mapping's concurrent batches. */
+  readonly concurrency?: number;
+  readonly logger: Logger;
+}
+
+/**
+ * An SQS event source mapping: long-polls the queue, invokes the function with a batch, deletes
+ * what succeeded and leaves reported failures (or the whole batch on an error) to reappear after
+ * the visibility timeout; the queue's redrive policy moves repeat failures to its DLQ.
+ */
+export class SqsPoller {
+  private readonly abort = new AbortController();
+  private loops: Promise<void>[] = [];
+
+  constructor(private readonly options: SqsPollerOptions) {}
+
+  start(): void {
+    const concurrency = this.options.concurrency ?? 2;
+    this.loops = Array.from({ length: concurrency }, () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.allSettled(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    const { sqs, queueUrl } = this.options;
+    while (!this.abort.signal.aborted) {
+      try {
+        const { Messages = [] } = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: this.options.batchSize ?? 10,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+          { abortSignal: this.abort.signal },
+        );
+        if (Messages.length > 0) await this.deliver(Messages);
+      } catch (err) {
+        if (this.abort.signal.aborted) return;
+        this.options.logger.error('sqs poll failed', { queueUrl, error: String(err) });
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  private async deliver(messages: Message[]): Promise<void> {
+    const { host, functionName, queueArn, region, sqs, queueUrl, logger } = this.options;
+    const event: SQSEvent = { Records: messages.map((m) => sqsRecord(m, queueArn, region)) };
+    let failed: Set<string>;
+    try {
+      const result = await host.invoke<SQSBatchResponse | undefined>(functionName, event);
+      failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (err) {
+      logger.error('function failed on a batch; messages return after the visibility timeout', {
+        functionName,
+        error: String(err),
+      });
+      return;
+    }
+    const done = event.Records.filter((r) => !failed.has(r.messageId));
+    if (done.length === 0) return;
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+      }),
+    );
+  }
+}

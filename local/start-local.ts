@@ -1,0 +1,229 @@
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
+import { systemClock } from '../shared/ports/clock.js';
+import type { Logger } from '../shared/ports/logger.js';
+import { QUEUES } from '../shared/schema/queues.js';
+import { consoleLogger } from './console-logger.js';
+import { LocalStartError } from './errors.js';
+import { RateRule } from './eventbridge.js';
+import { functionEnv } from './function-env.js';
+import { localFunctions } from './functions.js';
+import { healthRoute } from './health.js';
+import { type LocalRoute, startHttpGateway } from './http-gateway.js';
+import { LambdaHost } from './lambda-host.js';
+import { lambdaInvokeRoute } from './lambda-invoke-route.js';
+import { assertPortFree, LOOPBACK } from './net.js';
+import { provisionResources, type Resources } from './provision.js';
+import { SqsPoller } from './sqs-poller.js';
+import { type DynamoDbLocal, startDynamoDbLocal } from './stand-ins/dynamodb-local.js';
+import { type SqsStandIn, startSqsStandIn } from './stand-ins/sqs.js';
+import { resolveTokens, type Tokens } from './tokens.js';
+
+export interface StartLocalOptions {
+  /** HTTP port on 127.0.0.1; 0 picks a free one. Default 8080. */
+  readonly port?: number;
+  /** Where DynamoDB Local's file and the tokens live. Default `.tickring`. */
+  readonly dataDir?: string;
+  /** Keep nothing on disk. */
+  readonly inMemory?: boolean;
+  /** Start the demo executor and job (added by the dispatch work). Default true. */
+  readonly demo?: boolean;
+  readonly adminToken?: string;
+  readonly accessToken?: string;
+  /** Use already running stand-ins (tests share one pair) instead of starting new ones. */
+  readonly standIns?: { readonly dynamoEndpoint: string; readonly sqsEndpoint: string };
+  /** Prefix of table, queue and topic names. Default `tickring-`. */
+  readonly resourcePrefix?: string;
+  readonly region?: string;
+  /** Extra function settings by env var name, e.g. `{ TICKRING_SHARD_COUNT: '2' }`. */
+  readonly settings?: Readonly<Record<string, string>>;
+  /** How often the tick rule fires. Default one minute, as in AWS. */
+  readonly tickPeriodMs?: number;
+  /** How often the monitors rule fires (lost runs). Default one minute, as in AWS. */
+  readonly monitorPeriodMs?: number;
+  /** `silent` for tests; `debug` shows every fire. Default `info`. */
+  readonly logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface LocalStack {
+  readonly urls: {
+    readonly api: string;
+    readonly health: string;
+    readonly dynamodb: string;
+    readonly sqs: string;
+  };
+  readonly tokens: Tokens;
+  readonly resources: Resources;
+  readonly clients: AwsClients;
+  readonly host: LambdaHost;
+  stop(): Promise<void>;
+}
+
+type Teardown = () => Promise<void> | void;
+
+/**
+ * Starts the whole scheduler on this machine: the HTTP port (claimed first, so a taken port fails
+ * fast), DynamoDB Local and the SQS stand-in, the tables and queues, then the real handlers with
+ * their event sources. `stop()` tears down in reverse; a failed start tears down what it started.
+ */
+export async function startLocal(options: StartLocalOptions = {}): Promise<LocalStack> {
+  const region = options.region ?? 'us-east-1';
+  const dataDir = options.inMemory ? undefined : resolve(options.dataDir ?? '.tickring');
+  const logLevel = options.logLevel ?? 'info';
+  const log = (source: string): Logger => consoleLogger(source, logLevel);
+  const logger = log('local');
+  const teardown: Teardown[] = [];
+  const stopAll = async () => {
+    for (const step of teardown.reverse()) {
+      try {
+        await step();
+      } catch (err) {
+        logger.warn('stop step failed', { error: String(err) });
+      }
+    }
+    teardown.length = 0;
+  };
+
+  try {
+    const requestedPort = options.port ?? 8080;
+    await assertPortFree(requestedPort, 'tickring HTTP API');
+    const tokens = resolveTokens(
+      { adminToken: options.adminToken, accessToken: options.accessToken },
+      dataDir,
+    );
+
+    const host = new LambdaHost(region);
+    const abort = new AbortController();
+    const health: { dynamo?: DynamoDbLocal | { endpoint: string }; sqs?: SqsStandIn | { endpoint: string } } =
+      {};
+    const localRoutes: LocalRoute[] = [
+      healthRoute(() => health, host),
+      // Lambda's Invoke API, so the production LambdaClient reaches the hosted functions (lambda:<name> executors).
+      lambdaInvokeRoute({ host, region, logger: log('lambda') }),
+    ];
+    const gateway = await startHttpGateway({
+      host,
+      port: requestedPort,
+      functionNames: { api: 'api', callback: 'callback' },
+      localRoutes,
+      logger,
+    });
+    teardown.push(() => closeServer(gateway.server));
+    const baseUrl = `http://${LOOPBACK}:${gateway.port}`;
+
+    let dynamoEndpoint: string;
+    let sqsEndpoint: string;
+    if (options.standIns) {
+      ({ dynamoEndpoint, sqsEndpoint } = options.standIns);
+      health.dynamo = { endpoint: dynamoEndpoint };
+      health.sqs = { endpoint: sqsEndpoint };
+    } else {
+      const dynamo = await startDynamoDbLocal({ dataDir: dataDir ? join(dataDir, 'dynamodb') : undefined });
+      teardown.push(() => dynamo.stop());
+      const sqs = await startSqsStandIn();
+      teardown.push(() => sqs.stop());
+      dynamoEndpoint = dynamo.endpoint;
+      sqsEndpoint = sqs.endpoint;
+      health.dynamo = dynamo;
+      health.sqs = sqs;
+    }
+
+    const endpoints = { dynamodb: dynamoEndpoint, sqs: sqsEndpoint, sns: sqsEndpoint, lambda: baseUrl };
+    const clients = createAwsClients({ region, endpoints });
+    teardown.push(() => destroyAwsClients(clients));
+    const resources = await provisionResources(clients, options.resourcePrefix ?? 'tickring-');
+
+    const env = functionEnv({
+      region,
+      endpoints,
+      resources,
+      adminToken: tokens.adminToken,
+      accessToken: tokens.accessToken,
+      adminBaseUrl: baseUrl,
+      settings: options.settings,
+    });
+    for (const spec of localFunctions(env, {
+      clients,
+      clock: systemClock,
+      loggerFor: (name) => log(name),
+      signal: abort.signal,
+    })) {
+      host.register(spec);
+    }
+    teardown.push(async () => {
+      abort.abort();
+      await host.drain(5_000);
+    });
+
+    for (const queue of Object.values(QUEUES)) {
+      if (!host.has('dispatcher')) break;
+      const poller = new SqsPoller({
+        sqs: clients.sqs,
+        host,
+        functionName: 'dispatcher',
+        queueUrl: resources.queues[queue.logicalName].url,
+        queueArn: resources.queues[queue.logicalName].arn,
+        region,
+        concurrency: 4,
+        logger,
+      });
+      poller.start();
+      teardown.push(() => poller.stop());
+    }
+
+    const tickRule = new RateRule({
+      host,
+      region,
+      ruleName: 'tickring-scheduler-tick',
+      functionName: 'scheduler-tick',
+      periodMs: options.tickPeriodMs ?? 60_000,
+      targets: 2,
+      logger,
+    });
+    tickRule.start();
+    teardown.push(() => tickRule.stop());
+
+    const monitorRule = new RateRule({
+      host,
+      region,
+      ruleName: 'tickring-monitors',
+      functionName: 'monitors',
+      periodMs: options.monitorPeriodMs ?? 60_000,
+      targets: 1,
+      logger,
+    });
+    monitorRule.start();
+    teardown.push(() => monitorRule.stop());
+
+    return {
+      urls: {
+        api: baseUrl,
+        health: `${baseUrl}/health`,
+        dynamodb: dynamoEndpoint,
+        sqs: sqsEndpoint,
+      },
+      tokens,
+      resources,
+      clients,
+      host,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    if (err instanceof LocalStartError) throw err;
+    throw new LocalStartError(
+      `tickring failed to start: ${err instanceof Error ? err.message : String(err)}`,
+      {
+        cause: err,
+      },
+    );
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

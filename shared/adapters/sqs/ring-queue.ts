@@ -1,0 +1,41 @@
+import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, type SQSClient } from '@aws-sdk/client-sqs';
+import type { RingEntry, RingLane, RingQueue } from '../../ports/ring-queue.js';
+
+const BATCH = 10; // SQS's SendMessageBatch limit
+const ATTEMPTS = 4;
+
+/** The ring on SQS standard queues (the only kind with a per-message DelaySeconds). */
+export class SqsRingQueue implements RingQueue {
+  constructor(private readonly options: { sqs: SQSClient; queueUrls: Readonly<Record<RingLane, string>> }) {}
+
+  async enqueue(entries: readonly RingEntry[]): Promise<void> {
+    const byLane = new Map<RingLane, RingEntry[]>();
+    for (const entry of entries) byLane.set(entry.lane, [...(byLane.get(entry.lane) ?? []), entry]);
+    const sends: Promise<void>[] = [];
+    for (const [lane, laneEntries] of byLane) {
+      for (let i = 0; i < laneEntries.length; i += BATCH) {
+        sends.push(this.sendBatch(this.options.queueUrls[lane], laneEntries.slice(i, i + BATCH)));
+      }
+    }
+    await Promise.all(sends);
+  }
+
+  private async sendBatch(queueUrl: string, batch: readonly RingEntry[]): Promise<void> {
+    let pending: SendMessageBatchRequestEntry[] = batch.map((entry, i) => ({
+      Id: String(i),
+      MessageBody: JSON.stringify(entry.message),
+      DelaySeconds: entry.delaySeconds,
+    }));
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.options.sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
+      const failedIds = new Set((result.Failed ?? []).map((f) => f.Id));
+      if (failedIds.size === 0) return;
+      pending = pending.filter((e) => failedIds.has(e.Id));
+      if (attempt >= ATTEMPTS) {
+        const reasons = (result.Failed ?? []).map((f) => `${f.Code}: ${f.Message}`).join('; ');
+        throw new Error(`SQS refused ${pending.length} ring message(s): ${reasons}`);
+      }
+      await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Environment variable names, shared by `infra/` (which sets them on each function) and the
+ * runtime `loadConfig` functions (which read them), so the two cannot drift.
+ */
+export const ENV = {
+  region: 'AWS_REGION',
+  /** Local mode only: DynamoDB / SQS / Lambda / SNS endpoints of the stand-ins. */
+  dynamoEndpoint: 'AWS_ENDPOINT_URL_DYNAMODB',
+  sqsEndpoint: 'AWS_ENDPOINT_URL_SQS',
+  lambdaEndpoint: 'AWS_ENDPOINT_URL_LAMBDA',
+  snsEndpoint: 'AWS_ENDPOINT_URL_SNS',
+
+  jobsTable: 'TICKRING_JOBS_TABLE',
+  groupsTable: 'TICKRING_GROUPS_TABLE',
+  runsTable: 'TICKRING_RUNS_TABLE',
+  registryTable: 'TICKRING_REGISTRY_TABLE',
+  controlTable: 'TICKRING_CONTROL_TABLE',
+
+  ringFastQueueUrl: 'TICKRING_RING_FAST_QUEUE_URL',
+  ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',
+
+  alarmTopicArn: 'TICKRING_ALARM_TOPIC_ARN',
+
+  /** A token given directly (local mode) ... */
+  adminToken: 'TICKRING_ADMIN_TOKEN',
+  accessToken: 'TICKRING_ACCESS_TOKEN',
+  /** ... or the ARN of the Secrets Manager secret holding it (AWS), read at cold start. */
+  adminTokenSecretArn: 'TICKRING_ADMIN_TOKEN_SECRET_ARN',
+  accessTokenSecretArn: 'TICKRING_ACCESS_TOKEN_SECRET_ARN',
+
+  shardCount: 'TICKRING_SHARD_COUNT',
+  preReadCount: 'TICKRING_PRE_READ_COUNT',
+  leaseMs: 'TICKRING_LEASE_MS',
+  tickLoopSeconds: 'TICKRING_TICK_LOOP_SECONDS',
+  executorTimeoutMs: 'TICKRING_EXECUTOR_TIMEOUT_MS',
+  registryDeadSeconds: 'TICKRING_REGISTRY_DEAD_SECONDS',
+  logRetentionDays: 'TICKRING_LOG_RETENTION_DAYS',
+
+  /** executor-runner: where results are reported (comma-separated admin base URLs). */
+  adminAddresses: 'TICKRING_ADMIN_ADDRESSES',
+
+  logLevel: 'POWERTOOLS_LOG_LEVEL',
+  serviceName: 'POWERTOOLS_SERVICE_NAME',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV];
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Thrown by `loadConfig` when a variable is missing or malformed; names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function requireString(env: Env, name: string): string {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') {
+    throw new ConfigError(`Environment variable ${name} is required`);
+  }
+  return value;
+}
+
+export function optionalString(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+export function optionalInt(env: Env, name: string, defaultValue: number, min = Number.MIN_SAFE_INTEGER): number {
+  const raw = optionalString(env, name);
+  if (raw === undefined) return defaultValue;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new ConfigError(`Environment variable ${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** A token is given directly or as a secret ARN; one of the two is required (tokens fail closed). */
+export type TokenSource = { value: string } | { secretArn: string };
+
+export function requireToken(env: Env, valueName: string, secretArnName: string): TokenSource {
+  const value = optionalString(env, valueName);
+  if (value !== undefined) return { value };
+  const secretArn = optionalString(env, secretArnName);
+  if (secretArn !== undefined) return { secretArn };
+  throw new ConfigError(`Environment variable ${valueName} or ${secretArnName} is required`);
+}

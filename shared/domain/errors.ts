@@ -1,0 +1,47 @@
+/**
+ * The error taxonomy. HTTP adapters map `status` (4xx messages are shown to the caller, anything
+ * else becomes a generic 500 whose detail is only logged); queue consumers use `retryable`.
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  /** Whether a queue consumer should let the message be redelivered. */
+  readonly retryable: boolean = false;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad input: the message names the field and what is wrong with it. */
+export class ValidationError extends AppError {
+  readonly status = 400;
+  constructor(
+    message: string,
+    readonly field?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+}
+
+/** A failure that will not get better by retrying (a message is dropped, not redriven). */
+export class PermanentError extends AppError {
+  readonly status = 500;
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

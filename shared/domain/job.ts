@@ -1,0 +1,82 @@
+/**
+ * Jobs and executor groups, named as in XXL-JOB so its users recognise every field.
+ * Schedules, misfire and routing rules live in their own modules; this one holds the shapes.
+ */
+export const TRIGGER_STATUSES = ['RUNNING', 'STOPPED'] as const;
+export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
+
+export const BLOCK_STRATEGIES = ['SERIAL_EXECUTION', 'DISCARD_LATER', 'COVER_EARLY'] as const;
+export type BlockStrategy = (typeof BLOCK_STRATEGIES)[number];
+
+export const GLUE_TYPES = [
+  'BEAN',
+  'GLUE_GROOVY',
+  'GLUE_SHELL',
+  'GLUE_PYTHON',
+  'GLUE_PYTHON2',
+  'GLUE_NODEJS',
+  'GLUE_POWERSHELL',
+  'GLUE_PHP',
+] as const;
+export type GlueType = (typeof GLUE_TYPES)[number];
+
+export const ADDRESS_TYPES = ['AUTO', 'MANUAL'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export interface Job {
+  readonly id: number;
+  readonly appName: string;
+  readonly name: string;
+  readonly author: string;
+  readonly alarmEmail: string;
+  /** Optional URL POSTed with the run when its last retry fails. */
+  readonly alarmWebhook: string;
+  readonly scheduleType: 'NONE' | 'CRON' | 'FIX_RATE' | 'ONCE';
+  readonly scheduleConf: string;
+  /** IANA zone the cron is read in (XXL-JOB only has the server's zone). */
+  readonly timeZone: string;
+  readonly misfireStrategy: 'DO_NOTHING' | 'FIRE_ONCE_NOW';
+  readonly executorRouteStrategy: string;
+  readonly executorHandler: string;
+  readonly executorParam: string;
+  readonly executorBlockStrategy: BlockStrategy;
+  /** Seconds; 0 = none. */
+  readonly executorTimeout: number;
+  readonly executorFailRetryCount: number;
+  /** Seconds before the first retry; doubles for each further one. */
+  readonly retryBackoffSeconds: number;
+  readonly glueType: GlueType;
+  readonly glueSource: string;
+  readonly glueUpdatetime: number;
+  readonly childJobIds: readonly number[];
+  readonly triggerStatus: TriggerStatus;
+  /** Epoch ms of the last fire handed to the ring, 0 when none. */
+  readonly triggerLastTime: number;
+  /** Epoch ms of the next fire while RUNNING, null otherwise. */
+  readonly triggerNextTime: number | null;
+  /** Until this time (epoch ms) fires go to the slow ring queue; set by the dispatcher. */
+  readonly slowUntil: number;
+  /**
+   * Bumped when the schedule or the trigger status changes: fires enqueued under an older revision
+   * are dropped by the dispatcher, so a stop or a schedule edit takes effect from the next fire.
+   */
+  readonly scheduleRevision: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Optimistic-concurrency counter, bumped by every write of the definition. */
+  readonly version: number;
+}
+
+export interface Group {
+  readonly appName: string;
+  readonly title: string;
+  readonly addressType: AddressType;
+  /** MANUAL groups: the configured addresses. AUTO groups: empty (addresses come from the registry). */
+  readonly addressList: readonly string[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export function isSlow(job: Pick<Job, 'slowUntil'>, nowMs: number): boolean {
+  return job.slowUntil > nowMs;
+}

@@ -1,0 +1,65 @@
+import type { TriggerType } from './trigger.js';
+
+/**
+ * A run: one execution of one job on one executor (XXL-JOB's `xxl_job_log` row). Codes follow
+ * XXL-JOB: 0 = not yet; triggerCode 200/500; handleCode 200 success, 500 fail, 502 timeout.
+ */
+export interface Run {
+  readonly logId: number;
+  readonly jobId: number;
+  readonly appName: string;
+  readonly jobName: string;
+  /** The fire this run belongs to; with `shardIndex` it is unique. */
+  readonly dedupKey: string;
+  readonly triggerType: TriggerType;
+  /** Epoch ms the run was due; also XXL-JOB's logDateTime, from which executors name the log file. */
+  readonly scheduledTime: number;
+  /** Epoch ms the run record was created (trigger time in the log list). */
+  readonly triggerTime: number;
+  readonly executorHandler: string;
+  readonly executorParam: string;
+  readonly executorRouteStrategy: string;
+  readonly executorTimeout: number;
+  /** Sharding: index/total (0/1 unless broadcast). */
+  readonly shardIndex: number;
+  readonly shardTotal: number;
+  /** 1 for the first try, 2 for the first retry, ... */
+  readonly attempt: number;
+  /** Retries still allowed after this run (XXL-JOB's executor_fail_retry_count). */
+  readonly retriesLeft: number;
+  readonly parentLogId?: number;
+  readonly executorAddress: string;
+  readonly triggerCode: number;
+  readonly triggerMsg: string;
+  /** Epoch ms the executor accepted (or refused) the run; 0 until then. */
+  readonly dispatchedAt: number;
+  readonly handleCode: number;
+  readonly handleMsg: string;
+  readonly handleTime: number;
+  /** 0 default, 1 no alarm needed, 2 alarm sent, 3 alarm failed (XXL-JOB's alarm_status). */
+  readonly alarmStatus: number;
+}
+
+export type RunStatus = 'running' | 'success' | 'fail';
+
+export const HANDLE_CODE = { success: 200, fail: 500, timeout: 502 } as const;
+export const TRIGGER_CODE = { success: 200, fail: 500 } as const;
+
+/** XXL-JOB's report rule: running = triggered (or triggering) and not handled; success = handled 200. */
+export function runStatus(run: Pick<Run, 'triggerCode' | 'handleCode'>): RunStatus {
+  if (run.handleCode === HANDLE_CODE.success) return 'success';
+  if ((run.triggerCode === 0 || run.triggerCode === TRIGGER_CODE.success) && run.handleCode === 0) return 'running';
+  return 'fail';
+}
+
+/** The admin keeps at most this much of a result message (XXL-JOB: 15,000). */
+export const MAX_HANDLE_MSG = 15_000;
+
+export function truncateMessage(message: string, max = MAX_HANDLE_MSG): string {
+  return message.length > max ? `${message.slice(0, max)}...` : message;
+}
+
+/** UTC day of an epoch-ms time, the key of daily reports and of the by-day log index. */
+export function dayOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}

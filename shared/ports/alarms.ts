@@ -1,0 +1,28 @@
+import type { Job } from '../domain/job.js';
+import type { Run } from '../domain/run.js';
+
+export interface Alarm {
+  readonly job: Pick<Job, 'id' | 'name' | 'appName' | 'alarmEmail' | 'alarmWebhook'>;
+  readonly run: Run;
+  /** One line for people: what failed and how often it was tried. */
+  readonly summary: string;
+}
+
+/** Where a failed run (after its last retry) is reported: SNS topic, the job's webhook, ... */
+export interface AlarmPublisher {
+  /** Resolves true when every channel took the alarm. */
+  publish(alarm: Alarm): Promise<boolean>;
+}
+
+export interface ReportDelta {
+  readonly running?: number;
+  readonly success?: number;
+  readonly fail?: number;
+}
+
+/** Daily run counters (XXL-JOB's xxl_job_log_report), keyed by UTC day. */
+export interface ReportStore {
+  add(day: string, delta: ReportDelta): Promise<void>;
+  /** Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero). */
+  range(fromDay: string, toDay: string): Promise<{ day: string; running: number; success: number; fail: number }[]>;
+}

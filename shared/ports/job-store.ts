@@ -1,0 +1,63 @@
+import type { Group, Job } from '../domain/job.js';
+
+export interface Page<T> {
+  readonly items: T[];
+  /** Opaque; pass back to get the next page. Absent on the last page. */
+  readonly nextCursor?: string;
+}
+
+export interface JobQuery {
+  readonly appName?: string;
+  readonly triggerStatus?: Job['triggerStatus'];
+  readonly limit: number;
+  readonly cursor?: string;
+}
+
+export interface DueJobRef {
+  readonly id: number;
+  readonly nextTriggerTime: number;
+}
+
+/** Advancing a job's schedule after its fires were enqueued; `expectedNext` is the value that was read. */
+export interface ScheduleAdvance {
+  readonly id: number;
+  readonly expectedNext: number;
+  /** null ends the schedule: the job stops (as XXL-JOB does when there is no next time). */
+  readonly nextTriggerTime: number | null;
+  readonly triggerLastTime: number;
+}
+
+export interface JobStore {
+  /** A new unique job id (1, 2, 3, ...). */
+  allocateId(): Promise<number>;
+  /** Fails with ConflictError when the id exists. */
+  create(job: Job): Promise<void>;
+  get(id: number): Promise<Job | undefined>;
+  /** Strongly consistent reads of several jobs; missing ids are left out. */
+  getMany(ids: readonly number[]): Promise<Job[]>;
+  /**
+   * Replaces the job if it is still as read (`expected`: its version and schedule state, which the
+   * tick also moves); ConflictError otherwise, NotFoundError when it is gone.
+   */
+  replace(job: Job, expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>): Promise<void>;
+  /** NotFoundError when it does not exist. */
+  delete(id: number): Promise<void>;
+  list(query: JobQuery): Promise<Page<Job>>;
+  existsForApp(appName: string): Promise<boolean>;
+  /** Running jobs of a shard due before `untilMs`, oldest first (eventually consistent). */
+  queryDue(shard: number, untilMs: number, limit: number, cursor?: string): Promise<Page<DueJobRef>>;
+  /** CAS on nextTriggerTime (and RUNNING); false when someone else moved it first. */
+  advanceSchedule(advance: ScheduleAdvance): Promise<boolean>;
+  /** Marks a job slow (fires go to the slow ring queue) until `untilMs`. */
+  markSlow(id: number, untilMs: number): Promise<void>;
+}
+
+export interface GroupStore {
+  /** ConflictError when the appName exists. */
+  create(group: Group): Promise<void>;
+  get(appName: string): Promise<Group | undefined>;
+  list(): Promise<Group[]>;
+  /** NotFoundError when missing. */
+  replace(group: Group): Promise<void>;
+  delete(appName: string): Promise<void>;
+}

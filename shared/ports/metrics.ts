@@ -1,0 +1,21 @@
+/** Business metrics, emitted by the functions as CloudWatch EMF; the domain only names them. */
+export type MetricUnit = 'Count' | 'Milliseconds';
+
+export interface Metrics {
+  add(name: string, unit: MetricUnit, value: number): void;
+}
+
+export const noMetrics: Metrics = { add() {} };
+
+export const METRIC = {
+  firesEnqueued: 'FiresEnqueued',
+  misfiresSkipped: 'MisfiresSkipped',
+  tickDuration: 'TickDuration',
+  leaseTakeovers: 'LeaseTakeovers',
+  runsDispatched: 'RunsDispatched',
+  dispatchFailures: 'DispatchFailures',
+  lateness: 'Lateness',
+  callbacks: 'Callbacks',
+  retries: 'Retries',
+  alarms: 'Alarms',
+} as const;

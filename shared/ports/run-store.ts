@@ -1,0 +1,64 @@
+import type { Run, RunStatus } from '../domain/run.js';
+import type { Page } from './job-store.js';
+
+export type CreateFireResult =
+  | { readonly created: true }
+  /** The fire was recorded before (a duplicate delivery): these are its runs' logIds. */
+  | { readonly created: false; readonly logIds: readonly number[] };
+
+export interface TriggerResult {
+  readonly executorAddress: string;
+  readonly triggerCode: number;
+  readonly triggerMsg: string;
+  readonly dispatchedAt: number;
+  /** When an accepted run counts as lost if still unfinished (monitors); required when triggerCode is 200. */
+  readonly deadline?: number;
+}
+
+export interface HandleResult {
+  readonly handleCode: number;
+  readonly handleMsg: string;
+  readonly handleTime: number;
+}
+
+export type CompleteOutcome =
+  | { readonly kind: 'completed'; readonly run: Run }
+  | { readonly kind: 'already-finished'; readonly run: Run }
+  | { readonly kind: 'unknown' };
+
+export interface RunQuery {
+  readonly jobId?: number;
+  readonly appName?: string;
+  readonly status?: RunStatus;
+  /** Trigger time range, epoch ms, inclusive. */
+  readonly from?: number;
+  readonly to?: number;
+  readonly limit: number;
+  readonly cursor?: string;
+}
+
+export interface RunStore {
+  /** `count` new logIds: positive, unique across the system, safe integers. */
+  allocateLogIds(count: number): Promise<number[]>;
+  /**
+   * Records a fire (keyed by `dedupKey`) and its runs in one transaction; when the fire exists
+   * nothing is written and its logIds come back.
+   */
+  createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult>;
+  get(logId: number): Promise<Run | undefined>;
+  getMany(logIds: readonly number[]): Promise<Run[]>;
+  /**
+   * Takes over a run that was recorded but never dispatched (its dispatcher died), when its last
+   * claim is older than `staleBeforeMs`; false when it was dispatched or is claimed by a live one.
+   */
+  reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean>;
+  /** Stores the trigger result of a run not yet triggered; false when it already had one. */
+  recordTrigger(logId: number, result: TriggerResult): Promise<boolean>;
+  /** Finishes a run that has no result yet; a finished run is left as it is. */
+  complete(logId: number, result: HandleResult): Promise<CompleteOutcome>;
+  setAlarmStatus(logId: number, alarmStatus: number): Promise<void>;
+  /** Newest first. */
+  list(query: RunQuery): Promise<Page<Run>>;
+  /** Runs accepted by an executor, still without a result, whose deadline is before `nowMs`. */
+  findOverdue(nowMs: number, limit: number): Promise<Run[]>;
+}

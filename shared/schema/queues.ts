@@ -1,0 +1,40 @@
+/**
+ * The one definition of tickring's SQS queues, used by the local stack and the CDK stack.
+ * The ring queues are standard queues: only they allow a per-message DelaySeconds (0–900 s).
+ */
+export type QueueName = 'ringFast' | 'ringSlow';
+
+export interface QueueDefinition {
+  readonly logicalName: QueueName;
+  /** Suffix of the physical queue name (local: `${prefix}${baseName}`). */
+  readonly baseName: string;
+  readonly visibilityTimeoutSeconds: number;
+  readonly retentionSeconds: number;
+  readonly deadLetter: { readonly baseName: string; readonly maxReceiveCount: number; readonly retentionSeconds: number };
+}
+
+/** Longest SQS per-message delay; fires further out stay in DynamoDB until the pre-read reaches them. */
+export const MAX_DELAY_SECONDS = 900;
+
+const FOUR_DAYS = 4 * 24 * 3600;
+const FOURTEEN_DAYS = 14 * 24 * 3600;
+
+export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
+  ringFast: {
+    logicalName: 'ringFast',
+    baseName: 'ring-fast',
+    // Six times the dispatcher's timeout, as AWS advises for Lambda event sources.
+    visibilityTimeoutSeconds: 180,
+    retentionSeconds: FOUR_DAYS,
+    deadLetter: { baseName: 'ring-fast-dlq', maxReceiveCount: 5, retentionSeconds: FOURTEEN_DAYS },
+  },
+  ringSlow: {
+    logicalName: 'ringSlow',
+    baseName: 'ring-slow',
+    visibilityTimeoutSeconds: 180,
+    retentionSeconds: FOUR_DAYS,
+    deadLetter: { baseName: 'ring-slow-dlq', maxReceiveCount: 5, retentionSeconds: FOURTEEN_DAYS },
+  },
+};
+
+export const QUEUE_LIST: readonly QueueDefinition[] = Object.values(QUEUES);

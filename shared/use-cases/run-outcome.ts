@@ -1,0 +1,134 @@
+import type { Job } from '../domain/job.js';
+import { dayOf, HANDLE_CODE, type Run, runStatus } from '../domain/run.js';
+import { delaySecondsFor, type FireMessage } from '../domain/trigger.js';
+import type { AlarmPublisher, ReportStore } from '../ports/alarms.js';
+import type { Clock } from '../ports/clock.js';
+import type { JobStore } from '../ports/job-store.js';
+import type { Logger } from '../ports/logger.js';
+import { METRIC, type Metrics } from '../ports/metrics.js';
+import type { RingQueue } from '../ports/ring-queue.js';
+import type { RunStore } from '../ports/run-store.js';
+import { MAX_DELAY_SECONDS } from '../schema/queues.js';
+
+/**
+ * What happens after a run ends, wherever the end was noticed (the dispatcher for a refused
+ * trigger, the callback for a result, the monitor for a lost run): counters, then retry with
+ * backoff or alarm on failure, child jobs on success.
+ */
+export interface RunOutcomeDeps {
+  readonly runs: RunStore;
+  readonly jobs: JobStore;
+  readonly ring: RingQueue;
+  readonly alarms: AlarmPublisher;
+  readonly reports: ReportStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+export const ALARM_STATUS = { none: 0, notNeeded: 1, sent: 2, failed: 3 } as const;
+
+/** The backoff of a job stored without one (or with a broken one). */
+export const DEFAULT_RETRY_BACKOFF_SECONDS = 10;
+
+/**
+ * Backoff before retry number `nextAttempt` (2 = first retry): base, then doubling, at most the
+ * longest SQS delay (15 min), so the retry's scheduledTime is when the ring really delivers it.
+ */
+export function retryDelayMs(job: Pick<Job, 'retryBackoffSeconds'>, nextAttempt: number): number {
+  const base =
+    Number.isFinite(job.retryBackoffSeconds) && job.retryBackoffSeconds >= 0
+      ? job.retryBackoffSeconds
+      : DEFAULT_RETRY_BACKOFF_SECONDS;
+  return Math.min(base * 2 ** Math.max(0, nextAttempt - 2), MAX_DELAY_SECONDS) * 1000;
+}
+
+/**
+ * A run just finished (`completed` is the run as stored after its result). `wasRunning` tells
+ * whether it had been counted as running (accepted by an executor) in the daily report.
+ */
+export async function onRunFinished(deps: RunOutcomeDeps, run: Run, wasRunning: boolean): Promise<void> {
+  const status = runStatus(run);
+  // Counters are best-effort: a failed count must not cost the retry, the alarm or the children.
+  await deps.reports
+    .add(dayOf(run.triggerTime), {
+      ...(wasRunning ? { running: -1 } : {}),
+      ...(status === 'success' ? { success: 1 } : { fail: 1 }),
+    })
+    .catch((err: unknown) => {
+      deps.logger.error('report counters not updated', {
+        jobId: run.jobId,
+        logId: run.logId,
+        error: String(err),
+      });
+    });
+  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run);
+  else await retryOrAlarm(deps, run);
+}
+
+async function triggerChildren(deps: RunOutcomeDeps, run: Run): Promise<void> {
+  const job = await deps.jobs.get(run.jobId);
+  const childJobIds = (job?.childJobIds ?? []).filter((childId) => childId !== job?.id);
+  if (!job || childJobIds.length === 0) return;
+  const now = deps.clock.now();
+  const messages: FireMessage[] = childJobIds.map((childId) => ({
+    jobId: childId,
+    scheduledTime: now,
+    triggerType: 'PARENT',
+    dedupKey: `parent#${run.logId}#${childId}`,
+    parentLogId: run.logId,
+  }));
+  await deps.ring.enqueue(messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+  deps.logger.info('child jobs triggered', { jobId: job.id, logId: run.logId, childJobIds });
+}
+
+async function retryOrAlarm(deps: RunOutcomeDeps, run: Run): Promise<void> {
+  const job = await deps.jobs.get(run.jobId);
+  if (run.retriesLeft > 0 && job) {
+    const attempt = run.attempt + 1;
+    const now = deps.clock.now();
+    const scheduledTime = now + retryDelayMs(job, attempt);
+    const message: FireMessage = {
+      jobId: run.jobId,
+      scheduledTime,
+      triggerType: 'RETRY',
+      dedupKey: `retry#${run.logId}`,
+      retry: {
+        attempt,
+        ofLogId: run.logId,
+        retriesLeft: run.retriesLeft - 1,
+        ...(run.shardTotal > 1
+          ? { shard: { index: run.shardIndex, total: run.shardTotal, address: run.executorAddress } }
+          : {}),
+      },
+      executorParam: run.executorParam,
+    };
+    await deps.ring.enqueue([
+      { message, delaySeconds: delaySecondsFor(scheduledTime, now, MAX_DELAY_SECONDS), lane: 'fast' },
+    ]);
+    await deps.runs.setAlarmStatus(run.logId, ALARM_STATUS.notNeeded);
+    deps.metrics.add(METRIC.retries, 'Count', 1);
+    deps.logger.info('run failed, retry scheduled', {
+      jobId: run.jobId,
+      logId: run.logId,
+      attempt,
+      retryAt: new Date(scheduledTime).toISOString(),
+    });
+    return;
+  }
+  if (!job) {
+    await deps.runs.setAlarmStatus(run.logId, ALARM_STATUS.notNeeded);
+    return;
+  }
+  const summary =
+    `Job ${job.id} (${job.name}) of ${job.appName} failed` +
+    `${run.attempt > 1 ? ` after ${run.attempt} attempts` : ''}: log ${run.logId}, ` +
+    `trigger ${run.triggerCode}, handle ${run.handleCode}`;
+  const delivered = await deps.alarms.publish({ job, run, summary }).catch((err: unknown) => {
+    deps.logger.error('alarm failed', { jobId: job.id, logId: run.logId, error: String(err) });
+    return false;
+  });
+  await deps.runs.setAlarmStatus(run.logId, delivered ? ALARM_STATUS.sent : ALARM_STATUS.failed);
+  deps.metrics.add(METRIC.alarms, 'Count', 1);
+  deps.logger.warn('run failed, alarm raised', { jobId: job.id, logId: run.logId, delivered, summary });
+}

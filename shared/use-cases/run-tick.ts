@@ -1,0 +1,202 @@
+import { isSlow, type Job } from '../domain/job.js';
+import { MISFIRE_THRESHOLD_MS, planFires } from '../domain/schedule/index.js';
+import { delaySecondsFor, type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
+import type { Clock } from '../ports/clock.js';
+import type { DueJobRef, JobStore } from '../ports/job-store.js';
+import type { Lease, LeaseStore } from '../ports/lease-store.js';
+import type { Logger } from '../ports/logger.js';
+import { METRIC, type Metrics } from '../ports/metrics.js';
+import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
+import { MAX_DELAY_SECONDS } from '../schema/queues.js';
+import { mapLimit } from '../util/concurrency.js';
+
+export interface TickDeps {
+  readonly jobs: JobStore;
+  readonly leases: LeaseStore;
+  readonly ring: RingQueue;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+export interface TickSettings {
+  readonly shardCount: number;
+  /** Most jobs read per shard per iteration (XXL-JOB's preReadCount). */
+  readonly preReadCount: number;
+  /** How far ahead fires are enqueued; XXL-JOB's PRE_READ_MS. */
+  readonly preReadMs: number;
+  readonly leaseMs: number;
+  /** Who we are in the lease items. */
+  readonly owner: string;
+}
+
+export const DEFAULT_PRE_READ_MS = MISFIRE_THRESHOLD_MS;
+const QUERY_PAGE = 500;
+const WRITE_CONCURRENCY = 32;
+
+export interface ShardResult {
+  readonly shard: number;
+  readonly held: boolean;
+  readonly jobsRead: number;
+  readonly firesEnqueued: number;
+  readonly misfiresSkipped: number;
+  readonly casLost: number;
+}
+
+/**
+ * Runs one iteration per wall-clock second until `until` (epoch ms) or `signal` aborts, then hands
+ * its leases over at once. Every shard it can lease is scheduled each second; the others are
+ * re-tried each second, so a standby takes a dead holder's shard as soon as its lease expires.
+ */
+export async function runTickLoop(
+  deps: TickDeps,
+  settings: TickSettings,
+  until: number,
+  signal?: AbortSignal,
+): Promise<{ iterations: number; firesEnqueued: number }> {
+  const held = new Set<number>();
+  let iterations = 0;
+  let firesEnqueued = 0;
+  try {
+    while (!signal?.aborted && deps.clock.now() < until) {
+      const started = deps.clock.now();
+      const results = await tickOnce(deps, settings, started);
+      for (const r of results) {
+        if (r.held) held.add(r.shard);
+        else held.delete(r.shard);
+        firesEnqueued += r.firesEnqueued;
+      }
+      iterations++;
+      deps.metrics.add(METRIC.tickDuration, 'Milliseconds', deps.clock.now() - started);
+      const now = deps.clock.now();
+      // Align to the next whole second; an iteration that overran a second starts the next at once.
+      await deps.clock.sleep(Math.min(1000 - (now % 1000), until - now), signal);
+    }
+  } finally {
+    await Promise.allSettled([...held].map((shard) => deps.leases.release(shard, settings.owner)));
+  }
+  return { iterations, firesEnqueued };
+}
+
+/** One iteration: each shard whose lease we hold (or can take) is scheduled, in parallel. */
+export async function tickOnce(deps: TickDeps, settings: TickSettings, nowMs: number): Promise<ShardResult[]> {
+  const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
+  return Promise.all(shards.map((shard) => scheduleShard(deps, settings, shard, nowMs)));
+}
+
+export async function scheduleShard(
+  deps: TickDeps,
+  settings: TickSettings,
+  shard: number,
+  nowMs: number,
+): Promise<ShardResult> {
+  const empty = { shard, jobsRead: 0, firesEnqueued: 0, misfiresSkipped: 0, casLost: 0 };
+  let lease = await deps.leases.acquire(shard, settings.owner, nowMs, settings.leaseMs);
+  if (!lease) return { ...empty, held: false };
+  if (lease.tookOver) {
+    deps.metrics.add(METRIC.leaseTakeovers, 'Count', 1);
+    deps.logger.warn('took over shard lease', { shard, fencingToken: lease.fencingToken });
+  }
+
+  const windowEnd = nowMs + settings.preReadMs;
+  const refs = await readDue(deps.jobs, shard, windowEnd, settings.preReadCount);
+  if (refs.length === 0) return { ...empty, held: true };
+
+  // The index is eventually consistent: act only on the base item, read strongly.
+  const jobs = await deps.jobs.getMany(refs.map((r) => r.id));
+  const plans = jobs.flatMap((job) => planJob(job, deps.clock.now(), windowEnd));
+  const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
+
+  // Renew before sending, so a tick paused past its lease never sends on a shard it lost.
+  lease = await renewIfAging(deps, settings, lease);
+  if (!lease) return { ...empty, held: false, jobsRead: jobs.length };
+
+  // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
+  // which the dispatcher de-duplicates; the reverse order could lose them.
+  const now = deps.clock.now();
+  const entries: RingEntry[] = plans.flatMap((p) =>
+    p.messages.map((message) => ({
+      message,
+      delaySeconds: delaySecondsFor(message.scheduledTime, now, MAX_DELAY_SECONDS),
+      lane: isSlow(p.job, now) ? ('slow' as const) : ('fast' as const),
+    })),
+  );
+  await deps.ring.enqueue(entries);
+  deps.metrics.add(METRIC.firesEnqueued, 'Count', entries.length);
+  if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
+
+  const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p) =>
+    deps.jobs.advanceSchedule({
+      id: p.job.id,
+      expectedNext: p.due,
+      nextTriggerTime: p.nextTriggerTime,
+      triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
+    }),
+  );
+  const casLost = advanced.filter((ok) => !ok).length;
+  if (casLost) deps.logger.info('schedule moved by someone else meanwhile', { shard, casLost });
+  for (const p of plans) {
+    for (const m of p.messages) {
+      deps.logger.debug('fire enqueued', { jobId: m.jobId, scheduledTime: m.scheduledTime, triggerType: m.triggerType });
+    }
+  }
+  return { shard, held: true, jobsRead: jobs.length, firesEnqueued: entries.length, misfiresSkipped, casLost };
+}
+
+interface JobPlan {
+  readonly job: Job;
+  readonly due: number;
+  readonly messages: FireMessage[];
+  readonly nextTriggerTime: number | null;
+  readonly lastFire: number | undefined;
+  readonly misfiresSkipped: number;
+}
+
+function planJob(job: Job, nowMs: number, windowEnd: number): JobPlan[] {
+  const due = job.triggerNextTime;
+  if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
+  const decision = planFires(
+    { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone },
+    job.misfireStrategy,
+    due,
+    nowMs,
+    windowEnd,
+  );
+  const misfired = nowMs - due > MISFIRE_THRESHOLD_MS;
+  const messages = decision.fireTimes.map(
+    (scheduledTime, i): FireMessage => ({
+      jobId: job.id,
+      scheduledTime,
+      triggerType: decision.misfire && i === 0 ? 'MISFIRE' : job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
+      dedupKey: scheduledDedupKey(job.id, scheduledTime),
+      scheduleRevision: job.scheduleRevision,
+    }),
+  );
+  return [
+    {
+      job,
+      due,
+      messages,
+      nextTriggerTime: decision.nextTriggerTime,
+      lastFire: decision.fireTimes.at(-1),
+      misfiresSkipped: misfired && !decision.misfire ? 1 : 0,
+    },
+  ];
+}
+
+async function readDue(jobs: JobStore, shard: number, untilMs: number, max: number): Promise<DueJobRef[]> {
+  const refs: DueJobRef[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await jobs.queryDue(shard, untilMs, Math.min(QUERY_PAGE, max - refs.length), cursor);
+    refs.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && refs.length < max);
+  return refs;
+}
+
+async function renewIfAging(deps: TickDeps, settings: TickSettings, lease: Lease): Promise<Lease | undefined> {
+  const now = deps.clock.now();
+  if (lease.leaseUntil - now > (settings.leaseMs * 2) / 3) return lease;
+  return deps.leases.acquire(lease.shard, settings.owner, now, settings.leaseMs);
+}

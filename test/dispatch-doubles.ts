@@ -1,0 +1,299 @@
+/**
+ * In-memory test doubles of the ports the dispatch use-case needs, for unit tests only (the
+ * integration tests run the same use-case on the DynamoDB/SQS adapters).
+ */
+import type { TriggerParam } from '../executor/protocol.js';
+import type { Group, Job } from '../shared/domain/job.js';
+import type { RouteState } from '../shared/domain/routing/index.js';
+import type { Run } from '../shared/domain/run.js';
+import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
+import type { Clock } from '../shared/ports/clock.js';
+import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../shared/ports/executor-transport.js';
+import type { GroupStore, JobStore } from '../shared/ports/job-store.js';
+import type { LogAttributes, Logger } from '../shared/ports/logger.js';
+import type { Metrics } from '../shared/ports/metrics.js';
+import type { RegistryEntry, RegistryStore } from '../shared/ports/registry-store.js';
+import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
+import type { RouteStateStore, VersionedRouteState } from '../shared/ports/route-state-store.js';
+import type { CreateFireResult, RunStore, TriggerResult } from '../shared/ports/run-store.js';
+import type { SlowTracker } from '../shared/ports/slow-tracker.js';
+import type { DispatchDeps } from '../shared/use-cases/dispatch-fire.js';
+import { testGroup, testJob } from './dispatch-fixtures.js';
+
+const unused = (name: string) => () => {
+  throw new Error(`${name} is not used by the dispatcher`);
+};
+
+/** Time moves only when the code sleeps (or the test sets it). */
+export class ManualClock implements Clock {
+  readonly sleeps: number[] = [];
+  constructor(public current: number) {}
+  now(): number {
+    return this.current;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    if (ms > 0) this.current += ms;
+  }
+}
+
+interface StoredRun extends Run {
+  claimAt: number;
+  deadline?: number;
+}
+
+export class MemoryRunStore implements RunStore {
+  readonly fires = new Map<string, number[]>();
+  readonly runs = new Map<number, StoredRun>();
+  private sequence = 0;
+  /** Fail the next N createFire calls with this error (a lost transaction). */
+  failCreateFire: { times: number; error: Error } | undefined;
+
+  async allocateLogIds(count: number): Promise<number[]> {
+    return Array.from({ length: count }, () => ++this.sequence);
+  }
+  async createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult> {
+    if (this.failCreateFire && this.failCreateFire.times > 0) {
+      this.failCreateFire.times--;
+      throw this.failCreateFire.error;
+    }
+    const existing = this.fires.get(dedupKey);
+    if (existing) return { created: false, logIds: existing };
+    this.fires.set(
+      dedupKey,
+      runs.map((r) => r.logId),
+    );
+    for (const run of runs) this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
+    return { created: true };
+  }
+  async get(logId: number): Promise<Run | undefined> {
+    return this.runs.get(logId);
+  }
+  async getMany(logIds: readonly number[]): Promise<Run[]> {
+    return logIds.flatMap((id) => this.runs.get(id) ?? []);
+  }
+  async reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean> {
+    const run = this.runs.get(logId);
+    if (!run || run.triggerCode !== 0 || !(run.claimAt < staleBeforeMs)) return false;
+    run.claimAt = nowMs;
+    return true;
+  }
+  async recordTrigger(logId: number, result: TriggerResult): Promise<boolean> {
+    const run = this.runs.get(logId);
+    if (!run || run.triggerCode !== 0) return false;
+    this.runs.set(logId, { ...run, ...result });
+    return true;
+  }
+  complete = unused('complete');
+  async setAlarmStatus(logId: number, alarmStatus: number): Promise<void> {
+    const run = this.runs.get(logId);
+    if (run) this.runs.set(logId, { ...run, alarmStatus });
+  }
+  list = unused('list');
+  findOverdue = unused('findOverdue');
+
+  all(): StoredRun[] {
+    return [...this.runs.values()];
+  }
+}
+
+export class MemoryJobStore implements JobStore {
+  readonly jobs = new Map<number, Job>();
+  readonly slowMarks: { id: number; untilMs: number }[] = [];
+  async get(id: number): Promise<Job | undefined> {
+    return this.jobs.get(id);
+  }
+  async markSlow(id: number, untilMs: number): Promise<void> {
+    this.slowMarks.push({ id, untilMs });
+    const job = this.jobs.get(id);
+    if (job) this.jobs.set(id, { ...job, slowUntil: untilMs });
+  }
+  allocateId = unused('allocateId');
+  create = unused('create');
+  getMany = unused('getMany');
+  replace = unused('replace');
+  delete = unused('delete');
+  list = unused('list');
+  existsForApp = unused('existsForApp');
+  queryDue = unused('queryDue');
+  advanceSchedule = unused('advanceSchedule');
+}
+
+export class MemoryGroupStore implements GroupStore {
+  readonly groups = new Map<string, Group>();
+  async get(appName: string): Promise<Group | undefined> {
+    return this.groups.get(appName);
+  }
+  create = unused('create');
+  list = unused('list');
+  replace = unused('replace');
+  delete = unused('delete');
+}
+
+export class MemoryRegistry implements RegistryStore {
+  readonly entries: RegistryEntry[] = [];
+  async heartbeat(appName: string, address: string, nowMs: number): Promise<void> {
+    this.entries.push({ appName, address, updatedAt: nowMs });
+  }
+  remove = unused('remove');
+  async list(appName: string, seenSince?: number): Promise<RegistryEntry[]> {
+    return this.entries
+      .filter((e) => e.appName === appName && (seenSince === undefined || e.updatedAt >= seenSince))
+      .sort((a, b) => a.address.localeCompare(b.address));
+  }
+}
+
+export class MemoryRouteStates implements RouteStateStore {
+  readonly items = new Map<number, { state: RouteState; version: number }>();
+  /** Before the next N puts, someone else writes (the put then loses the race). */
+  interleavedWrites = 0;
+  puts = 0;
+  async get(jobId: number): Promise<VersionedRouteState> {
+    const item = this.items.get(jobId);
+    return item ? { state: item.state, version: item.version } : { state: undefined, version: 0 };
+  }
+  async put(jobId: number, state: RouteState, expectedVersion: number): Promise<boolean> {
+    this.puts++;
+    if (this.interleavedWrites > 0) {
+      this.interleavedWrites--;
+      const current = this.items.get(jobId);
+      // Another dispatcher advanced the ROUND counter meanwhile.
+      const other =
+        current?.state.kind === 'ROUND'
+          ? { ...current.state, count: current.state.count + 1 }
+          : state.kind === 'ROUND'
+            ? { ...state, count: state.count }
+            : state;
+      this.items.set(jobId, { state: other, version: (current?.version ?? 0) + 1 });
+    }
+    const current = this.items.get(jobId);
+    if ((current?.version ?? 0) !== expectedVersion) return false;
+    this.items.set(jobId, { state, version: expectedVersion + 1 });
+    return true;
+  }
+}
+
+export class MemorySlowTracker implements SlowTracker {
+  readonly counts = new Map<string, number>();
+  async countSlowDispatch(jobId: number, nowMs: number): Promise<number> {
+    const key = `${jobId}#${Math.floor(nowMs / 60_000)}`;
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count;
+  }
+}
+
+export class RecordingRing implements RingQueue {
+  readonly entries: RingEntry[] = [];
+  async enqueue(entries: readonly RingEntry[]): Promise<void> {
+    this.entries.push(...entries);
+  }
+}
+
+export class RecordingReports implements ReportStore {
+  readonly deltas: { day: string; delta: ReportDelta }[] = [];
+  async add(day: string, delta: ReportDelta): Promise<void> {
+    this.deltas.push({ day, delta });
+  }
+  range = unused('range');
+}
+
+export class RecordingAlarms implements AlarmPublisher {
+  readonly alarms: Alarm[] = [];
+  async publish(alarm: Alarm): Promise<boolean> {
+    this.alarms.push(alarm);
+    return true;
+  }
+}
+
+export interface SentTrigger {
+  readonly address: string;
+  readonly param: TriggerParam;
+  readonly at: number;
+}
+
+/**
+ * Executors by address: `run` answers `replies[address]` (default code 200), beat/idleBeat answer
+ * 500 for addresses listed in `dead` / `busy`; every call is recorded with the clock's time.
+ */
+export class ScriptedTransport implements ExecutorTransport {
+  readonly sent: SentTrigger[] = [];
+  readonly probes: { kind: 'beat' | 'idleBeat'; address: string }[] = [];
+  readonly replies = new Map<string, ExecutorReply>();
+  readonly dead = new Set<string>();
+  readonly busy = new Set<string>();
+  /** Each run call advances the clock this much (a slow executor). */
+  runTakesMs = 0;
+
+  constructor(private readonly clock: ManualClock) {}
+
+  async run(address: string, param: TriggerParam): Promise<ExecutorReply> {
+    this.sent.push({ address, param, at: this.clock.now() });
+    this.clock.current += this.runTakesMs;
+    return this.replies.get(address) ?? { code: 200 };
+  }
+  async beat(address: string): Promise<ExecutorReply> {
+    this.probes.push({ kind: 'beat', address });
+    return this.dead.has(address) ? { code: 500, msg: 'connect refused' } : { code: 200 };
+  }
+  async idleBeat(address: string): Promise<ExecutorReply> {
+    this.probes.push({ kind: 'idleBeat', address });
+    return this.busy.has(address) ? { code: 500, msg: 'job thread is running or has trigger queue.' } : { code: 200 };
+  }
+  kill = unused('kill');
+  log = unused('log') as () => Promise<ExecutorReply<ExecutorLogResult>>;
+}
+
+export class RecordingLogger implements Logger {
+  readonly lines: { level: string; message: string; attributes?: LogAttributes }[] = [];
+  debug(message: string, attributes?: LogAttributes) {
+    this.lines.push({ level: 'debug', message, attributes });
+  }
+  info(message: string, attributes?: LogAttributes) {
+    this.lines.push({ level: 'info', message, attributes });
+  }
+  warn(message: string, attributes?: LogAttributes) {
+    this.lines.push({ level: 'warn', message, attributes });
+  }
+  error(message: string, attributes?: LogAttributes) {
+    this.lines.push({ level: 'error', message, attributes });
+  }
+}
+
+export class RecordingMetrics implements Metrics {
+  readonly values: { name: string; value: number }[] = [];
+  add(name: string, _unit: string, value: number): void {
+    this.values.push({ name, value });
+  }
+  sum(name: string): number {
+    return this.values.filter((v) => v.name === name).reduce((n, v) => n + v.value, 0);
+  }
+}
+
+/** Every double wired together, with one job (id 1) in one MANUAL group of two executors. */
+export function memoryDispatchDeps(now = Date.UTC(2030, 0, 1, 12, 0, 0, 0)) {
+  const clock = new ManualClock(now);
+  const doubles = {
+    clock,
+    runs: new MemoryRunStore(),
+    jobs: new MemoryJobStore(),
+    groups: new MemoryGroupStore(),
+    registry: new MemoryRegistry(),
+    routeStates: new MemoryRouteStates(),
+    slowTracker: new MemorySlowTracker(),
+    ring: new RecordingRing(),
+    reports: new RecordingReports(),
+    alarms: new RecordingAlarms(),
+    transport: new ScriptedTransport(clock),
+    logger: new RecordingLogger(),
+    metrics: new RecordingMetrics(),
+    random: () => 0.5,
+  };
+  doubles.jobs.jobs.set(1, testJob({ id: 1, appName: 'app-a' }));
+  doubles.groups.groups.set(
+    'app-a',
+    testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: ['http://10.0.0.1:9999/', 'http://10.0.0.2:9999/'] }),
+  );
+  const deps: DispatchDeps = doubles;
+  return { ...doubles, deps };
+}

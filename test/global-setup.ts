@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+import { startDynamoDbLocal } from '../local/stand-ins/dynamodb-local.js';
+import { startSqsStandIn } from '../local/stand-ins/sqs.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    standIns: { dynamoEndpoint: string; sqsEndpoint: string };
+  }
+}
+
+/** Starts DynamoDB Local and the SQS stand-in once for the whole integration run. */
+export default async function setup(project: TestProject) {
+  const dynamo = await startDynamoDbLocal();
+  const sqs = await startSqsStandIn();
+  project.provide('standIns', { dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint });
+  return async () => {
+    await sqs.stop();
+    await dynamo.stop();
+  };
+}

@@ -1,0 +1,99 @@
+import type { Job } from '../shared/domain/job.js';
+import type { Run } from '../shared/domain/run.js';
+import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
+import type { JobStore } from '../shared/ports/job-store.js';
+import type { Logger } from '../shared/ports/logger.js';
+import { noMetrics } from '../shared/ports/metrics.js';
+import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
+import type { CompleteOutcome, HandleResult, RunStore } from '../shared/ports/run-store.js';
+import type { RunOutcomeDeps } from '../shared/use-cases/run-outcome.js';
+import { FakeClock } from './fake-clock.js';
+
+/** A run for tests: accepted by `http://127.0.0.1:9999/`, no result yet. */
+export function makeRun(overrides: Partial<Run> & Pick<Run, 'logId'>): Run {
+  return {
+    jobId: 1,
+    appName: 'test-app',
+    jobName: 'job 1',
+    dedupKey: `api#${overrides.logId}`,
+    triggerType: 'API',
+    scheduledTime: 1_700_000_000_000,
+    triggerTime: 1_700_000_000_000,
+    executorHandler: 'demoJobHandler',
+    executorParam: '',
+    executorRouteStrategy: 'FIRST',
+    executorTimeout: 0,
+    shardIndex: 0,
+    shardTotal: 1,
+    attempt: 1,
+    retriesLeft: 0,
+    executorAddress: 'http://127.0.0.1:9999/',
+    triggerCode: 200,
+    triggerMsg: '',
+    dispatchedAt: 1_700_000_000_000,
+    handleCode: 0,
+    handleMsg: '',
+    handleTime: 0,
+    alarmStatus: 0,
+    ...overrides,
+  };
+}
+
+/** In-memory versions of the ports `onRunFinished` uses, recording what was done to them. */
+export class OutcomeFakes {
+  readonly runs = new Map<number, Run>();
+  readonly jobs = new Map<number, Job>();
+  readonly enqueued: RingEntry[] = [];
+  readonly alarms: Alarm[] = [];
+  readonly reports: { day: string; delta: ReportDelta }[] = [];
+  readonly logs: { level: string; message: string; attributes?: Record<string, unknown> }[] = [];
+  readonly clock = new FakeClock(1_700_000_100_000);
+  alarmDelivered = true;
+  /** logIds whose `complete` throws (a DynamoDB failure). */
+  readonly failingComplete = new Set<number>();
+
+  deps(): RunOutcomeDeps {
+    const runs = {
+      get: async (logId: number) => this.runs.get(logId),
+      complete: async (logId: number, result: HandleResult): Promise<CompleteOutcome> => {
+        if (this.failingComplete.has(logId)) throw new Error('ProvisionedThroughputExceededException');
+        const run = this.runs.get(logId);
+        if (!run) return { kind: 'unknown' };
+        if (run.handleCode !== 0) return { kind: 'already-finished', run };
+        const done = { ...run, ...result };
+        this.runs.set(logId, done);
+        return { kind: 'completed', run: done };
+      },
+      setAlarmStatus: async (logId: number, alarmStatus: number) => {
+        const run = this.runs.get(logId);
+        if (run) this.runs.set(logId, { ...run, alarmStatus });
+      },
+      findOverdue: async () => [...this.runs.values()].filter((r) => r.handleCode === 0 && r.triggerCode === 200),
+    } as Partial<RunStore> as RunStore;
+    const jobs = { get: async (id: number) => this.jobs.get(id) } as Partial<JobStore> as JobStore;
+    const ring: RingQueue = {
+      enqueue: async (entries) => {
+        this.enqueued.push(...entries);
+      },
+    };
+    const alarms: AlarmPublisher = {
+      publish: async (alarm) => {
+        this.alarms.push(alarm);
+        return this.alarmDelivered;
+      },
+    };
+    const reports: ReportStore = {
+      add: async (day, delta) => {
+        this.reports.push({ day, delta });
+      },
+      range: async () => [],
+    };
+    const log =
+      (level: string) =>
+      (message: string, attributes?: Record<string, unknown>): void => {
+        this.logs.push({ level, message, attributes });
+      };
+    const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+    return { runs, jobs, ring, alarms, reports, clock: this.clock, logger, metrics: noMetrics };
+  }
+}

@@ -1,0 +1,43 @@
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { FireMessage } from '../shared/domain/trigger.js';
+
+export interface ReceivedFire {
+  readonly message: FireMessage;
+  readonly receivedAt: number;
+}
+
+/**
+ * Drains a ring queue (deleting what it reads) until `expected` messages arrived or the queue has
+ * been quiet for `quietMs` after `minWaitMs`, whichever is first; returns everything read.
+ */
+export async function drainRing(
+  sqs: SQSClient,
+  queueUrl: string,
+  { expected = Number.POSITIVE_INFINITY, minWaitMs = 0, quietMs = 2_000, timeoutMs = 60_000, pollers = 4 } = {},
+): Promise<ReceivedFire[]> {
+  const received: ReceivedFire[] = [];
+  const started = Date.now();
+  let lastReceipt = Date.now();
+  const done = () =>
+    received.length >= expected ||
+    Date.now() - started > timeoutMs ||
+    (Date.now() - started >= minWaitMs && Date.now() - lastReceipt >= quietMs);
+  const poll = async () => {
+    while (!done()) {
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      );
+      if (Messages.length === 0) continue;
+      lastReceipt = Date.now();
+      for (const m of Messages) received.push({ message: JSON.parse(m.Body ?? '{}') as FireMessage, receivedAt: Date.now() });
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? '' })),
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: pollers }, poll));
+  return received;
+}
