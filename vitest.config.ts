@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // The SDK warns on node 20 about its 2027 releases; our versions are pinned, and the warning
+    // would bury the test output.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {
@@ -13,6 +16,7 @@ export default defineConfig({
           include: ['{shared,functions,executor,local,infra,bench}/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           testTimeout: 20_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,6 +29,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Runs after the unit project, which needs nothing started.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2, ScheduledEvent, SQSRecord } from 'aws-lambda';
 import type { Message } from '@aws-sdk/client-sqs';
+import type { APIGatewayProxyEventV2, ScheduledEvent, SQSRecord } from 'aws-lambda';
 
 const ACCOUNT = '000000000000';
 
@@ -74,9 +74,11 @@ export function httpApiEvent(
     else headers[lower] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
-  const isText = request.body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(contentType) || !contentType;
+  const isText =
+    request.body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(contentType) || !contentType;
   const now = new Date();
   return {
     version: '2.0',
@@ -105,7 +107,11 @@ export function httpApiEvent(
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
     },
-    body: request.body.length ? (isText ? request.body.toString('utf8') : request.body.toString('base64')) : undefined,
+    body: request.body.length
+      ? isText
+        ? request.body.toString('utf8')
+        : request.body.toString('base64')
+      : undefined,
     isBase64Encoded: request.body.length > 0 && !isText,
   };
 }

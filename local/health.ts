@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { LambdaHost } from './lambda-host.js';
 import { type LocalRoute, send } from './http-gateway.js';
+import type { LambdaHost } from './lambda-host.js';
 
 interface StandInInfo {
   readonly endpoint: string;
@@ -22,7 +22,11 @@ export function healthRoute(
     if (path !== '/health') return false;
     const { dynamo, sqs } = standIns();
     const describe = (s: StandInInfo | undefined) =>
-      s && { endpoint: s.endpoint, port: s.port ?? Number(new URL(s.endpoint).port), version: s.version ?? 'external' };
+      s && {
+        endpoint: s.endpoint,
+        port: s.port ?? Number(new URL(s.endpoint).port),
+        version: s.version ?? 'external',
+      };
     send(res, 200, {
       status: 'ok',
       tickring: packageJson.version,

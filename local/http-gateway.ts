@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { matchHttpRoute } from '../shared/schema/http-routes.js';
 import type { Logger } from '../shared/ports/logger.js';
+import { matchHttpRoute } from '../shared/schema/http-routes.js';
 import { httpApiEvent } from './events.js';
 import type { LambdaHost } from './lambda-host.js';
 import { LOOPBACK } from './net.js';
@@ -24,7 +24,9 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
  * API Gateway v2 on 127.0.0.1: each request becomes an HTTP API event for the function its route
  * names, and the function's result (structured or plain) becomes the response.
  */
-export async function startHttpGateway(options: HttpGatewayOptions): Promise<{ server: Server; port: number }> {
+export async function startHttpGateway(
+  options: HttpGatewayOptions,
+): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {
     void handle(options, req, res).catch((err) => {
       options.logger.error('gateway failure', { error: String(err) });
@@ -65,7 +67,10 @@ async function handle(options: HttpGatewayOptions, req: IncomingMessage, res: Se
   );
   let result: APIGatewayProxyResultV2;
   try {
-    result = await options.host.invoke<APIGatewayProxyResultV2>(options.functionNames[match.route.target], event);
+    result = await options.host.invoke<APIGatewayProxyResultV2>(
+      options.functionNames[match.route.target],
+      event,
+    );
   } catch (err) {
     options.logger.error('function invocation failed', { route: match.route.routeKey, error: String(err) });
     return send(res, 500, { message: 'Internal Server Error' });

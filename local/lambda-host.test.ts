@@ -49,7 +49,7 @@ describe('LambdaHost', () => {
     expect(first?.arn).toBe('arn:aws:lambda:eu-west-1:000000000000:function:probe');
   });
 
-  it('fails an invocation that runs past its timeout with Lambda\'s message', async () => {
+  it("fails an invocation that runs past its timeout with Lambda's message", async () => {
     const host = new LambdaHost('us-east-1');
     host.register({ name: 'slow', timeoutMs: 50, handler: () => new Promise((r) => setTimeout(r, 1_000)) });
     await expect(host.invoke('slow', {})).rejects.toThrow(LambdaTimeoutError);

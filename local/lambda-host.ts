@@ -85,6 +85,9 @@ export class LambdaHost {
   /** Waits for invocations in flight, at most `timeoutMs`. */
   async drain(timeoutMs: number): Promise<void> {
     if (this.inFlight.size === 0) return;
-    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, timeoutMs))]);
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((r) => setTimeout(r, timeoutMs)),
+    ]);
   }
 }

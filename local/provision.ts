@@ -31,7 +31,10 @@ export interface Resources {
  */
 export async function provisionResources(clients: AwsClients, prefix: string): Promise<Resources> {
   const tableEntries = await Promise.all(
-    TABLE_LIST.map(async (def) => [def.logicalName, await ensureTable(clients, `${prefix}${def.logicalName}`, def)]),
+    TABLE_LIST.map(async (def) => [
+      def.logicalName,
+      await ensureTable(clients, `${prefix}${def.logicalName}`, def),
+    ]),
   );
   const queueEntries = await Promise.all(
     QUEUE_LIST.map(async (def) => {
@@ -41,7 +44,10 @@ export async function provisionResources(clients: AwsClients, prefix: string): P
       const main = await ensureQueue(clients, `${prefix}${def.baseName}`, {
         VisibilityTimeout: String(def.visibilityTimeoutSeconds),
         MessageRetentionPeriod: String(def.retentionSeconds),
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: def.deadLetter.maxReceiveCount }),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: dlq.arn,
+          maxReceiveCount: def.deadLetter.maxReceiveCount,
+        }),
       });
       return [def.logicalName, { url: main.url, arn: main.arn, dlqUrl: dlq.url, dlqArn: dlq.arn }];
     }),
@@ -111,7 +117,9 @@ async function ensureQueue(
   queueName: string,
   attributes: Record<string, string>,
 ): Promise<{ url: string; arn: string }> {
-  const created = await clients.sqs.send(new CreateQueueCommand({ QueueName: queueName, Attributes: attributes }));
+  const created = await clients.sqs.send(
+    new CreateQueueCommand({ QueueName: queueName, Attributes: attributes }),
+  );
   const url = created.QueueUrl ?? '';
   const { Attributes } = await clients.sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }),

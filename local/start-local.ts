@@ -5,6 +5,7 @@ import { systemClock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import { QUEUES } from '../shared/schema/queues.js';
 import { consoleLogger } from './console-logger.js';
+import { startDemo } from './demo.js';
 import { LocalStartError } from './errors.js';
 import { RateRule } from './eventbridge.js';
 import { functionEnv } from './function-env.js';
@@ -27,8 +28,10 @@ export interface StartLocalOptions {
   readonly dataDir?: string;
   /** Keep nothing on disk. */
   readonly inMemory?: boolean;
-  /** Start the demo executor and job (added by the dispatch work). Default true. */
+  /** Start the demo executor (127.0.0.1:9999) and, on first start, its group and job. Default true. */
   readonly demo?: boolean;
+  /** Port of the demo executor. Default 9999. */
+  readonly demoPort?: number;
   readonly adminToken?: string;
   readonly accessToken?: string;
   /** Use already running stand-ins (tests share one pair) instead of starting new ones. */
@@ -157,7 +160,6 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
     });
 
     for (const queue of Object.values(QUEUES)) {
-      if (!host.has('dispatcher')) break;
       const poller = new SqsPoller({
         sqs: clients.sqs,
         host,
@@ -195,6 +197,23 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
     });
     monitorRule.start();
     teardown.push(() => monitorRule.stop());
+
+    if (options.demo ?? true) {
+      try {
+        const stopDemo = await startDemo({
+          adminBaseUrl: baseUrl,
+          adminToken: tokens.adminToken,
+          accessToken: tokens.accessToken,
+          dataDir,
+          port: options.demoPort,
+          logger: log('demo'),
+        });
+        teardown.push(stopDemo);
+      } catch (err) {
+        // The scheduler is useful without its demo (e.g. when port 9999 is taken): say so and go on.
+        logger.warn('demo not started', { error: err instanceof Error ? err.message : String(err) });
+      }
+    }
 
     return {
       urls: {

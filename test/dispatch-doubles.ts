@@ -8,7 +8,11 @@ import type { RouteState } from '../shared/domain/routing/index.js';
 import type { Run } from '../shared/domain/run.js';
 import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../shared/ports/executor-transport.js';
+import type {
+  ExecutorLogResult,
+  ExecutorReply,
+  ExecutorTransport,
+} from '../shared/ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../shared/ports/job-store.js';
 import type { LogAttributes, Logger } from '../shared/ports/logger.js';
 import type { Metrics } from '../shared/ports/metrics.js';
@@ -74,13 +78,13 @@ export class MemoryRunStore implements RunStore {
   }
   async reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean> {
     const run = this.runs.get(logId);
-    if (!run || run.triggerCode !== 0 || !(run.claimAt < staleBeforeMs)) return false;
+    if (run?.triggerCode !== 0 || !(run.claimAt < staleBeforeMs)) return false;
     run.claimAt = nowMs;
     return true;
   }
   async recordTrigger(logId: number, result: TriggerResult): Promise<boolean> {
     const run = this.runs.get(logId);
-    if (!run || run.triggerCode !== 0) return false;
+    if (run?.triggerCode !== 0) return false;
     this.runs.set(logId, { ...run, ...result });
     return true;
   }
@@ -155,16 +159,12 @@ export class MemoryRouteStates implements RouteStateStore {
   async put(jobId: number, state: RouteState, expectedVersion: number): Promise<boolean> {
     this.puts++;
     if (this.interleavedWrites > 0) {
+      // Another dispatcher routed the job meanwhile (a ROUND step of its own).
       this.interleavedWrites--;
       const current = this.items.get(jobId);
-      // Another dispatcher advanced the ROUND counter meanwhile.
-      const other =
-        current?.state.kind === 'ROUND'
-          ? { ...current.state, count: current.state.count + 1 }
-          : state.kind === 'ROUND'
-            ? { ...state, count: state.count }
-            : state;
-      this.items.set(jobId, { state: other, version: (current?.version ?? 0) + 1 });
+      const theirs = current?.state ?? state;
+      const advanced = theirs.kind === 'ROUND' ? { ...theirs, count: theirs.count + 1 } : theirs;
+      this.items.set(jobId, { state: advanced, version: (current?.version ?? 0) + 1 });
     }
     const current = this.items.get(jobId);
     if ((current?.version ?? 0) !== expectedVersion) return false;
@@ -238,7 +238,9 @@ export class ScriptedTransport implements ExecutorTransport {
   }
   async idleBeat(address: string): Promise<ExecutorReply> {
     this.probes.push({ kind: 'idleBeat', address });
-    return this.busy.has(address) ? { code: 500, msg: 'job thread is running or has trigger queue.' } : { code: 200 };
+    return this.busy.has(address)
+      ? { code: 500, msg: 'job thread is running or has trigger queue.' }
+      : { code: 200 };
   }
   kill = unused('kill');
   log = unused('log') as () => Promise<ExecutorReply<ExecutorLogResult>>;
@@ -292,7 +294,11 @@ export function memoryDispatchDeps(now = Date.UTC(2030, 0, 1, 12, 0, 0, 0)) {
   doubles.jobs.jobs.set(1, testJob({ id: 1, appName: 'app-a' }));
   doubles.groups.groups.set(
     'app-a',
-    testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: ['http://10.0.0.1:9999/', 'http://10.0.0.2:9999/'] }),
+    testGroup({
+      appName: 'app-a',
+      addressType: 'MANUAL',
+      addressList: ['http://10.0.0.1:9999/', 'http://10.0.0.2:9999/'],
+    }),
   );
   const deps: DispatchDeps = doubles;
   return { ...doubles, deps };

@@ -89,7 +89,8 @@ export class FakeExecutor {
           res.writeHead(status, { 'Content-Type': 'text/html;charset=UTF-8' });
           res.end(typeof json === 'string' ? json : JSON.stringify(json));
         };
-        if (req.method !== 'POST') return reply({ code: 500, msg: 'invalid request, HttpMethod not support.' });
+        if (req.method !== 'POST')
+          return reply({ code: 500, msg: 'invalid request, HttpMethod not support.' });
         const token = this.options.accessToken;
         if (token && req.headers['xxl-job-access-token'] !== token) {
           return reply({ code: 500, msg: 'The access token is wrong.' });
@@ -98,13 +99,18 @@ export class FakeExecutor {
           case '/beat':
             return reply({ code: 200 });
           case '/idleBeat':
-            return reply(this.busy ? { code: 500, msg: 'job thread is running or has trigger queue.' } : { code: 200 });
+            return reply(
+              this.busy ? { code: 500, msg: 'job thread is running or has trigger queue.' } : { code: 200 },
+            );
           case '/run':
             return this.run(body as Record<string, unknown>, reply);
           case '/kill':
             return reply({ code: 200, msg: 'job thread already killed.' });
           case '/log':
-            return reply({ code: 200, content: { fromLineNum: 1, toLineNum: 0, logContent: '', isEnd: false } });
+            return reply({
+              code: 200,
+              content: { fromLineNum: 1, toLineNum: 0, logContent: '', isEnd: false },
+            });
           default:
             return reply({ code: 500, msg: `invalid request, uri-mapping(${path}) not found.` });
         }
@@ -127,11 +133,14 @@ export class FakeExecutor {
   private run(trigger: Record<string, unknown>, reply: (json: unknown, status?: number) => void): void {
     switch (this.runReply) {
       case 'refuse':
-        return reply({ code: 500, msg: `job handler [${String(trigger.executorHandler)}] not found.` });
+        reply({ code: 500, msg: `job handler [${String(trigger.executorHandler)}] not found.` });
+        return;
       case 'http-500':
-        return reply({ code: 500, msg: 'server error' }, 500);
+        reply({ code: 500, msg: 'server error' }, 500);
+        return;
       case 'garbage':
-        return reply('<html>not json</html>');
+        reply('<html>not json</html>');
+        return;
       case 'slow': {
         const timer = setTimeout(() => {
           this.timers.delete(timer);
@@ -153,7 +162,9 @@ export class FakeExecutor {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const logId = Number(trigger.logId);
-      const body = [{ logId, logDateTim: trigger.logDateTime, handleCode: this.handleCode, handleMsg: 'fake run done' }];
+      const body = [
+        { logId, logDateTim: trigger.logDateTime, handleCode: this.handleCode, handleMsg: 'fake run done' },
+      ];
       fetch(`${admin.replace(/\/+$/, '')}/api/callback`, {
         method: 'POST',
         headers: {

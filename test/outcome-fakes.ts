@@ -68,7 +68,8 @@ export class OutcomeFakes {
         const run = this.runs.get(logId);
         if (run) this.runs.set(logId, { ...run, alarmStatus });
       },
-      findOverdue: async () => [...this.runs.values()].filter((r) => r.handleCode === 0 && r.triggerCode === 200),
+      findOverdue: async () =>
+        [...this.runs.values()].filter((r) => r.handleCode === 0 && r.triggerCode === 200),
     } as Partial<RunStore> as RunStore;
     const jobs = { get: async (id: number) => this.jobs.get(id) } as Partial<JobStore> as JobStore;
     const ring: RingQueue = {

@@ -7,13 +7,21 @@ export interface ReceivedFire {
 }
 
 /**
- * Drains a ring queue (deleting what it reads) until `expected` messages arrived or the queue has
- * been quiet for `quietMs` after `minWaitMs`, whichever is first; returns everything read.
+ * Drains a ring queue (deleting what it reads) until `expected` messages that `match` arrived or
+ * the queue has been quiet for `quietMs` after `minWaitMs`, whichever is first; returns the
+ * matching messages.
  */
 export async function drainRing(
   sqs: SQSClient,
   queueUrl: string,
-  { expected = Number.POSITIVE_INFINITY, minWaitMs = 0, quietMs = 2_000, timeoutMs = 60_000, pollers = 4 } = {},
+  {
+    expected = Number.POSITIVE_INFINITY,
+    minWaitMs = 0,
+    quietMs = 2_000,
+    timeoutMs = 60_000,
+    pollers = 4,
+    match = (_: FireMessage): boolean => true,
+  } = {},
 ): Promise<ReceivedFire[]> {
   const received: ReceivedFire[] = [];
   const started = Date.now();
@@ -29,7 +37,10 @@ export async function drainRing(
       );
       if (Messages.length === 0) continue;
       lastReceipt = Date.now();
-      for (const m of Messages) received.push({ message: JSON.parse(m.Body ?? '{}') as FireMessage, receivedAt: Date.now() });
+      for (const m of Messages) {
+        const message = JSON.parse(m.Body ?? '{}') as FireMessage;
+        if (match(message)) received.push({ message, receivedAt: Date.now() });
+      }
       await sqs.send(
         new DeleteMessageBatchCommand({
           QueueUrl: queueUrl,

@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { runTickLoop } from '../../shared/use-cases/run-tick.js';
-import { buildTickDeps, type TickRuntime } from './deps.js';
 import { loadConfig, type SchedulerTickConfig } from './config.js';
+import { buildTickDeps, type TickRuntime } from './deps.js';
 
 /** Stop this long before the Lambda timeout, so leases are handed over cleanly. */
 const SAFETY_MARGIN_MS = 5_000;
@@ -14,7 +14,10 @@ export function createHandler(config: SchedulerTickConfig, runtime: Partial<Tick
   const deps = buildTickDeps(config, runtime);
   return async (event: ScheduledEvent, context: Context) => {
     const now = deps.clock.now();
-    const until = Math.min(now + config.loopSeconds * 1000, now + context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS);
+    const until = Math.min(
+      now + config.loopSeconds * 1000,
+      now + context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS,
+    );
     deps.logger.info('tick started', { eventTime: event.time, requestId: context.awsRequestId });
     const owner = `${context.functionName}/${context.awsRequestId}`;
     const result = await runTickLoop(deps, { ...deps.settings, owner }, until, deps.signal);

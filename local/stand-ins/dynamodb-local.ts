@@ -103,7 +103,9 @@ async function waitUntilAnswering(
   while (Date.now() < deadline) {
     if (exitCode !== undefined || child.exitCode !== null) {
       const lastLine = output().trim().split('\n').pop() ?? '';
-      throw new LocalStartError(`DynamoDB Local exited during start (code ${exitCode ?? child.exitCode}): ${lastLine}`);
+      throw new LocalStartError(
+        `DynamoDB Local exited during start (code ${exitCode ?? child.exitCode}): ${lastLine}`,
+      );
     }
     try {
       // Any HTTP answer (DynamoDB Local says 400 to a bare GET) means the server is up.
@@ -119,7 +121,10 @@ async function waitUntilAnswering(
 async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
-  const killed = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 3000))]);
+  const killed = await Promise.race([
+    exited.then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 3000)),
+  ]);
   if (!killed) {
     child.kill('SIGKILL');
     await exited;

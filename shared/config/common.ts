@@ -29,7 +29,10 @@ export function tableEnvName(table: TableName): string {
 }
 
 export function loadTables<T extends TableName>(env: Env, names: readonly T[]): Record<T, string> {
-  return Object.fromEntries(names.map((name) => [name, requireString(env, TABLE_ENV[name])])) as Record<T, string>;
+  return Object.fromEntries(names.map((name) => [name, requireString(env, TABLE_ENV[name])])) as Record<
+    T,
+    string
+  >;
 }
 
 export function loadRingQueueUrls(env: Env): { fast: string; slow: string } {

@@ -38,6 +38,10 @@ export const ENV = {
 
   /** executor-runner: where results are reported (comma-separated admin base URLs). */
   adminAddresses: 'TICKRING_ADMIN_ADDRESSES',
+  /** executor-runner: comma-separated URL prefixes `httpJobHandler` may call (none when unset). */
+  httpAllowList: 'TICKRING_HTTP_ALLOW_LIST',
+  /** executor-runner: milliseconds of Lambda time kept back to report the result. */
+  reportMarginMs: 'TICKRING_REPORT_MARGIN_MS',
 
   logLevel: 'POWERTOOLS_LOG_LEVEL',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
@@ -67,7 +71,12 @@ export function optionalString(env: Env, name: string): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
 
-export function optionalInt(env: Env, name: string, defaultValue: number, min = Number.MIN_SAFE_INTEGER): number {
+export function optionalInt(
+  env: Env,
+  name: string,
+  defaultValue: number,
+  min = Number.MIN_SAFE_INTEGER,
+): number {
   const raw = optionalString(env, name);
   if (raw === undefined) return defaultValue;
   const value = Number(raw);

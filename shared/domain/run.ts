@@ -48,7 +48,8 @@ export const TRIGGER_CODE = { success: 200, fail: 500 } as const;
 /** XXL-JOB's report rule: running = triggered (or triggering) and not handled; success = handled 200. */
 export function runStatus(run: Pick<Run, 'triggerCode' | 'handleCode'>): RunStatus {
   if (run.handleCode === HANDLE_CODE.success) return 'success';
-  if ((run.triggerCode === 0 || run.triggerCode === TRIGGER_CODE.success) && run.handleCode === 0) return 'running';
+  if ((run.triggerCode === 0 || run.triggerCode === TRIGGER_CODE.success) && run.handleCode === 0)
+    return 'running';
   return 'fail';
 }
 

@@ -2,7 +2,16 @@
  * What travels on the ring queue: one fire of one job. The dispatcher turns each into exactly one
  * run record, keyed by `dedupKey`, so a redelivered or re-sent message is a harmless duplicate.
  */
-export const TRIGGER_TYPES = ['CRON', 'FIX_RATE', 'ONCE', 'MANUAL', 'RETRY', 'PARENT', 'MISFIRE', 'API'] as const;
+export const TRIGGER_TYPES = [
+  'CRON',
+  'FIX_RATE',
+  'ONCE',
+  'MANUAL',
+  'RETRY',
+  'PARENT',
+  'MISFIRE',
+  'API',
+] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 export interface FireMessage {
@@ -36,6 +45,11 @@ export interface ShardTarget {
 
 export function scheduledDedupKey(jobId: number, scheduledTime: number): string {
   return `${jobId}#${scheduledTime}`;
+}
+
+/** The FIRE_ONCE_NOW fire that stands in for a missed `missedTime`. */
+export function misfireDedupKey(jobId: number, missedTime: number): string {
+  return `${jobId}#misfire#${missedTime}`;
 }
 
 /** Whole seconds of SQS delay so the message becomes visible at or just before the fire. */

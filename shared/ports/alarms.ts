@@ -24,5 +24,8 @@ export interface ReportDelta {
 export interface ReportStore {
   add(day: string, delta: ReportDelta): Promise<void>;
   /** Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero). */
-  range(fromDay: string, toDay: string): Promise<{ day: string; running: number; success: number; fail: number }[]>;
+  range(
+    fromDay: string,
+    toDay: string,
+  ): Promise<{ day: string; running: number; success: number; fail: number }[]>;
 }

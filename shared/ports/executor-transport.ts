@@ -23,5 +23,10 @@ export interface ExecutorTransport {
   beat(address: string): Promise<ExecutorReply>;
   idleBeat(address: string, jobId: number): Promise<ExecutorReply>;
   kill(address: string, jobId: number): Promise<ExecutorReply>;
-  log(address: string, logDateTime: number, logId: number, fromLineNum: number): Promise<ExecutorReply<ExecutorLogResult>>;
+  log(
+    address: string,
+    logDateTime: number,
+    logId: number,
+    fromLineNum: number,
+  ): Promise<ExecutorReply<ExecutorLogResult>>;
 }

@@ -2,7 +2,13 @@
  * The functions of tickring, their entry files and Lambda settings, shared by the CDK stack and the
  * local stack (which enforces the same timeouts).
  */
-export type FunctionName = 'scheduler-tick' | 'dispatcher' | 'callback' | 'api' | 'monitors' | 'executor-runner';
+export type FunctionName =
+  | 'scheduler-tick'
+  | 'dispatcher'
+  | 'callback'
+  | 'api'
+  | 'monitors'
+  | 'executor-runner';
 
 export interface FunctionDefinition {
   readonly name: FunctionName;
@@ -14,8 +20,18 @@ export interface FunctionDefinition {
 
 export const FUNCTIONS: Readonly<Record<FunctionName, FunctionDefinition>> = {
   // Loops ~60 s per invocation; the timeout leaves room for the hand-over at the end.
-  'scheduler-tick': { name: 'scheduler-tick', entry: 'functions/scheduler-tick/handler.ts', timeoutSeconds: 90, memoryMb: 512 },
-  dispatcher: { name: 'dispatcher', entry: 'functions/dispatcher/handler.ts', timeoutSeconds: 30, memoryMb: 512 },
+  'scheduler-tick': {
+    name: 'scheduler-tick',
+    entry: 'functions/scheduler-tick/handler.ts',
+    timeoutSeconds: 90,
+    memoryMb: 512,
+  },
+  dispatcher: {
+    name: 'dispatcher',
+    entry: 'functions/dispatcher/handler.ts',
+    timeoutSeconds: 30,
+    memoryMb: 512,
+  },
   callback: { name: 'callback', entry: 'functions/callback/handler.ts', timeoutSeconds: 30, memoryMb: 256 },
   api: { name: 'api', entry: 'functions/api/handler.ts', timeoutSeconds: 30, memoryMb: 256 },
   monitors: { name: 'monitors', entry: 'functions/monitors/handler.ts', timeoutSeconds: 60, memoryMb: 256 },

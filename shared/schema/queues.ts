@@ -10,7 +10,11 @@ export interface QueueDefinition {
   readonly baseName: string;
   readonly visibilityTimeoutSeconds: number;
   readonly retentionSeconds: number;
-  readonly deadLetter: { readonly baseName: string; readonly maxReceiveCount: number; readonly retentionSeconds: number };
+  readonly deadLetter: {
+    readonly baseName: string;
+    readonly maxReceiveCount: number;
+    readonly retentionSeconds: number;
+  };
 }
 
 /** Longest SQS per-message delay; fires further out stay in DynamoDB until the pre-read reaches them. */

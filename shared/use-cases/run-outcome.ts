@@ -48,8 +48,36 @@ export function retryDelayMs(job: Pick<Job, 'retryBackoffSeconds'>, nextAttempt:
  * whether it had been counted as running (accepted by an executor) in the daily report.
  */
 export async function onRunFinished(deps: RunOutcomeDeps, run: Run, wasRunning: boolean): Promise<void> {
+  await countFinished(deps, run, wasRunning);
+  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run);
+  else await retryOrAlarm(deps, run);
+}
+
+/**
+ * A run a user killed (finished as failed by the admin API): counted as a failure, but neither
+ * retried nor alarmed, since someone chose to stop it, and its children are not triggered.
+ * (XXL-JOB's fail monitor would retry and alarm a killed log like any other failure.)
+ */
+export async function onRunKilled(
+  deps: Pick<RunOutcomeDeps, 'runs' | 'reports' | 'logger'>,
+  run: Run,
+  wasRunning: boolean,
+): Promise<void> {
+  await countFinished(deps, run, wasRunning);
+  await deps.runs.setAlarmStatus(run.logId, ALARM_STATUS.notNeeded);
+  deps.logger.info('run killed by user: counted as failed, not retried, no alarm', {
+    jobId: run.jobId,
+    logId: run.logId,
+  });
+}
+
+/** The daily counters; best-effort: a failed count must not cost the retry, the alarm or the children. */
+async function countFinished(
+  deps: Pick<RunOutcomeDeps, 'reports' | 'logger'>,
+  run: Run,
+  wasRunning: boolean,
+): Promise<void> {
   const status = runStatus(run);
-  // Counters are best-effort: a failed count must not cost the retry, the alarm or the children.
   await deps.reports
     .add(dayOf(run.triggerTime), {
       ...(wasRunning ? { running: -1 } : {}),
@@ -62,8 +90,6 @@ export async function onRunFinished(deps: RunOutcomeDeps, run: Run, wasRunning: 
         error: String(err),
       });
     });
-  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run);
-  else await retryOrAlarm(deps, run);
 }
 
 async function triggerChildren(deps: RunOutcomeDeps, run: Run): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainRing } from '../../test/ring-reader.js';
 import { FakeClock } from '../../test/fake-clock.js';
 import { makeJob } from '../../test/jobs.js';
+import { drainRing } from '../../test/ring-reader.js';
 import { isolatedResources, type TestResources } from '../../test/stand-ins.js';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.js';
 import { DynamoLeaseStore } from '../adapters/dynamodb/lease-store.js';
@@ -83,15 +83,30 @@ describe('scheduler tick on the stand-ins', () => {
     await runTickLoop(deps({ clock, ring: recorder }), settings('solo'), clock.now() + 10_500);
 
     const mine = recorder.sent.filter((e) => e.message.jobId === id);
-    expect(mine.map((e) => e.message.scheduledTime)).toEqual(Array.from({ length: 10 }, (_, i) => t0 + i * 1000));
+    expect(mine.map((e) => e.message.scheduledTime)).toEqual(
+      Array.from({ length: 10 }, (_, i) => t0 + i * 1000),
+    );
     // Each fire was enqueued 4 s ahead (4 whole seconds of SQS delay).
     expect(mine.map((e) => e.delaySeconds)).toEqual(Array(10).fill(4));
-    expect(mine.every((e) => e.message.triggerType === 'CRON' && e.message.dedupKey === `${id}#${e.message.scheduledTime}`)).toBe(true);
+    expect(
+      mine.every(
+        (e) => e.message.triggerType === 'CRON' && e.message.dedupKey === `${id}#${e.message.scheduledTime}`,
+      ),
+    ).toBe(true);
 
-    const received = await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { expected: 10, timeoutMs: 30_000 });
-    expect(received.filter((r) => r.message.jobId === id).map((r) => r.message.scheduledTime).sort()).toEqual(
-      mine.map((e) => e.message.scheduledTime),
-    );
+    // The messages become visible 4 s after they were sent.
+    const received = await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+      expected: 10,
+      match: (m) => m.jobId === id,
+      minWaitMs: 6_000,
+      timeoutMs: 30_000,
+    });
+    expect(
+      received
+        .filter((r) => r.message.jobId === id)
+        .map((r) => r.message.scheduledTime)
+        .sort(),
+    ).toEqual(mine.map((e) => e.message.scheduledTime));
     expect((await jobs.get(id))?.triggerNextTime).toBe(t0 + 10_000);
   });
 
@@ -99,7 +114,9 @@ describe('scheduler tick on the stand-ins', () => {
     const ids = nextIds(8);
     const { jobs, ring } = stores();
     const start = nextWholeSecond(Date.now(), 1_000);
-    await Promise.all(ids.map((id) => jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }))));
+    await Promise.all(
+      ids.map((id) => jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }))),
+    );
     const recorder = recording(ring);
     const until = Date.now() + 6_000;
 
@@ -113,18 +130,23 @@ describe('scheduler tick on the stand-ins', () => {
     expect(new Set(keys).size).toBe(keys.length);
     // Every second of every job up to the last window is covered.
     for (const id of ids) {
-      const times = mine.filter((e) => e.message.jobId === id).map((e) => e.message.scheduledTime).sort();
+      const times = mine
+        .filter((e) => e.message.jobId === id)
+        .map((e) => e.message.scheduledTime)
+        .sort();
       expect(times.length).toBeGreaterThanOrEqual(6);
-      times.forEach((t, i) => expect(t).toBe(start + i * 1000));
+      expect(times).toEqual(times.map((_, i) => start + i * 1000));
     }
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { quietMs: 500, timeoutMs: 20_000 });
   });
 
-  it('hands a dead holder\'s shards to the standby within 5 s, losing no fire', async () => {
+  it("hands a dead holder's shards to the standby within 5 s, losing no fire", async () => {
     const ids = nextIds(4);
     const { jobs, leases, ring } = stores();
     const start = nextWholeSecond(Date.now(), 1_000);
-    await Promise.all(ids.map((id) => jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }))));
+    await Promise.all(
+      ids.map((id) => jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }))),
+    );
     const recorder = recording(ring);
 
     // The holder "dies" 3 s in: from then on every call it makes fails, and it never releases.
@@ -166,7 +188,11 @@ describe('scheduler tick on the stand-ins', () => {
       },
       release: (shard, owner) => leases.release(shard, owner),
     };
-    const standby = runTickLoop(deps({ leases: standbyLeases, ring: recorder }), settings('standby'), Date.now() + 11_000);
+    const standby = runTickLoop(
+      deps({ leases: standbyLeases, ring: recorder }),
+      settings('standby'),
+      Date.now() + 11_000,
+    );
 
     expect(await holder).toBe('dead');
     await standby;
@@ -174,11 +200,15 @@ describe('scheduler tick on the stand-ins', () => {
     expect(takeovers.length).toBe(SHARDS);
     for (const at of takeovers) expect(at - lastHeldAt).toBeLessThanOrEqual(5_000);
     for (const id of ids) {
-      const times = [...new Set(recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message.scheduledTime))].sort();
+      const times = [
+        ...new Set(recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message.scheduledTime)),
+      ].sort();
       // Contiguous seconds from the first fire: nothing was skipped during the hand-over.
       expect(times.length).toBeGreaterThanOrEqual(10);
-      times.forEach((t, i) => expect(t).toBe(start + i * 1000));
-      expect(recorder.sent.some((e) => e.message.jobId === id && e.message.triggerType === 'MISFIRE')).toBe(false);
+      expect(times).toEqual(times.map((_, i) => start + i * 1000));
+      expect(recorder.sent.some((e) => e.message.jobId === id && e.message.triggerType === 'MISFIRE')).toBe(
+        false,
+      );
     }
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { quietMs: 500, timeoutMs: 20_000 });
   });
@@ -195,7 +225,13 @@ describe('scheduler tick on the stand-ins', () => {
     await new Promise((r) => setTimeout(r, 2_500));
     const stopped = (await jobs.get(stoppedId))!;
     await jobs.replace(
-      { ...stopped, triggerStatus: 'STOPPED', triggerNextTime: null, scheduleRevision: 2, version: stopped.version + 1 },
+      {
+        ...stopped,
+        triggerStatus: 'STOPPED',
+        triggerNextTime: null,
+        scheduleRevision: 2,
+        version: stopped.version + 1,
+      },
       stopped,
     );
     const stoppedAt = Date.now();
@@ -221,10 +257,10 @@ describe('scheduler tick on the stand-ins', () => {
     expect(stoppedFires.every((e) => e.message.scheduleRevision === 1)).toBe(true);
     expect(Math.max(...stoppedFires.map((e) => e.message.scheduledTime))).toBeLessThan(stoppedAt + 5_000);
 
-    const after = recorder.sent.filter((e) => e.message.jobId === editedId && e.message.scheduleRevision === 2);
-    expect(after.map((e) => e.message.scheduledTime)).toEqual(
-      after.map((_, i) => newFirst + i * 3_000),
+    const after = recorder.sent.filter(
+      (e) => e.message.jobId === editedId && e.message.scheduleRevision === 2,
     );
+    expect(after.map((e) => e.message.scheduledTime)).toEqual(after.map((_, i) => newFirst + i * 3_000));
     expect(after.length).toBeGreaterThanOrEqual(1);
     expect(after.every((e) => e.message.triggerType === 'FIX_RATE')).toBe(true);
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { quietMs: 500, timeoutMs: 20_000 });
@@ -233,29 +269,37 @@ describe('scheduler tick on the stand-ins', () => {
   it('enqueues 2,000 jobs due in the same second once each, none of them as a misfire', async () => {
     const ids = nextIds(2_000);
     const { jobs, ring } = stores();
-    const due = nextWholeSecond(Date.now(), 12_000);
+    // Far enough ahead that creating the jobs (about 10 s here) ends before the second is pre-read.
+    const due = nextWholeSecond(Date.now(), 30_000);
     await mapLimit(ids, 32, (id) =>
       jobs.create(makeJob({ id, scheduleType: 'FIX_RATE', scheduleConf: '3600', triggerNextTime: due })),
     );
     const recorder = recording(ring);
-    // Start ticking when the second enters the pre-read window.
-    await new Promise((r) => setTimeout(r, Math.max(0, due - 5_000 - Date.now())));
+    // Start ticking half a second after the second entered the pre-read window.
+    await new Promise((r) => setTimeout(r, Math.max(0, due - 4_500 - Date.now())));
     const started = Date.now();
+    expect(started).toBeLessThan(due);
     await runTickLoop(deps({ ring: recorder }), settings('bulk'), Date.now() + 1_000);
     const elapsed = Date.now() - started;
 
     const mine = recorder.sent.filter((e) => e.message.jobId >= ids[0]! && e.message.jobId <= ids.at(-1)!);
     expect(mine).toHaveLength(2_000);
     expect(new Set(mine.map((e) => e.message.jobId)).size).toBe(2_000);
-    expect(mine.every((e) => e.message.scheduledTime === due && e.message.triggerType === 'FIX_RATE')).toBe(true);
+    expect(mine.every((e) => e.message.scheduledTime === due && e.message.triggerType === 'FIX_RATE')).toBe(
+      true,
+    );
     console.info(`[measure] 2,000 jobs due in one second enqueued by one tick iteration in ${elapsed} ms`);
 
     const received = await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
       expected: 2_000,
+      minWaitMs: 8_000,
+      quietMs: 3_000,
       timeoutMs: 60_000,
       pollers: 8,
+      match: (m) => ids.includes(m.jobId),
     });
     const receivedKeys = received.filter((r) => ids.includes(r.message.jobId)).map((r) => r.message.dedupKey);
+
     expect(receivedKeys).toHaveLength(2_000);
     expect(new Set(receivedKeys).size).toBe(2_000);
   }, 180_000);

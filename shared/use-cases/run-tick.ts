@@ -1,6 +1,6 @@
 import { isSlow, type Job } from '../domain/job.js';
 import { MISFIRE_THRESHOLD_MS, planFires } from '../domain/schedule/index.js';
-import { delaySecondsFor, type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
+import { delaySecondsFor, type FireMessage, misfireDedupKey, scheduledDedupKey } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { DueJobRef, JobStore } from '../ports/job-store.js';
 import type { Lease, LeaseStore } from '../ports/lease-store.js';
@@ -79,7 +79,11 @@ export async function runTickLoop(
 }
 
 /** One iteration: each shard whose lease we hold (or can take) is scheduled, in parallel. */
-export async function tickOnce(deps: TickDeps, settings: TickSettings, nowMs: number): Promise<ShardResult[]> {
+export async function tickOnce(
+  deps: TickDeps,
+  settings: TickSettings,
+  nowMs: number,
+): Promise<ShardResult[]> {
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
   return Promise.all(shards.map((shard) => scheduleShard(deps, settings, shard, nowMs)));
 }
@@ -137,10 +141,21 @@ export async function scheduleShard(
   if (casLost) deps.logger.info('schedule moved by someone else meanwhile', { shard, casLost });
   for (const p of plans) {
     for (const m of p.messages) {
-      deps.logger.debug('fire enqueued', { jobId: m.jobId, scheduledTime: m.scheduledTime, triggerType: m.triggerType });
+      deps.logger.debug('fire enqueued', {
+        jobId: m.jobId,
+        scheduledTime: m.scheduledTime,
+        triggerType: m.triggerType,
+      });
     }
   }
-  return { shard, held: true, jobsRead: jobs.length, firesEnqueued: entries.length, misfiresSkipped, casLost };
+  return {
+    shard,
+    held: true,
+    jobsRead: jobs.length,
+    firesEnqueued: entries.length,
+    misfiresSkipped,
+    casLost,
+  };
 }
 
 interface JobPlan {
@@ -162,16 +177,20 @@ function planJob(job: Job, nowMs: number, windowEnd: number): JobPlan[] {
     nowMs,
     windowEnd,
   );
-  const misfired = nowMs - due > MISFIRE_THRESHOLD_MS;
-  const messages = decision.fireTimes.map(
-    (scheduledTime, i): FireMessage => ({
+  const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
+    const isMisfireFire = decision.misfire && i === 0;
+    return {
       jobId: job.id,
       scheduledTime,
-      triggerType: decision.misfire && i === 0 ? 'MISFIRE' : job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
-      dedupKey: scheduledDedupKey(job.id, scheduledTime),
+      triggerType: isMisfireFire ? 'MISFIRE' : job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
+      // The misfire fire's own time depends on when the tick ran; key it by the missed time so
+      // ticks that read the same `due` still produce one run.
+      dedupKey: isMisfireFire
+        ? misfireDedupKey(job.id, decision.missedTime ?? due)
+        : scheduledDedupKey(job.id, scheduledTime),
       scheduleRevision: job.scheduleRevision,
-    }),
-  );
+    };
+  });
   return [
     {
       job,
@@ -179,7 +198,7 @@ function planJob(job: Job, nowMs: number, windowEnd: number): JobPlan[] {
       messages,
       nextTriggerTime: decision.nextTriggerTime,
       lastFire: decision.fireTimes.at(-1),
-      misfiresSkipped: misfired && !decision.misfire ? 1 : 0,
+      misfiresSkipped: decision.missedTime !== undefined && !decision.misfire ? 1 : 0,
     },
   ];
 }
@@ -195,7 +214,11 @@ async function readDue(jobs: JobStore, shard: number, untilMs: number, max: numb
   return refs;
 }
 
-async function renewIfAging(deps: TickDeps, settings: TickSettings, lease: Lease): Promise<Lease | undefined> {
+async function renewIfAging(
+  deps: TickDeps,
+  settings: TickSettings,
+  lease: Lease,
+): Promise<Lease | undefined> {
   const now = deps.clock.now();
   if (lease.leaseUntil - now > (settings.leaseMs * 2) / 3) return lease;
   return deps.leases.acquire(lease.shard, settings.owner, now, settings.leaseMs);

@@ -1,8 +1,14 @@
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Group } from '../../domain/job.js';
 import type { GroupStore } from '../../ports/job-store.js';
-import { isConditionFailed, type Item } from './util.js';
+import { type Item, isConditionFailed } from './util.js';
 
 export class DynamoGroupStore implements GroupStore {
   constructor(private readonly options: { doc: DynamoDBDocumentClient; groupsTable: string }) {}
@@ -34,7 +40,11 @@ export class DynamoGroupStore implements GroupStore {
     let start: Item | undefined;
     do {
       const page = await this.options.doc.send(
-        new ScanCommand({ TableName: this.options.groupsTable, ExclusiveStartKey: start, ConsistentRead: true }),
+        new ScanCommand({
+          TableName: this.options.groupsTable,
+          ExclusiveStartKey: start,
+          ConsistentRead: true,
+        }),
       );
       groups.push(...(page.Items ?? []).map(fromItem));
       start = page.LastEvaluatedKey;

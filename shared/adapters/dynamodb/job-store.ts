@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Job } from '../../domain/job.js';
 import type { DueJobRef, JobQuery, JobStore, Page, ScheduleAdvance } from '../../ports/job-store.js';
 import { JOBS_BY_APP_INDEX, JOBS_BY_DUE_INDEX } from '../../schema/tables.js';
-import { batchGetAll, decodeCursor, encodeCursor, isConditionFailed, type Item } from './util.js';
+import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
 const JOB_SEQUENCE_KEY = 'seq#job';
 
@@ -77,7 +77,10 @@ export class DynamoJobStore implements JobStore {
     return items.map(fromItem);
   }
 
-  async replace(job: Job, expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>): Promise<void> {
+  async replace(
+    job: Job,
+    expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
+  ): Promise<void> {
     // Also conditional on the schedule state that was read, so a write cannot undo a tick's advance.
     const wasDue = expected.triggerStatus === 'RUNNING' && expected.triggerNextTime !== null;
     try {
@@ -183,7 +186,10 @@ export class DynamoJobStore implements JobStore {
       }),
     );
     return {
-      items: (result.Items ?? []).map((i) => ({ id: Number(i.id), nextTriggerTime: Number(i.nextTriggerTime) })),
+      items: (result.Items ?? []).map((i) => ({
+        id: Number(i.id),
+        nextTriggerTime: Number(i.nextTriggerTime),
+      })),
       nextCursor: encodeCursor(result.LastEvaluatedKey),
     };
   }
@@ -198,7 +204,8 @@ export class DynamoJobStore implements JobStore {
       advance.nextTriggerTime === null
         ? new UpdateCommand({
             ...base,
-            UpdateExpression: 'SET triggerLastTime = :last, triggerStatus = :stopped REMOVE nextTriggerTime, dueShard',
+            UpdateExpression:
+              'SET triggerLastTime = :last, triggerStatus = :stopped REMOVE nextTriggerTime, dueShard',
             ExpressionAttributeValues: {
               ':expected': advance.expectedNext,
               ':running': 'RUNNING',

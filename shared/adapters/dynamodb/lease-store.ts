@@ -32,7 +32,7 @@ export class DynamoLeaseStore implements LeaseStore {
         new UpdateCommand({
           TableName: this.options.controlTable,
           Key: key,
-          UpdateExpression: 'SET #owner = :me, leaseUntil = :until, previousOwner = #owner ADD fencingToken :one',
+          UpdateExpression: 'SET #owner = :me, leaseUntil = :until ADD fencingToken :one',
           ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
           ExpressionAttributeNames: { '#owner': 'owner' },
           ExpressionAttributeValues: { ':me': owner, ':now': nowMs, ':until': nowMs + durationMs, ':one': 1 },

@@ -7,11 +7,30 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../../domain/errors.js';
-import { dayOf, HANDLE_CODE, type Run, type RunStatus, TRIGGER_CODE, truncateMessage } from '../../domain/run.js';
+import {
+  dayOf,
+  HANDLE_CODE,
+  type Run,
+  type RunStatus,
+  TRIGGER_CODE,
+  truncateMessage,
+} from '../../domain/run.js';
 import type { Page } from '../../ports/job-store.js';
-import type { CompleteOutcome, CreateFireResult, HandleResult, RunQuery, RunStore, TriggerResult } from '../../ports/run-store.js';
-import { RUNS_BY_APP_INDEX, RUNS_BY_DAY_INDEX, RUNS_BY_JOB_INDEX, RUNS_RUNNING_INDEX } from '../../schema/tables.js';
-import { batchGetAll, decodeCursor, encodeCursor, isConditionFailed, type Item } from './util.js';
+import type {
+  CompleteOutcome,
+  CreateFireResult,
+  HandleResult,
+  RunQuery,
+  RunStore,
+  TriggerResult,
+} from '../../ports/run-store.js';
+import {
+  RUNS_BY_APP_INDEX,
+  RUNS_BY_DAY_INDEX,
+  RUNS_BY_JOB_INDEX,
+  RUNS_RUNNING_INDEX,
+} from '../../schema/tables.js';
+import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
 const LOG_SEQUENCE_KEY = 'seq#log';
 const RUNNING_BUCKET = 'RUNNING';
@@ -85,7 +104,8 @@ export class DynamoRunStore implements RunStore {
       return { created: true };
     } catch (err) {
       const cancelled =
-        err instanceof TransactionCanceledException || (err instanceof Error && err.name === 'TransactionCanceledException');
+        err instanceof TransactionCanceledException ||
+        (err instanceof Error && err.name === 'TransactionCanceledException');
       if (!cancelled) throw err;
       const { Item: fire } = await doc.send(
         new GetCommand({ TableName: controlTable, Key: { pk: fireKey(dedupKey) }, ConsistentRead: true }),
@@ -121,21 +141,33 @@ export class DynamoRunStore implements RunStore {
   }
 
   async recordTrigger(logId: number, result: TriggerResult): Promise<boolean> {
-    const accepted = result.triggerCode === TRIGGER_CODE.success;
+    const values = {
+      ':address': result.executorAddress,
+      ':code': result.triggerCode,
+      ':msg': truncateMessage(result.triggerMsg),
+      ':at': result.dispatchedAt,
+      ':zero': 0,
+    };
+    const base = 'SET executorAddress = :address, triggerCode = :code, triggerMsg = :msg, dispatchedAt = :at';
+    if (result.triggerCode === TRIGGER_CODE.success) {
+      // An accepted run joins the running index, unless a fast executor's result already came in.
+      const joined = await this.conditionalUpdate({
+        Key: { logId },
+        UpdateExpression: `${base}, runningBucket = :bucket, deadline = :deadline`,
+        ConditionExpression: 'triggerCode = :zero AND handleCode = :zero',
+        ExpressionAttributeValues: {
+          ...values,
+          ':bucket': RUNNING_BUCKET,
+          ':deadline': result.deadline ?? result.dispatchedAt + 600_000,
+        },
+      });
+      if (joined) return true;
+    }
     return this.conditionalUpdate({
       Key: { logId },
-      UpdateExpression: accepted
-        ? 'SET executorAddress = :address, triggerCode = :code, triggerMsg = :msg, dispatchedAt = :at, runningBucket = :bucket, deadline = :deadline'
-        : 'SET executorAddress = :address, triggerCode = :code, triggerMsg = :msg, dispatchedAt = :at',
+      UpdateExpression: base,
       ConditionExpression: 'triggerCode = :zero',
-      ExpressionAttributeValues: {
-        ':address': result.executorAddress,
-        ':code': result.triggerCode,
-        ':msg': truncateMessage(result.triggerMsg),
-        ':at': result.dispatchedAt,
-        ':zero': 0,
-        ...(accepted ? { ':bucket': RUNNING_BUCKET, ':deadline': result.deadline ?? result.dispatchedAt + 600_000 } : {}),
-      },
+      ExpressionAttributeValues: values,
     });
   }
 
@@ -145,7 +177,8 @@ export class DynamoRunStore implements RunStore {
         new UpdateCommand({
           TableName: this.options.runsTable,
           Key: { logId },
-          UpdateExpression: 'SET handleCode = :code, handleMsg = :msg, handleTime = :at REMOVE runningBucket, deadline',
+          UpdateExpression:
+            'SET handleCode = :code, handleMsg = :msg, handleTime = :at REMOVE runningBucket, deadline',
           ConditionExpression: 'attribute_exists(logId) AND handleCode = :zero',
           ExpressionAttributeValues: {
             ':code': result.handleCode,
@@ -244,7 +277,7 @@ export class DynamoRunStore implements RunStore {
             ':k': keyValue,
             ':from': from,
             ':to': to,
-            ...(query.status ? { ':zero': 0, ':ok': HANDLE_CODE.success } : {}),
+            ...(query.status ? statusFilterValues(query.status) : {}),
           },
           FilterExpression: query.status ? STATUS_FILTERS[query.status] : undefined,
           ScanIndexForward: false,
@@ -276,8 +309,19 @@ export class DynamoRunStore implements RunStore {
   }
 
   private toItem(run: Run): RunItem {
-    return { ...run, day: dayOf(run.triggerTime), claimAt: run.triggerTime, expiresAt: this.expiresAt(run.triggerTime) };
+    return {
+      ...run,
+      day: dayOf(run.triggerTime),
+      claimAt: run.triggerTime,
+      expiresAt: this.expiresAt(run.triggerTime),
+    };
   }
+}
+
+/** The values a status filter uses: DynamoDB refuses values an expression does not use. */
+function statusFilterValues(status: RunStatus): Record<string, number> {
+  const values = { ':zero': 0, ':ok': HANDLE_CODE.success };
+  return Object.fromEntries(Object.entries(values).filter(([name]) => STATUS_FILTERS[status].includes(name)));
 }
 
 function fireKey(dedupKey: string): string {

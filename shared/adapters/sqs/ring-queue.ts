@@ -1,4 +1,8 @@
-import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  SendMessageBatchCommand,
+  type SendMessageBatchRequestEntry,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { RingEntry, RingLane, RingQueue } from '../../ports/ring-queue.js';
 
 const BATCH = 10; // SQS's SendMessageBatch limit
@@ -27,7 +31,9 @@ export class SqsRingQueue implements RingQueue {
       DelaySeconds: entry.delaySeconds,
     }));
     for (let attempt = 1; ; attempt++) {
-      const result = await this.options.sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
+      const result = await this.options.sqs.send(
+        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }),
+      );
       const failedIds = new Set((result.Failed ?? []).map((f) => f.Id));
       if (failedIds.size === 0) return;
       pending = pending.filter((e) => failedIds.has(e.Id));

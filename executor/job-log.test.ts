@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileJobLog, logDay, logFilePath, readJobLog, removeOldLogDays } from './job-log.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tickring-joblog-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('logFilePath', () => {
+  it('names the file {logDir}/yyyy-MM-dd/{logId}.log from the trigger time in local time', () => {
+    const t = new Date(2024, 1, 29, 23, 59).getTime();
+    expect(logFilePath('/logs', t, 77)).toBe(join('/logs', '2024-02-29', '77.log'));
+    expect(logDay(new Date(2025, 0, 5).getTime())).toBe('2025-01-05');
+  });
+});
+
+describe('readJobLog', () => {
+  it('returns 1-based lines from fromLineNum with toLineNum = the last line, isEnd false', async () => {
+    const file = join(dir, 'a.log');
+    await writeFile(file, 'one\ntwo\r\nthree\n');
+    expect(await readJobLog(file, 1)).toEqual({
+      fromLineNum: 1,
+      toLineNum: 3,
+      logContent: 'one\ntwo\nthree\n',
+      isEnd: false,
+    });
+    expect(await readJobLog(file, 3)).toEqual({
+      fromLineNum: 3,
+      toLineNum: 3,
+      logContent: 'three\n',
+      isEnd: false,
+    });
+    expect(await readJobLog(file, 4)).toEqual({ fromLineNum: 4, toLineNum: 3, logContent: '', isEnd: false });
+  });
+
+  it('answers a missing file with isEnd true, as the Java executor', async () => {
+    expect(await readJobLog(join(dir, 'none.log'), 1)).toEqual({
+      fromLineNum: 1,
+      toLineNum: 0,
+      logContent: 'readLog fail, logFile not exists',
+      isEnd: true,
+    });
+  });
+});
+
+describe('FileJobLog', () => {
+  it('creates the date folder and appends timestamped lines in order', async () => {
+    const path = logFilePath(dir, Date.now(), 5);
+    const log = new FileJobLog(path);
+    log.line('first');
+    log.line('second');
+    const read = await readJobLog(path, 1);
+    expect(read.toLineNum).toBe(2);
+    expect(read.logContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} first\n.* second\n$/);
+  });
+});
+
+describe('removeOldLogDays', () => {
+  it('removes date folders retentionDays or more days old and leaves other folders alone', async () => {
+    const now = new Date(2024, 5, 10, 12).getTime();
+    for (const name of [
+      '2024-06-10',
+      '2024-06-08',
+      '2024-06-07',
+      '2024-05-01',
+      'gluesource',
+      'callbacklog',
+    ]) {
+      await mkdir(join(dir, name));
+    }
+    expect(await removeOldLogDays(dir, 3, now)).toEqual(['2024-05-01', '2024-06-07']);
+    expect((await readdir(dir)).sort()).toEqual(['2024-06-08', '2024-06-10', 'callbacklog', 'gluesource']);
+  });
+});

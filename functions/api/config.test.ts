@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ENV } from '../../shared/config/env.js';
+import { loadConfig } from './config.js';
+
+const tables = {
+  [ENV.jobsTable]: 'jobs',
+  [ENV.groupsTable]: 'groups',
+  [ENV.controlTable]: 'control',
+  [ENV.runsTable]: 'runs',
+  [ENV.registryTable]: 'registry',
+};
+const required = {
+  ...tables,
+  [ENV.ringFastQueueUrl]: 'http://sqs/fast',
+  [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
+  [ENV.accessToken]: 'acc3ss',
+};
+
+describe('api loadConfig', () => {
+  it('reads the tables, the queues, the shard count (default 4) and direct tokens', () => {
+    expect(loadConfig({ ...required, [ENV.adminToken]: 't0ken' })).toMatchObject({
+      tables: { jobs: 'jobs', groups: 'groups', control: 'control', runs: 'runs', registry: 'registry' },
+      queueUrls: { fast: 'http://sqs/fast', slow: 'http://sqs/slow' },
+      shardCount: 4,
+      adminToken: { value: 't0ken' },
+      accessToken: { value: 'acc3ss' },
+    });
+  });
+
+  it('defaults the executor timeout (3 s), the registry dead timeout (90 s) and the log retention (30 days)', () => {
+    expect(loadConfig({ ...required, [ENV.adminToken]: 't' })).toMatchObject({
+      executorTimeoutMs: 3_000,
+      registryDeadSeconds: 90,
+      logRetentionDays: 30,
+    });
+    expect(
+      loadConfig({
+        ...required,
+        [ENV.adminToken]: 't',
+        [ENV.registryDeadSeconds]: '5',
+        [ENV.logRetentionDays]: '7',
+        [ENV.executorTimeoutMs]: '1500',
+      }),
+    ).toMatchObject({ executorTimeoutMs: 1_500, registryDeadSeconds: 5, logRetentionDays: 7 });
+    expect(() => loadConfig({ ...required, [ENV.adminToken]: 't', [ENV.registryDeadSeconds]: '0' })).toThrow(
+      ENV.registryDeadSeconds,
+    );
+  });
+
+  it('takes the tokens as secret ARNs', () => {
+    const arn = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:admin';
+    const accessArn = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:access';
+    const { [ENV.accessToken]: _direct, ...withoutAccess } = required;
+    const config = loadConfig({
+      ...withoutAccess,
+      [ENV.adminTokenSecretArn]: arn,
+      [ENV.accessTokenSecretArn]: accessArn,
+    });
+    expect(config.adminToken).toEqual({ secretArn: arn });
+    expect(config.accessToken).toEqual({ secretArn: accessArn });
+  });
+
+  it('fails to start without a token (tokens fail closed)', () => {
+    expect(() => loadConfig(required)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...required, [ENV.adminToken]: '  ' })).toThrow(ENV.adminToken);
+    const { [ENV.accessToken]: _direct, ...withoutAccess } = required;
+    expect(() => loadConfig({ ...withoutAccess, [ENV.adminToken]: 'x' })).toThrow(ENV.accessToken);
+  });
+
+  it('names a missing table or queue variable', () => {
+    expect(() => loadConfig({ [ENV.adminToken]: 'x', [ENV.jobsTable]: 'jobs' })).toThrow(ENV.groupsTable);
+    const { [ENV.runsTable]: _runs, ...withoutRuns } = required;
+    expect(() => loadConfig({ ...withoutRuns, [ENV.adminToken]: 'x' })).toThrow(ENV.runsTable);
+    const { [ENV.ringFastQueueUrl]: _fast, ...withoutFast } = required;
+    expect(() => loadConfig({ ...withoutFast, [ENV.adminToken]: 'x' })).toThrow(ENV.ringFastQueueUrl);
+  });
+});

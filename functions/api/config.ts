@@ -1,0 +1,44 @@
+import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
+import { DEFAULT_EXECUTOR_TIMEOUT_MS } from '../../shared/adapters/executor-http.js';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
+import { ENV, type Env, optionalInt, requireToken, type TokenSource } from '../../shared/config/env.js';
+import { DEFAULT_REGISTRY_DEAD_SECONDS } from '../../shared/use-cases/registry.js';
+
+export interface ApiConfig {
+  readonly aws: AwsClientOptions;
+  readonly tables: {
+    readonly jobs: string;
+    readonly groups: string;
+    readonly control: string;
+    readonly runs: string;
+    readonly registry: string;
+  };
+  /** Manual triggers go on the fast ring queue. */
+  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  /** The job store files running jobs under `id % shardCount`. */
+  readonly shardCount: number;
+  /** Required: with no token configured the function does not start (tokens fail closed). */
+  readonly adminToken: TokenSource;
+  /** Sent to executors (`/log`, `/kill`) as `XXL-JOB-ACCESS-TOKEN`; required (tokens fail closed). */
+  readonly accessToken: TokenSource;
+  /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
+  readonly executorTimeoutMs: number;
+  /** Executors not seen for this long are offline (XXL-JOB: 90 s). */
+  readonly registryDeadSeconds: number;
+  /** Run records expire after this many days; the log list looks back this far by default. */
+  readonly logRetentionDays: number;
+}
+
+export function loadConfig(env: Env): ApiConfig {
+  return {
+    aws: loadAwsConfig(env),
+    tables: loadTables(env, ['jobs', 'groups', 'control', 'runs', 'registry']),
+    queueUrls: loadRingQueueUrls(env),
+    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
+    adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
+    accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    executorTimeoutMs: optionalInt(env, ENV.executorTimeoutMs, DEFAULT_EXECUTOR_TIMEOUT_MS, 1),
+    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DEFAULT_REGISTRY_DEAD_SECONDS, 1),
+    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+  };
+}

@@ -1,0 +1,117 @@
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
+import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
+import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
+import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
+import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
+import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
+import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
+import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
+import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
+import { resolveToken } from '../../shared/adapters/secrets.js';
+import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
+import type { TokenSource } from '../../shared/config/env.js';
+import { createFunctionLogger } from '../../shared/observability/logger.js';
+import { type Clock, systemClock } from '../../shared/ports/clock.js';
+import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
+import type { Logger } from '../../shared/ports/logger.js';
+import type { AdminDashboardDeps } from '../../shared/use-cases/admin-dashboard.js';
+import type { AdminExecutorsDeps, ExecutorSettings } from '../../shared/use-cases/admin-executors.js';
+import type { AdminGroupsDeps } from '../../shared/use-cases/admin-groups.js';
+import type { AdminJobsDeps } from '../../shared/use-cases/admin-jobs.js';
+import type { AdminRunsDeps } from '../../shared/use-cases/admin-runs.js';
+import type { AdminTriggerDeps } from '../../shared/use-cases/admin-trigger.js';
+import type { ApiConfig } from './config.js';
+
+/** What the local stack or a test may swap. */
+export interface ApiRuntime {
+  readonly clients: AwsClients;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  /** Reads the admin and access tokens when they are given as secret ARNs. */
+  readonly secrets: SecretsManagerClient;
+  /** The admin → executor calls (`/log`, `/kill`). */
+  readonly transport: ExecutorTransport;
+}
+
+export interface ApiDeps {
+  readonly jobs: AdminJobsDeps;
+  readonly groups: AdminGroupsDeps;
+  readonly runs: AdminRunsDeps;
+  readonly trigger: AdminTriggerDeps;
+  readonly executors: AdminExecutorsDeps;
+  readonly dashboard: AdminDashboardDeps;
+  readonly settings: ExecutorSettings;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The admin token, read once (from Secrets Manager on the first request of a cold start). */
+  readonly adminToken: () => Promise<string>;
+}
+
+/** The composition root: built once per cold start. */
+export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): ApiDeps {
+  const clients = runtime.clients ?? createAwsClients(config.aws);
+  const clock = runtime.clock ?? systemClock;
+  const logger = runtime.logger ?? createFunctionLogger('api');
+  const { doc } = clients;
+  const { tables } = config;
+  const jobs = new DynamoJobStore({
+    doc,
+    jobsTable: tables.jobs,
+    controlTable: tables.control,
+    shardCount: config.shardCount,
+  });
+  const groups = new DynamoGroupStore({ doc, groupsTable: tables.groups });
+  const runs = new DynamoRunStore({
+    doc,
+    runsTable: tables.runs,
+    controlTable: tables.control,
+    retentionDays: config.logRetentionDays,
+  });
+  const registry = new DynamoRegistryStore({ doc, registryTable: tables.registry });
+  const reports = new DynamoReportStore({ doc, controlTable: tables.control });
+  const secretsClient = (source: TokenSource) =>
+    runtime.secrets ??
+    ('secretArn' in source ? new SecretsManagerClient({ region: config.aws.region }) : undefined);
+  const adminToken = cachedToken(config.adminToken, secretsClient);
+  const accessToken = cachedToken(config.accessToken, secretsClient);
+  const transport =
+    runtime.transport ??
+    new SchemeExecutorTransport({
+      http: new HttpExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs }),
+      lambda: new LambdaExecutorTransport({ lambda: clients.lambda, timeoutMs: config.executorTimeoutMs }),
+    });
+  const executors: AdminExecutorsDeps = { groups, registry, clock };
+  return {
+    jobs: { jobs, groups, clock, logger },
+    groups: { groups, jobs, clock, logger },
+    runs: { runs, executors: transport, reports, clock, logger },
+    trigger: {
+      jobs,
+      ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
+      clock,
+      logger,
+    },
+    executors,
+    dashboard: { ...executors, jobs, reports },
+    settings: { registryDeadSeconds: config.registryDeadSeconds },
+    clock,
+    logger,
+    adminToken,
+  };
+}
+
+/** A token read once; a failed read fails closed now and is tried again on the next request. */
+function cachedToken(
+  source: TokenSource,
+  client: (source: TokenSource) => SecretsManagerClient | undefined,
+): () => Promise<string> {
+  let token: Promise<string> | undefined;
+  return () => {
+    token ??= resolveToken(source, client(source)).catch((err: unknown) => {
+      token = undefined;
+      throw err;
+    });
+    return token;
+  };
+}

@@ -1,0 +1,116 @@
+import type { Group, Job } from '../../shared/domain/job.js';
+import { type Run, runStatus } from '../../shared/domain/run.js';
+import { errorResult, type HttpRequest, type HttpResult } from '../../shared/http/index.js';
+import type { Logger } from '../../shared/ports/logger.js';
+import type { GroupExecutors } from '../../shared/use-cases/admin-executors.js';
+import { specOf } from '../../shared/use-cases/admin-jobs.js';
+import { ExecutorCallError } from '../../shared/use-cases/admin-runs.js';
+import type { TriggerAccepted } from '../../shared/use-cases/admin-trigger.js';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A job as the API shows it: times as ISO-8601 UTC strings, internal dispatch state left out. */
+export function jobView(job: Job) {
+  return {
+    id: job.id,
+    ...specOf(job),
+    triggerNextTime: job.triggerNextTime === null ? null : iso(job.triggerNextTime),
+    triggerLastTime: job.triggerLastTime ? iso(job.triggerLastTime) : null,
+    glueUpdatetime: iso(job.glueUpdatetime),
+    scheduleRevision: job.scheduleRevision,
+    version: job.version,
+    createdAt: iso(job.createdAt),
+    updatedAt: iso(job.updatedAt),
+  };
+}
+
+export function groupView(group: Group) {
+  return {
+    appName: group.appName,
+    title: group.title,
+    addressType: group.addressType,
+    addressList: group.addressList,
+    createdAt: iso(group.createdAt),
+    updatedAt: iso(group.updatedAt),
+  };
+}
+
+export function isoTimes(times: readonly number[]): string[] {
+  return times.map(iso);
+}
+
+const isoOrNull = (ms: number): string | null => (ms > 0 ? iso(ms) : null);
+
+const ALARM_STATUS_NAMES: Readonly<Record<number, string>> = {
+  0: 'DEFAULT',
+  1: 'NOT_NEEDED',
+  2: 'SENT',
+  3: 'FAILED',
+};
+
+/**
+ * A run (XXL-JOB's log row) as the API shows it: trigger and handle info, times as ISO-8601 UTC
+ * strings (null for "not yet"), the shard as "index/total", and the status computed by XXL-JOB's
+ * report rule (running = triggered or triggering and not handled, success = handled 200, else fail).
+ */
+export function runView(run: Run) {
+  return {
+    logId: run.logId,
+    jobId: run.jobId,
+    jobName: run.jobName,
+    appName: run.appName,
+    status: runStatus(run),
+    triggerType: run.triggerType,
+    dedupKey: run.dedupKey,
+    scheduledTime: iso(run.scheduledTime),
+    triggerTime: iso(run.triggerTime),
+    executorAddress: run.executorAddress === '' ? null : run.executorAddress,
+    executorHandler: run.executorHandler,
+    executorParam: run.executorParam,
+    executorRouteStrategy: run.executorRouteStrategy,
+    executorTimeout: run.executorTimeout,
+    shard: `${run.shardIndex}/${run.shardTotal}`,
+    attempt: run.attempt,
+    retriesLeft: run.retriesLeft,
+    parentLogId: run.parentLogId ?? null,
+    triggerCode: run.triggerCode,
+    triggerMsg: run.triggerMsg,
+    dispatchedAt: isoOrNull(run.dispatchedAt),
+    handleCode: run.handleCode,
+    handleMsg: run.handleMsg,
+    handleTime: isoOrNull(run.handleTime),
+    alarmStatus: ALARM_STATUS_NAMES[run.alarmStatus] ?? String(run.alarmStatus),
+  };
+}
+
+export function triggerView(accepted: TriggerAccepted) {
+  return { ...accepted, scheduledTime: iso(accepted.scheduledTime) };
+}
+
+export function executorsView(groups: readonly GroupExecutors[]) {
+  return {
+    items: groups.map((group) => ({
+      ...group,
+      executors: group.executors.map((e) => ({
+        address: e.address,
+        online: e.online,
+        lastHeartbeat: e.lastHeartbeat === null ? null : iso(e.lastHeartbeat),
+      })),
+    })),
+  };
+}
+
+/** 202: the request was taken and is carried out asynchronously. */
+export const accepted = (body: unknown): HttpResult => ({ status: 202, body });
+
+/**
+ * The API's error mapping: as `errorResult` (4xx with `{error, message}`, a generic 500 otherwise),
+ * plus ExecutorCallError as a 502 whose message is shown, since it names the executor and its answer.
+ */
+export function apiErrorResult(err: unknown, req: HttpRequest, logger: Logger): HttpResult {
+  if (err instanceof ExecutorCallError) {
+    logger.warn('executor call failed', { method: req.method, path: req.path, error: err.message });
+    return { status: err.status, body: { error: err.name, message: err.message } };
+  }
+  return errorResult(err, req, logger);
+}

@@ -1,0 +1,42 @@
+import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
+import {
+  ENV,
+  type Env,
+  optionalInt,
+  requireString,
+  requireToken,
+  type TokenSource,
+} from '../../shared/config/env.js';
+import { DEFAULT_REGISTRY_DEAD_SECONDS } from '../../shared/use-cases/registry.js';
+
+export interface CallbackConfig {
+  readonly aws: AwsClientOptions;
+  readonly tables: {
+    readonly jobs: string;
+    readonly runs: string;
+    readonly registry: string;
+    readonly control: string;
+  };
+  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  readonly alarmTopicArn: string;
+  /** Required: executors must present it (tokens fail closed). */
+  readonly accessToken: TokenSource;
+  /** Heartbeats expire (DynamoDB TTL) a few times this after they were last seen. */
+  readonly registryDeadSeconds: number;
+  readonly shardCount: number;
+  readonly logRetentionDays: number;
+}
+
+export function loadConfig(env: Env): CallbackConfig {
+  return {
+    aws: loadAwsConfig(env),
+    tables: loadTables(env, ['jobs', 'runs', 'registry', 'control']),
+    queueUrls: loadRingQueueUrls(env),
+    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DEFAULT_REGISTRY_DEAD_SECONDS, 1),
+    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
+    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+  };
+}

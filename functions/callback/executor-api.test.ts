@@ -1,0 +1,168 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { fromApiGatewayV2 } from '../../shared/http/request.js';
+import { silentLogger } from '../../shared/ports/logger.js';
+import type { RegistryEntry } from '../../shared/ports/registry-store.js';
+import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
+import { executorApiUri, handleExecutorRequest, REPLY } from './executor-api.js';
+
+const TOKEN = 's3cret-token';
+
+function fixture(token: () => Promise<string> = async () => TOKEN) {
+  const fakes = new OutcomeFakes();
+  const entries: RegistryEntry[] = [];
+  const registry = {
+    heartbeat: async (appName: string, address: string, updatedAt: number) => {
+      entries.push({ appName, address, updatedAt });
+    },
+    remove: async (appName: string, address: string) => {
+      const i = entries.findIndex((e) => e.appName === appName && e.address === address);
+      if (i >= 0) entries.splice(i, 1);
+    },
+    list: async () => entries,
+  };
+  const deps = {
+    outcome: fakes.deps(),
+    registry: { registry, clock: fakes.clock, logger: silentLogger },
+    logger: silentLogger,
+    accessToken: token,
+  };
+  return { fakes, entries, deps };
+}
+
+/** A request as API Gateway v2 delivers it (header names as the client sent them). */
+function request(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { 'XXL-JOB-ACCESS-TOKEN': TOKEN },
+  method = 'POST',
+) {
+  const event = {
+    version: '2.0',
+    rawPath: path,
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: { http: { method }, requestId: 'r' },
+  } as unknown as APIGatewayProxyEventV2;
+  return fromApiGatewayV2(event);
+}
+
+const registration = {
+  registryGroup: 'EXECUTOR',
+  registryKey: 'app',
+  registryValue: 'http://10.0.0.1:9999/',
+};
+
+describe('executorApiUri', () => {
+  it('takes the uri after /api/ with or without the /xxl-job-admin context path', () => {
+    expect(executorApiUri('/api/callback')).toBe('callback');
+    expect(executorApiUri('/xxl-job-admin/api/registryRemove')).toBe('registryRemove');
+    expect(executorApiUri('/api/a/b')).toBe('a/b');
+  });
+});
+
+describe('handleExecutorRequest', () => {
+  it('answers a non-POST request as the Java admin does', async () => {
+    const { deps } = fixture();
+    expect(await handleExecutorRequest(deps, request('/api/callback', [], undefined, 'GET'))).toEqual({
+      code: 500,
+      msg: 'invalid request, HttpMethod not support.',
+    });
+  });
+
+  it('refuses a missing or wrong token before looking at the uri, and writes nothing', async () => {
+    const { deps, entries } = fixture();
+    expect(await handleExecutorRequest(deps, request('/api/registry', registration, {}))).toEqual(
+      REPLY.wrongToken,
+    );
+    expect(
+      await handleExecutorRequest(
+        deps,
+        request('/api/nope', registration, { 'xxl-job-access-token': 'wrong' }),
+      ),
+    ).toEqual({ code: 500, msg: 'The access token is wrong.' });
+    expect(entries).toEqual([]);
+  });
+
+  it('reads the token header whatever its case', async () => {
+    const { deps, entries } = fixture();
+    const reply = await handleExecutorRequest(
+      deps,
+      request('/api/registry', registration, { 'Xxl-Job-Access-Token': TOKEN }),
+    );
+    expect(reply).toEqual({ code: 200 });
+    expect(entries.map((e) => e.address)).toEqual(['http://10.0.0.1:9999/']);
+  });
+
+  it('fails closed when the token cannot be read', async () => {
+    const { deps } = fixture(() => Promise.reject(new Error('AccessDeniedException')));
+    expect(await handleExecutorRequest(deps, request('/api/registry', registration))).toEqual(
+      REPLY.wrongToken,
+    );
+  });
+
+  it('names an unknown uri', async () => {
+    const { deps } = fixture();
+    expect(await handleExecutorRequest(deps, request('/xxl-job-admin/api/trigger', {}))).toEqual({
+      code: 500,
+      msg: 'invalid request, uri-mapping(trigger) not found.',
+    });
+  });
+
+  it('answers "requestBody empty." to an empty body and says when it is not JSON', async () => {
+    const { deps } = fixture();
+    expect(await handleExecutorRequest(deps, request('/api/callback', ''))).toEqual({
+      code: 500,
+      msg: 'requestBody empty.',
+    });
+    expect(await handleExecutorRequest(deps, request('/api/callback', '[{'))).toEqual(REPLY.notJson);
+  });
+
+  it('answers "Illegal Argument." to a registration with a blank field', async () => {
+    const { deps } = fixture();
+    expect(
+      await handleExecutorRequest(deps, request('/api/registry', { ...registration, registryValue: '' })),
+    ).toEqual({ code: 500, msg: 'Illegal Argument.' });
+  });
+
+  it('registers and removes an executor', async () => {
+    const { deps, entries } = fixture();
+    await handleExecutorRequest(deps, request('/api/registry', registration));
+    expect(entries).toHaveLength(1);
+    expect(await handleExecutorRequest(deps, request('/api/registryRemove', registration))).toEqual({
+      code: 200,
+    });
+    expect(entries).toEqual([]);
+  });
+
+  it('completes runs from a callback and names the unknown logIds', async () => {
+    const { deps, fakes } = fixture();
+    fakes.runs.set(1, makeRun({ logId: 1 }));
+    const reply = await handleExecutorRequest(
+      deps,
+      request('/api/callback', {
+        callbackList: [
+          { logId: 1, logDateTime: 1, handleCode: 200, handleMsg: 'ok' },
+          { logId: 99, handleCode: 200 },
+        ],
+      }),
+    );
+    expect(reply).toEqual({ code: 200, msg: 'unknown logId ignored: 99' });
+    expect(fakes.runs.get(1)?.handleCode).toBe(200);
+  });
+
+  it('turns an unexpected failure into a generic code 500', async () => {
+    const { deps } = fixture();
+    const broken = {
+      ...deps,
+      registry: {
+        ...deps.registry,
+        registry: { ...deps.registry.registry, heartbeat: () => Promise.reject(new Error('db down')) },
+      },
+    };
+    expect(await handleExecutorRequest(broken, request('/api/registry', registration))).toEqual(
+      REPLY.internal,
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
+import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
+import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
+import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
+import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
+import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
+import { DynamoRouteStateStore } from '../../shared/adapters/dynamodb/route-state-store.js';
+import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
+import { DynamoSlowTracker } from '../../shared/adapters/dynamodb/slow-tracker.js';
+import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
+import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
+import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
+import { resolveToken } from '../../shared/adapters/secrets.js';
+import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
+import { createFunctionLogger } from '../../shared/observability/logger.js';
+import { createFunctionMetrics } from '../../shared/observability/metrics.js';
+import { type Clock, systemClock } from '../../shared/ports/clock.js';
+import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
+import type { Logger } from '../../shared/ports/logger.js';
+import type { Metrics } from '../../shared/ports/metrics.js';
+import type { DispatchDeps, DispatchSettings } from '../../shared/use-cases/dispatch-fire.js';
+import type { DispatcherConfig } from './config.js';
+
+/** What the local stack or a test may swap: clients shared with other functions, logger, clock, transport. */
+export interface DispatcherRuntime {
+  readonly clients: AwsClients;
+  readonly logger: Logger;
+  readonly metrics: Metrics & { flush(): void };
+  readonly clock: Clock;
+  readonly random: () => number;
+  /** Reads the access token when it is given as a secret ARN. */
+  readonly secrets: SecretsManagerClient;
+  readonly transport: ExecutorTransport;
+}
+
+/** The composition root: built once per cold start. */
+export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<DispatcherRuntime>) {
+  const clients = runtime.clients ?? createAwsClients(config.aws);
+  const logger = runtime.logger ?? createFunctionLogger('dispatcher');
+  const metrics = runtime.metrics ?? createFunctionMetrics('dispatcher');
+  const { doc } = clients;
+  const control = config.tables.control;
+  let token: Promise<string> | undefined;
+  const accessToken = () => {
+    token ??= resolveToken(
+      config.accessToken,
+      runtime.secrets ??
+        ('secretArn' in config.accessToken
+          ? new SecretsManagerClient({ region: config.aws.region })
+          : undefined),
+    ).catch((err: unknown) => {
+      token = undefined; // fail closed now, read the secret again on the next trigger
+      throw err;
+    });
+    return token;
+  };
+  const deps: DispatchDeps = {
+    jobs: new DynamoJobStore({
+      doc,
+      jobsTable: config.tables.jobs,
+      controlTable: control,
+      shardCount: config.shardCount,
+    }),
+    groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
+    runs: new DynamoRunStore({
+      doc,
+      runsTable: config.tables.runs,
+      controlTable: control,
+      retentionDays: config.logRetentionDays,
+    }),
+    registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
+    routeStates: new DynamoRouteStateStore({ doc, controlTable: control }),
+    slowTracker: new DynamoSlowTracker({ doc, controlTable: control }),
+    reports: new DynamoReportStore({ doc, controlTable: control }),
+    alarms: createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
+    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
+    transport:
+      runtime.transport ??
+      new SchemeExecutorTransport({
+        http: new HttpExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs }),
+        lambda: new LambdaExecutorTransport({ lambda: clients.lambda, timeoutMs: config.executorTimeoutMs }),
+      }),
+    clock: runtime.clock ?? systemClock,
+    random: runtime.random ?? Math.random,
+    logger,
+    metrics,
+  };
+  const settings: DispatchSettings = {
+    registryDeadSeconds: config.registryDeadSeconds,
+    claimStaleMs: config.claimStaleMs,
+    maxWaitMs: 5_000,
+  };
+  return { ...deps, settings, flushMetrics: () => metrics.flush() };
+}

@@ -1,0 +1,376 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobContext } from '../../executor/index.js';
+import { functionEnv } from '../../local/function-env.js';
+import { ENV } from '../../shared/config/env.js';
+import { silentLogger } from '../../shared/ports/logger.js';
+import { testRun } from '../../test/dispatch-fixtures.js';
+import { type DispatchStack, startDispatchStack } from '../../test/dispatch-stack.js';
+import { FakeExecutor } from '../../test/fake-executor.js';
+import { waitFor } from '../../test/stand-ins.js';
+import { loadConfig } from './config.js';
+import { createHandler } from './handler.js';
+
+/**
+ * The dispatcher end to end on the local stack: fires go through the SQS ring queue to the real
+ * handler (via the stack's SQS poller), to real executors (the SDK's and a minimal Java-like one),
+ * and results come back through the real callback function.
+ */
+let env: DispatchStack;
+const fakes: FakeExecutor[] = [];
+
+async function fake(): Promise<FakeExecutor> {
+  const executor = await FakeExecutor.start({
+    accessToken: env.stack.tokens.accessToken,
+    adminAddress: env.stack.urls.api,
+  });
+  fakes.push(executor);
+  return executor;
+}
+
+/** An address nobody listens on. */
+async function deadAddress(): Promise<string> {
+  const executor = await FakeExecutor.start();
+  const address = executor.address;
+  await executor.stop();
+  return address;
+}
+
+beforeAll(async () => {
+  env = await startDispatchStack();
+});
+
+afterAll(async () => {
+  await Promise.allSettled(fakes.map((f) => f.stop()));
+  await env?.stop();
+});
+
+describe('dispatcher: once and only once', () => {
+  it('runs a fire that SQS delivers three times once', async () => {
+    const appName = `once-${randomUUID().slice(0, 6)}`;
+    const seen: number[] = [];
+    const executor = await env.startSdkExecutor(appName, {
+      countingJob: (ctx: JobContext) => {
+        seen.push(ctx.logId);
+      },
+    });
+    await env.waitForRegistered(appName, [executor.address]);
+    const job = await env.createJob({ appName, executorHandler: 'countingJob' });
+    const message = env.manualFire(job.id, 1_000);
+    await Promise.all([env.send(message), env.send(message), env.send(message)]);
+
+    const [run] = await env.waitForRuns(job.id, 1, (r) => r.handleCode === 200);
+    await waitFor(async () => (await env.ringBacklog()) === 0, { what: 'all three deliveries processed' });
+    expect(await env.runsOf(job.id)).toHaveLength(1);
+    expect(seen).toEqual([run?.logId]);
+    expect(run).toMatchObject({
+      triggerCode: 200,
+      executorAddress: executor.address,
+      dedupKey: message.dedupKey,
+    });
+    expect(run?.logId).toBeGreaterThan(0);
+    expect(Number.isSafeInteger(run?.logId)).toBe(true);
+  });
+});
+
+describe('dispatcher: a dispatcher that died after recording the fire', () => {
+  it('is taken over by the redelivery once its claim is older than the dispatcher timeout (30 s)', async () => {
+    const executor = await fake();
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
+    const stale = env.manualFire(job.id, -40_000);
+    const fresh = env.manualFire(job.id, -1_000);
+    const [staleId, freshId] = await env.runs.allocateLogIds(2);
+    for (const [message, logId] of [
+      [stale, staleId],
+      [fresh, freshId],
+    ] as const) {
+      const run = testRun({
+        logId: logId ?? 0,
+        jobId: job.id,
+        appName: job.appName,
+        dedupKey: message.dedupKey,
+        scheduledTime: message.scheduledTime,
+      });
+      expect(await env.runs.createFire(message.dedupKey, [run])).toEqual({ created: true });
+    }
+    await env.send(fresh); // claimed 1 s ago: a live dispatcher may still be sending it
+    await env.send(stale);
+
+    const taken = await waitFor(
+      async () => {
+        const run = await env.runs.get(staleId ?? 0);
+        return run?.triggerCode === 200 ? run : undefined;
+      },
+      { what: 'the stale run dispatched' },
+    );
+    expect(taken).toMatchObject({ executorAddress: executor.address, scheduledTime: stale.scheduledTime });
+    await waitFor(async () => (await env.ringBacklog()) === 0, { what: 'both deliveries processed' });
+    expect(await env.runs.get(freshId ?? 0)).toMatchObject({ triggerCode: 0 });
+    expect(executor.runs.map((r) => [r.logId, r.logDateTime])).toEqual([[staleId, stale.scheduledTime]]);
+  });
+});
+
+describe('dispatcher: routing over real executors', () => {
+  it('SHARDING_BROADCAST over 3 executors gives 3 runs with shard indexes 0..2', async () => {
+    const appName = `shard-${randomUUID().slice(0, 6)}`;
+    const shards: { index: number; total: number; port: number }[] = [];
+    const started = await Promise.all(
+      [0, 1, 2].map(async () => {
+        let port = 0;
+        const executor = await env.startSdkExecutor(appName, {
+          shardJob: (ctx: JobContext) => {
+            shards.push({ index: ctx.shardIndex, total: ctx.shardTotal, port });
+          },
+        });
+        port = executor.port;
+        return executor;
+      }),
+    );
+    const addresses = started.map((e) => e.address).sort();
+    await env.waitForRegistered(appName, addresses);
+    const job = await env.createJob({
+      appName,
+      executorHandler: 'shardJob',
+      executorRouteStrategy: 'SHARDING_BROADCAST',
+    });
+    await env.send(env.manualFire(job.id));
+
+    const runs = await env.waitForRuns(job.id, 3, (r) => r.handleCode === 200);
+    expect(runs.map((r) => [r.shardIndex, r.shardTotal, r.executorAddress])).toEqual(
+      addresses.map((address, index) => [index, 3, address]),
+    );
+    expect(new Set(runs.map((r) => r.dedupKey)).size).toBe(1);
+    // Each executor ran its own shard (the sorted registry order decides the index).
+    expect(shards.sort((a, b) => a.index - b.index)).toEqual(
+      addresses.map((address, index) => ({ index, total: 3, port: Number(new URL(address).port) })),
+    );
+  });
+
+  it('FAILOVER skips an executor that does not answer the beat', async () => {
+    const dead = await deadAddress();
+    const alive = await fake();
+    const job = await env.createJob(
+      { executorRouteStrategy: 'FAILOVER' },
+      { addressType: 'MANUAL', addressList: [dead, alive.address] },
+    );
+    await env.send(env.manualFire(job.id));
+    const [run] = await env.waitForRuns(job.id, 1, (r) => r.handleCode === 200);
+    expect(run?.executorAddress).toBe(alive.address);
+    expect(run?.triggerMsg).toContain(`beat ${dead}: code=500`);
+    expect(run?.triggerMsg).toContain(`beat ${alive.address}: code=200`);
+    expect(alive.count('/beat')).toBe(1);
+    expect(alive.runs.map((r) => r.logId)).toEqual([run?.logId]);
+  });
+
+  it('BUSYOVER skips an executor whose job thread is busy', async () => {
+    const busy = await fake();
+    busy.busy = true;
+    const idle = await fake();
+    const job = await env.createJob(
+      { executorRouteStrategy: 'BUSYOVER' },
+      { addressType: 'MANUAL', addressList: [busy.address, idle.address] },
+    );
+    await env.send(env.manualFire(job.id));
+    const [run] = await env.waitForRuns(job.id, 1);
+    expect(run).toMatchObject({ triggerCode: 200, executorAddress: idle.address });
+    expect(run?.triggerMsg).toContain(
+      `idleBeat ${busy.address}: code=500 msg=job thread is running or has trigger queue.`,
+    );
+    expect(busy.requests.find((r) => r.path === '/idleBeat')?.body).toEqual({ jobId: job.id });
+    expect(busy.runs).toEqual([]);
+    expect(idle.runs).toHaveLength(1);
+  });
+
+  it('ROUND rotates across consecutive fires, with the counter stored between them', async () => {
+    const executors = await Promise.all([fake(), fake(), fake()]);
+    const list = executors.map((e) => e.address).sort();
+    const job = await env.createJob(
+      { executorRouteStrategy: 'ROUND' },
+      { addressType: 'MANUAL', addressList: list },
+    );
+    const picked: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      await env.send(env.manualFire(job.id, 300));
+      const runs = await env.waitForRuns(job.id, i);
+      picked.push(runs[i - 1]?.executorAddress ?? '');
+    }
+    const start = list.indexOf(picked[0] ?? '');
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(picked).toEqual([0, 1, 2, 3, 4, 5].map((i) => list[(start + i) % 3]));
+  });
+
+  it('sends every TriggerParam field, with the token, at the scheduled millisecond', async () => {
+    const executor = await fake();
+    const job = await env.createJob(
+      { executorParam: 'a=1', executorTimeout: 9, executorBlockStrategy: 'COVER_EARLY', glueUpdatetime: 5 },
+      { addressType: 'MANUAL', addressList: [executor.address.replace(/\/$/, '')] }, // registered without the "/"
+    );
+    const message = env.manualFire(job.id, 1_200);
+    await env.send(message);
+    const [run] = await env.waitForRuns(job.id, 1);
+    const request = executor.requests.find((r) => r.path === '/run');
+    expect(request?.headers['xxl-job-access-token']).toBe(env.stack.tokens.accessToken);
+    expect(request?.headers['content-type']).toBe('application/json;charset=UTF-8');
+    expect(request?.body).toStrictEqual({
+      jobId: job.id,
+      executorHandler: 'demoJobHandler',
+      executorParams: 'a=1',
+      executorBlockStrategy: 'COVER_EARLY',
+      executorTimeout: 9,
+      logId: run?.logId,
+      logDateTime: message.scheduledTime,
+      glueType: 'BEAN',
+      glueSource: '',
+      glueUpdatetime: 5,
+      broadcastIndex: 0,
+      broadcastTotal: 1,
+    });
+    // Never early; late by the HTTP hop and the timer (SQS handed it over ~1.2 s early).
+    const lateness = (request?.at ?? 0) - message.scheduledTime;
+    expect(lateness).toBeGreaterThanOrEqual(0);
+    expect(lateness).toBeLessThan(500);
+    expect(run?.scheduledTime).toBe(message.scheduledTime);
+  });
+});
+
+describe('dispatcher: slow lane', () => {
+  it('moves a job whose dispatches take over 500 ms more than 10 times in a minute to the slow lane', async () => {
+    const executor = await fake();
+    executor.runReply = 'slow';
+    executor.slowMs = 600;
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
+    // 22 slow dispatches: however a minute boundary splits them, one minute gets more than 10.
+    await Promise.all(Array.from({ length: 22 }, () => env.send(env.manualFire(job.id, 500))));
+    await env.waitForRuns(job.id, 22);
+    const moved = await env.jobs.get(job.id);
+    expect(moved?.slowUntil).toBeGreaterThan(Date.now());
+    expect(moved?.slowUntil).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+});
+
+describe('dispatcher: Lambda executors', () => {
+  it('invokes lambda:executor-runner through the local Lambda endpoint, and the runner calls back', async () => {
+    const job = await env.createJob(
+      { executorHandler: 'demoJobHandler', executorParam: 'from-lambda' },
+      { addressType: 'MANUAL', addressList: ['lambda:executor-runner'] },
+    );
+    await env.send(env.manualFire(job.id));
+    const [run] = await env.waitForRuns(job.id, 1, (r) => r.handleCode !== 0);
+    expect(run).toMatchObject({
+      triggerCode: 200,
+      executorAddress: 'lambda:executor-runner',
+      handleCode: 200,
+    });
+    expect(run?.triggerMsg).toContain('msg: lambda executor-runner invoked asynchronously');
+  });
+
+  it('fails the trigger for a Lambda function that does not exist', async () => {
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: ['lambda:no-such-function'] });
+    await env.send(env.manualFire(job.id));
+    const [run] = await env.waitForRuns(job.id, 1);
+    expect(run?.triggerCode).toBe(500);
+    expect(run?.triggerMsg).toContain('ResourceNotFoundException');
+  });
+});
+
+describe('dispatcher: failed triggers', () => {
+  it('an executor answering HTTP 500 fails the trigger and the retry is scheduled as a RETRY fire', async () => {
+    const executor = await fake();
+    executor.runReply = 'http-500';
+    const job = await env.createJob(
+      { executorFailRetryCount: 1, retryBackoffSeconds: 1 },
+      { addressType: 'MANUAL', addressList: [executor.address] },
+    );
+    await env.send(env.manualFire(job.id));
+    const [first, retry] = await env.waitForRuns(
+      job.id,
+      2,
+      (r) => r.triggerCode !== 0 && r.alarmStatus !== 0,
+    );
+    expect(first).toMatchObject({
+      triggerType: 'MANUAL',
+      triggerCode: 500,
+      attempt: 1,
+      retriesLeft: 1,
+      alarmStatus: 1,
+    });
+    expect(first?.triggerMsg).toContain('StatusCode(500) invalid');
+    expect(retry).toMatchObject({
+      triggerType: 'RETRY',
+      dedupKey: `retry#${first?.logId}`,
+      triggerCode: 500,
+      attempt: 2,
+      retriesLeft: 0,
+      alarmStatus: 2, // the last try failed: alarm sent (SNS topic on the stand-in)
+    });
+    expect((retry?.scheduledTime ?? 0) - (first?.dispatchedAt ?? 0)).toBeGreaterThanOrEqual(1_000);
+    expect(executor.runs).toHaveLength(2);
+  });
+
+  it('an executor answering code 500 fails the trigger and, with no retry left, raises the alarm', async () => {
+    const executor = await fake();
+    executor.runReply = 'refuse';
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
+    await env.send(env.manualFire(job.id));
+    const [run] = await env.waitForRuns(job.id, 1, (r) => r.alarmStatus !== 0);
+    expect(run).toMatchObject({
+      triggerCode: 500,
+      executorAddress: executor.address,
+      alarmStatus: 2,
+      handleCode: 0,
+    });
+    expect(run?.triggerMsg).toContain('msg: job handler [demoJobHandler] not found.');
+  });
+
+  it('a group with no online executor fails the trigger, naming the group', async () => {
+    const appName = `empty-${randomUUID().slice(0, 6)}`;
+    // Seen, but longer ago than the registry dead timeout.
+    await env.registry.heartbeat(appName, 'http://127.0.0.1:1/', Date.now() - 60_000);
+    const job = await env.createJob({ appName });
+    await env.send(env.manualFire(job.id));
+    const [run] = await env.waitForRuns(job.id, 1);
+    expect(run).toMatchObject({ triggerCode: 500, executorAddress: '' });
+    expect(run?.triggerMsg).toContain(`msg: no online executor in group ${appName}`);
+  });
+});
+
+describe('dispatcher handler: what SQS redelivers', () => {
+  it('drops a malformed message instead of letting SQS redeliver it until the DLQ', async () => {
+    await env.send(env.manualFire(1), '{"not":"a fire"}');
+    await waitFor(async () => (await env.ringBacklog()) === 0, { what: 'the malformed message deleted' });
+  });
+
+  it('reports a record whose store is unreachable as a batch item failure, and drops the malformed one', async () => {
+    const config = loadConfig({
+      ...functionEnv({
+        region: 'us-east-1',
+        endpoints: { dynamodb: env.stack.urls.dynamodb, sqs: env.stack.urls.sqs, lambda: env.stack.urls.api },
+        resources: env.stack.resources,
+        adminToken: 'unused',
+        accessToken: env.stack.tokens.accessToken,
+        adminBaseUrl: env.stack.urls.api,
+      }),
+      [ENV.jobsTable]: 'no-such-table',
+    });
+    const handler = createHandler(config, {
+      clients: env.stack.clients,
+      logger: silentLogger,
+      metrics: { add() {}, flush() {} },
+    });
+    const record = (messageId: string, body: string) =>
+      ({
+        messageId,
+        body,
+        eventSourceARN: env.stack.resources.queues.ringFast.arn,
+      }) as SQSEvent['Records'][number];
+    const event: SQSEvent = {
+      Records: [
+        record('good-but-unlucky', JSON.stringify(env.manualFire(1, 0))),
+        record('malformed', 'garbage'),
+      ],
+    };
+    const result = await handler(event, { awsRequestId: 'test' } as Context);
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'good-but-unlucky' }] });
+  });
+});

@@ -1,0 +1,50 @@
+import { parseAdminAddresses } from '../../executor/admin-client.js';
+import { validateAllowList } from '../../executor/url-allow-list.js';
+import {
+  ConfigError,
+  ENV,
+  type Env,
+  optionalInt,
+  optionalString,
+  requireString,
+  requireToken,
+  type TokenSource,
+} from '../../shared/config/env.js';
+
+export interface ExecutorRunnerConfig {
+  /** Admin base URLs the result is reported to, tried in order. */
+  adminAddresses: string[];
+  /** The access token, given directly (local) or as a Secrets Manager ARN (AWS), read at cold start. */
+  accessToken: TokenSource;
+  httpAllowList: string[];
+  reportMarginMs: number;
+  /** How long an aborted handler may take to stop before its result is reported anyway. */
+  abortGraceMs: number;
+}
+
+/** Reads the runner's configuration; throws a ConfigError naming the variable that is missing or wrong. */
+export function loadConfig(env: Env): ExecutorRunnerConfig {
+  const rawAddresses = requireString(env, ENV.adminAddresses);
+  let adminAddresses: string[];
+  try {
+    adminAddresses = parseAdminAddresses(rawAddresses);
+  } catch (err) {
+    throw new ConfigError(`Environment variable ${ENV.adminAddresses} is invalid: ${(err as Error).message}`);
+  }
+  const httpAllowList = (optionalString(env, ENV.httpAllowList) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  try {
+    validateAllowList(httpAllowList);
+  } catch (err) {
+    throw new ConfigError(`Environment variable ${ENV.httpAllowList} is invalid: ${(err as Error).message}`);
+  }
+  return {
+    adminAddresses,
+    accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    httpAllowList,
+    reportMarginMs: optionalInt(env, ENV.reportMarginMs, 3_000, 0),
+    abortGraceMs: 1_000,
+  };
+}

@@ -1,0 +1,47 @@
+import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
+import {
+  ENV,
+  type Env,
+  optionalInt,
+  requireString,
+  requireToken,
+  type TokenSource,
+} from '../../shared/config/env.js';
+import { DEFAULT_MONITOR_BATCH } from '../../shared/use-cases/monitors.js';
+import { DEFAULT_REGISTRY_DEAD_SECONDS } from '../../shared/use-cases/registry.js';
+
+export interface MonitorsConfig {
+  readonly aws: AwsClientOptions;
+  readonly tables: {
+    readonly jobs: string;
+    readonly groups: string;
+    readonly runs: string;
+    readonly registry: string;
+    readonly control: string;
+  };
+  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  readonly alarmTopicArn: string;
+  /** Sent with `beat` to executors no registry vouches for. */
+  readonly accessToken: TokenSource;
+  readonly registryDeadSeconds: number;
+  readonly executorTimeoutMs: number;
+  readonly shardCount: number;
+  readonly logRetentionDays: number;
+  readonly batchSize: number;
+}
+
+export function loadConfig(env: Env): MonitorsConfig {
+  return {
+    aws: loadAwsConfig(env),
+    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control']),
+    queueUrls: loadRingQueueUrls(env),
+    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DEFAULT_REGISTRY_DEAD_SECONDS, 1),
+    executorTimeoutMs: optionalInt(env, ENV.executorTimeoutMs, 3_000, 100),
+    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
+    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+    batchSize: DEFAULT_MONITOR_BATCH,
+  };
+}

@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExecutor, type Executor } from '../../executor/executor.js';
+import { silentLogger } from '../../executor/logger.js';
+import type { Group } from '../../shared/domain/job.js';
+import { type CallbackStack, startCallbackStack } from '../../test/callback-stack.js';
+import { waitFor } from '../../test/stand-ins.js';
+
+/** An address nothing listens on: a port taken and released again. */
+async function deadAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return `http://127.0.0.1:${port}/`;
+}
+
+const group = (appName: string, addressType: Group['addressType'], addressList: string[] = []): Group => ({
+  appName,
+  title: appName,
+  addressType,
+  addressList,
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+describe('monitors function: lost runs, on the local stack', () => {
+  let t: CallbackStack;
+  let executor: Executor;
+  let logDir: string;
+
+  beforeAll(async () => {
+    t = await startCallbackStack('mon', {
+      monitorPeriodMs: 500,
+      settings: { TICKRING_REGISTRY_DEAD_SECONDS: '2' },
+    });
+    logDir = await mkdtemp(join(tmpdir(), 'tickring-mon-'));
+    // A live executor of the AUTO group, beating every 500 ms (well inside the 2 s dead timeout).
+    executor = createExecutor({
+      appName: 'mon-auto',
+      adminAddresses: t.stack.urls.api,
+      accessToken: t.stack.tokens.accessToken,
+      port: 0,
+      host: '127.0.0.1',
+      logDir,
+      registryIntervalMs: 500,
+      logger: silentLogger,
+    });
+    await executor.start();
+    await waitFor(async () => (await t.registry.list('mon-auto')).length === 1, { what: 'registration' });
+  });
+
+  afterAll(async () => {
+    await executor?.stop();
+    await t?.stop();
+    await rm(logDir, { recursive: true, force: true });
+  });
+
+  it('fails overdue runs of offline executors ("result lost") and leaves those of online ones alone', async () => {
+    const dead = await deadAddress();
+    await t.groups.create(group('mon-auto', 'AUTO'));
+    await t.groups.create(group('mon-manual', 'MANUAL', [executor.address, dead]));
+    const autoJob = await t.createJob({
+      appName: 'mon-auto',
+      executorFailRetryCount: 1,
+      retryBackoffSeconds: 1,
+    });
+    const manualJob = await t.createJob({ appName: 'mon-manual' });
+    const overdue = Date.now() - 1_000;
+
+    const autoGone = await t.createRun(autoJob, { executorAddress: dead, deadline: overdue });
+    const autoLive = await t.createRun(autoJob, { executorAddress: executor.address, deadline: overdue });
+    const manualLive = await t.createRun(manualJob, { executorAddress: executor.address, deadline: overdue });
+    const manualGone = await t.createRun(manualJob, { executorAddress: dead, deadline: overdue });
+    const lambdaRun = await t.createRun(manualJob, {
+      executorAddress: 'lambda:tickring-gone',
+      deadline: overdue,
+    });
+    const notYetDue = await t.createRun(autoJob, { executorAddress: dead, deadline: Date.now() + 600_000 });
+
+    for (const run of [autoGone, manualGone, lambdaRun]) {
+      const lost = await waitFor(
+        async () => {
+          const r = await t.runs.get(run.logId);
+          return r?.handleCode ? r : undefined;
+        },
+        { what: `run ${run.logId} marked lost`, timeoutMs: 30_000 },
+      );
+      expect(lost.handleCode).toBe(500);
+      expect(lost.handleMsg).toContain('result lost');
+    }
+    for (const run of [autoLive, manualLive, notYetDue]) {
+      expect(await t.runs.get(run.logId)).toMatchObject({ handleCode: 0, handleMsg: '' });
+    }
+    // A lost run goes down the retry path like any failure.
+    const retry = await waitFor(
+      () => t.ring.messages.find((m) => m.body.dedupKey === `retry#${autoGone.logId}`),
+      {
+        what: 'the RETRY of the lost run',
+      },
+    );
+    expect(retry.body).toMatchObject({
+      jobId: autoJob.id,
+      triggerType: 'RETRY',
+      retry: { attempt: 2, retriesLeft: 0 },
+    });
+    // ... and without retries left, to the alarm.
+    await waitFor(
+      () => t.alarms.messages.find((m) => (m.body.run as { logId: number }).logId === manualGone.logId),
+      { what: 'the alarm for the lost MANUAL run' },
+    );
+  });
+
+  it('marks a run lost once its executor stops beating for the dead timeout', async () => {
+    const job = await t.createJob({ appName: 'mon-fading' });
+    await t.groups.create(group('mon-fading', 'AUTO'));
+    const address = 'http://127.0.0.1:9/fading/';
+    const registration = { registryGroup: 'EXECUTOR', registryKey: 'mon-fading', registryValue: address };
+    expect((await t.post('/api/registry', registration)).reply).toEqual({ code: 200 });
+    const beatAt = Date.now();
+    const run = await t.createRun(job, { executorAddress: address, deadline: Date.now() - 1_000 });
+    const lost = await waitFor(
+      async () => {
+        const r = await t.runs.get(run.logId);
+        return r?.handleCode ? r : undefined;
+      },
+      { what: 'the run marked lost', timeoutMs: 30_000 },
+    );
+    // Not before the heartbeat was older than the dead timeout.
+    expect(lost.handleTime - beatAt).toBeGreaterThanOrEqual(1_900);
+    expect(lost.handleMsg).toContain('result lost');
+  });
+});

@@ -1,0 +1,118 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+import type { FunctionName } from '../../shared/schema/functions.js';
+import type { RingQueue } from './ring-queues.js';
+import { businessMetric } from './tickring-metrics.js';
+
+export interface SchedulerAlarmsProps {
+  readonly functions: Readonly<Record<FunctionName, lambda.IFunction>>;
+  readonly queues: readonly RingQueue[];
+  readonly topic: sns.ITopic;
+  /** Lateness p99 above this many ms alarms. @default 1000 */
+  readonly latenessP99Ms?: number;
+  /** Share of failed triggers (percent) above which the dispatch alarm fires. @default 10 */
+  readonly dispatchFailurePercent?: number;
+}
+
+/**
+ * Alarms on the scheduler itself, all sent to the alarm topic: the tick stopped, a dead-letter
+ * queue holds messages, fires dispatched late, too many triggers fail, a function errs.
+ */
+export class SchedulerAlarms extends Construct {
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: SchedulerAlarmsProps) {
+    super(scope, id);
+    const action = new actions.SnsAction(props.topic);
+    const add = (alarm: cloudwatch.Alarm) => {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    };
+
+    // EventBridge starts two ticks a minute; none for three minutes means nothing is scheduling.
+    // No data at all (the rule disabled, the function gone) is the same thing: breaching.
+    add(
+      new cloudwatch.Alarm(this, 'TickNotRunning', {
+        alarmDescription: 'scheduler-tick was not invoked for 3 minutes: no job is being scheduled',
+        metric: props.functions['scheduler-tick'].metricInvocations({
+          statistic: cloudwatch.Stats.SUM,
+          period: Duration.minutes(1),
+        }),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 3,
+        treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+      }),
+    );
+
+    for (const ring of props.queues) {
+      add(
+        new cloudwatch.Alarm(this, `${ring.definition.logicalName}DlqNotEmpty`, {
+          alarmDescription: `${ring.definition.deadLetter.baseName} holds messages: fires the dispatcher gave up on after ${ring.definition.deadLetter.maxReceiveCount} receives`,
+          metric: ring.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+            statistic: cloudwatch.Stats.MAXIMUM,
+            period: Duration.minutes(1),
+          }),
+          threshold: 0,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+
+    const latenessMs = props.latenessP99Ms ?? 1000;
+    add(
+      new cloudwatch.Alarm(this, 'LatenessP99', {
+        alarmDescription: `p99 of dispatch lateness (fire time to executor call) above ${latenessMs} ms over 5 minutes`,
+        metric: businessMetric('lateness', 'dispatcher', { statistic: 'p99', period: Duration.minutes(5) }),
+        threshold: latenessMs,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // Failed triggers over all triggers (accepted + failed): RunsDispatched counts accepted ones only.
+    const percent = props.dispatchFailurePercent ?? 10;
+    const period = Duration.minutes(5);
+    add(
+      new cloudwatch.Alarm(this, 'DispatchFailureRate', {
+        alarmDescription: `more than ${percent}% of triggers failed over 5 minutes (DispatchFailures / (RunsDispatched + DispatchFailures))`,
+        metric: new cloudwatch.MathExpression({
+          expression:
+            'IF((FILL(ok, 0) + FILL(failed, 0)) > 0, 100 * FILL(failed, 0) / (FILL(ok, 0) + FILL(failed, 0)), 0)',
+          usingMetrics: {
+            ok: businessMetric('runsDispatched', 'dispatcher', { period }),
+            failed: businessMetric('dispatchFailures', 'dispatcher', { period }),
+          },
+          period,
+          label: 'failed triggers (%)',
+        }),
+        threshold: percent,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    for (const [name, fn] of Object.entries(props.functions)) {
+      add(
+        new cloudwatch.Alarm(this, `${name}Errors`, {
+          alarmDescription: `${name} failed invocations (errors, timeouts) in the last 5 minutes`,
+          metric: fn.metricErrors({ statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) }),
+          threshold: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import type { FunctionName } from '../../shared/schema/functions.js';
+import type { TableName } from '../../shared/schema/tables.js';
+import type { TableAccess } from '../constructs/service-function.js';
+
+/**
+ * What each function may touch, and so which env vars it gets: the DynamoDB actions per table (on
+ * the table and its indexes), the ring queues, the alarm topic, which token secret, and whether it
+ * invokes Lambda executors. Each list is what the function's code calls today (the adapters in
+ * `shared/adapters/dynamodb/`, through the use-cases the handler runs); when a function starts
+ * calling something new, add it here, or it gets AccessDenied in AWS (the local stand-ins check no
+ * IAM). TransactWriteItems needs no action of its own: each Put in it needs dynamodb:PutItem.
+ */
+export interface FunctionAccess {
+  readonly tables: Readonly<Partial<Record<TableName, TableAccess>>>;
+  /** SendMessage (and SendMessageBatch) on both ring queues; the URLs go into the env. */
+  readonly sendToRing: boolean;
+  /** sns:Publish on the alarm topic (job failure alarms); its ARN goes into the env. */
+  readonly publishAlarms: boolean;
+  /** Read access to exactly the token secret(s) the function checks or sends. */
+  readonly secrets: readonly ('adminToken' | 'accessToken')[];
+  /** lambda:InvokeFunction on executor-runner and the configured Lambda executors. */
+  readonly invokeExecutors: boolean;
+}
+
+export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
+  // run-tick: Query byDue + BatchGetItem (pre-read), conditional UpdateItem (advance the schedule);
+  // shard leases are conditional UpdateItems on control items; fires go out with SendMessageBatch.
+  'scheduler-tick': {
+    tables: { jobs: ['Query', 'BatchGetItem', 'UpdateItem'], control: ['UpdateItem'] },
+    sendToRing: true,
+    publishAlarms: false,
+    secrets: [],
+    invokeExecutors: false,
+  },
+  // dispatch-fire: fire record + runs in one TransactWriteItems (PutItem on control and runs), GetItem
+  // of the fire record after a duplicate, log-id sequence / slow counters / report counters
+  // (UpdateItem on control), route state (Get/PutItem on control), job + group (GetItem), slow flag
+  // (UpdateItem on jobs), executors online (Query registry), trigger result (UpdateItem on runs),
+  // runs of a redelivered fire (BatchGetItem); run-outcome for refused triggers: retry (send),
+  // alarm (publish). The access token goes to HTTP executors; Lambda executors are invoked.
+  dispatcher: {
+    tables: {
+      jobs: ['GetItem', 'UpdateItem'],
+      groups: ['GetItem'],
+      runs: ['PutItem', 'BatchGetItem', 'UpdateItem'],
+      registry: ['Query'],
+      control: ['GetItem', 'PutItem', 'UpdateItem'],
+    },
+    sendToRing: true,
+    publishAlarms: true,
+    secrets: ['accessToken'],
+    invokeExecutors: true,
+  },
+  // executor-callbacks + registry: complete a run (conditional UpdateItem, GetItem when it was done
+  // already), heartbeats (UpdateItem) and removal (DeleteItem) in registry, report counters
+  // (UpdateItem on control); run-outcome: job (GetItem), retries and child jobs (send), alarms.
+  callback: {
+    tables: {
+      jobs: ['GetItem'],
+      runs: ['GetItem', 'UpdateItem'],
+      registry: ['UpdateItem', 'DeleteItem'],
+      control: ['UpdateItem'],
+    },
+    sendToRing: true,
+    publishAlarms: true,
+    secrets: ['accessToken'],
+    invokeExecutors: false,
+  },
+  // The admin API. admin-groups, admin-jobs: group CRUD (Get/Put/Delete, Scan to list), job CRUD
+  // (Get, BatchGet, Put, Delete; Scan or Query byApp to list), the job id sequence (UpdateItem on
+  // control). admin-trigger: a manual trigger goes on the ring (send). admin-runs: log list (Query
+  // the runs indexes), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
+  // log output and kill reach HTTP executors with the access token (no IAM; Lambda executors are
+  // not invoked for them). admin-executors, admin-dashboard: registry (Query), report counters
+  // (BatchGetItem on control).
+  api: {
+    tables: {
+      jobs: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'DeleteItem'],
+      groups: ['GetItem', 'Scan', 'PutItem', 'DeleteItem'],
+      runs: ['GetItem', 'Query', 'UpdateItem'],
+      registry: ['Query'],
+      control: ['BatchGetItem', 'UpdateItem'],
+    },
+    sendToRing: true,
+    publishAlarms: false,
+    secrets: ['adminToken', 'accessToken'],
+    invokeExecutors: false,
+  },
+  // monitors: overdue runs (Query the running index, BatchGetItem), group (GetItem), executors online
+  // (Query registry); a lost run is completed (UpdateItem, GetItem) and goes down run-outcome (job
+  // GetItem, report counters, retry send, alarm publish). The access token goes with `beat` to executors.
+  monitors: {
+    tables: {
+      jobs: ['GetItem'],
+      groups: ['GetItem'],
+      runs: ['Query', 'BatchGetItem', 'GetItem', 'UpdateItem'],
+      registry: ['Query'],
+      control: ['UpdateItem'],
+    },
+    sendToRing: true,
+    publishAlarms: true,
+    secrets: ['accessToken'],
+    invokeExecutors: false,
+  },
+  // The Lambda executor: runs a built-in handler and reports to the admin over HTTP with the access token.
+  'executor-runner': {
+    tables: {},
+    sendToRing: false,
+    publishAlarms: false,
+    secrets: ['accessToken'],
+    invokeExecutors: false,
+  },
+};

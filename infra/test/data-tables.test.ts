@@ -1,0 +1,36 @@
+import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { TABLE_LIST } from '../../shared/schema/tables.js';
+import { DataTables } from '../constructs/data-tables.js';
+
+// The tables alone (no functions, so nothing to bundle): cheap enough to synthesize per case.
+function tablesTemplate(props: ConstructorParameters<typeof DataTables>[2]) {
+  const stack = new Stack(new App(), 'Tables');
+  new DataTables(stack, 'Tables', props);
+  return Template.fromStack(stack);
+}
+
+describe('DataTables', () => {
+  it('turns deletion protection on and retains the tables by default', () => {
+    const template = tablesTemplate({});
+    template.resourceCountIs('AWS::DynamoDB::Table', TABLE_LIST.length);
+    template.allResourcesProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+    template.allResources('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+  });
+
+  it('turns deletion protection off with the prop, for throw-away test stacks', () => {
+    const template = tablesTemplate({ deletionProtection: false, removalPolicy: RemovalPolicy.DESTROY });
+    template.allResourcesProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+    template.allResources('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+  });
+
+  it('names its tables after the shared definitions', () => {
+    const stack = new Stack(new App(), 'Tables');
+    const tables = new DataTables(stack, 'Tables');
+    expect(tables.list.map((t) => t.logicalName).sort()).toEqual(TABLE_LIST.map((t) => t.logicalName).sort());
+  });
+});

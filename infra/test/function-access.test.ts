@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
+import { TABLE_LIST } from '../../shared/schema/tables.js';
+import { PROJECT_ROOT } from '../constructs/service-function.js';
+import { FUNCTION_ACCESS } from '../stacks/function-access.js';
+import { SETTING_ENV } from '../stacks/settings.js';
+
+// What each function's loadConfig reads, from its source: the stack must grant and set no less
+// (the stack test runs loadConfig on the stack's env) and no more (these tests).
+const configSource = (name: FunctionName) =>
+  readFileSync(path.join(PROJECT_ROOT, 'functions', name, 'config.ts'), 'utf8');
+const NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+
+function tablesRead(source: string): string[] {
+  const match = /loadTables\(env, \[([^\]]*)\]\)/.exec(source);
+  return match ? [...(match[1] ?? '').matchAll(/'([a-z]+)'/g)].map((m) => m[1] ?? '').sort() : [];
+}
+
+describe('function access', () => {
+  it.each(NAMES)(
+    'grants %s the tables, queues, topic and secrets its config reads, and no others',
+    (name) => {
+      const source = configSource(name);
+      const access = FUNCTION_ACCESS[name];
+      expect(Object.keys(access.tables).sort()).toEqual(tablesRead(source));
+      expect(access.sendToRing).toBe(source.includes('loadRingQueueUrls('));
+      expect(access.publishAlarms).toBe(source.includes('ENV.alarmTopicArn'));
+      expect(access.secrets.includes('adminToken')).toBe(source.includes('ENV.adminTokenSecretArn'));
+      expect(access.secrets.includes('accessToken')).toBe(source.includes('ENV.accessTokenSecretArn'));
+    },
+  );
+
+  it('names only tables that exist', () => {
+    const tables = new Set(TABLE_LIST.map((t) => t.logicalName as string));
+    for (const access of Object.values(FUNCTION_ACCESS)) {
+      for (const table of Object.keys(access.tables)) expect(tables.has(table)).toBe(true);
+    }
+  });
+
+  it.each(Object.entries(SETTING_ENV))(
+    'passes the %s setting to exactly the functions that read it',
+    (key, setting) => {
+      const readers = NAMES.filter((name) => configSource(name).includes(`ENV.${key}`));
+      expect([...setting.readers].sort()).toEqual(readers.sort());
+    },
+  );
+});

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { App, type Stack } from 'aws-cdk-lib';
+import { PROJECT_ROOT } from '../constructs/service-function.js';
+import { TickringStack, type TickringStackProps } from '../stacks/tickring-stack.js';
+
+/** A CloudFormation template as JSON. */
+export interface CfnTemplate {
+  readonly Resources: Record<string, CfnResource>;
+  readonly Outputs?: Record<string, { Value: unknown; Description?: string }>;
+}
+
+export interface CfnResource {
+  readonly Type: string;
+  readonly Properties?: Record<string, unknown>;
+  readonly DeletionPolicy?: string;
+  readonly UpdateReplacePolicy?: string;
+}
+
+export interface PolicyStatement {
+  readonly Effect: string;
+  readonly Action: string | string[];
+  readonly Resource?: unknown;
+  readonly Principal?: unknown;
+}
+
+/** The context of cdk.json (feature flags and defaults), so tests synthesize what `cdk synth` does. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+export interface TestAppOptions {
+  readonly outdir?: string;
+  /** Bundle the functions with esbuild (slow-ish); off, the stack gets placeholder code. */
+  readonly bundle?: boolean;
+  readonly context?: Record<string, unknown>;
+}
+
+/** A fresh app with cdk.json's context, optionally without bundling. */
+export function testApp(options: TestAppOptions = {}): App {
+  return new App({
+    outdir: options.outdir,
+    context: {
+      ...cdkJsonContext(),
+      ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
+      ...options.context,
+    },
+  });
+}
+
+export function testStack(app: App, props: TickringStackProps = {}): TickringStack {
+  return new TickringStack(app, 'Tickring', props);
+}
+
+export function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Every statement of every identity policy: AWS::IAM::Policy documents and roles' inline policies. */
+export function identityStatements(template: CfnTemplate): { owner: string; statement: PolicyStatement }[] {
+  const out: { owner: string; statement: PolicyStatement }[] = [];
+  for (const [id, resource] of Object.entries(template.Resources)) {
+    const props = resource.Properties ?? {};
+    if (resource.Type === 'AWS::IAM::Policy' || resource.Type === 'AWS::IAM::ManagedPolicy') {
+      const doc = props.PolicyDocument as { Statement: PolicyStatement[] };
+      for (const statement of doc.Statement) out.push({ owner: id, statement });
+    }
+    if (resource.Type === 'AWS::IAM::Role') {
+      for (const policy of asArray(
+        props.Policies as { PolicyDocument: { Statement: PolicyStatement[] } }[],
+      )) {
+        for (const statement of policy.PolicyDocument.Statement) out.push({ owner: id, statement });
+      }
+    }
+  }
+  return out;
+}
+
+/** The logical id of a construct's CloudFormation resource. */
+export function logicalId(stack: Stack, construct: { node: { defaultChild?: unknown } }): string {
+  const child = construct.node.defaultChild;
+  if (!child) throw new Error('construct has no default child');
+  return stack.getLogicalId(child as Parameters<Stack['getLogicalId']>[0]);
+}
+
+/** Whether `value` (a CloudFormation value) references the logical id (Ref or Fn::GetAtt). */
+export function references(value: unknown, id: string): boolean {
+  return JSON.stringify(value ?? null).includes(`"${id}"`);
+}

@@ -1,0 +1,598 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { tableEnvName } from '../../shared/config/common.js';
+import { ENV } from '../../shared/config/env.js';
+import { METRICS_NAMESPACE } from '../../shared/observability/metrics.js';
+import { METRIC } from '../../shared/ports/metrics.js';
+import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
+import { HTTP_ROUTES } from '../../shared/schema/http-routes.js';
+import { QUEUE_LIST } from '../../shared/schema/queues.js';
+import { TABLE_LIST, type TableName } from '../../shared/schema/tables.js';
+import { PROJECT_ROOT } from '../constructs/service-function.js';
+import { METRIC_EMITTERS } from '../constructs/tickring-metrics.js';
+import { FUNCTION_ACCESS } from '../stacks/function-access.js';
+import type { TickringStack } from '../stacks/tickring-stack.js';
+import {
+  asArray,
+  type CfnResource,
+  type CfnTemplate,
+  identityStatements,
+  logicalId,
+  type PolicyStatement,
+  references,
+  testApp,
+  testStack,
+} from './support.js';
+
+// Synthesis bundles six functions with esbuild: slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
+
+// One synthesized (and bundled) stack for the whole file.
+let stack: TickringStack;
+let template: Template;
+let json: CfnTemplate;
+
+beforeAll(() => {
+  stack = testStack(testApp());
+  template = Template.fromStack(stack);
+  json = template.toJSON() as CfnTemplate;
+}, 120_000);
+
+const FUNCTION_NAMES = Object.keys(FUNCTIONS) as FunctionName[];
+const ALL_METRIC_NAMES: string[] = Object.values(METRIC);
+
+function resourcesOf(type: string): [string, CfnResource][] {
+  return Object.entries(json.Resources).filter(([, r]) => r.Type === type);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON, navigated freely by the assertions
+type Json = any;
+
+function props(resource: CfnResource): Record<string, Json> {
+  return resource.Properties ?? {};
+}
+
+function fnId(name: FunctionName): string {
+  return logicalId(stack, stack.functions[name].function);
+}
+
+function fnEnv(name: FunctionName): Record<string, unknown> {
+  const resource = json.Resources[fnId(name)];
+  return (props(resource!).Environment?.Variables ?? {}) as Record<string, unknown>;
+}
+
+function roleStatements(name: FunctionName): PolicyStatement[] {
+  const roleId = logicalId(stack, stack.functions[name].role);
+  return identityStatements(json)
+    .filter(({ owner }) => {
+      const resource = json.Resources[owner]!;
+      return owner === roleId || references(props(resource).Roles, roleId);
+    })
+    .map(({ statement }) => statement);
+}
+
+function actionsOn(statements: PolicyStatement[], resourceId: string): string[] {
+  return statements
+    .filter(
+      (s) => s.Effect === 'Allow' && asArray(s.Resource as unknown[]).some((r) => references(r, resourceId)),
+    )
+    .flatMap((s) => asArray(s.Action))
+    .sort();
+}
+
+describe('functions', () => {
+  it.each(FUNCTION_NAMES)(
+    'deploys %s on nodejs22.x / arm64 as an ESM bundle with its timeout and memory',
+    (name) => {
+      const fn = props(json.Resources[fnId(name)]!);
+      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Architectures).toEqual(['arm64']);
+      expect(fn.Handler).toBe('index.handler');
+      expect(fn.Timeout).toBe(FUNCTIONS[name].timeoutSeconds);
+      expect(fn.MemorySize).toBe(FUNCTIONS[name].memoryMb);
+      expect(fn.Environment.Variables).toMatchObject({
+        NODE_OPTIONS: '--enable-source-maps',
+        [ENV.serviceName]: name,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      });
+    },
+  );
+
+  it('gives every function a log group of its own, with a one-month retention by default', () => {
+    const groups = FUNCTION_NAMES.map((name) => {
+      const fn = props(json.Resources[fnId(name)]!);
+      const ref = fn.LoggingConfig?.LogGroup?.Ref as string;
+      expect(json.Resources[ref]?.Type).toBe('AWS::Logs::LogGroup');
+      expect(props(json.Resources[ref]!).RetentionInDays).toBe(30);
+      return ref;
+    });
+    expect(new Set(groups).size).toBe(FUNCTION_NAMES.length);
+    expect(resourcesOf('AWS::Lambda::Function')).toHaveLength(FUNCTION_NAMES.length);
+  });
+
+  it('gives every function a role of its own with no managed policies (no AWSLambdaBasicExecutionRole)', () => {
+    const roles = FUNCTION_NAMES.map(
+      (name) => props(json.Resources[fnId(name)]!).Role['Fn::GetAtt'][0] as string,
+    );
+    expect(new Set(roles).size).toBe(FUNCTION_NAMES.length);
+    for (const role of roles) expect(props(json.Resources[role]!).ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('sets the env var of every table, queue, topic and secret a function is granted, and the shard count', () => {
+    for (const name of FUNCTION_NAMES) {
+      const env = fnEnv(name);
+      const access = FUNCTION_ACCESS[name];
+      for (const table of TABLE_LIST) {
+        const expected = access.tables[table.logicalName] !== undefined;
+        expect(env[tableEnvName(table.logicalName)] !== undefined, `${name} ${table.logicalName}`).toBe(
+          expected,
+        );
+      }
+      expect(env[ENV.ringFastQueueUrl] !== undefined).toBe(access.sendToRing);
+      expect(env[ENV.ringSlowQueueUrl] !== undefined).toBe(access.sendToRing);
+      expect(env[ENV.alarmTopicArn] !== undefined).toBe(access.publishAlarms);
+      expect(env[ENV.adminTokenSecretArn] !== undefined).toBe(access.secrets.includes('adminToken'));
+      expect(env[ENV.accessTokenSecretArn] !== undefined).toBe(access.secrets.includes('accessToken'));
+      if (name !== 'executor-runner') expect(env[ENV.shardCount]).toBe('4');
+    }
+  });
+
+  it("points the executor-runner's admin addresses at the HTTP API", () => {
+    const stageId = logicalId(stack, stack.httpApi.stage);
+    const apiId = logicalId(stack, stack.httpApi.api);
+    const value = fnEnv('executor-runner')[ENV.adminAddresses];
+    expect(references(value, apiId)).toBe(true);
+    expect(JSON.stringify(value)).toContain('https://');
+    expect(stageId).toBeTruthy();
+  });
+
+  it.each(FUNCTION_NAMES)('gives %s every variable its loadConfig requires', async (name) => {
+    const { loadConfig } = (await import(path.join(PROJECT_ROOT, 'functions', name, 'config.ts'))) as {
+      loadConfig: (env: Record<string, string>) => unknown;
+    };
+    // CloudFormation values become plausible strings; the admin address must parse as a URL.
+    const env = Object.fromEntries(
+      Object.entries(fnEnv(name)).map(([key, value]) => [
+        key,
+        typeof value === 'string'
+          ? value
+          : key === ENV.adminAddresses
+            ? 'https://abc.execute-api.local/'
+            : `cfn:${key}`,
+      ]),
+    );
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+});
+
+describe('tables', () => {
+  it('declares every table of the shared definitions, on demand, with point-in-time recovery', () => {
+    expect(resourcesOf('AWS::DynamoDB::Table')).toHaveLength(TABLE_LIST.length);
+    for (const { logicalName } of TABLE_LIST) {
+      const table = json.Resources[logicalId(stack, stack.tables.tables[logicalName].table)]!;
+      expect(props(table).BillingMode).toBe('PAY_PER_REQUEST');
+      expect(props(table).PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    }
+  });
+
+  it('enables TTL exactly on the tables whose definition names a TTL attribute', () => {
+    for (const def of TABLE_LIST) {
+      const table = props(json.Resources[logicalId(stack, stack.tables.tables[def.logicalName].table)]!);
+      if (def.ttlAttribute)
+        expect(table.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+      else expect(table.TimeToLiveSpecification).toBeUndefined();
+    }
+    expect(TABLE_LIST.some((t) => t.ttlAttribute)).toBe(true);
+  });
+
+  it('declares each table with the keys, indexes and projections of its definition', () => {
+    for (const def of TABLE_LIST) {
+      const table = props(json.Resources[logicalId(stack, stack.tables.tables[def.logicalName].table)]!);
+      expect(table.KeySchema).toEqual([
+        { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+        ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' }] : []),
+      ]);
+      const indexes = (table.GlobalSecondaryIndexes ?? []) as Record<string, Json>[];
+      expect(indexes.map((i) => i.IndexName).sort()).toEqual(def.indexes.map((i) => i.indexName).sort());
+      for (const index of def.indexes) {
+        const declared = indexes.find((i) => i.IndexName === index.indexName)!;
+        expect(declared.Projection).toEqual({ ProjectionType: index.projection });
+        expect(declared.KeySchema[0]).toEqual({ AttributeName: index.partitionKey.name, KeyType: 'HASH' });
+      }
+    }
+  });
+
+  it('protects every table from deletion and retains it by default', () => {
+    for (const [, table] of resourcesOf('AWS::DynamoDB::Table')) {
+      expect(props(table).DeletionProtectionEnabled).toBe(true);
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+    }
+  });
+});
+
+describe('ring queues', () => {
+  it('gives every ring queue a DLQ with the maxReceiveCount of its definition', () => {
+    expect(resourcesOf('AWS::SQS::Queue')).toHaveLength(QUEUE_LIST.length * 2);
+    for (const def of QUEUE_LIST) {
+      const ring = stack.queues.queues[def.logicalName];
+      const queue = props(json.Resources[logicalId(stack, ring.queue)]!);
+      expect(queue.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack, ring.deadLetterQueue), 'Arn'] },
+        maxReceiveCount: def.deadLetter.maxReceiveCount,
+      });
+      expect(queue.VisibilityTimeout).toBe(def.visibilityTimeoutSeconds);
+      expect(queue.MessageRetentionPeriod).toBe(def.retentionSeconds);
+      const dlq = props(json.Resources[logicalId(stack, ring.deadLetterQueue)]!);
+      expect(dlq.MessageRetentionPeriod).toBe(def.deadLetter.retentionSeconds);
+    }
+  });
+
+  it('encrypts every queue with SQS-managed keys and refuses requests without TLS', () => {
+    for (const [id, queue] of resourcesOf('AWS::SQS::Queue')) {
+      expect(props(queue).SqsManagedSseEnabled).toBe(true);
+      const policy = resourcesOf('AWS::SQS::QueuePolicy').find(([, p]) => references(props(p).Queues, id));
+      expect(policy, id).toBeDefined();
+      expect(JSON.stringify(props(policy![1]).PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('feeds the dispatcher from both ring queues, batch 10, partial batch failures, max concurrency 50', () => {
+    const mappings = resourcesOf('AWS::Lambda::EventSourceMapping').map(([, m]) => props(m));
+    expect(mappings).toHaveLength(QUEUE_LIST.length);
+    for (const def of QUEUE_LIST) {
+      const queueId = logicalId(stack, stack.queues.queues[def.logicalName].queue);
+      const mapping = mappings.find((m) => references(m.EventSourceArn, queueId));
+      expect(mapping, def.logicalName).toMatchObject({
+        FunctionName: { Ref: fnId('dispatcher') },
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: 50 },
+      });
+    }
+  });
+});
+
+describe('schedules', () => {
+  function rulesTargeting(name: FunctionName) {
+    return resourcesOf('AWS::Events::Rule')
+      .map(([, r]) => props(r))
+      .filter((r) => (r.Targets as { Arn: unknown }[]).some((t) => references(t.Arn, fnId(name))));
+  }
+
+  it('invokes scheduler-tick twice a minute from one rate(1 minute) rule (active + standby)', () => {
+    const rules = rulesTargeting('scheduler-tick');
+    expect(rules).toHaveLength(1);
+    const rule = rules[0]!;
+    expect(rule.ScheduleExpression).toBe('rate(1 minute)');
+    expect(rule.State).toBe('ENABLED');
+    const targets = rule.Targets as { Id: string; Arn: unknown; Input?: unknown }[];
+    expect(targets).toHaveLength(2);
+    expect(new Set(targets.map((t) => t.Id)).size).toBe(2);
+    for (const target of targets) {
+      expect(target.Arn).toEqual({ 'Fn::GetAtt': [fnId('scheduler-tick'), 'Arn'] });
+      expect(target.Input).toBeUndefined(); // the plain Scheduled Event
+    }
+  });
+
+  it('invokes monitors once a minute', () => {
+    const rules = rulesTargeting('monitors');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.ScheduleExpression).toBe('rate(1 minute)');
+    expect(rules[0]!.Targets).toHaveLength(1);
+  });
+
+  it('turns off Lambda async retries for the tick, the monitors and the runner (a retry would re-run a job)', () => {
+    for (const name of ['scheduler-tick', 'monitors', 'executor-runner'] as const) {
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId(name) },
+        MaximumRetryAttempts: 0,
+      });
+    }
+  });
+});
+
+describe('HTTP API', () => {
+  it('has exactly the routes of HTTP_ROUTES, each a payload 2.0 Lambda proxy to its function', () => {
+    const routes = resourcesOf('AWS::ApiGatewayV2::Route').map(([, r]) => props(r));
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(HTTP_ROUTES.map((r) => r.routeKey).sort());
+    for (const route of HTTP_ROUTES) {
+      const declared = routes.find((r) => r.RouteKey === route.routeKey)!;
+      const integrationId = (declared.Target['Fn::Join'][1] as unknown[])
+        .map((p) => (p as { Ref?: string }).Ref)
+        .find(Boolean)!;
+      const integration = props(json.Resources[integrationId]!);
+      expect(integration.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      expect(references(integration.IntegrationUri, fnId(route.target))).toBe(true);
+    }
+  });
+
+  it('has one auto-deployed $default stage with default throttling', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+    });
+  });
+});
+
+describe('IAM', () => {
+  // Actions AWS grants on `*` only (no resource-level permissions); only these may have Resource "*".
+  const STAR_RESOURCE_ALLOWED = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
+
+  it('has no statement with a wildcard action in any identity policy', () => {
+    const statements = identityStatements(json);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const { owner, statement } of statements) {
+      for (const action of asArray(statement.Action)) {
+        expect(action, owner).not.toBe('*');
+        expect(action, owner).not.toMatch(/\*/);
+      }
+    }
+  });
+
+  it('uses Resource "*" only for actions without resource-level permissions', () => {
+    for (const { owner, statement } of identityStatements(json)) {
+      if (!asArray(statement.Resource as unknown[]).includes('*')) continue;
+      for (const action of asArray(statement.Action))
+        expect(STAR_RESOURCE_ALLOWED.has(action), `${owner}: ${action}`).toBe(true);
+    }
+  });
+
+  it.each(FUNCTION_NAMES)('grants %s exactly its DynamoDB actions per table', (name) => {
+    const statements = roleStatements(name);
+    for (const table of TABLE_LIST) {
+      const id = logicalId(stack, stack.tables.tables[table.logicalName as TableName].table);
+      const access = FUNCTION_ACCESS[name].tables[table.logicalName];
+      const expected = Array.isArray(access) ? access.map((a) => `dynamodb:${a}`).sort() : [];
+      expect(actionsOn(statements, id), `${name} on ${table.logicalName}`).toEqual(expected);
+    }
+  });
+
+  it.each(FUNCTION_NAMES)('grants %s the queues, topic and secrets it uses, and nothing else', (name) => {
+    const statements = roleStatements(name);
+    const access = FUNCTION_ACCESS[name];
+    for (const ring of stack.queues.list) {
+      const actions = actionsOn(statements, logicalId(stack, ring.queue));
+      expect(actions.includes('sqs:SendMessage')).toBe(access.sendToRing);
+      expect(actions.includes('sqs:ReceiveMessage')).toBe(name === 'dispatcher');
+      expect(actionsOn(statements, logicalId(stack, ring.deadLetterQueue))).toEqual([]);
+    }
+    expect(actionsOn(statements, logicalId(stack, stack.alarmTopic.topic))).toEqual(
+      access.publishAlarms ? ['sns:Publish'] : [],
+    );
+    const secret = (s: 'adminToken' | 'accessToken') =>
+      actionsOn(statements, logicalId(stack, stack.secrets[s]));
+    for (const s of ['adminToken', 'accessToken'] as const) {
+      expect(secret(s)).toEqual(
+        access.secrets.includes(s) ? ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'] : [],
+      );
+    }
+  });
+
+  it('lets only the dispatcher invoke the executor-runner, and opens it to no other principal', () => {
+    const runnerId = fnId('executor-runner');
+    for (const name of FUNCTION_NAMES) {
+      const invokes = actionsOn(roleStatements(name), runnerId).filter((a) => a.startsWith('lambda:'));
+      expect(invokes, name).toEqual(name === 'dispatcher' ? ['lambda:InvokeFunction'] : []);
+    }
+    const permissions = resourcesOf('AWS::Lambda::Permission').filter(([, p]) =>
+      references(props(p).FunctionName, runnerId),
+    );
+    expect(permissions).toEqual([]);
+  });
+
+  it('opens api and callback to API Gateway and tick and monitors to EventBridge only', () => {
+    const permissions = resourcesOf('AWS::Lambda::Permission').map(([, p]) => props(p));
+    const principals = (name: FunctionName) =>
+      [
+        ...new Set(permissions.filter((p) => references(p.FunctionName, fnId(name))).map((p) => p.Principal)),
+      ].sort();
+    expect(principals('api')).toEqual(['apigateway.amazonaws.com']);
+    expect(principals('callback')).toEqual(['apigateway.amazonaws.com']);
+    expect(principals('scheduler-tick')).toEqual(['events.amazonaws.com']);
+    expect(principals('monitors')).toEqual(['events.amazonaws.com']);
+    expect(principals('dispatcher')).toEqual([]);
+  });
+});
+
+describe('secrets', () => {
+  it('generates both tokens in Secrets Manager at deploy time: 40 letters and digits, no value in the template', () => {
+    const secrets = resourcesOf('AWS::SecretsManager::Secret').map(([, s]) => props(s));
+    expect(secrets).toHaveLength(2);
+    for (const secret of secrets) {
+      expect(secret.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 40 });
+      expect(secret.SecretString).toBeUndefined();
+    }
+  });
+
+  it('passes the tokens to functions as secret ARNs only, never as values', () => {
+    for (const name of FUNCTION_NAMES) {
+      const env = fnEnv(name);
+      expect(env[ENV.adminToken]).toBeUndefined();
+      expect(env[ENV.accessToken]).toBeUndefined();
+      for (const [key, s] of [
+        [ENV.adminTokenSecretArn, stack.secrets.adminToken],
+        [ENV.accessTokenSecretArn, stack.secrets.accessToken],
+      ] as const) {
+        if (env[key] !== undefined) expect(env[key]).toEqual({ Ref: logicalId(stack, s) });
+      }
+    }
+  });
+
+  it('holds none of the local tokens anywhere in the template', () => {
+    const text = JSON.stringify(json);
+    expect(text).not.toContain(`"${ENV.adminToken}"`);
+    expect(text).not.toContain(`"${ENV.accessToken}"`);
+    const values = [process.env[ENV.adminToken], process.env[ENV.accessToken]];
+    const tokensFile = path.join(PROJECT_ROOT, '.tickring', 'tokens.json');
+    if (existsSync(tokensFile))
+      values.push(...Object.values(JSON.parse(readFileSync(tokensFile, 'utf8')) as string[]));
+    for (const value of values)
+      if (typeof value === 'string' && value.length >= 8) expect(text).not.toContain(value);
+  });
+});
+
+describe('alarms and dashboard', () => {
+  type AlarmProps = Record<string, Json>;
+  const alarms = () => resourcesOf('AWS::CloudWatch::Alarm').map(([, a]) => props(a) as AlarmProps);
+  const metricsOf = (
+    alarm: AlarmProps,
+  ): { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] }[] =>
+    alarm.MetricName
+      ? [{ Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions }]
+      : (alarm.Metrics as { MetricStat?: { Metric: Json } }[]).flatMap((m) =>
+          m.MetricStat ? [m.MetricStat.Metric] : [],
+        );
+
+  it('sends every alarm (and its recovery) to the alarm topic', () => {
+    const topicId = logicalId(stack, stack.alarmTopic.topic);
+    expect(alarms().length).toBeGreaterThan(0);
+    for (const alarm of alarms()) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  it('points every alarm on a Tickring metric at a metric name and service the code emits', () => {
+    let business = 0;
+    for (const alarm of alarms()) {
+      for (const metric of metricsOf(alarm)) {
+        if (metric.Namespace !== METRICS_NAMESPACE) {
+          expect(['AWS/Lambda', 'AWS/SQS']).toContain(metric.Namespace);
+          continue;
+        }
+        business++;
+        expect(ALL_METRIC_NAMES).toContain(metric.MetricName);
+        const key = (Object.keys(METRIC) as (keyof typeof METRIC)[]).find(
+          (k) => METRIC[k] === metric.MetricName,
+        )!;
+        expect(metric.Dimensions).toEqual([{ Name: 'service', Value: expect.any(String) }]);
+        expect(METRIC_EMITTERS[key]).toContain(metric.Dimensions?.[0]?.Value);
+      }
+    }
+    expect(business).toBeGreaterThanOrEqual(3);
+  });
+
+  it('alarms when the tick has not run for 3 minutes, missing data breaching', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Invocations',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId('scheduler-tick') } }],
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: 1,
+      EvaluationPeriods: 3,
+      Period: 60,
+      TreatMissingData: 'breaching',
+    });
+  });
+
+  it('alarms when any dead-letter queue is not empty', () => {
+    for (const ring of stack.queues.list) {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [
+          {
+            Name: 'QueueName',
+            Value: { 'Fn::GetAtt': [logicalId(stack, ring.deadLetterQueue), 'QueueName'] },
+          },
+        ],
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+      });
+    }
+  });
+
+  it('alarms when the p99 of lateness exceeds 1 s', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: METRICS_NAMESPACE,
+      MetricName: METRIC.lateness,
+      ExtendedStatistic: 'p99',
+      Threshold: 1000,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('alarms when more than 10% of triggers fail over 5 minutes (metric math)', () => {
+    const alarm = alarms().find((a) => Array.isArray(a.Metrics))!;
+    expect(alarm).toBeDefined();
+    expect(alarm.Threshold).toBe(10);
+    const names = metricsOf(alarm)
+      .map((m) => m.MetricName)
+      .sort();
+    expect(names).toEqual([METRIC.dispatchFailures, METRIC.runsDispatched].sort());
+    const expression = (alarm.Metrics as { Expression?: string }[]).find((m) => m.Expression)!;
+    expect(expression.Expression).toContain('failed');
+    expect(
+      (alarm.Metrics as { MetricStat?: { Period: number } }[])
+        .filter((m) => m.MetricStat)
+        .every((m) => m.MetricStat!.Period === 300),
+    ).toBe(true);
+  });
+
+  it.each(FUNCTION_NAMES)('alarms on errors of %s', (name) => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fnId(name) } }],
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+    });
+  });
+
+  it('has a dashboard with every business metric, the queues, the DLQs and the functions', () => {
+    const dashboards = resourcesOf('AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(props(dashboards[0]![1]).DashboardBody);
+    expect(body).toContain(`\\"${METRICS_NAMESPACE}\\"`);
+    for (const name of ALL_METRIC_NAMES) expect(body, name).toContain(`\\"${name}\\"`);
+    for (const name of [
+      'ApproximateNumberOfMessagesVisible',
+      'ApproximateAgeOfOldestMessage',
+      'Errors',
+      'Duration',
+    ]) {
+      expect(body, name).toContain(`\\"${name}\\"`);
+    }
+    for (const ring of stack.queues.list) {
+      expect(references(props(dashboards[0]![1]).DashboardBody, logicalId(stack, ring.deadLetterQueue))).toBe(
+        true,
+      );
+    }
+    for (const name of FUNCTION_NAMES)
+      expect(references(props(dashboards[0]![1]).DashboardBody, fnId(name))).toBe(true);
+  });
+});
+
+describe('outputs', () => {
+  it('outputs the API URL, both secrets with a command to read them, the topic and the table names', () => {
+    const outputs = json.Outputs ?? {};
+    for (const key of [
+      'ApiUrl',
+      'AdminTokenSecretArn',
+      'AdminTokenSecretName',
+      'AdminTokenCommand',
+      'AccessTokenSecretArn',
+      'AccessTokenSecretName',
+      'AccessTokenCommand',
+      'AlarmTopicArn',
+      'JobsTableName',
+      'GroupsTableName',
+      'RunsTableName',
+      'RegistryTableName',
+      'ControlTableName',
+      'ExecutorRunnerAddress',
+    ]) {
+      expect(outputs[key], key).toBeDefined();
+    }
+    expect(JSON.stringify(outputs.AdminTokenCommand?.Value)).toContain('aws secretsmanager get-secret-value');
+    template.hasOutput('AccessTokenSecretArn', {
+      Value: { Ref: logicalId(stack, stack.secrets.accessToken) },
+    });
+  });
+});

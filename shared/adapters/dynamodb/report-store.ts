@@ -1,0 +1,94 @@
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ValidationError } from '../../domain/errors.js';
+import type { ReportDelta, ReportStore } from '../../ports/alarms.js';
+import { batchGetAll } from './util.js';
+
+const DAY_MS = 86_400_000;
+/** Most days one `range` reads (a bit over a year). */
+const MAX_RANGE_DAYS = 400;
+const COUNTERS = ['running', 'success', 'fail'] as const;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface DailyReport {
+  readonly day: string;
+  readonly running: number;
+  readonly success: number;
+  readonly fail: number;
+}
+
+/**
+ * Daily run counters (XXL-JOB's xxl_job_log_report) as `report#{day}` items in the control table,
+ * moved with atomic ADDs, so concurrent callbacks never lose a count.
+ */
+export class DynamoReportStore implements ReportStore {
+  constructor(private readonly options: { doc: DynamoDBDocumentClient; controlTable: string }) {}
+
+  async add(day: string, delta: ReportDelta): Promise<void> {
+    const names: Record<string, string> = {};
+    const values: Record<string, number> = {};
+    const parts: string[] = [];
+    for (const counter of COUNTERS) {
+      const value = delta[counter];
+      if (value === undefined || value === 0) continue;
+      names[`#${counter}`] = counter;
+      values[`:${counter}`] = value;
+      parts.push(`#${counter} :${counter}`);
+    }
+    if (parts.length === 0) return;
+    await this.options.doc.send(
+      new UpdateCommand({
+        TableName: this.options.controlTable,
+        Key: { pk: reportKey(day) },
+        UpdateExpression: `ADD ${parts.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  async range(fromDay: string, toDay: string): Promise<DailyReport[]> {
+    const days = daysBetween(fromDay, toDay);
+    const items = await batchGetAll(
+      this.options.doc,
+      this.options.controlTable,
+      days.map((day) => ({ pk: reportKey(day) })),
+    );
+    const byKey = new Map(items.map((item) => [String(item.pk), item]));
+    return days.map((day) => {
+      const item = byKey.get(reportKey(day));
+      return {
+        day,
+        running: Number(item?.running ?? 0),
+        success: Number(item?.success ?? 0),
+        fail: Number(item?.fail ?? 0),
+      };
+    });
+  }
+}
+
+function reportKey(day: string): string {
+  return `report#${day}`;
+}
+
+/** Every UTC day from `fromDay` to `toDay` inclusive (YYYY-MM-DD). */
+export function daysBetween(fromDay: string, toDay: string): string[] {
+  const from = parseDay(fromDay, 'fromDay');
+  const to = parseDay(toDay, 'toDay');
+  if (from > to) throw new ValidationError(`fromDay ${fromDay} is after toDay ${toDay}`, 'fromDay');
+  const count = (to - from) / DAY_MS + 1;
+  if (count > MAX_RANGE_DAYS) {
+    throw new ValidationError(
+      `at most ${MAX_RANGE_DAYS} days can be read at once; asked for ${count}`,
+      'fromDay',
+    );
+  }
+  return Array.from({ length: count }, (_, i) => new Date(from + i * DAY_MS).toISOString().slice(0, 10));
+}
+
+function parseDay(day: string, field: string): number {
+  const ms = DAY_PATTERN.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
+    throw new ValidationError(`${field} must be a day like 2030-01-31; got ${JSON.stringify(day)}`, field);
+  }
+  return ms;
+}

@@ -1,0 +1,50 @@
+import type { TriggerParam } from '../../executor/protocol.js';
+import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import { isLambdaAddress } from './lambda-transport.js';
+
+/**
+ * Picks the transport by the address's scheme: `lambda:<function>` goes to Lambda, `http://` and
+ * `https://` to the XXL-JOB HTTP protocol; anything else is a failed call naming the address.
+ */
+export class SchemeExecutorTransport implements ExecutorTransport {
+  constructor(
+    private readonly transports: { readonly http: ExecutorTransport; readonly lambda: ExecutorTransport },
+  ) {}
+
+  run(address: string, param: TriggerParam): Promise<ExecutorReply> {
+    return this.pick(address, (t) => t.run(address, param));
+  }
+
+  beat(address: string): Promise<ExecutorReply> {
+    return this.pick(address, (t) => t.beat(address));
+  }
+
+  idleBeat(address: string, jobId: number): Promise<ExecutorReply> {
+    return this.pick(address, (t) => t.idleBeat(address, jobId));
+  }
+
+  kill(address: string, jobId: number): Promise<ExecutorReply> {
+    return this.pick(address, (t) => t.kill(address, jobId));
+  }
+
+  log(
+    address: string,
+    logDateTime: number,
+    logId: number,
+    fromLineNum: number,
+  ): Promise<ExecutorReply<ExecutorLogResult>> {
+    return this.pick(address, (t) => t.log(address, logDateTime, logId, fromLineNum));
+  }
+
+  private async pick<T>(
+    address: string,
+    call: (transport: ExecutorTransport) => Promise<ExecutorReply<T>>,
+  ): Promise<ExecutorReply<T>> {
+    if (isLambdaAddress(address)) return call(this.transports.lambda);
+    if (/^https?:\/\//i.test(address.trim())) return call(this.transports.http);
+    return {
+      code: 500,
+      msg: `unsupported executor address "${address}": expected http(s)://host:port/ or lambda:<function>`,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ConfigError, type TokenSource } from '../config/env.js';
+
+/**
+ * The token itself: given directly (local mode), or read from Secrets Manager (AWS; call once at
+ * cold start). An empty token is a configuration error: tokens fail closed.
+ */
+export async function resolveToken(source: TokenSource, client?: SecretsManagerClient): Promise<string> {
+  if ('value' in source) {
+    if (source.value.trim() === '') throw new ConfigError('the token is empty');
+    return source.value;
+  }
+  const secrets = client ?? new SecretsManagerClient({});
+  try {
+    const result = await secrets.send(new GetSecretValueCommand({ SecretId: source.secretArn }));
+    const token = result.SecretString?.trim() ?? '';
+    if (token === '')
+      throw new ConfigError(`secret ${source.secretArn} holds no token (an empty or binary secret)`);
+    return token;
+  } finally {
+    if (!client) secrets.destroy();
+  }
+}

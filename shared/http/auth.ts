@@ -1,0 +1,37 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { UnauthorizedError } from '../domain/errors.js';
+import type { HttpRequest } from './request.js';
+
+/** Checks a request's credentials; throws UnauthorizedError. */
+export type Authenticator = (req: HttpRequest) => Promise<void> | void;
+
+/** Compares in time independent of where the strings differ and of their lengths. */
+export function constantTimeEquals(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/**
+ * `Authorization: Bearer <token>` against the expected token (resolved once, e.g. from Secrets
+ * Manager at cold start). An empty expected token refuses everything: tokens fail closed.
+ */
+export function bearerAuth(expectedToken: () => Promise<string> | string): Authenticator {
+  return async (req) => {
+    const header = req.headers.authorization;
+    if (header === undefined || header.trim() === '') {
+      throw new UnauthorizedError(
+        'the Authorization header is missing; send "Authorization: Bearer <admin token>"',
+      );
+    }
+    const [scheme, credentials, ...rest] = header.trim().split(/\s+/);
+    if (scheme?.toLowerCase() !== 'bearer' || credentials === undefined || rest.length > 0) {
+      throw new UnauthorizedError(
+        'the Authorization header must use the Bearer scheme: "Bearer <admin token>"',
+      );
+    }
+    const expected = await expectedToken();
+    if (expected === '' || !constantTimeEquals(credentials, expected)) {
+      throw new UnauthorizedError('the bearer token is not valid');
+    }
+  };
+}

@@ -1,0 +1,59 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isAppError, ValidationError } from '../domain/errors.js';
+import type { Logger } from '../ports/logger.js';
+import type { Authenticator } from './auth.js';
+import { MethodNotAllowedError } from './errors.js';
+import { fromApiGatewayV2, type HttpRequest, parseJsonBody } from './request.js';
+import { type HttpResult, toApiGatewayV2 } from './response.js';
+import type { Router } from './router.js';
+
+export interface HttpHandlerOptions {
+  readonly router: Router;
+  /** Runs before routing, so an unauthenticated caller learns nothing about the routes. */
+  readonly authenticate?: Authenticator;
+  readonly logger: Logger;
+  /** How an error becomes a response; default `errorResult` (`{error, message}`). */
+  readonly mapError?: (err: unknown, req: HttpRequest, logger: Logger) => HttpResult;
+}
+
+/**
+ * An API Gateway v2 handler: parse the event, authenticate, route, parse the JSON body, run the
+ * route, and map any error. 4xx errors show their message; anything else is a generic 500 whose
+ * detail is only logged.
+ */
+export function createHttpHandler(options: HttpHandlerOptions) {
+  const mapError = options.mapError ?? errorResult;
+  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const req = fromApiGatewayV2(event);
+    let result: HttpResult;
+    try {
+      await options.authenticate?.(req);
+      const { handler, params } = options.router.match(req.method, req.path);
+      result = await handler({ ...req, params, body: parseJsonBody(req.rawBody) });
+    } catch (err) {
+      result = mapError(err, req, options.logger);
+    }
+    return toApiGatewayV2(result);
+  };
+}
+
+/** `{error: <ErrorName>, message, field?}` with the error's 4xx status, or a generic 500. */
+export function errorResult(err: unknown, req: HttpRequest, logger: Logger): HttpResult {
+  if (isAppError(err) && err.status >= 400 && err.status < 500) {
+    const field = err instanceof ValidationError && err.field !== undefined ? { field: err.field } : {};
+    const headers: Record<string, string> =
+      err instanceof MethodNotAllowedError
+        ? { allow: err.allow.join(', ') }
+        : err.status === 401
+          ? { 'www-authenticate': 'Bearer' }
+          : {};
+    return { status: err.status, headers, body: { error: err.name, message: err.message, ...field } };
+  }
+  logger.error('request failed', {
+    method: req.method,
+    path: req.path,
+    requestId: req.requestId,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  return { status: 500, body: { error: 'InternalError', message: 'Internal server error' } };
+}

@@ -1,0 +1,225 @@
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
+import type { Job } from '../domain/job.js';
+import {
+  checkSchedule,
+  findChildCycle,
+  firstFireForStart,
+  JOB_EDITABLE_FIELDS,
+  type JobSpec,
+  parseJobSpec,
+  scheduleChanged,
+} from '../domain/job-validation.js';
+import { previewFireTimes, type Schedule } from '../domain/schedule/index.js';
+import type { Clock } from '../ports/clock.js';
+import type { GroupStore, JobQuery, JobStore, Page } from '../ports/job-store.js';
+import type { Logger } from '../ports/logger.js';
+
+export interface AdminJobsDeps {
+  readonly jobs: JobStore;
+  readonly groups: Pick<GroupStore, 'get'>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** Read-modify-write attempts before a ConflictError (the tick moves running jobs every few seconds). */
+export const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * Creates a job with a new id. Started right away when `triggerStatus` is RUNNING (its first fire
+ * is the first after now + 5 s, as in XXL-JOB).
+ */
+export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Job> {
+  const spec = parseJobSpec(input);
+  await requireGroup(deps, spec.appName);
+  await requireChildren(deps, undefined, spec.childJobIds);
+  const now = deps.clock.now();
+  const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now) : null;
+  const job: Job = {
+    ...spec,
+    id: await deps.jobs.allocateId(),
+    glueUpdatetime: now,
+    triggerLastTime: 0,
+    triggerNextTime,
+    slowUntil: 0,
+    scheduleRevision: 1,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await deps.jobs.create(job);
+  deps.logger.info('job created', { jobId: job.id, appName: job.appName, triggerStatus: job.triggerStatus });
+  return job;
+}
+
+export async function getJob(deps: AdminJobsDeps, id: number): Promise<Job> {
+  const job = await deps.jobs.get(id);
+  if (!job) throw new NotFoundError(`job ${id} does not exist`);
+  return job;
+}
+
+export function listJobs(deps: AdminJobsDeps, query: JobQuery): Promise<Page<Job>> {
+  return deps.jobs.list(query);
+}
+
+/**
+ * Lays the given fields over the job and checks the result as a whole. A `version` in the body
+ * must match (optimistic concurrency); an `id` must be the job's. Editing a running job's schedule
+ * re-plans its next fire from now; other edits keep it.
+ */
+export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown): Promise<Job> {
+  const job = await modifyJob(deps, id, async (current, now) => {
+    checkIdentity(current, input);
+    const spec = parseJobSpec(input, { base: specOf(current), id });
+    if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
+    if (!sameIds(spec.childJobIds, current.childJobIds)) await requireChildren(deps, id, spec.childJobIds);
+    return withSpec(current, spec, now);
+  });
+  deps.logger.info('job updated', { jobId: id, version: job.version });
+  return job;
+}
+
+/** Schedules the job from now; a job already running is left as it is. */
+export async function startJob(deps: AdminJobsDeps, id: number): Promise<Job> {
+  const job = await modifyJob(deps, id, (current, now) =>
+    current.triggerStatus === 'RUNNING'
+      ? current
+      : withSpec(current, { ...specOf(current), triggerStatus: 'RUNNING' }, now),
+  );
+  deps.logger.info('job started', { jobId: id, triggerNextTime: job.triggerNextTime });
+  return job;
+}
+
+/** Stops scheduling (fires already enqueued are dropped by revision); a stopped job is left as it is. */
+export async function stopJob(deps: AdminJobsDeps, id: number): Promise<Job> {
+  const job = await modifyJob(deps, id, (current, now) =>
+    current.triggerStatus === 'STOPPED'
+      ? current
+      : withSpec(current, { ...specOf(current), triggerStatus: 'STOPPED' }, now),
+  );
+  deps.logger.info('job stopped', { jobId: id });
+  return job;
+}
+
+/**
+ * Deletes the job. As in XXL-JOB, jobs naming it as a child are left alone (a missing child is
+ * skipped when triggered), and fires already enqueued find no job and are dropped.
+ */
+export async function deleteJob(deps: AdminJobsDeps, id: number): Promise<void> {
+  await deps.jobs.delete(id);
+  deps.logger.info('job deleted', { jobId: id });
+}
+
+/** The next `count` fire times from `fromMs` (fewer when the schedule ends); 400 for a bad schedule. */
+export function previewSchedule(schedule: Schedule, fromMs: number, count: number): number[] {
+  checkSchedule(schedule);
+  return previewFireTimes(schedule, fromMs, count);
+}
+
+/** The editable part of a job. */
+export function specOf(job: Job): JobSpec {
+  return Object.fromEntries(JOB_EDITABLE_FIELDS.map((f) => [f, job[f]])) as unknown as JobSpec;
+}
+
+/**
+ * The job with `spec` applied at `now`: the next fire is planned on start or schedule edit and
+ * cleared on stop; the revision moves with schedule or status, glueUpdatetime with the glue.
+ */
+export function withSpec(current: Job, spec: JobSpec, now: number): Job {
+  const scheduleEdited = scheduleChanged(current, spec);
+  const statusChanged = spec.triggerStatus !== current.triggerStatus;
+  let triggerNextTime: number | null = null;
+  if (spec.triggerStatus === 'RUNNING') {
+    triggerNextTime =
+      scheduleEdited || statusChanged || current.triggerNextTime === null
+        ? firstFireForStart(spec, now)
+        : current.triggerNextTime;
+  }
+  const glueEdited = spec.glueType !== current.glueType || spec.glueSource !== current.glueSource;
+  return {
+    ...current,
+    ...spec,
+    triggerNextTime,
+    scheduleRevision: current.scheduleRevision + (scheduleEdited || statusChanged ? 1 : 0),
+    glueUpdatetime: glueEdited ? now : current.glueUpdatetime,
+    updatedAt: now,
+    version: current.version + 1,
+  };
+}
+
+/**
+ * Read, change, conditional write; on a ConflictError from the write (someone, usually the tick,
+ * moved the job meanwhile) read again and retry. `change` returning the job unchanged skips the write.
+ */
+async function modifyJob(
+  deps: AdminJobsDeps,
+  id: number,
+  change: (current: Job, now: number) => Job | Promise<Job>,
+): Promise<Job> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getJob(deps, id);
+    const next = await change(current, deps.clock.now());
+    if (next === current) return current;
+    try {
+      await deps.jobs.replace(next, current);
+      return next;
+    } catch (err) {
+      if (!(err instanceof ConflictError) || attempt >= MAX_WRITE_ATTEMPTS) throw err;
+      deps.logger.debug('job write conflict, retrying', { jobId: id, attempt });
+    }
+  }
+}
+
+function checkIdentity(current: Job, input: unknown): void {
+  if (typeof input !== 'object' || input === null) return;
+  const { id, version } = input as { id?: unknown; version?: unknown };
+  if (id !== undefined && id !== current.id) {
+    throw new ValidationError(
+      `id ${JSON.stringify(id)} does not match the job in the path (${current.id})`,
+      'id',
+    );
+  }
+  if (version !== undefined && version !== current.version) {
+    throw new ConflictError(
+      `job ${current.id} is at version ${current.version}, not ${JSON.stringify(version)}; read it again and retry`,
+    );
+  }
+}
+
+async function requireGroup(deps: AdminJobsDeps, appName: string): Promise<void> {
+  if (!(await deps.groups.get(appName))) {
+    throw new ValidationError(
+      `appName ${JSON.stringify(appName)} is not an executor group; create the group first`,
+      'appName',
+    );
+  }
+}
+
+/** Every child must exist, and (for an existing job) the children must not lead back to it. */
+async function requireChildren(
+  deps: AdminJobsDeps,
+  id: number | undefined,
+  childIds: readonly number[],
+): Promise<void> {
+  if (childIds.length === 0) return;
+  const children = await deps.jobs.getMany(childIds);
+  const found = new Set(children.map((j) => j.id));
+  const missing = childIds.filter((c) => !found.has(c));
+  if (missing.length > 0) {
+    throw new ValidationError(
+      `childJobIds names jobs that do not exist: ${missing.join(', ')}`,
+      'childJobIds',
+    );
+  }
+  if (id === undefined) return;
+  const cycle = await findChildCycle(id, childIds, async (ids) => {
+    const jobs = await deps.jobs.getMany(ids);
+    return new Map(jobs.map((j) => [j.id, j.childJobIds]));
+  });
+  if (cycle) {
+    throw new ValidationError(`childJobIds would make a cycle: ${cycle.join(' → ')}`, 'childJobIds');
+  }
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -1,0 +1,201 @@
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
+import { HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from '../domain/run.js';
+import type { ReportStore } from '../ports/alarms.js';
+import type { Clock } from '../ports/clock.js';
+import type { ExecutorLogResult, ExecutorTransport } from '../ports/executor-transport.js';
+import type { Page } from '../ports/job-store.js';
+import type { Logger } from '../ports/logger.js';
+import type { RunQuery, RunStore } from '../ports/run-store.js';
+import { onRunKilled } from './run-outcome.js';
+
+/**
+ * The admin side of runs (XXL-JOB's `joblog` pages): the trigger log, a run's rolling output read
+ * from its executor, and kill.
+ */
+export interface AdminRunsDeps {
+  readonly runs: RunStore;
+  /** The admin → executor `/log` and `/kill`, over HTTP or Lambda. */
+  readonly executors: Pick<ExecutorTransport, 'kill' | 'log'>;
+  readonly reports: ReportStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** The result message of a run stopped through the admin API. */
+export const KILLED_BY_USER = 'killed by user';
+
+/**
+ * An executor did not answer, or answered something unusable: HTTP 502, and unlike other 5xx the
+ * message is shown, since it names the executor and what went wrong there.
+ */
+export class ExecutorCallError extends AppError {
+  readonly status = 502;
+}
+
+/** Newest first. With both `jobId` and `appName`, only the job's runs in that app. */
+export async function listRuns(deps: Pick<AdminRunsDeps, 'runs'>, query: RunQuery): Promise<Page<Run>> {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    throw new ValidationError('from must not be after to', 'from');
+  }
+  const page = await deps.runs.list(query);
+  if (query.jobId === undefined || query.appName === undefined) return page;
+  return { ...page, items: page.items.filter((run) => run.appName === query.appName) };
+}
+
+export async function getRun(deps: Pick<AdminRunsDeps, 'runs'>, logId: number): Promise<Run> {
+  const run = await deps.runs.get(logId);
+  if (!run) throw new NotFoundError(`run ${logId} does not exist (or its record expired)`);
+  return run;
+}
+
+/** A slice of a run's rolling log, as XXL-JOB's `logDetailCat` answers it. */
+export interface RunOutput {
+  readonly fromLineNum: number;
+  readonly toLineNum: number;
+  readonly logContent: string;
+  /** True once the run is finished and every line was read: the caller can stop polling. */
+  readonly isEnd: boolean;
+}
+
+/**
+ * Lines `fromLineNum..` (1-based) of a run's log, read from the executor that ran it (`/log` with
+ * the run's logId and `logDateTim` = its scheduledTime, which names the executor's log folder).
+ *
+ * `isEnd` follows XXL-JOB's admin: true when the run has its result (handleCode > 0) and nothing is
+ * left to read (fromLineNum > toLineNum). The executor's own `isEnd` is not trusted: it is also true
+ * for a log file not written yet. The run is read before the log, so a result seen here means the
+ * executor had finished writing the log.
+ */
+export async function readRunOutput(
+  deps: Pick<AdminRunsDeps, 'runs' | 'executors'>,
+  logId: number,
+  fromLineNum: number,
+): Promise<RunOutput> {
+  if (!Number.isSafeInteger(fromLineNum) || fromLineNum < 1) {
+    throw new ValidationError(`fromLineNum must be an integer >= 1; got ${fromLineNum}`, 'fromLineNum');
+  }
+  const run = await getRun(deps, logId);
+  requireExecutor(run, 'has no output to read');
+  if (isLambdaAddress(run.executorAddress)) {
+    throw new ConflictError(
+      `log output is not available for Lambda executors; see the function's CloudWatch logs ` +
+        `(${run.executorAddress}: log group /aws/lambda/<function>, filter on logId ${run.logId})`,
+    );
+  }
+  const reply = await deps.executors.log(run.executorAddress, run.scheduledTime, run.logId, fromLineNum);
+  if (reply.code !== 200) {
+    throw new ExecutorCallError(
+      `the executor at ${run.executorAddress} did not return the log of run ${logId}: ${reply.msg ?? `code ${reply.code}`}`,
+    );
+  }
+  const content = readLogResult(reply.content);
+  if (!content) {
+    throw new ExecutorCallError(
+      `the executor at ${run.executorAddress} answered /log for run ${logId} without a LogResult`,
+    );
+  }
+  return {
+    fromLineNum: content.fromLineNum,
+    toLineNum: content.toLineNum,
+    logContent: content.logContent,
+    isEnd: run.handleCode > 0 && content.fromLineNum > content.toLineNum,
+  };
+}
+
+/** What `killRun` did. */
+export interface KillResult {
+  /** The run as stored: failed, handleCode 500, "killed by user". */
+  readonly run: Run;
+  /** The executor's answer to `/kill`. */
+  readonly executorMsg: string;
+}
+
+/**
+ * Stops a running run: only one an executor accepted (triggerCode 200) and that has no result yet
+ * (ConflictError otherwise; XXL-JOB's `logKill` rule).
+ *
+ * The run is finished first (handleCode 500 "killed by user", conditional on it having no result),
+ * then the executor is told (`/kill {jobId}`). In that order the executor's own callback for the
+ * killed handler ("... [job running, killed]"), which races the kill's reply, always finds the run
+ * finished and is ignored as a repeat, so it can never be taken for an ordinary failure and retried.
+ * A killed run counts as failed in the daily report, but is neither retried nor alarmed
+ * ({@link onRunKilled}).
+ *
+ * When the executor cannot be reached the run stays recorded as killed (its late result, if any, is
+ * ignored) and ExecutorCallError (502) says so. As in XXL-JOB, `/kill` stops the job's worker on that
+ * executor: runs of the same job queued behind this one there fail too ("killed" by the executor).
+ */
+export async function killRun(deps: AdminRunsDeps, logId: number): Promise<KillResult> {
+  const run = await getRun(deps, logId);
+  if (run.handleCode !== 0) {
+    throw new ConflictError(
+      `run ${logId} cannot be killed: it has finished already (${runStatus(run)}, handleCode ${run.handleCode})`,
+    );
+  }
+  requireExecutor(run, 'cannot be killed');
+  if (isLambdaAddress(run.executorAddress)) {
+    throw new ConflictError(
+      `run ${logId} cannot be killed: kill is not supported for Lambda executors (${run.executorAddress}); a Lambda run ends by itself or at its timeout`,
+    );
+  }
+  const outcome = await deps.runs.complete(logId, {
+    handleCode: HANDLE_CODE.fail,
+    handleMsg: KILLED_BY_USER,
+    handleTime: deps.clock.now(),
+  });
+  if (outcome.kind === 'unknown')
+    throw new NotFoundError(`run ${logId} does not exist (or its record expired)`);
+  if (outcome.kind === 'already-finished') {
+    throw new ConflictError(
+      `run ${logId} cannot be killed: it finished meanwhile (${runStatus(outcome.run)}, handleCode ${outcome.run.handleCode})`,
+    );
+  }
+  const killed = outcome.run;
+  const reply = await deps.executors.kill(killed.executorAddress, killed.jobId);
+  try {
+    await onRunKilled(deps, killed, true);
+  } catch (err) {
+    deps.logger.error('kill bookkeeping failed', {
+      jobId: killed.jobId,
+      logId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+  const keys = { jobId: killed.jobId, logId, executorAddress: killed.executorAddress };
+  if (reply.code !== 200) {
+    deps.logger.warn('kill not confirmed by the executor', { ...keys, msg: reply.msg });
+    throw new ExecutorCallError(
+      `run ${logId} is recorded as failed ("${KILLED_BY_USER}") and will not be retried, but the executor at ` +
+        `${killed.executorAddress} did not confirm the kill: ${reply.msg ?? `code ${reply.code}`}. ` +
+        'Its handler may still be running there; its result will be ignored.',
+    );
+  }
+  deps.logger.info('run killed by user', { ...keys, msg: reply.msg });
+  return { run: killed, executorMsg: reply.msg ?? '' };
+}
+
+/** ConflictError for a run no executor accepted (not sent yet, or refused at trigger time). */
+function requireExecutor(run: Run, what: string): void {
+  if (run.triggerCode === TRIGGER_CODE.success && run.executorAddress !== '') return;
+  const why =
+    run.triggerCode === 0
+      ? 'it has not been sent to an executor yet'
+      : `no executor accepted it (trigger code ${run.triggerCode}; see triggerMsg)`;
+  throw new ConflictError(`run ${run.logId} ${what}: ${why}`);
+}
+
+function isLambdaAddress(address: string): boolean {
+  return address.trim().startsWith('lambda:');
+}
+
+/** The executor's LogResult, when it is one. */
+function readLogResult(content: unknown): ExecutorLogResult | undefined {
+  if (content === null || typeof content !== 'object') return undefined;
+  const c = content as Record<string, unknown>;
+  const int = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
+  const fromLineNum = int(c.fromLineNum);
+  const toLineNum = int(c.toLineNum);
+  if (fromLineNum === undefined || toLineNum === undefined) return undefined;
+  const logContent = typeof c.logContent === 'string' ? c.logContent : '';
+  return { fromLineNum, toLineNum, logContent, isEnd: c.isEnd === true };
+}

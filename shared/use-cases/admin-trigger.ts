@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { GROUP_LIMITS, JOB_LIMITS } from '../domain/job-validation.js';
+import type { FireMessage } from '../domain/trigger.js';
+import type { Clock } from '../ports/clock.js';
+import type { JobStore } from '../ports/job-store.js';
+import type { Logger } from '../ports/logger.js';
+import type { RingQueue } from '../ports/ring-queue.js';
+
+export interface AdminTriggerDeps {
+  readonly jobs: Pick<JobStore, 'get'>;
+  readonly ring: RingQueue;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** A fresh unique id for the fire's dedupKey; `randomUUID` by default. */
+  readonly newId?: () => string;
+}
+
+/** The overrides of one manual trigger (XXL-JOB's `JobTriggerRequest{executorParam, addressList}`). */
+export interface ManualTrigger {
+  /** Replaces the job's executorParam for this run only (also when empty). */
+  readonly executorParam?: string;
+  /** Sends this run to these executors instead of the group's (http(s) URLs or `lambda:<function>`). */
+  readonly addressList?: readonly string[];
+}
+
+export interface TriggerAccepted {
+  readonly jobId: number;
+  /** The fire's key: its run carries it as `dedupKey` (`GET /v1/logs?jobId=` shows the run). */
+  readonly dedupKey: string;
+  /** Epoch ms the run is due: now. */
+  readonly scheduledTime: number;
+}
+
+const TRIGGER_FIELDS = ['executorParam', 'addressList'] as const;
+const LAMBDA_ADDRESS = /^lambda:[A-Za-z0-9_.:-]+$/;
+
+/**
+ * Reads a trigger body: absent or `{}` for a plain trigger. `addressList` is an array of addresses or
+ * XXL-JOB's comma-separated string; http(s) addresses get a trailing `/`, duplicates are dropped,
+ * an empty list means "the group's executors".
+ */
+export function parseManualTrigger(input: unknown): ManualTrigger {
+  if (input === undefined || input === null) return {};
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    throw new ValidationError('the body must be a JSON object (or empty)', 'body');
+  }
+  const body = input as Record<string, unknown>;
+  for (const key of Object.keys(body)) {
+    if (!(TRIGGER_FIELDS as readonly string[]).includes(key)) {
+      throw new ValidationError(`unknown field "${key}"; a trigger takes ${TRIGGER_FIELDS.join(', ')}`, key);
+    }
+  }
+  const out: { executorParam?: string; addressList?: string[] } = {};
+  if (body.executorParam !== undefined && body.executorParam !== null) {
+    if (typeof body.executorParam !== 'string') {
+      throw new ValidationError('executorParam must be a string', 'executorParam');
+    }
+    if (body.executorParam.length > JOB_LIMITS.executorParam) {
+      throw new ValidationError(
+        `executorParam must be at most ${JOB_LIMITS.executorParam} characters; got ${body.executorParam.length}`,
+        'executorParam',
+      );
+    }
+    out.executorParam = body.executorParam;
+  }
+  if (body.addressList !== undefined && body.addressList !== null) {
+    const addresses = readAddressList(body.addressList);
+    if (addresses.length > 0) out.addressList = addresses;
+  }
+  return out;
+}
+
+function readAddressList(value: unknown): string[] {
+  const expected = 'addressList must be an array of executor addresses (http(s) URLs or lambda:<function>)';
+  let items: unknown[];
+  if (typeof value === 'string') items = value.split(',');
+  else if (Array.isArray(value)) items = value;
+  else throw new ValidationError(expected, 'addressList');
+  const out: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string')
+      throw new ValidationError(`${expected}; got ${JSON.stringify(item)}`, 'addressList');
+    const text = item.trim();
+    if (text === '') continue;
+    const address = normalizeAddress(text);
+    if (address === undefined) {
+      throw new ValidationError(
+        `addressList entries must be http(s) URLs or lambda:<function>; ${JSON.stringify(text)} is neither`,
+        'addressList',
+      );
+    }
+    if (!out.includes(address)) out.push(address);
+  }
+  if (out.length > GROUP_LIMITS.addressList) {
+    throw new ValidationError(
+      `addressList may hold at most ${GROUP_LIMITS.addressList} addresses`,
+      'addressList',
+    );
+  }
+  return out;
+}
+
+/** An http(s) URL with a host (given a trailing `/`), or `lambda:<function name or ARN>`; else undefined. */
+function normalizeAddress(text: string): string | undefined {
+  if (text.length > GROUP_LIMITS.address) return undefined;
+  if (text.startsWith('lambda:')) return LAMBDA_ADDRESS.test(text) ? text : undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+  return text.endsWith('/') ? text : `${text}/`;
+}
+
+/**
+ * Fires the job once, now (XXL-JOB's "execute once"): a MANUAL fire on the fast ring queue with no
+ * delay, under a fresh `manual#<uuid>` key. The dispatcher records the run (assigning its logId) and
+ * sends it. Works whatever the job's schedule and status (a stopped job, a NONE schedule), as in
+ * XXL-JOB; the overrides apply to this run only.
+ */
+export async function triggerJob(
+  deps: AdminTriggerDeps,
+  jobId: number,
+  input: unknown,
+): Promise<TriggerAccepted> {
+  const trigger = parseManualTrigger(input);
+  const job = await deps.jobs.get(jobId);
+  if (!job) throw new NotFoundError(`job ${jobId} does not exist`);
+  const scheduledTime = deps.clock.now();
+  const dedupKey = `manual#${(deps.newId ?? randomUUID)()}`;
+  const message: FireMessage = {
+    jobId,
+    scheduledTime,
+    triggerType: 'MANUAL',
+    dedupKey,
+    ...(trigger.executorParam === undefined ? {} : { executorParam: trigger.executorParam }),
+    ...(trigger.addressList === undefined ? {} : { addressList: trigger.addressList }),
+  };
+  await deps.ring.enqueue([{ message, delaySeconds: 0, lane: 'fast' }]);
+  deps.logger.info('job triggered manually', {
+    jobId,
+    dedupKey,
+    scheduledTime: new Date(scheduledTime).toISOString(),
+    paramOverride: trigger.executorParam !== undefined,
+    addressList: trigger.addressList,
+  });
+  return { jobId, dedupKey, scheduledTime };
+}

@@ -1,0 +1,534 @@
+import { describe, expect, it } from 'vitest';
+import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
+import { testGroup, testJob } from '../../test/dispatch-fixtures.js';
+import { ValidationError } from '../domain/errors.js';
+import type { Job } from '../domain/job.js';
+import { type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
+import { METRIC } from '../ports/metrics.js';
+import { DISPATCH_DEFAULTS, dispatchFire, parseFireMessage } from './dispatch-fire.js';
+
+const A = 'http://10.0.0.1:9999/';
+const B = 'http://10.0.0.2:9999/';
+const C = 'http://10.0.0.3:9999/';
+
+function cronFire(scheduledTime: number, overrides: Partial<FireMessage> = {}): FireMessage {
+  return {
+    jobId: 1,
+    scheduledTime,
+    triggerType: 'CRON',
+    dedupKey: scheduledDedupKey(1, scheduledTime),
+    scheduleRevision: 1,
+    ...overrides,
+  };
+}
+
+function setJob(env: ReturnType<typeof memoryDispatchDeps>, overrides: Partial<Job>) {
+  const job = env.jobs.jobs.get(1);
+  if (!job) throw new Error('no job 1');
+  env.jobs.jobs.set(1, { ...job, ...overrides });
+}
+
+describe('dispatchFire: what runs and what is dropped', () => {
+  it('drops a scheduled fire planned under an older scheduleRevision (an edit takes effect from the next fire)', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { scheduleRevision: 2 });
+    const outcome = await dispatchFire(
+      env.deps,
+      DISPATCH_DEFAULTS,
+      cronFire(env.clock.now(), { scheduleRevision: 1 }),
+    );
+    expect(outcome).toEqual({ kind: 'dropped', reason: expect.stringContaining('revision 1 → 2') });
+    expect(env.runs.all()).toEqual([]);
+    expect(env.transport.sent).toEqual([]);
+  });
+
+  it('drops a scheduled fire of a stopped job, but runs a manual trigger of it (as XXL-JOB does)', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { triggerStatus: 'STOPPED' });
+    const now = env.clock.now();
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now))).toEqual({
+      kind: 'dropped',
+      reason: 'the job is stopped',
+    });
+    for (const triggerType of ['MANUAL', 'API', 'PARENT'] as const) {
+      const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, {
+        jobId: 1,
+        scheduledTime: now,
+        triggerType,
+        dedupKey: `${triggerType}#1`,
+      });
+      expect(outcome.kind).toBe('dispatched');
+    }
+    expect(env.transport.sent).toHaveLength(3);
+  });
+
+  it('drops a fire of a job that no longer exists', async () => {
+    const env = memoryDispatchDeps();
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now(), { jobId: 99 }));
+    expect(outcome).toEqual({ kind: 'dropped', reason: 'the job does not exist' });
+  });
+
+  it('puts a fire more than 900 s ahead back on the ring with the longest delay SQS allows, and does nothing else', async () => {
+    const env = memoryDispatchDeps();
+    const message: FireMessage = {
+      jobId: 1,
+      scheduledTime: env.clock.now() + 3_600_000,
+      triggerType: 'RETRY',
+      dedupKey: 'retry#5',
+      retry: { attempt: 2, ofLogId: 5, retriesLeft: 0 },
+    };
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    expect(outcome).toEqual({ kind: 'deferred', delaySeconds: 900 });
+    expect(env.ring.entries).toEqual([{ message, delaySeconds: 900, lane: 'fast' }]);
+    expect(env.runs.all()).toEqual([]);
+    expect(env.transport.sent).toEqual([]);
+  });
+
+  it('puts a fire further out than it may wait in-process back on the ring with the remaining delay', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now() + 60_400);
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toEqual({
+      kind: 'deferred',
+      delaySeconds: 60,
+    });
+  });
+});
+
+describe('dispatchFire: the trigger', () => {
+  it('waits the sub-second remainder and sends at the scheduled millisecond', async () => {
+    const env = memoryDispatchDeps();
+    const scheduledTime = env.clock.now() + 730; // SQS delivered it 730 ms early
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(scheduledTime));
+    expect(outcome.kind).toBe('dispatched');
+    expect(env.clock.sleeps).toContain(730);
+    expect(env.transport.sent[0]?.at).toBe(scheduledTime);
+    expect(env.metrics.values.filter((v) => v.name === METRIC.lateness)).toEqual([
+      { name: METRIC.lateness, value: 0 },
+    ]);
+  });
+
+  it('sends a TriggerParam with every field present and records the run as accepted', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, {
+      executorRouteStrategy: 'LAST',
+      executorParam: 'p=1',
+      executorTimeout: 30,
+      executorFailRetryCount: 2,
+      glueType: 'GLUE_SHELL',
+      glueSource: 'echo hi',
+      glueUpdatetime: 1234,
+      executorBlockStrategy: 'DISCARD_LATER',
+    });
+    const now = env.clock.now();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now));
+    const [sent] = env.transport.sent;
+    const [run] = env.runs.all();
+    expect(sent?.address).toBe(B);
+    expect(sent?.param).toStrictEqual({
+      jobId: 1,
+      executorHandler: 'demoJobHandler',
+      executorParams: 'p=1',
+      executorBlockStrategy: 'DISCARD_LATER',
+      executorTimeout: 30,
+      logId: run?.logId,
+      logDateTime: now,
+      glueType: 'GLUE_SHELL',
+      glueSource: 'echo hi',
+      glueUpdatetime: 1234,
+      broadcastIndex: 0,
+      broadcastTotal: 1,
+    });
+    expect(run).toMatchObject({
+      jobId: 1,
+      appName: 'app-a',
+      triggerType: 'CRON',
+      scheduledTime: now,
+      executorAddress: B,
+      triggerCode: 200,
+      dispatchedAt: now,
+      deadline: now + 30_000 + 60_000,
+      attempt: 1,
+      retriesLeft: 2,
+      shardIndex: 0,
+      shardTotal: 1,
+    });
+    expect(run?.triggerMsg).toContain('Route strategy: LAST');
+    expect(run?.triggerMsg).toContain(`address: ${B}`);
+    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { running: 1 } }]);
+    expect(env.metrics.sum(METRIC.runsDispatched)).toBe(1);
+    expect(env.logger.lines.find((l) => l.message === 'run triggered')?.attributes).toEqual({
+      jobId: 1,
+      logId: run?.logId,
+      scheduledTime: new Date(now).toISOString(),
+      address: B,
+      triggerType: 'CRON',
+      code: 200,
+    });
+  });
+
+  it('gives a run without an executor timeout a 10 minute deadline', async () => {
+    const env = memoryDispatchDeps();
+    const now = env.clock.now();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now));
+    expect(env.runs.all()[0]?.deadline).toBe(now + 600_000);
+  });
+
+  it('lets a manual trigger override the parameter and the address list', async () => {
+    const env = memoryDispatchDeps();
+    const now = env.clock.now();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, {
+      jobId: 1,
+      scheduledTime: now,
+      triggerType: 'MANUAL',
+      dedupKey: 'manual#1',
+      executorParam: 'override',
+      addressList: [' http://10.9.9.9:9999/ '],
+    });
+    expect(env.transport.sent.map((s) => [s.address, s.param.executorParams])).toEqual([
+      ['http://10.9.9.9:9999/', 'override'],
+    ]);
+  });
+
+  it('takes an AUTO group’s addresses from heartbeats within registryDeadSeconds, sorted', async () => {
+    const env = memoryDispatchDeps();
+    env.groups.groups.set('app-a', testGroup({ appName: 'app-a', addressType: 'AUTO' }));
+    const now = env.clock.now();
+    await env.registry.heartbeat('app-a', C, now - 5_000);
+    await env.registry.heartbeat('app-a', A, now - 95_000); // dead: older than 90 s
+    await env.registry.heartbeat('app-a', B, now - 1_000);
+    await env.registry.heartbeat('app-b', A, now);
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now));
+    expect(env.transport.sent.map((s) => s.address)).toEqual([B]); // FIRST of [B, C]
+    expect(env.runs.all()[0]?.triggerMsg).toContain(`Address list: [${B}, ${C}]`);
+  });
+});
+
+describe('dispatchFire: duplicates and take-over', () => {
+  it('runs a fire delivered twice once', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now());
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('dispatched');
+    const second = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    expect(second).toEqual({ kind: 'duplicate', logIds: [1] });
+    expect(env.transport.sent).toHaveLength(1);
+    expect(env.runs.all()).toHaveLength(1);
+  });
+
+  it('leaves a run recorded moments ago by a live dispatcher alone, and takes over one whose claim is stale', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now());
+    // A dispatcher recorded the fire and died before sending it.
+    const run = { ...(await recordOnly(env, message)) };
+    env.clock.current += 10_000;
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toEqual({
+      kind: 'duplicate',
+      logIds: [run.logId],
+    });
+    expect(env.transport.sent).toHaveLength(0);
+
+    env.clock.current += 25_000; // 35 s after the claim: past the dispatcher's 30 s timeout
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    expect(outcome).toMatchObject({
+      kind: 'dispatched',
+      reclaimed: true,
+      runs: [{ logId: run.logId, triggerCode: 200 }],
+    });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([run.logId]);
+    expect(env.transport.sent[0]?.param.logDateTime).toBe(message.scheduledTime);
+  });
+
+  it('dispatches its own runs when the fire was committed but the answer was lost', async () => {
+    const env = memoryDispatchDeps();
+    const realCreate = env.runs.createFire.bind(env.runs);
+    let calls = 0;
+    env.runs.createFire = async (dedupKey, runs) => {
+      const result = await realCreate(dedupKey, runs);
+      if (++calls === 1) throw new Error('socket hang up'); // committed, but we never heard
+      return result;
+    };
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    expect(outcome).toMatchObject({
+      kind: 'dispatched',
+      reclaimed: false,
+      runs: [{ logId: 1, triggerCode: 200 }],
+    });
+    expect(env.transport.sent).toHaveLength(1);
+  });
+
+  it('schedules the retry a dispatcher that died after recording the refusal never scheduled', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorFailRetryCount: 1 });
+    env.transport.replies.set(A, { code: 500, msg: 'refused' });
+    const message = cronFire(env.clock.now());
+    env.ring.enqueue = () => Promise.reject(new Error('SQS unavailable'));
+    await expect(dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).rejects.toThrow('SQS unavailable');
+    const [refused] = env.runs.all();
+    expect(refused).toMatchObject({ triggerCode: 500, alarmStatus: 0 });
+
+    const recording = memoryDispatchDeps().ring;
+    env.ring.enqueue = (entries) => recording.enqueue(entries);
+    env.clock.current += 10_000; // a duplicate while the first dispatcher might still be at it: no retry yet
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('duplicate');
+    expect(recording.entries).toEqual([]);
+    env.clock.current += 170_000; // SQS redelivers the failed message after its visibility timeout
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('duplicate');
+    expect(recording.entries.map((e) => e.message.dedupKey)).toEqual([`retry#${refused?.logId}`]);
+    expect(env.runs.all()[0]?.alarmStatus).toBe(1);
+    expect(env.transport.sent).toHaveLength(1);
+  });
+
+  it('records the fire again when the transaction was lost to a concurrent one', async () => {
+    const env = memoryDispatchDeps();
+    env.runs.failCreateFire = {
+      times: 1,
+      error: Object.assign(new Error('conflict'), { name: 'TransactionCanceledException' }),
+    };
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    expect(outcome.kind).toBe('dispatched');
+  });
+});
+
+/** Records a fire without dispatching it: what a dispatcher that crashed after createFire leaves. */
+async function recordOnly(env: ReturnType<typeof memoryDispatchDeps>, message: FireMessage) {
+  const realSend = env.transport.run.bind(env.transport);
+  env.transport.run = () => Promise.reject(new Error('crashed'));
+  await expect(dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).rejects.toThrow('crashed');
+  env.transport.run = realSend;
+  env.transport.sent.length = 0;
+  const [run] = env.runs.all();
+  if (run?.triggerCode !== 0) throw new Error('expected one undispatched run');
+  return run;
+}
+
+describe('dispatchFire: routing', () => {
+  it('rotates ROUND across consecutive fires through the stored state', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'ROUND' });
+    env.groups.groups.set(
+      'app-a',
+      testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: [A, B, C] }),
+    );
+    const start = env.clock.now();
+    for (let i = 0; i < 6; i++) await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(start + i * 1000));
+    // random() = 0.5 seeds the counter at 50: 50 % 3 = 2 → C, then A, B, C, A, B
+    expect(env.transport.sent.map((s) => s.address)).toEqual([C, A, B, C, A, B]);
+    expect(env.routeStates.items.get(1)?.version).toBe(6);
+  });
+
+  it('re-reads and re-routes when another dispatcher wrote the ROUND state first', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'ROUND' });
+    env.groups.groups.set(
+      'app-a',
+      testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: [A, B, C] }),
+    );
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now())); // count 50 → C
+    env.routeStates.interleavedWrites = 1; // someone else takes count 51 (A) meanwhile
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() + 1000));
+    expect(env.transport.sent.map((s) => s.address)).toEqual([C, B]); // we get 52
+    expect(env.routeStates.items.get(1)?.state).toMatchObject({ kind: 'ROUND', count: 52 });
+  });
+
+  it('FAILOVER takes the first executor that answers the beat, and puts the trail in the trigger message', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'FAILOVER' });
+    env.transport.dead.add(A);
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    expect(env.transport.sent.map((s) => s.address)).toEqual([B]);
+    expect(env.transport.probes).toEqual([
+      { kind: 'beat', address: A },
+      { kind: 'beat', address: B },
+    ]);
+    const msg = env.runs.all()[0]?.triggerMsg ?? '';
+    expect(msg).toContain(`beat ${A}: code=500 msg=connect refused`);
+    expect(msg).toContain(`beat ${B}: code=200`);
+  });
+
+  it('BUSYOVER skips a busy executor; all busy is a failed trigger with the trail', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'BUSYOVER' });
+    env.transport.busy.add(A);
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    expect(env.transport.sent.map((s) => s.address)).toEqual([B]);
+
+    env.transport.busy.add(B);
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() + 1000));
+    const failed = env.runs.all()[1];
+    expect(failed).toMatchObject({ triggerCode: 500, executorAddress: '' });
+    expect(failed?.triggerMsg).toContain(
+      'every executor is busy or failed the idleBeat check in group app-a',
+    );
+    expect(failed?.triggerMsg).toContain(
+      `idleBeat ${B}: code=500 msg=job thread is running or has trigger queue.`,
+    );
+  });
+
+  it('SHARDING_BROADCAST records one run per executor in the same fire and sends each its shard', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'SHARDING_BROADCAST' });
+    env.groups.groups.set(
+      'app-a',
+      testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: [A, B, C] }),
+    );
+    const message = cronFire(env.clock.now());
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    expect(env.runs.fires.get(message.dedupKey)).toEqual([1, 2, 3]);
+    expect(
+      env.transport.sent
+        .map((s) => [s.address, s.param.broadcastIndex, s.param.broadcastTotal, s.param.logId])
+        .sort((x, y) => Number(x[1]) - Number(y[1])),
+    ).toEqual([
+      [A, 0, 3, 1],
+      [B, 1, 3, 2],
+      [C, 2, 3, 3],
+    ]);
+  });
+
+  it('a RETRY of a broadcast shard re-targets that shard only', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'SHARDING_BROADCAST' });
+    env.groups.groups.set(
+      'app-a',
+      testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: [A, B, C] }),
+    );
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, {
+      jobId: 1,
+      scheduledTime: env.clock.now(),
+      triggerType: 'RETRY',
+      dedupKey: 'retry#77',
+      retry: { attempt: 2, ofLogId: 77, retriesLeft: 1, shard: { index: 1, total: 3, address: B } },
+    });
+    expect(
+      env.transport.sent.map((s) => [s.address, s.param.broadcastIndex, s.param.broadcastTotal]),
+    ).toEqual([[B, 1, 3]]);
+    expect(env.runs.all()[0]).toMatchObject({ attempt: 2, retriesLeft: 1, shardIndex: 1, shardTotal: 3 });
+  });
+});
+
+describe('dispatchFire: failed triggers', () => {
+  it('fails the trigger when the group has no online executor, and schedules the retry', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorFailRetryCount: 1, retryBackoffSeconds: 10 });
+    env.groups.groups.set('app-a', testGroup({ appName: 'app-a', addressType: 'AUTO' }));
+    const now = env.clock.now();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now));
+    const [run] = env.runs.all();
+    expect(run).toMatchObject({ triggerCode: 500, executorAddress: '', alarmStatus: 1 });
+    expect(run?.triggerMsg).toContain('msg: no online executor in group app-a (none registered within 90 s)');
+    expect(env.transport.sent).toEqual([]);
+    expect(env.ring.entries).toEqual([
+      {
+        lane: 'fast',
+        delaySeconds: 10,
+        message: {
+          jobId: 1,
+          scheduledTime: now + 10_000,
+          triggerType: 'RETRY',
+          dedupKey: `retry#${run?.logId}`,
+          retry: { attempt: 2, ofLogId: run?.logId, retriesLeft: 0 },
+          executorParam: '',
+        },
+      },
+    ]);
+    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { fail: 1 } }]);
+    expect(env.metrics.sum(METRIC.dispatchFailures)).toBe(1);
+  });
+
+  it('raises the alarm when an executor refuses the run and no retry is left', async () => {
+    const env = memoryDispatchDeps();
+    env.transport.replies.set(A, { code: 500, msg: 'job handler [demoJobHandler] not found.' });
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    const [run] = env.runs.all();
+    expect(run).toMatchObject({ triggerCode: 500, executorAddress: A, alarmStatus: 2 });
+    expect(run?.triggerMsg).toContain('msg: job handler [demoJobHandler] not found.');
+    expect(env.alarms.alarms.map((a) => a.run.logId)).toEqual([run?.logId]);
+    expect(env.ring.entries).toEqual([]);
+  });
+
+  it('names a missing group and an unknown route strategy in the failed trigger', async () => {
+    const env = memoryDispatchDeps();
+    env.groups.groups.clear();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    setJob(env, { executorRouteStrategy: 'NEAREST' });
+    env.groups.groups.set('app-a', testGroup({ appName: 'app-a', addressType: 'MANUAL', addressList: [A] }));
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() + 1000));
+    const [missing, unknown] = env.runs.all();
+    expect(missing?.triggerMsg).toContain('no online executor in group app-a: the group does not exist');
+    expect(unknown?.triggerMsg).toContain('the job\'s route strategy "NEAREST" is not one tickring knows');
+  });
+});
+
+describe('dispatchFire: slow lane', () => {
+  it('moves a job to the slow lane after more than 10 dispatches over 500 ms in one minute', async () => {
+    const env = memoryDispatchDeps(Date.UTC(2030, 0, 1, 12, 0, 0, 0));
+    env.transport.runTakesMs = 600;
+    const start = env.clock.now();
+    for (let i = 0; i < 10; i++) await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(start + i * 1000));
+    expect(env.jobs.slowMarks).toEqual([]);
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(start + 10_000));
+    expect(env.jobs.slowMarks).toEqual([{ id: 1, untilMs: env.clock.now() + 60_000 }]);
+    expect(env.logger.lines.some((l) => l.message === 'job moved to the slow lane')).toBe(true);
+  });
+
+  it('does not count fast dispatches', async () => {
+    const env = memoryDispatchDeps();
+    env.transport.runTakesMs = 100;
+    const start = env.clock.now();
+    for (let i = 0; i < 12; i++) await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(start + i * 1000));
+    expect(env.slowTracker.counts.size).toBe(0);
+    expect(env.jobs.slowMarks).toEqual([]);
+  });
+});
+
+describe('parseFireMessage', () => {
+  it('reads what the tick and the retry path send', () => {
+    const message = cronFire(1_900_000_000_000);
+    expect(parseFireMessage(JSON.stringify(message))).toEqual(message);
+    const retry = {
+      jobId: 1,
+      scheduledTime: 1,
+      triggerType: 'RETRY',
+      dedupKey: 'retry#1',
+      retry: { attempt: 2, ofLogId: 1, retriesLeft: 0, shard: { index: 0, total: 2, address: A } },
+    };
+    expect(parseFireMessage(JSON.stringify(retry))).toEqual(retry);
+  });
+
+  it.each([
+    ['not json', 'body'],
+    ['[1]', 'body'],
+    ['{"scheduledTime":1,"triggerType":"CRON","dedupKey":"k"}', 'jobId'],
+    ['{"jobId":1,"scheduledTime":"soon","triggerType":"CRON","dedupKey":"k"}', 'scheduledTime'],
+    ['{"jobId":1,"scheduledTime":1,"triggerType":"WHENEVER","dedupKey":"k"}', 'triggerType'],
+    ['{"jobId":1,"scheduledTime":1,"triggerType":"CRON","dedupKey":""}', 'dedupKey'],
+    ['{"jobId":1,"scheduledTime":1,"triggerType":"CRON","dedupKey":"k","addressList":"a,b"}', 'addressList'],
+    [
+      '{"jobId":1,"scheduledTime":1,"triggerType":"RETRY","dedupKey":"k","retry":{"attempt":2}}',
+      'retry.ofLogId',
+    ],
+  ])('rejects %s naming %s', (body, field) => {
+    let error: unknown;
+    try {
+      parseFireMessage(body);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).field).toBe(field);
+  });
+});
+
+describe('dispatchFire: jobs of other groups', () => {
+  it('uses the job’s own group', async () => {
+    const env = memoryDispatchDeps();
+    env.jobs.jobs.set(2, testJob({ id: 2, appName: 'app-b' }));
+    env.groups.groups.set('app-b', testGroup({ appName: 'app-b', addressType: 'MANUAL', addressList: [C] }));
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, {
+      jobId: 2,
+      scheduledTime: env.clock.now(),
+      triggerType: 'API',
+      dedupKey: 'api#2',
+    });
+    expect(env.transport.sent.map((s) => s.address)).toEqual([C]);
+  });
+});

@@ -1,0 +1,560 @@
+import type { TriggerParam } from '../../executor/protocol.js';
+import { isAppError, ValidationError } from '../domain/errors.js';
+import type { Group, Job } from '../domain/job.js';
+import {
+  isRouteStrategy,
+  type Probe,
+  type RouteResult,
+  type RouteStrategy,
+  route,
+  stateKindOf,
+} from '../domain/routing/index.js';
+import { dayOf, type Run, TRIGGER_CODE } from '../domain/run.js';
+import { delaySecondsFor, type FireMessage, TRIGGER_TYPES, type TriggerType } from '../domain/trigger.js';
+import type { ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import type { GroupStore } from '../ports/job-store.js';
+import { METRIC } from '../ports/metrics.js';
+import type { RegistryStore } from '../ports/registry-store.js';
+import type { RingLane } from '../ports/ring-queue.js';
+import type { RouteStateStore } from '../ports/route-state-store.js';
+import type { SlowTracker } from '../ports/slow-tracker.js';
+import { MAX_DELAY_SECONDS } from '../schema/queues.js';
+import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+
+/**
+ * The dispatcher's use-case: one fire from the ring queue becomes one run record (one per executor
+ * for SHARDING_BROADCAST), created idempotently, routed and sent to its executor at the fire's
+ * millisecond, with the trigger result recorded and a refused trigger handed to retry/alarm.
+ */
+export interface DispatchDeps extends RunOutcomeDeps {
+  readonly groups: GroupStore;
+  readonly registry: RegistryStore;
+  readonly transport: ExecutorTransport;
+  readonly routeStates: RouteStateStore;
+  readonly slowTracker: SlowTracker;
+  /** A number in [0, 1), like Math.random (ROUND seed, RANDOM, LFU seed). */
+  readonly random: () => number;
+}
+
+export interface DispatchSettings {
+  /** Registry entries older than this are offline (XXL-JOB's DEAD_TIMEOUT, 90 s). */
+  readonly registryDeadSeconds: number;
+  /** A recorded, never-dispatched run whose claim is older than this is taken over (the dispatcher's timeout). */
+  readonly claimStaleMs: number;
+  /** Longest wait for a fire's time inside one invocation; a fire further out goes back on the ring. */
+  readonly maxWaitMs: number;
+}
+
+export const DISPATCH_DEFAULTS: DispatchSettings = {
+  registryDeadSeconds: 90,
+  claimStaleMs: 30_000,
+  maxWaitMs: 5_000,
+};
+
+/** XXL-JOB's slow-pool rule: more than 10 triggers slower than 500 ms in a minute. */
+export const SLOW_DISPATCH_MS = 500;
+export const SLOW_DISPATCHES_PER_MINUTE = 10;
+/** How long a job demoted to the slow lane stays there (renewed while it stays slow). */
+export const SLOW_LANE_MS = 60_000;
+/** Grace past an executor timeout before a silent run counts as lost; runs without a timeout: 10 min. */
+export const DEADLINE_GRACE_MS = 60_000;
+export const DEADLINE_WITHOUT_TIMEOUT_MS = 600_000;
+
+/** Fires planned by the tick: dropped when the job was stopped or re-scheduled since. */
+const SCHEDULED_TRIGGERS: ReadonlySet<TriggerType> = new Set(['CRON', 'FIX_RATE', 'ONCE', 'MISFIRE']);
+const ROUTE_CONFLICT_ATTEMPTS = 5;
+const CREATE_FIRE_ATTEMPTS = 3;
+
+export type DispatchOutcome =
+  | { readonly kind: 'deferred'; readonly delaySeconds: number }
+  | { readonly kind: 'dropped'; readonly reason: string }
+  /** A duplicate delivery: every run was triggered already, or is being triggered by a live dispatcher. */
+  | { readonly kind: 'duplicate'; readonly logIds: readonly number[] }
+  | { readonly kind: 'dispatched'; readonly runs: readonly DispatchedRun[]; readonly reclaimed: boolean };
+
+export interface DispatchedRun {
+  readonly logId: number;
+  readonly address: string;
+  readonly triggerCode: number;
+  /** Route + send, ms. */
+  readonly dispatchMs: number;
+}
+
+/** What one fire's runs share: the job and group as read, the online addresses and where they came from. */
+interface FireContext {
+  readonly job: Job;
+  readonly message: FireMessage;
+  readonly addresses: readonly string[];
+  readonly addressSource: string;
+  /** The failure message when `addresses` is empty. */
+  readonly noAddressReason: string;
+}
+
+export async function dispatchFire(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  message: FireMessage,
+  lane: RingLane = 'fast',
+): Promise<DispatchOutcome> {
+  const now = deps.clock.now();
+  const keys = {
+    jobId: message.jobId,
+    scheduledTime: message.scheduledTime,
+    triggerType: message.triggerType,
+  };
+  if (message.scheduledTime - now > settings.maxWaitMs) {
+    // Long retry backoffs (SQS delays at most 900 s) and anything that came too early go back on the ring.
+    const delaySeconds = delaySecondsFor(message.scheduledTime, now, MAX_DELAY_SECONDS);
+    await deps.ring.enqueue([{ message, delaySeconds, lane }]);
+    deps.logger.debug('fire re-enqueued until its time', { ...keys, delaySeconds });
+    return { kind: 'deferred', delaySeconds };
+  }
+
+  const job = await deps.jobs.get(message.jobId);
+  const drop = dropReason(job, message);
+  if (drop !== undefined || !job) {
+    const reason = drop ?? 'the job does not exist';
+    deps.logger.info('fire dropped', { ...keys, reason });
+    return { kind: 'dropped', reason };
+  }
+  const group = await deps.groups.get(job.appName);
+  const ctx = await fireContext(deps, settings, job, group, message, now);
+
+  const planned = await planRuns(deps, ctx);
+  const logIds = await deps.runs.allocateLogIds(planned.length);
+  const runs = planned.map((plan, i) => newRun(ctx, plan, logIds[i] as number, deps.clock.now()));
+  const created = await createFire(deps, message.dedupKey, runs);
+  // Our own logIds back: an earlier attempt of ours committed although its answer was lost.
+  const ours =
+    created.created || (created.logIds.length > 0 && created.logIds.every((id) => logIds.includes(id)));
+
+  let toDispatch: readonly Run[] = runs;
+  if (!ours) {
+    toDispatch = await reclaimUndispatched(deps, settings, created.logIds);
+    if (toDispatch.length === 0) {
+      deps.logger.info('duplicate fire ignored', { ...keys, logIds: created.logIds });
+      return { kind: 'duplicate', logIds: created.logIds };
+    }
+    deps.logger.warn('taking over runs recorded but never dispatched', {
+      ...keys,
+      logIds: toDispatch.map((r) => r.logId),
+    });
+  }
+
+  // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
+  await deps.clock.sleep(message.scheduledTime - deps.clock.now());
+  const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run)));
+  await noteSlowDispatch(deps, job, Math.max(...results.map((r) => r.dispatchMs)));
+  return { kind: 'dispatched', runs: results, reclaimed: !ours };
+}
+
+function dropReason(job: Job | undefined, message: FireMessage): string | undefined {
+  if (!job) return 'the job does not exist';
+  if (!SCHEDULED_TRIGGERS.has(message.triggerType)) return undefined; // manual, API, parent, retry: always run
+  if (job.triggerStatus !== 'RUNNING') return 'the job is stopped';
+  if (message.scheduleRevision !== job.scheduleRevision) {
+    return `the schedule changed since the fire was planned (revision ${message.scheduleRevision ?? 'none'} → ${job.scheduleRevision})`;
+  }
+  return undefined;
+}
+
+async function fireContext(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  job: Job,
+  group: Group | undefined,
+  message: FireMessage,
+  now: number,
+): Promise<FireContext> {
+  const base = { job, message };
+  const override = (message.addressList ?? []).map((a) => a.trim()).filter(Boolean);
+  if (override.length > 0) {
+    return {
+      ...base,
+      addresses: [...new Set(override)],
+      addressSource: 'address list of this trigger',
+      noAddressReason: '',
+    };
+  }
+  const noAddressReason = `no online executor in group ${job.appName}`;
+  if (!group) {
+    return {
+      ...base,
+      addresses: [],
+      addressSource: 'group missing',
+      noAddressReason: `${noAddressReason}: the group does not exist`,
+    };
+  }
+  if (group.addressType === 'MANUAL') {
+    const addresses = [...new Set(group.addressList.map((a) => a.trim()).filter(Boolean))];
+    return {
+      ...base,
+      addresses,
+      addressSource: 'MANUAL',
+      noAddressReason: `${noAddressReason} (its address list is empty)`,
+    };
+  }
+  const entries = await deps.registry.list(job.appName, now - settings.registryDeadSeconds * 1000);
+  const addresses = [...new Set(entries.map((e) => e.address))].sort();
+  return {
+    ...base,
+    addresses,
+    addressSource: 'AUTO',
+    noAddressReason: `${noAddressReason} (none registered within ${settings.registryDeadSeconds} s)`,
+  };
+}
+
+interface PlannedRun {
+  readonly shardIndex: number;
+  readonly shardTotal: number;
+  /** Broadcast shards know their executor when recorded; other runs are routed when sent. */
+  readonly address: string;
+}
+
+/** One run, or one per online executor for SHARDING_BROADCAST (one shard again for its retry). */
+async function planRuns(deps: DispatchDeps, ctx: FireContext): Promise<PlannedRun[]> {
+  const shard = ctx.message.retry?.shard;
+  const single = [{ shardIndex: shard?.index ?? 0, shardTotal: shard?.total ?? 1, address: '' }];
+  if (ctx.job.executorRouteStrategy !== 'SHARDING_BROADCAST') return single;
+  let result: RouteResult;
+  try {
+    result = await route({
+      strategy: 'SHARDING_BROADCAST',
+      jobId: ctx.job.id,
+      addresses: ctx.addresses,
+      nowMs: deps.clock.now(),
+      random: deps.random,
+      shard: shard ? { index: shard.index, total: shard.total } : undefined,
+    });
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return single; // routed again when sent, where the error becomes the failed trigger's message
+  }
+  if (result.kind !== 'BROADCAST') return single;
+  return result.targets.map((t) => ({ shardIndex: t.index, shardTotal: t.total, address: t.address }));
+}
+
+function newRun(ctx: FireContext, plan: PlannedRun, logId: number, now: number): Run {
+  const { job, message } = ctx;
+  return {
+    logId,
+    jobId: job.id,
+    appName: job.appName,
+    jobName: job.name,
+    dedupKey: message.dedupKey,
+    triggerType: message.triggerType,
+    scheduledTime: message.scheduledTime,
+    triggerTime: now,
+    executorHandler: job.executorHandler ?? '',
+    executorParam: message.executorParam ?? job.executorParam ?? '',
+    executorRouteStrategy: job.executorRouteStrategy,
+    executorTimeout: job.executorTimeout,
+    shardIndex: plan.shardIndex,
+    shardTotal: plan.shardTotal,
+    attempt: message.retry?.attempt ?? 1,
+    retriesLeft: message.retry?.retriesLeft ?? Math.max(0, job.executorFailRetryCount),
+    ...(message.parentLogId === undefined ? {} : { parentLogId: message.parentLogId }),
+    executorAddress: plan.address,
+    triggerCode: 0,
+    triggerMsg: '',
+    dispatchedAt: 0,
+    handleCode: 0,
+    handleMsg: '',
+    handleTime: 0,
+    alarmStatus: 0,
+  };
+}
+
+/** The fire record and its runs in one transaction; a transaction lost to a concurrent one is tried again. */
+async function createFire(deps: DispatchDeps, dedupKey: string, runs: readonly Run[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.runs.createFire(dedupKey, runs);
+    } catch (err) {
+      if (isAppError(err) || attempt >= CREATE_FIRE_ATTEMPTS) throw err;
+      deps.logger.warn('recording the fire failed, trying again', { dedupKey, attempt, error: String(err) });
+      await deps.clock.sleep(50 * 2 ** attempt);
+    }
+  }
+}
+
+/**
+ * A duplicate delivery. Runs recorded but never sent are taken over when their claim is stale (the
+ * dispatcher that recorded them died); runs refused long ago whose retry/alarm never happened (the
+ * dispatcher died between recording the refusal and enqueueing the retry) get it now; the retry's own
+ * dedupKey keeps a second retry from running twice.
+ */
+async function reclaimUndispatched(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  logIds: readonly number[],
+): Promise<Run[]> {
+  const stored = await deps.runs.getMany(logIds);
+  const staleBefore = deps.clock.now() - settings.claimStaleMs;
+  for (const run of stored) {
+    const outcomePending =
+      run.triggerCode === TRIGGER_CODE.fail &&
+      run.handleCode === 0 &&
+      run.alarmStatus === 0 &&
+      run.dispatchedAt < staleBefore;
+    if (!outcomePending) continue;
+    deps.logger.warn('finishing a refused run whose retry or alarm was never handled', {
+      jobId: run.jobId,
+      logId: run.logId,
+    });
+    await onRunFinished(deps, run, false);
+  }
+  const pending = stored.filter((r) => r.triggerCode === 0).sort((a, b) => a.shardIndex - b.shardIndex);
+  const taken: Run[] = [];
+  for (const run of pending) {
+    const now = deps.clock.now();
+    if (await deps.runs.reclaim(run.logId, now, now - settings.claimStaleMs)) taken.push(run);
+  }
+  return taken;
+}
+
+interface Target {
+  readonly address?: string;
+  readonly trail: string;
+  /** Why there is no address. */
+  readonly reason?: string;
+}
+
+async function dispatchRun(deps: DispatchDeps, ctx: FireContext, run: Run): Promise<DispatchedRun> {
+  const started = deps.clock.now();
+  const target = await routeRun(deps, ctx, run);
+  let reply: ExecutorReply;
+  if (target.address === undefined) {
+    reply = { code: TRIGGER_CODE.fail, msg: target.reason ?? ctx.noAddressReason };
+  } else {
+    deps.metrics.add(METRIC.lateness, 'Milliseconds', Math.max(0, deps.clock.now() - run.scheduledTime));
+    reply = await deps.transport.run(target.address, triggerParam(ctx.job, run));
+  }
+  const dispatchedAt = deps.clock.now();
+  const address = target.address ?? '';
+  const accepted = reply.code === TRIGGER_CODE.success;
+  const triggerCode = accepted ? TRIGGER_CODE.success : TRIGGER_CODE.fail;
+  const triggerMsg = describeTrigger(ctx, run, address, target.trail, reply);
+  const recorded = await deps.runs.recordTrigger(run.logId, {
+    executorAddress: address,
+    triggerCode,
+    triggerMsg,
+    dispatchedAt,
+    ...(accepted ? { deadline: deadlineOf(run, dispatchedAt) } : {}),
+  });
+  const keys = {
+    jobId: run.jobId,
+    logId: run.logId,
+    scheduledTime: new Date(run.scheduledTime).toISOString(),
+  };
+  deps.logger.info('run triggered', { ...keys, address, triggerType: run.triggerType, code: triggerCode });
+  if (!recorded) {
+    deps.logger.warn('the run had a trigger result already; this one is not recorded', {
+      ...keys,
+      triggerCode,
+    });
+  } else if (accepted) {
+    deps.metrics.add(METRIC.runsDispatched, 'Count', 1);
+    await deps.reports.add(dayOf(run.triggerTime), { running: 1 });
+  } else {
+    deps.metrics.add(METRIC.dispatchFailures, 'Count', 1);
+    deps.logger.warn('trigger failed', { ...keys, address, msg: reply.msg ?? '' });
+    const failed: Run = { ...run, executorAddress: address, triggerCode, triggerMsg, dispatchedAt };
+    await onRunFinished(deps, failed, false);
+  }
+  return { logId: run.logId, address, triggerCode, dispatchMs: dispatchedAt - started };
+}
+
+/** The executor for one run: the shard's own for broadcasts, else `route()` with the job's shared state. */
+async function routeRun(deps: DispatchDeps, ctx: FireContext, run: Run): Promise<Target> {
+  const strategy = ctx.job.executorRouteStrategy;
+  if (!isRouteStrategy(strategy)) {
+    return { trail: '', reason: `the job's route strategy "${strategy}" is not one tickring knows` };
+  }
+  if (strategy === 'SHARDING_BROADCAST' && run.executorAddress !== '') {
+    return { address: run.executorAddress, trail: '' };
+  }
+  try {
+    const result = await routeWithState(deps, ctx, strategy, run);
+    if (result.kind === 'ONE') return { address: result.address, trail: result.trail };
+    if (result.kind === 'BROADCAST') {
+      const first = result.targets[0];
+      return first ? { address: first.address, trail: '' } : { trail: '', reason: ctx.noAddressReason };
+    }
+    const reason =
+      result.cause === 'NO_ADDRESS' ? ctx.noAddressReason : `${result.reason} in group ${ctx.job.appName}`;
+    return { trail: result.trail, reason };
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return { trail: '', reason: `routing failed: ${err.message}` };
+  }
+}
+
+/** Read the job's state, route, write the new state conditionally; on a lost race read and route again. */
+async function routeWithState(
+  deps: DispatchDeps,
+  ctx: FireContext,
+  strategy: RouteStrategy,
+  run: Run,
+): Promise<RouteResult> {
+  const kind = stateKindOf(strategy);
+  const probe: Probe | undefined =
+    strategy === 'FAILOVER'
+      ? async (address) => toProbe(await deps.transport.beat(address))
+      : strategy === 'BUSYOVER'
+        ? async (address, jobId) => toProbe(await deps.transport.idleBeat(address, jobId))
+        : undefined;
+  const input = {
+    strategy,
+    jobId: ctx.job.id,
+    addresses: ctx.addresses,
+    random: deps.random,
+    probe,
+    shard: strategy === 'SHARDING_BROADCAST' ? { index: run.shardIndex, total: run.shardTotal } : undefined,
+  };
+  if (kind === undefined || ctx.addresses.length === 0) return route({ ...input, nowMs: deps.clock.now() });
+  for (let attempt = 1; ; attempt++) {
+    const stored = await deps.routeStates.get(ctx.job.id);
+    const result = await route({ ...input, state: stored.state, nowMs: deps.clock.now() });
+    if (result.kind !== 'ONE' || !result.state) return result;
+    if (await deps.routeStates.put(ctx.job.id, result.state, stored.version)) return result;
+    if (attempt >= ROUTE_CONFLICT_ATTEMPTS) {
+      deps.logger.warn('route state kept changing; routing without storing', {
+        jobId: ctx.job.id,
+        logId: run.logId,
+      });
+      return result;
+    }
+  }
+}
+
+function toProbe(reply: ExecutorReply): { ok: boolean; msg: string; code: number } {
+  return { ok: reply.code === 200, msg: reply.msg ?? '', code: reply.code };
+}
+
+/** Every field present, `''` rather than null, as XXL-JOB's admin sends it (reference §B.2). */
+export function triggerParam(job: Job, run: Run): TriggerParam {
+  return {
+    jobId: job.id,
+    executorHandler: run.executorHandler ?? '',
+    executorParams: run.executorParam ?? '',
+    executorBlockStrategy: job.executorBlockStrategy ?? 'SERIAL_EXECUTION',
+    executorTimeout: run.executorTimeout ?? 0,
+    logId: run.logId,
+    logDateTime: run.scheduledTime,
+    glueType: job.glueType ?? 'BEAN',
+    glueSource: job.glueSource ?? '',
+    glueUpdatetime: job.glueUpdatetime ?? 0,
+    broadcastIndex: run.shardIndex,
+    broadcastTotal: run.shardTotal,
+  };
+}
+
+function deadlineOf(run: Run, dispatchedAt: number): number {
+  return (
+    dispatchedAt +
+    (run.executorTimeout > 0 ? run.executorTimeout * 1000 + DEADLINE_GRACE_MS : DEADLINE_WITHOUT_TIMEOUT_MS)
+  );
+}
+
+/** The trigger log's message (XXL-JOB's triggerMsg): the settings used, the route trail, the executor's reply. */
+function describeTrigger(
+  ctx: FireContext,
+  run: Run,
+  address: string,
+  trail: string,
+  reply: ExecutorReply,
+): string {
+  const { job } = ctx;
+  const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST';
+  return [
+    `Trigger type: ${run.triggerType}${run.attempt > 1 ? ` (attempt ${run.attempt})` : ''}`,
+    `Executor group: ${job.appName} (${ctx.addressSource})`,
+    `Address list: [${ctx.addresses.join(', ')}]`,
+    `Route strategy: ${job.executorRouteStrategy}${broadcast ? ` (shard ${run.shardIndex}/${run.shardTotal})` : ''}`,
+    `Block strategy: ${job.executorBlockStrategy}`,
+    `Timeout: ${run.executorTimeout} s`,
+    `Retries left: ${run.retriesLeft}`,
+    ...(trail ? ['Route trail:', trail] : []),
+    '>>>>>>>>>>> Trigger <<<<<<<<<<<',
+    `address: ${address || '-'}`,
+    `code: ${reply.code}`,
+    `msg: ${reply.msg ?? ''}`,
+  ].join('\n');
+}
+
+/** XXL-JOB's slow pool: > 10 dispatches over 500 ms in the current minute sends the job's fires to the slow lane. */
+async function noteSlowDispatch(deps: DispatchDeps, job: Job, dispatchMs: number): Promise<void> {
+  if (dispatchMs <= SLOW_DISPATCH_MS) return;
+  const now = deps.clock.now();
+  const count = await deps.slowTracker.countSlowDispatch(job.id, now);
+  if (count <= SLOW_DISPATCHES_PER_MINUTE) return;
+  await deps.jobs.markSlow(job.id, now + SLOW_LANE_MS);
+  if (job.slowUntil <= now) {
+    deps.logger.warn('job moved to the slow lane', {
+      jobId: job.id,
+      slowDispatchesThisMinute: count,
+      dispatchMs,
+    });
+  }
+}
+
+/**
+ * Reads a ring message body; ValidationError (naming the field) for anything that is not a FireMessage,
+ * so the handler can drop it instead of letting SQS redeliver it until the DLQ.
+ */
+export function parseFireMessage(body: string): FireMessage {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    throw new ValidationError('the message body is not JSON', 'body');
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ValidationError('the message body must be a JSON object', 'body');
+  }
+  const m = raw as Record<string, unknown>;
+  const int = (value: unknown, field: string, min = Number.MIN_SAFE_INTEGER): number => {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+      throw new ValidationError(`${field} must be an integer >= ${min}; got ${JSON.stringify(value)}`, field);
+    }
+    return value;
+  };
+  int(m.jobId, 'jobId');
+  int(m.scheduledTime, 'scheduledTime', 0);
+  if (typeof m.triggerType !== 'string' || !(TRIGGER_TYPES as readonly string[]).includes(m.triggerType)) {
+    throw new ValidationError(`triggerType must be one of ${TRIGGER_TYPES.join(', ')}`, 'triggerType');
+  }
+  if (typeof m.dedupKey !== 'string' || m.dedupKey === '') {
+    throw new ValidationError('dedupKey must be a non-empty string', 'dedupKey');
+  }
+  if (m.scheduleRevision !== undefined) int(m.scheduleRevision, 'scheduleRevision');
+  if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
+  if (m.executorParam !== undefined && typeof m.executorParam !== 'string') {
+    throw new ValidationError('executorParam must be a string', 'executorParam');
+  }
+  if (
+    m.addressList !== undefined &&
+    (!Array.isArray(m.addressList) || m.addressList.some((a) => typeof a !== 'string'))
+  ) {
+    throw new ValidationError('addressList must be an array of strings', 'addressList');
+  }
+  if (m.retry !== undefined) {
+    const retry = m.retry as Record<string, unknown> | null;
+    if (retry === null || typeof retry !== 'object')
+      throw new ValidationError('retry must be an object', 'retry');
+    int(retry.attempt, 'retry.attempt', 1);
+    int(retry.ofLogId, 'retry.ofLogId');
+    int(retry.retriesLeft, 'retry.retriesLeft', 0);
+    if (retry.shard !== undefined) {
+      const shard = retry.shard as Record<string, unknown> | null;
+      if (shard === null || typeof shard !== 'object')
+        throw new ValidationError('retry.shard must be an object', 'retry.shard');
+      int(shard.index, 'retry.shard.index', 0);
+      int(shard.total, 'retry.shard.total', 1);
+      if (typeof shard.address !== 'string')
+        throw new ValidationError('retry.shard.address must be a string', 'retry.shard.address');
+    }
+  }
+  return m as unknown as FireMessage;
+}

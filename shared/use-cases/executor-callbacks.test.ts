@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { makeJob } from '../../test/jobs.js';
+import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
+import { ValidationError } from '../domain/errors.js';
+import {
+  CALLBACK_CONCURRENCY,
+  callbackReply,
+  normalizeResult,
+  parseCallbackBody,
+  processCallbacks,
+} from './executor-callbacks.js';
+
+describe('parseCallbackBody', () => {
+  it('reads the bare array of XXL-JOB 2.3–3.4 with the logDateTim typo', () => {
+    expect(
+      parseCallbackBody([{ logId: 7, logDateTim: 1586629003729, handleCode: 200, handleMsg: 'done' }]),
+    ).toEqual([{ logId: 7, logDateTime: 1586629003729, handleCode: 200, handleMsg: 'done' }]);
+  });
+
+  it('reads the {callbackList} body of XXL-JOB 3.5 with logDateTime spelled out', () => {
+    expect(
+      parseCallbackBody({
+        callbackList: [{ logId: 8, logDateTime: 1586629003729, handleCode: 502, handleMsg: 't' }],
+      }),
+    ).toEqual([{ logId: 8, logDateTime: 1586629003729, handleCode: 502, handleMsg: 't' }]);
+  });
+
+  it('reads the v2.2 item shape whose result is wrapped in executeResult', () => {
+    expect(
+      parseCallbackBody([{ logId: 9, logDateTim: 1, executeResult: { code: 500, msg: 'boom' } }]),
+    ).toEqual([{ logId: 9, logDateTime: 1, handleCode: 500, handleMsg: 'boom' }]);
+  });
+
+  it('takes numeric strings as Gson does, and an absent or null message as empty', () => {
+    expect(parseCallbackBody([{ logId: '10', handleCode: '200', handleMsg: null }])).toEqual([
+      { logId: 10, logDateTime: 0, handleCode: 200, handleMsg: '' },
+    ]);
+  });
+
+  it('accepts an empty batch', () => {
+    expect(parseCallbackBody([])).toEqual([]);
+    expect(parseCallbackBody({ callbackList: [] })).toEqual([]);
+  });
+
+  it.each([
+    [{ logId: 1 }, 'the callback body must be a JSON array'],
+    [{ callbackList: 'x' }, 'the callback body must be a JSON array'],
+    ['text', 'the callback body must be a JSON array'],
+    [[1], 'callbackList[0] must be a JSON object'],
+    [[{ handleCode: 200 }], 'callbackList[0].logId must be a positive integer'],
+    [[{ logId: 0, handleCode: 200 }], 'callbackList[0].logId must be a positive integer'],
+    [
+      [
+        { logId: 1, handleCode: 200 },
+        { logId: 2.5, handleCode: 200 },
+      ],
+      'callbackList[1].logId must be an integer',
+    ],
+    [[{ logId: 1 }], 'callbackList[0].handleCode is required'],
+    [[{ logId: 1, handleCode: 'ok' }], 'callbackList[0].handleCode must be an integer'],
+  ])('rejects the whole batch %j with a message naming the item', (body, message) => {
+    expect(() => parseCallbackBody(body)).toThrow(ValidationError);
+    expect(() => parseCallbackBody(body)).toThrow(message);
+  });
+});
+
+describe('normalizeResult', () => {
+  it('keeps 200, 500 and 502', () => {
+    for (const code of [200, 500, 502])
+      expect(normalizeResult(code, 'm')).toEqual({ handleCode: code, handleMsg: 'm' });
+  });
+
+  it('records any other code as a failure and notes the code the executor sent', () => {
+    expect(normalizeResult(0, '')).toEqual({
+      handleCode: 500,
+      handleMsg: '[executor handleCode 0, recorded as a failure]',
+    });
+    expect(normalizeResult(201, 'odd')).toEqual({
+      handleCode: 500,
+      handleMsg: 'odd [executor handleCode 201, recorded as a failure]',
+    });
+  });
+
+  it('cuts the message at 15,000 characters, as the Java admin does', () => {
+    const { handleMsg } = normalizeResult(200, 'x'.repeat(20_000));
+    expect(handleMsg).toBe(`${'x'.repeat(15_000)}...`);
+    expect(normalizeResult(200, 'y'.repeat(15_000)).handleMsg).toHaveLength(15_000);
+  });
+});
+
+describe('processCallbacks', () => {
+  it('finishes each run once: a repeat is ignored, an unknown logId reported, and the first result wins', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1 }));
+    fakes.runs.set(1, makeRun({ logId: 1 }));
+    fakes.runs.set(2, makeRun({ logId: 2, handleCode: 200, handleMsg: 'earlier' }));
+    const report = await processCallbacks(fakes.deps(), [
+      { logId: 1, logDateTime: 0, handleCode: 200, handleMsg: 'ok' },
+      { logId: 2, logDateTime: 0, handleCode: 500, handleMsg: 'late' },
+      { logId: 3, logDateTime: 0, handleCode: 200, handleMsg: '' },
+    ]);
+    expect(report).toEqual({ completed: [1], repeated: [2], unknown: [3], failed: [] });
+    expect(fakes.runs.get(1)).toMatchObject({
+      handleCode: 200,
+      handleMsg: 'ok',
+      handleTime: fakes.clock.now(),
+    });
+    expect(fakes.runs.get(2)).toMatchObject({ handleCode: 200, handleMsg: 'earlier' });
+    expect(fakes.reports).toEqual([{ day: '2023-11-14', delta: { running: -1, success: 1 } }]);
+    expect(callbackReply(report)).toEqual({ code: 200, msg: 'unknown logId ignored: 3' });
+  });
+
+  it('logs one "run finished" line per result with the first 200 characters of the message', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.runs.set(5, makeRun({ logId: 5, jobId: 4 }));
+    await processCallbacks(fakes.deps(), [
+      { logId: 5, logDateTime: 0, handleCode: 500, handleMsg: 'z'.repeat(300) },
+    ]);
+    expect(fakes.logs).toContainEqual({
+      level: 'info',
+      message: 'run finished',
+      attributes: { jobId: 4, logId: 5, handleCode: 500, handleMsg: 'z'.repeat(200) },
+    });
+  });
+
+  it('asks for the batch again when a result could not be stored, naming the logIds', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.runs.set(1, makeRun({ logId: 1 }));
+    fakes.runs.set(2, makeRun({ logId: 2 }));
+    fakes.failingComplete.add(2);
+    const report = await processCallbacks(fakes.deps(), [
+      { logId: 1, logDateTime: 0, handleCode: 200, handleMsg: '' },
+      { logId: 2, logDateTime: 0, handleCode: 200, handleMsg: '' },
+    ]);
+    expect(report.failed).toEqual([2]);
+    expect(callbackReply(report)).toEqual({ code: 500, msg: 'results not stored, send them again: logId 2' });
+  });
+
+  it('does not count a run refused at trigger time as running', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.runs.set(1, makeRun({ logId: 1, triggerCode: 500 }));
+    await processCallbacks(fakes.deps(), [{ logId: 1, logDateTime: 0, handleCode: 500, handleMsg: '' }]);
+    expect(fakes.reports).toEqual([{ day: '2023-11-14', delta: { fail: 1 } }]);
+  });
+
+  it(`works on at most ${CALLBACK_CONCURRENCY} items at once`, async () => {
+    const fakes = new OutcomeFakes();
+    const deps = fakes.deps();
+    let inFlight = 0;
+    let most = 0;
+    const complete = deps.runs.complete.bind(deps.runs);
+    const runs = {
+      ...deps.runs,
+      complete: async (logId: number, result: Parameters<typeof complete>[1]) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        return complete(logId, result);
+      },
+    };
+    const items = Array.from({ length: 60 }, (_, i) => ({
+      logId: i + 1,
+      logDateTime: 0,
+      handleCode: 200,
+      handleMsg: '',
+    }));
+    for (const item of items) fakes.runs.set(item.logId, makeRun({ logId: item.logId }));
+    const report = await processCallbacks({ ...deps, runs }, items);
+    expect(report.completed).toHaveLength(60);
+    expect(most).toBe(CALLBACK_CONCURRENCY);
+  });
+});
+
+describe('callbackReply', () => {
+  it('is a bare {code:200} when everything was taken', () => {
+    expect(callbackReply({ completed: [1], repeated: [2], unknown: [], failed: [] })).toEqual({ code: 200 });
+  });
+
+  it('names at most 20 unknown logIds', () => {
+    const unknown = Array.from({ length: 25 }, (_, i) => 25 - i);
+    expect(callbackReply({ completed: [], repeated: [], unknown, failed: [] }).msg).toBe(
+      'unknown logId ignored: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 5 more',
+    );
+  });
+});

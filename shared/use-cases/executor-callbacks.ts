@@ -1,0 +1,203 @@
+import { ValidationError } from '../domain/errors.js';
+import { HANDLE_CODE, MAX_HANDLE_MSG, TRIGGER_CODE, truncateMessage } from '../domain/run.js';
+import { METRIC } from '../ports/metrics.js';
+import { mapLimit } from '../util/concurrency.js';
+import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+
+/** One result reported by an executor, normalised. */
+export interface CallbackItem {
+  readonly logId: number;
+  /** The run's logDateTime as the executor sent it (`logDateTim` ≤ 3.4, `logDateTime` 3.5); 0 when absent. */
+  readonly logDateTime: number;
+  /** 200, 500 or 502; any other code the executor sent is recorded as 500 (XXL-JOB: non-200 is a failure). */
+  readonly handleCode: number;
+  /** Cut to {@link MAX_HANDLE_MSG} characters. */
+  readonly handleMsg: string;
+}
+
+/** Items of one batch completed at once; enough to keep DynamoDB busy, few enough to stay polite. */
+export const CALLBACK_CONCURRENCY = 16;
+/** How much of a result message the "run finished" log line shows. */
+const LOG_MSG_CHARS = 200;
+/** How many unknown logIds the reply names. */
+const MAX_IDS_IN_REPLY = 20;
+const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(HANDLE_CODE));
+
+/**
+ * Reads an `/api/callback` body: XXL-JOB's bare array of HandleCallbackParam (v2.3–3.4), the 3.5
+ * `{"callbackList": [...]}`, and the v2.2 item shape with `executeResult: {code, msg}`. Any bad
+ * item rejects the whole batch (nothing is applied), with a message naming the item and field.
+ */
+export function parseCallbackBody(body: unknown): CallbackItem[] {
+  let list: unknown;
+  if (Array.isArray(body)) list = body;
+  else if (body !== null && typeof body === 'object' && 'callbackList' in body) {
+    list = (body as { callbackList: unknown }).callbackList;
+  }
+  if (!Array.isArray(list)) {
+    throw new ValidationError(
+      'invalid request, the callback body must be a JSON array of results or {"callbackList": [...]}.',
+      'body',
+    );
+  }
+  return list.map((raw, index) => parseCallbackItem(raw, `callbackList[${index}]`));
+}
+
+function parseCallbackItem(raw: unknown, where: string): CallbackItem {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ValidationError(`invalid request, ${where} must be a JSON object.`, where);
+  }
+  const item = raw as Record<string, unknown>;
+  const logId = integer(item.logId, `${where}.logId`);
+  if (logId === undefined || logId <= 0) {
+    throw new ValidationError(
+      `invalid request, ${where}.logId must be a positive integer.`,
+      `${where}.logId`,
+    );
+  }
+  const logDateTime = integer(item.logDateTim ?? item.logDateTime, `${where}.logDateTim`) ?? 0;
+  // v2.2.x executors wrap the result: {"executeResult": {"code": 200, "msg": "..."}}.
+  const legacy =
+    item.executeResult !== null && typeof item.executeResult === 'object'
+      ? (item.executeResult as Record<string, unknown>)
+      : undefined;
+  const code = integer(item.handleCode ?? legacy?.code, `${where}.handleCode`);
+  if (code === undefined) {
+    throw new ValidationError(`invalid request, ${where}.handleCode is required.`, `${where}.handleCode`);
+  }
+  const message = text(item.handleMsg ?? legacy?.msg);
+  return { logId, logDateTime, ...normalizeResult(code, message) };
+}
+
+/**
+ * The result as stored: 200/500/502 kept, any other code recorded as a failure (500) with the
+ * executor's code noted in the message; the message cut at 15,000 characters as XXL-JOB does.
+ */
+export function normalizeResult(
+  handleCode: number,
+  handleMsg: string,
+): { handleCode: number; handleMsg: string } {
+  if (KNOWN_CODES.has(handleCode))
+    return { handleCode, handleMsg: truncateMessage(handleMsg, MAX_HANDLE_MSG) };
+  const note = `[executor handleCode ${handleCode}, recorded as a failure]`;
+  return {
+    handleCode: HANDLE_CODE.fail,
+    handleMsg: truncateMessage(handleMsg === '' ? note : `${handleMsg} ${note}`, MAX_HANDLE_MSG),
+  };
+}
+
+/** An integer (JSON number or numeric string, as Gson reads a long); undefined when absent. */
+function integer(value: unknown, field: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
+    throw new ValidationError(
+      `invalid request, ${field} must be an integer; got ${JSON.stringify(value)}.`,
+      field,
+    );
+  }
+  return n;
+}
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export interface CallbackReport {
+  /** Runs this batch finished. */
+  readonly completed: readonly number[];
+  /** Runs that already had a result: the repeat was ignored (XXL-JOB: "log repeate callback."). */
+  readonly repeated: readonly number[];
+  /** logIds with no run (expired, or never ours). */
+  readonly unknown: readonly number[];
+  /** Items that could not be stored (e.g. DynamoDB failed): the batch should be sent again. */
+  readonly failed: readonly number[];
+}
+
+/**
+ * Stores each result (first result wins; a run already finished is left alone), then runs what
+ * follows a finished run: counters, retry with backoff or alarm on failure, child jobs on success.
+ * Items are processed concurrently, at most {@link CALLBACK_CONCURRENCY} at a time.
+ */
+export async function processCallbacks(
+  deps: RunOutcomeDeps,
+  items: readonly CallbackItem[],
+): Promise<CallbackReport> {
+  const report = {
+    completed: [] as number[],
+    repeated: [] as number[],
+    unknown: [] as number[],
+    failed: [] as number[],
+  };
+  const handleTime = deps.clock.now();
+  await mapLimit(items, CALLBACK_CONCURRENCY, async (item) => {
+    let outcome: Awaited<ReturnType<RunOutcomeDeps['runs']['complete']>>;
+    try {
+      outcome = await deps.runs.complete(item.logId, {
+        handleCode: item.handleCode,
+        handleMsg: item.handleMsg,
+        handleTime,
+      });
+    } catch (err) {
+      deps.logger.error('callback not stored', { logId: item.logId, error: errorText(err) });
+      report.failed.push(item.logId);
+      return;
+    }
+    if (outcome.kind === 'unknown') {
+      deps.logger.warn('callback for an unknown run', { logId: item.logId, handleCode: item.handleCode });
+      report.unknown.push(item.logId);
+      return;
+    }
+    if (outcome.kind === 'already-finished') {
+      deps.logger.info('repeat callback ignored', {
+        jobId: outcome.run.jobId,
+        logId: item.logId,
+        storedHandleCode: outcome.run.handleCode,
+        handleCode: item.handleCode,
+      });
+      report.repeated.push(item.logId);
+      return;
+    }
+    const { run } = outcome;
+    report.completed.push(run.logId);
+    deps.metrics.add(METRIC.callbacks, 'Count', 1);
+    deps.logger.info('run finished', {
+      jobId: run.jobId,
+      logId: run.logId,
+      handleCode: run.handleCode,
+      handleMsg: run.handleMsg.slice(0, LOG_MSG_CHARS),
+    });
+    try {
+      // A run refused at trigger time was never counted as running; anything else was (or will be).
+      await onRunFinished(deps, run, run.triggerCode !== TRIGGER_CODE.fail);
+    } catch (err) {
+      deps.logger.error('run outcome failed', { jobId: run.jobId, logId: run.logId, error: errorText(err) });
+    }
+  });
+  return report;
+}
+
+/**
+ * XXL-JOB's reply to a callback: code 200 when the batch was taken (unknown logIds are named in
+ * `msg`, not an error: resending them cannot help), code 500 when some result could not be stored,
+ * so the executor sends the batch again (results already stored are then ignored as repeats).
+ */
+export function callbackReply(report: CallbackReport): { code: number; msg?: string } {
+  if (report.failed.length > 0) {
+    return { code: 500, msg: `results not stored, send them again: logId ${listIds(report.failed)}` };
+  }
+  if (report.unknown.length > 0)
+    return { code: 200, msg: `unknown logId ignored: ${listIds(report.unknown)}` };
+  return { code: 200 };
+}
+
+function listIds(ids: readonly number[]): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const shown = sorted.slice(0, MAX_IDS_IN_REPLY).join(', ');
+  return sorted.length > MAX_IDS_IN_REPLY ? `${shown} and ${sorted.length - MAX_IDS_IN_REPLY} more` : shown;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

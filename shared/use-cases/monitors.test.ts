@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { makeJob } from '../../test/jobs.js';
+import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
+import type { Group } from '../domain/job.js';
+import type { ExecutorReply } from '../ports/executor-transport.js';
+import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
+import { executorLiveness, markLostRuns } from './monitors.js';
+
+describe('executorLiveness', () => {
+  it.each([
+    ['http://10.0.0.1:9999/', true, 'AUTO', 'online'],
+    ['http://10.0.0.1:9999/', true, 'MANUAL', 'online'],
+    ['http://10.0.0.1:9999/', false, 'AUTO', 'offline'],
+    ['lambda:runner', false, 'MANUAL', 'offline'],
+    ['lambda:runner', false, undefined, 'offline'],
+    ['http://10.0.0.1:9999/', false, 'MANUAL', 'probe'],
+    ['https://exec.example.com/', false, undefined, 'probe'],
+    ['', false, 'MANUAL', 'offline'],
+    ['10.0.0.1:9999', false, 'MANUAL', 'offline'],
+  ] as const)('%s seen=%s in a %s group is %s', (address, seenRecently, addressType, expected) => {
+    expect(executorLiveness({ address, seenRecently, addressType })).toBe(expected);
+  });
+});
+
+function monitorFixture(options: { groups: Group[]; registry: RegistryEntry[]; beatOk: Set<string> }) {
+  const fakes = new OutcomeFakes();
+  const beats: string[] = [];
+  const registry: RegistryStore = {
+    heartbeat: async () => {},
+    remove: async () => {},
+    list: async (appName, seenSince = 0) =>
+      options.registry.filter((e) => e.appName === appName && e.updatedAt >= seenSince),
+  };
+  const deps = {
+    ...fakes.deps(),
+    registry,
+    groups: { get: async (appName: string) => options.groups.find((g) => g.appName === appName) },
+    executors: {
+      beat: async (address: string): Promise<ExecutorReply> => {
+        beats.push(address);
+        return options.beatOk.has(address) ? { code: 200 } : { code: 500, msg: 'connect ECONNREFUSED' };
+      },
+    },
+  };
+  return { fakes, deps, beats };
+}
+
+const group = (appName: string, addressType: 'AUTO' | 'MANUAL'): Group => ({
+  appName,
+  title: appName,
+  addressType,
+  addressList: [],
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+describe('markLostRuns', () => {
+  it('fails the overdue runs of gone executors and leaves those of live ones alone, probing each address once', async () => {
+    const now = 1_700_000_100_000;
+    const { fakes, deps, beats } = monitorFixture({
+      groups: [group('auto-app', 'AUTO'), group('manual-app', 'MANUAL')],
+      registry: [
+        { appName: 'auto-app', address: 'http://live:1/', updatedAt: now - 10_000 },
+        { appName: 'auto-app', address: 'http://stale:1/', updatedAt: now - 200_000 },
+      ],
+      beatOk: new Set(['http://manual-up:1/']),
+    });
+    fakes.jobs.set(1, makeJob({ id: 1, appName: 'auto-app' }));
+    const runs = [
+      makeRun({ logId: 1, appName: 'auto-app', executorAddress: 'http://live:1/' }),
+      makeRun({ logId: 2, appName: 'auto-app', executorAddress: 'http://stale:1/' }),
+      makeRun({ logId: 3, appName: 'manual-app', executorAddress: 'http://manual-up:1/' }),
+      makeRun({ logId: 4, appName: 'manual-app', executorAddress: 'http://manual-up:1/' }),
+      makeRun({ logId: 5, appName: 'manual-app', executorAddress: 'http://manual-down:1/' }),
+      makeRun({ logId: 6, appName: 'manual-app', executorAddress: 'lambda:runner' }),
+    ];
+    for (const run of runs) fakes.runs.set(run.logId, run);
+
+    const result = await markLostRuns(deps, { registryDeadSeconds: 90, batchSize: 100 });
+
+    expect([...result.lost].sort()).toEqual([2, 5, 6]);
+    expect([...result.alive].sort()).toEqual([1, 3, 4]);
+    expect(result.errors).toEqual([]);
+    expect(fakes.runs.get(2)).toMatchObject({ handleCode: 500, handleTime: now });
+    expect(fakes.runs.get(2)?.handleMsg).toContain('result lost');
+    expect(fakes.runs.get(1)?.handleCode).toBe(0);
+    expect(beats.sort()).toEqual(['http://manual-down:1/', 'http://manual-up:1/']);
+    // Lost runs go down the failure path: no retries left, so an alarm.
+    expect(fakes.alarms.map((a) => a.run.logId).sort()).toEqual([2, 5, 6]);
+    expect(fakes.reports.filter((r) => r.delta.fail === 1)).toHaveLength(3);
+  });
+
+  it('leaves a run alone when its result came in while the monitor was deciding', async () => {
+    const { fakes, deps } = monitorFixture({
+      groups: [group('auto-app', 'AUTO')],
+      registry: [],
+      beatOk: new Set(),
+    });
+    fakes.runs.set(1, makeRun({ logId: 1, appName: 'auto-app' }));
+    const overdue = await deps.runs.findOverdue(0, 10);
+    fakes.runs.set(1, { ...makeRun({ logId: 1, appName: 'auto-app' }), handleCode: 200 });
+    const result = await markLostRuns(
+      { ...deps, runs: { ...deps.runs, findOverdue: async () => overdue } },
+      { registryDeadSeconds: 90, batchSize: 10 },
+    );
+    expect(result.lost).toEqual([]);
+    expect(fakes.runs.get(1)?.handleCode).toBe(200);
+    expect(fakes.reports).toEqual([]);
+  });
+
+  it('counts a run whose check failed as an error and goes on with the others', async () => {
+    const { fakes, deps } = monitorFixture({
+      groups: [group('auto-app', 'AUTO')],
+      registry: [],
+      beatOk: new Set(),
+    });
+    fakes.runs.set(1, makeRun({ logId: 1, appName: 'auto-app' }));
+    fakes.runs.set(2, makeRun({ logId: 2, appName: 'auto-app' }));
+    fakes.failingComplete.add(1);
+    const result = await markLostRuns(deps, { registryDeadSeconds: 90, batchSize: 10 });
+    expect(result.errors).toEqual([1]);
+    expect(result.lost).toEqual([2]);
+  });
+});

@@ -1,0 +1,151 @@
+import type { AddressType } from '../domain/job.js';
+import { HANDLE_CODE, type Run } from '../domain/run.js';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
+import type { GroupStore } from '../ports/job-store.js';
+import type { RegistryStore } from '../ports/registry-store.js';
+import { mapLimit } from '../util/concurrency.js';
+import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+
+export interface MonitorDeps extends RunOutcomeDeps {
+  readonly registry: RegistryStore;
+  readonly groups: Pick<GroupStore, 'get'>;
+  /** The admin→executor `beat`, asked about executors that no registry vouches for. */
+  readonly executors: Pick<ExecutorTransport, 'beat'>;
+}
+
+export interface MonitorSettings {
+  /** An executor not seen in the registry for this long is offline (XXL-JOB: 90 s). */
+  readonly registryDeadSeconds: number;
+  /** Most overdue runs looked at per sweep. */
+  readonly batchSize: number;
+}
+
+export const DEFAULT_MONITOR_BATCH = 500;
+const CONCURRENCY = 8;
+
+/**
+ * Whether the executor of an overdue run is still there, from what is known without calling it:
+ * - seen in its app's registry within the dead timeout: online (its run is left alone);
+ * - a `lambda:` address: offline (the invocation ended long ago, its result is lost);
+ * - an AUTO group's address not seen lately: offline (XXL-JOB's lost-result rule);
+ * - any other http(s) address (a MANUAL group's, an address given to one trigger, a deleted group's):
+ *   no registry speaks for it, so `probe` it with `beat`. XXL-JOB marks these lost unconditionally,
+ *   which fails every long job of a manually addressed group.
+ */
+export function executorLiveness(input: {
+  readonly address: string;
+  readonly seenRecently: boolean;
+  readonly addressType: AddressType | undefined;
+}): 'online' | 'offline' | 'probe' {
+  const address = input.address.trim();
+  if (input.seenRecently) return 'online';
+  if (address.startsWith('lambda:')) return 'offline';
+  if (input.addressType === 'AUTO') return 'offline';
+  return /^https?:\/\//i.test(address) ? 'probe' : 'offline';
+}
+
+export interface LostRunsResult {
+  /** Overdue runs looked at. */
+  readonly overdue: number;
+  /** Runs marked failed ("result lost"). */
+  readonly lost: readonly number[];
+  /** Overdue runs left alone because their executor is online. */
+  readonly alive: readonly number[];
+  /** Runs whose check or update failed (tried again next sweep). */
+  readonly errors: readonly number[];
+}
+
+/**
+ * XXL-JOB's lost-result monitor: a run accepted by an executor, still without a result past its
+ * deadline, whose executor is offline, is finished as failed ("result lost", handleCode 500) and
+ * goes down the retry / alarm path. A result arriving in the meantime wins (the update is conditional).
+ */
+export async function markLostRuns(deps: MonitorDeps, settings: MonitorSettings): Promise<LostRunsResult> {
+  const now = deps.clock.now();
+  const runs = await deps.runs.findOverdue(now, settings.batchSize);
+  const liveness = livenessCache(deps, now - settings.registryDeadSeconds * 1000);
+  const lost: number[] = [];
+  const alive: number[] = [];
+  const errors: number[] = [];
+  await mapLimit(runs, CONCURRENCY, async (run) => {
+    try {
+      if (await liveness.isOnline(run)) {
+        alive.push(run.logId);
+        deps.logger.debug('overdue run left alone, its executor is online', {
+          jobId: run.jobId,
+          logId: run.logId,
+          executorAddress: run.executorAddress,
+        });
+        return;
+      }
+      const outcome = await deps.runs.complete(run.logId, {
+        handleCode: HANDLE_CODE.fail,
+        handleMsg: lostMessage(run),
+        handleTime: now,
+      });
+      if (outcome.kind !== 'completed') return; // the result came in meanwhile
+      lost.push(run.logId);
+      deps.logger.warn('run result lost, marked failed', {
+        jobId: run.jobId,
+        logId: run.logId,
+        executorAddress: run.executorAddress,
+        triggeredAt: new Date(run.triggerTime).toISOString(),
+      });
+      await onRunFinished(deps, outcome.run, true);
+    } catch (err) {
+      errors.push(run.logId);
+      deps.logger.error('lost-run check failed', {
+        jobId: run.jobId,
+        logId: run.logId,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  });
+  return { overdue: runs.length, lost, alive, errors };
+}
+
+export function lostMessage(run: Pick<Run, 'executorAddress'>): string {
+  return `result lost: no result by the deadline and executor ${run.executorAddress} is offline`;
+}
+
+/** Looks each app's registry, each group and each probed address up once per sweep. */
+function livenessCache(deps: MonitorDeps, seenSince: number) {
+  const registries = new Map<string, Promise<Set<string>>>();
+  const groupTypes = new Map<string, Promise<AddressType | undefined>>();
+  const probes = new Map<string, Promise<boolean>>();
+  const memo = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
+    let value = map.get(key);
+    if (!value) {
+      value = load();
+      map.set(key, value);
+      value.catch(() => map.delete(key)); // a failed lookup is retried by the next run that needs it
+    }
+    return value;
+  };
+  return {
+    async isOnline(run: Run): Promise<boolean> {
+      const seen = await memo(registries, run.appName, async () => {
+        const entries = await deps.registry.list(run.appName, seenSince);
+        return new Set(entries.map((e) => e.address));
+      });
+      const addressType = await memo(
+        groupTypes,
+        run.appName,
+        async () => (await deps.groups.get(run.appName))?.addressType,
+      );
+      const verdict = executorLiveness({
+        address: run.executorAddress,
+        seenRecently: seen.has(run.executorAddress),
+        addressType,
+      });
+      if (verdict !== 'probe') return verdict === 'online';
+      return memo(probes, run.executorAddress, async () => {
+        const reply = await deps.executors.beat(run.executorAddress);
+        if (reply.code !== 200) {
+          deps.logger.info('executor beat failed', { executorAddress: run.executorAddress, msg: reply.msg });
+        }
+        return reply.code === 200;
+      });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { ValidationError } from '../domain/errors.js';
+import type { Group } from '../domain/job.js';
+import type { Clock } from '../ports/clock.js';
+import type { Logger } from '../ports/logger.js';
+import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
+
+/** XXL-JOB's DEAD_TIMEOUT: an executor not seen for this long is offline (3 beats of 30 s). */
+export const DEFAULT_REGISTRY_DEAD_SECONDS = 90;
+
+/** XXL-JOB's answer to a blank field, word for word. */
+export const ILLEGAL_ARGUMENT = 'Illegal Argument.';
+
+const MAX_KEY_LENGTH = 255;
+const MAX_VALUE_LENGTH = 2048;
+
+export interface RegistryDeps {
+  readonly registry: RegistryStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** XXL-JOB's RegistryParam, checked. */
+export interface Registration {
+  readonly registryGroup: string;
+  /** The executor's AppName. */
+  readonly registryKey: string;
+  /** Its address, e.g. `http://10.0.0.5:9999/`. */
+  readonly registryValue: string;
+}
+
+/**
+ * Reads a `/api/registry` or `/api/registryRemove` body. A blank (or non-string) field is
+ * XXL-JOB's "Illegal Argument."; a value too long to be an address says so.
+ */
+export function parseRegistration(body: unknown): Registration {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError(ILLEGAL_ARGUMENT, 'body');
+  }
+  const raw = body as Record<string, unknown>;
+  const field = (name: keyof Registration, max: number): string => {
+    const value = raw[name];
+    if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(ILLEGAL_ARGUMENT, name);
+    if (value.length > max) {
+      throw new ValidationError(`Illegal Argument: ${name} is longer than ${max} characters.`, name);
+    }
+    return value.trim();
+  };
+  return {
+    registryGroup: field('registryGroup', MAX_KEY_LENGTH),
+    registryKey: field('registryKey', MAX_KEY_LENGTH),
+    registryValue: field('registryValue', MAX_VALUE_LENGTH),
+  };
+}
+
+/** Only executors register with the admin (`RegistType.EXECUTOR`); XXL-JOB's `ADMIN` type is unused. */
+function isExecutor(registration: Registration): boolean {
+  return registration.registryGroup.toUpperCase() === 'EXECUTOR';
+}
+
+/** `/api/registry`: stores the executor's heartbeat with the time it was seen. */
+export async function registerExecutor(deps: RegistryDeps, registration: Registration): Promise<void> {
+  if (!isExecutor(registration)) {
+    deps.logger.debug('registration of a non-executor ignored', { ...registration });
+    return;
+  }
+  await deps.registry.heartbeat(registration.registryKey, registration.registryValue, deps.clock.now());
+  deps.logger.debug('executor heartbeat', {
+    appName: registration.registryKey,
+    address: registration.registryValue,
+  });
+}
+
+/** `/api/registryRemove`: the executor is shutting down; it leaves its groups at once. */
+export async function removeExecutor(deps: RegistryDeps, registration: Registration): Promise<void> {
+  if (!isExecutor(registration)) return;
+  await deps.registry.remove(registration.registryKey, registration.registryValue);
+  deps.logger.info('executor removed', {
+    appName: registration.registryKey,
+    address: registration.registryValue,
+  });
+}
+
+/** Executors of an app seen within the dead timeout, sorted by address. */
+export function onlineExecutors(
+  deps: Pick<RegistryDeps, 'registry' | 'clock'>,
+  appName: string,
+  deadSeconds: number,
+): Promise<RegistryEntry[]> {
+  return deps.registry.list(appName, deps.clock.now() - deadSeconds * 1000);
+}
+
+/**
+ * The addresses a group routes to: an AUTO group's executors seen within the dead timeout, sorted;
+ * a MANUAL group's configured list, as given.
+ */
+export async function groupAddresses(
+  deps: Pick<RegistryDeps, 'registry' | 'clock'>,
+  group: Pick<Group, 'appName' | 'addressType' | 'addressList'>,
+  deadSeconds: number,
+): Promise<string[]> {
+  if (group.addressType === 'MANUAL') return [...group.addressList];
+  return (await onlineExecutors(deps, group.appName, deadSeconds)).map((entry) => entry.address);
+}

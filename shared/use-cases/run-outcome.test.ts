@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { makeJob } from '../../test/jobs.js';
+import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
+import type { Job } from '../domain/job.js';
+import { ALARM_STATUS, onRunFinished, retryDelayMs } from './run-outcome.js';
+
+describe('retryDelayMs', () => {
+  it("waits the job's backoff before the first retry and doubles it for each further one", () => {
+    const job = { retryBackoffSeconds: 10 };
+    expect([2, 3, 4].map((attempt) => retryDelayMs(job, attempt))).toEqual([10_000, 20_000, 40_000]);
+  });
+
+  it('never waits longer than the longest SQS delay, so the retry is due when the ring delivers it', () => {
+    expect(retryDelayMs({ retryBackoffSeconds: 600 }, 3)).toBe(900_000);
+  });
+
+  it('uses 10 s for a job stored without a backoff', () => {
+    expect(retryDelayMs({} as Pick<Job, 'retryBackoffSeconds'>, 2)).toBe(10_000);
+  });
+});
+
+describe('onRunFinished', () => {
+  it('schedules a RETRY with the backoff as its delay while retries are left', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, executorFailRetryCount: 2, retryBackoffSeconds: 5 }));
+    const run = makeRun({ logId: 7, attempt: 2, retriesLeft: 1, handleCode: 500, executorParam: 'p' });
+    fakes.runs.set(7, run);
+    await onRunFinished(fakes.deps(), run, true);
+    expect(fakes.enqueued).toEqual([
+      {
+        lane: 'fast',
+        delaySeconds: 10,
+        message: {
+          jobId: 1,
+          scheduledTime: fakes.clock.now() + 10_000,
+          triggerType: 'RETRY',
+          dedupKey: 'retry#7',
+          retry: { attempt: 3, ofLogId: 7, retriesLeft: 0 },
+          executorParam: 'p',
+        },
+      },
+    ]);
+    expect(fakes.runs.get(7)?.alarmStatus).toBe(ALARM_STATUS.notNeeded);
+    expect(fakes.alarms).toEqual([]);
+  });
+
+  it('still retries when the daily counters cannot be written', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1 }));
+    const run = makeRun({ logId: 7, retriesLeft: 1, handleCode: 500 });
+    const deps = fakes.deps();
+    await onRunFinished(
+      { ...deps, reports: { ...deps.reports, add: () => Promise.reject(new Error('throttled')) } },
+      run,
+      true,
+    );
+    expect(fakes.enqueued).toHaveLength(1);
+    expect(fakes.logs.map((l) => l.message)).toContain('report counters not updated');
+  });
+
+  it('raises the alarm after the last failure and stores whether it was delivered', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1 }));
+    fakes.runs.set(7, makeRun({ logId: 7, handleCode: 500 }));
+    fakes.alarmDelivered = false;
+    await onRunFinished(fakes.deps(), makeRun({ logId: 7, handleCode: 500 }), true);
+    expect(fakes.alarms.map((a) => a.summary)).toEqual([
+      'Job 1 (job 1) of test-app failed: log 7, trigger 200, handle 500',
+    ]);
+    expect(fakes.runs.get(7)?.alarmStatus).toBe(ALARM_STATUS.failed);
+  });
+
+  it('triggers each child once with PARENT, but never the job itself', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2, 1, 3] }));
+    await onRunFinished(fakes.deps(), makeRun({ logId: 7, handleCode: 200 }), true);
+    expect(fakes.enqueued.map((e) => [e.message.jobId, e.message.triggerType, e.message.dedupKey])).toEqual([
+      [2, 'PARENT', 'parent#7#2'],
+      [3, 'PARENT', 'parent#7#3'],
+    ]);
+  });
+});
