@@ -1,4 +1,4 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
@@ -8,9 +8,8 @@ import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
 import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
 import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
-import { resolveToken } from '../../shared/adapters/secrets.js';
+import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
-import type { TokenSource } from '../../shared/config/env.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
@@ -70,11 +69,9 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   });
   const registry = new DynamoRegistryStore({ doc, registryTable: tables.registry });
   const reports = new DynamoReportStore({ doc, controlTable: tables.control });
-  const secretsClient = (source: TokenSource) =>
-    runtime.secrets ??
-    ('secretArn' in source ? new SecretsManagerClient({ region: config.aws.region }) : undefined);
-  const adminToken = cachedToken(config.adminToken, secretsClient);
-  const accessToken = cachedToken(config.accessToken, secretsClient);
+  const secrets = { region: config.aws.region, client: runtime.secrets };
+  const adminToken = cachedTokenReader(config.adminToken, secrets);
+  const accessToken = cachedTokenReader(config.accessToken, secrets);
   const transport =
     runtime.transport ??
     new SchemeExecutorTransport({
@@ -98,20 +95,5 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     clock,
     logger,
     adminToken,
-  };
-}
-
-/** A token read once; a failed read fails closed now and is tried again on the next request. */
-function cachedToken(
-  source: TokenSource,
-  client: (source: TokenSource) => SecretsManagerClient | undefined,
-): () => Promise<string> {
-  let token: Promise<string> | undefined;
-  return () => {
-    token ??= resolveToken(source, client(source)).catch((err: unknown) => {
-      token = undefined;
-      throw err;
-    });
-    return token;
   };
 }

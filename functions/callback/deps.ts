@@ -1,11 +1,11 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
-import { resolveToken } from '../../shared/adapters/secrets.js';
+import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
@@ -70,20 +70,10 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     registryTable: config.tables.registry,
     expireAfterSeconds: config.registryDeadSeconds * 3,
   });
-  let token: Promise<string> | undefined;
-  const accessToken = () => {
-    token ??= resolveToken(
-      config.accessToken,
-      runtime.secrets ??
-        ('secretArn' in config.accessToken
-          ? new SecretsManagerClient({ region: config.aws.region })
-          : undefined),
-    ).catch((err: unknown) => {
-      token = undefined; // refuse this request, read the secret again on the next one
-      throw err;
-    });
-    return token;
-  };
+  const accessToken = cachedTokenReader(config.accessToken, {
+    region: config.aws.region,
+    client: runtime.secrets,
+  });
   return {
     outcome,
     registry: { registry, clock, logger },

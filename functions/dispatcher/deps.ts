@@ -1,4 +1,4 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
@@ -11,7 +11,7 @@ import { DynamoSlowTracker } from '../../shared/adapters/dynamodb/slow-tracker.j
 import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
 import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
-import { resolveToken } from '../../shared/adapters/secrets.js';
+import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
@@ -41,20 +41,10 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   const metrics = runtime.metrics ?? createFunctionMetrics('dispatcher');
   const { doc } = clients;
   const control = config.tables.control;
-  let token: Promise<string> | undefined;
-  const accessToken = () => {
-    token ??= resolveToken(
-      config.accessToken,
-      runtime.secrets ??
-        ('secretArn' in config.accessToken
-          ? new SecretsManagerClient({ region: config.aws.region })
-          : undefined),
-    ).catch((err: unknown) => {
-      token = undefined; // fail closed now, read the secret again on the next trigger
-      throw err;
-    });
-    return token;
-  };
+  const accessToken = cachedTokenReader(config.accessToken, {
+    region: config.aws.region,
+    client: runtime.secrets,
+  });
   const deps: DispatchDeps = {
     jobs: new DynamoJobStore({
       doc,

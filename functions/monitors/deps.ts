@@ -1,4 +1,4 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
@@ -9,7 +9,7 @@ import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
 import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
 import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
-import { resolveToken } from '../../shared/adapters/secrets.js';
+import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
@@ -38,20 +38,10 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
   const logger = runtime.logger ?? createFunctionLogger('monitors');
   const metrics = runtime.metrics ?? createFunctionMetrics('monitors');
   const { doc } = clients;
-  let token: Promise<string> | undefined;
-  const accessToken = () => {
-    token ??= resolveToken(
-      config.accessToken,
-      runtime.secrets ??
-        ('secretArn' in config.accessToken
-          ? new SecretsManagerClient({ region: config.aws.region })
-          : undefined),
-    ).catch((err: unknown) => {
-      token = undefined;
-      throw err;
-    });
-    return token;
-  };
+  const accessToken = cachedTokenReader(config.accessToken, {
+    region: config.aws.region,
+    client: runtime.secrets,
+  });
   const deps: MonitorDeps = {
     runs: new DynamoRunStore({
       doc,

@@ -21,3 +21,24 @@ export async function resolveToken(source: TokenSource, client?: SecretsManagerC
     if (!client) secrets.destroy();
   }
 }
+
+/**
+ * A token read on first use and kept for the life of the container. A failed read fails closed
+ * (the caller's request is refused) and is tried again on the next call.
+ */
+export function cachedTokenReader(
+  source: TokenSource,
+  options: { region: string; client?: SecretsManagerClient },
+): () => Promise<string> {
+  let token: Promise<string> | undefined;
+  return () => {
+    const client =
+      options.client ??
+      ('secretArn' in source ? new SecretsManagerClient({ region: options.region }) : undefined);
+    token ??= resolveToken(source, client).catch((err: unknown) => {
+      token = undefined;
+      throw err;
+    });
+    return token;
+  };
+}

@@ -180,7 +180,14 @@ public final class QuartzGolden {
       new Case("sao-paulo-gap-midnight-daily", "0 0 0 * * ?", SAO, "2018-11-01T00:00:00", 20),
       new Case("sao-paulo-gap-sunday-midnight", "0 0 0 ? * SUN", SAO, "2018-10-01T00:00:00", 20),
       new Case("sao-paulo-overlap-2330-daily", "0 30 23 * * ?", SAO, "2018-02-15T00:00:00", 20),
-      new Case("sao-paulo-overlap-every-20-min", "0 0/20 23 * * ?", SAO, "2018-02-17T22:00:00", 20));
+      new Case("sao-paulo-overlap-every-20-min", "0 0/20 23 * * ?", SAO, "2018-02-17T22:00:00", 20),
+      // ---- after 2037 (past the JDK's pre-computed transitions), a skipped calendar day, Africa/Cairo
+      new Case("havana-2043-gap-nearest-weekday", "22 0 0 31W 7 ? 2029/1", HAV, "2043-03-07T02:27:54", 20),
+      new Case("havana-2042-gap-every-15-min", "0 0/15 * * * ?", HAV, "2042-03-08T23:00:00", 20),
+      new Case("cairo-2038-gap-midnight", "0 0 0 * * ?", "Africa/Cairo", "2038-04-27T00:00:00", 20),
+      new Case("cairo-2044-gap-hours-0-3", "0 0 0-3 ? * FRI-WED", "Africa/Cairo", "2044-04-28T07:16:12", 20),
+      new Case("apia-skipped-2011-12-30-daily-noon", "0 0 12 * * ?", "Pacific/Apia", "2011-12-27T00:00:00", 20),
+      new Case("chatham-45-min-offset-gap", "0 0/30 2-4 * * ?", "Pacific/Chatham", "2026-09-27T00:00:00", 20));
 
   private static final List<String> INVALID = List.of(
       "",
@@ -251,6 +258,11 @@ public final class QuartzGolden {
       "0 0 0 ? * 8#2",
       "0 0 0 ? * 0#2");
 
+  /** Valid expressions whose getNextValidTimeAfter Quartz may never return from, for a given start. */
+  private static final List<Case> MAY_HANG = List.of(
+      new Case("apia-lw-december-2011", "0 0 12 LW 12 ?", "Pacific/Apia", "2011-11-01T00:00:00Z", 1),
+      new Case("apia-lw-december-2010", "0 0 12 LW 12 ?", "Pacific/Apia", "2010-11-01T00:00:00Z", 1));
+
   public static void main(String[] args) throws Exception {
     ExecutorService pool = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r);
@@ -303,6 +315,28 @@ public final class QuartzGolden {
       }
       out.append("]\n");
       out.append(c == CASES.size() - 1 ? "    }\n" : "    },\n");
+    }
+    out.append("  ],\n");
+
+    out.append("  \"mayHang\": [\n");
+    for (int c = 0; c < MAY_HANG.size(); c++) {
+      Case k = MAY_HANG.get(c);
+      ZoneId zone = ZoneId.of(k.zone());
+      long startMs = parseStart(k.start(), zone);
+      CronExpression cron = new CronExpression(k.expression());
+      cron.setTimeZone(TimeZone.getTimeZone(k.zone()));
+      Future<Date> f = pool.submit(() -> cron.getNextValidTimeAfter(new Date(startMs)));
+      String result;
+      try {
+        Date d = f.get(3, TimeUnit.SECONDS);
+        result = d == null ? "null" : String.valueOf(d.getTime());
+      } catch (TimeoutException e) {
+        f.cancel(true);
+        result = "hangs";
+      }
+      out.append("    { \"id\": ").append(str(k.id())).append(", \"expression\": ").append(str(k.expression()))
+          .append(", \"timeZone\": ").append(str(k.zone())).append(", \"startMs\": ").append(startMs)
+          .append(", \"quartz\": ").append(str(result)).append(c == MAY_HANG.size() - 1 ? " }\n" : " },\n");
     }
     out.append("  ],\n");
 

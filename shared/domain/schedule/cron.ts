@@ -18,13 +18,16 @@
  *   NoSuchElementException when computing a fire time);
  * - `0W`, and `L-nW` with n > 27 (Quartz's getNextValidTimeAfter never returns for them);
  * - a day-of-week outside 1-7 before `#` (`8#2` never fires in Quartz, `0#2` fires on arbitrary days).
- * And two differences in evaluation:
+ * Leading and trailing whitespace (Java's trim: anything <= U+0020) is ignored, so a stray trailing
+ * newline cannot turn into an empty year field. And two differences in evaluation:
  * - Quartz caps the search at "the current year + 100" (read when the JVM loads the class); the port uses
  *   2199, the documented upper bound, so results never depend on when the code was loaded;
  * - Quartz's `W` handling compares a candidate with a Calendar whose milliseconds come from the wall clock,
  *   so for a start time with a non-zero millisecond part the result can depend on the clock; the port
  *   compares at whole seconds (the outcome Quartz gives for start times on whole seconds, which fire
- *   times always are).
+ *   times always are);
+ * - where Quartz's search would never end (e.g. `LW` in December 2011 in Pacific/Apia, whose 30 December
+ *   did not exist), a loop guard makes the port return null instead.
  */
 import { ValidationError } from '../errors.js';
 import {
@@ -188,7 +191,6 @@ class CronFields {
   lastdayOfMonth = false;
   nearestWeekday = false;
   lastdayOffset = 0;
-  fieldCount = 0;
 
   get seconds(): IntSet {
     return this.sets[SECOND];
@@ -249,7 +251,6 @@ function buildExpression(expression: string): CronFields {
     }
     exprOn++;
   }
-  f.fieldCount = tokens.length;
   if (exprOn <= DAY_OF_WEEK) {
     throw new CronSyntaxError(
       `expected 6 or 7 fields (second minute hour day-of-month month day-of-week [year]), got ${tokens.length}`,
