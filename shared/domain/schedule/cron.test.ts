@@ -20,9 +20,18 @@ interface GoldenInvalid {
   message?: string;
   evaluation?: string;
 }
+interface GoldenMayHang {
+  id: string;
+  expression: string;
+  timeZone: string;
+  startMs: number;
+  /** Epoch ms as a string, 'null', or 'hangs' when getNextValidTimeAfter did not return within 3 s. */
+  quartz: string;
+}
 interface Golden {
   generator: { quartz: string; java: string; tzdb: string; quartzMaxYear: number };
   cases: GoldenCase[];
+  mayHang: GoldenMayHang[];
   invalid: GoldenInvalid[];
 }
 
@@ -74,6 +83,17 @@ describe('Quartz 2.3.2 golden vectors (tools/quartz-golden)', () => {
     const ours = chain(CronExpression.parse(c.expression, c.timeZone), c.startMs, c.count);
     expect(ours.map((ms) => local(ms, c.timeZone))).toEqual(c.local);
     expect(ours).toEqual(c.times);
+  });
+});
+
+describe('where Quartz never returns', () => {
+  it.each(golden.mayHang)('$id: returns null where Quartz hangs, and the Quartz result otherwise', (c) => {
+    const ours = CronExpression.parse(c.expression, c.timeZone).nextAfter(c.startMs);
+    expect(ours).toBe(c.quartz === 'hangs' || c.quartz === 'null' ? null : Number(c.quartz));
+  });
+
+  it('includes a case where Quartz hangs (LW in December 2011 in Pacific/Apia, whose 30 December did not exist)', () => {
+    expect(golden.mayHang.some((c) => c.quartz === 'hangs')).toBe(true);
   });
 });
 

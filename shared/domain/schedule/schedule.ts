@@ -146,17 +146,24 @@ export type FireDecision = {
 };
 
 /**
- * Given the stored nextTriggerTime (`due`) read at `nowMs`, the pre-read window end `windowEndMs` (now + 5 s),
- * decide what to enqueue: fires 0–5 s late fire at once (kept at their scheduled time); a fire more than 5 s late
- * is a misfire: DO_NOTHING drops it, FIRE_ONCE_NOW fires it once now (misfire: true, scheduled at nowMs rounded down to the second);
- * after a misfire the next time is recomputed from now (XXL-JOB). Then every further fire time < windowEndMs is included
- * (a 1 s FIX_RATE or `* * * * * ?` job yields up to 5 fires per window), and nextTriggerTime is the first fire >= windowEndMs (or null when the schedule ends).
+ * Given the stored nextTriggerTime (`due`) read at `nowMs`, the pre-read window end `windowEndMs`
+ * (now + 5 s), decide what to enqueue: fires 0–5 s late fire at once (kept at their scheduled time); a fire
+ * more than 5 s late is a misfire: DO_NOTHING drops it, FIRE_ONCE_NOW fires it once now (misfire: true,
+ * scheduled at nowMs rounded down to the second); after a misfire the next time is recomputed from now
+ * (XXL-JOB). Then every further fire time < windowEndMs is included (a 1 s FIX_RATE or `* * * * * ?` job
+ * yields up to 5 fires per window), and nextTriggerTime is the first fire >= windowEndMs (or null when the
+ * schedule ends).
  *
- * Exactness: apart from the misfire fire, every fire time is `due` or a value of
- * {@link nextFireAfter} chained from it (from `nowMs` after a misfire), never a rounded "now", so it is
- * the job's true scheduled time; late fires keep theirs. "Late" is strict: `nowMs - due` of exactly
- * 5000 ms still fires normally. A `due` at or after `windowEndMs` yields no fire and leaves
- * nextTriggerTime at `due`. A NONE schedule never fires: no fire, nextTriggerTime null.
+ * Exactness: apart from the misfire fire, every fire time is `due` or a value of {@link nextFireAfter}
+ * chained from it (from `nowMs` after a misfire), never a rounded "now", so it is the job's true scheduled
+ * time (whole seconds for CRON and FIX_RATE, the instant itself for ONCE); late fires keep theirs, and a
+ * tick that re-reads the same `due` computes the same times. Only the misfire fire depends on when the tick
+ * ran; to de-duplicate it across ticks, key it by `missedTime` rather than by its scheduled time.
+ *
+ * Boundaries: "late" is strict, so `nowMs - due` of exactly 5000 ms still fires normally. A `due` at or
+ * after `windowEndMs` yields no fire and leaves nextTriggerTime at `due`. A NONE schedule never fires: no
+ * fire, nextTriggerTime null.
+ * @throws ValidationError for an unknown strategy or an invalid schedule; RangeError for non-finite times.
  */
 export function planFires(
   s: Schedule,
