@@ -1,8 +1,7 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
-import { DEFAULT_EXECUTOR_TIMEOUT_MS } from '../../shared/adapters/executor-http.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import { ENV, type Env, optionalInt, requireToken, type TokenSource } from '../../shared/config/env.js';
-import { DEFAULT_REGISTRY_DEAD_SECONDS } from '../../shared/use-cases/registry.js';
+import { ENV, type Env, requireToken, type TokenSource } from '../../shared/config/env.js';
+import { loadSetting } from '../../shared/config/settings.js';
 
 export interface ApiConfig {
   readonly aws: AwsClientOptions;
@@ -34,11 +33,11 @@ export function loadConfig(env: Env): ApiConfig {
     aws: loadAwsConfig(env),
     tables: loadTables(env, ['jobs', 'groups', 'control', 'runs', 'registry']),
     queueUrls: loadRingQueueUrls(env),
-    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
+    shardCount: loadSetting(env, 'shardCount'),
     adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
-    executorTimeoutMs: optionalInt(env, ENV.executorTimeoutMs, DEFAULT_EXECUTOR_TIMEOUT_MS, 1),
-    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DEFAULT_REGISTRY_DEAD_SECONDS, 1),
-    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+    executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
+    registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
+    logRetentionDays: loadSetting(env, 'logRetentionDays'),
   };
 }

@@ -1,14 +1,7 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import {
-  ENV,
-  type Env,
-  optionalInt,
-  requireString,
-  requireToken,
-  type TokenSource,
-} from '../../shared/config/env.js';
-import { DEFAULT_REGISTRY_DEAD_SECONDS } from '../../shared/use-cases/registry.js';
+import { ENV, type Env, requireString, requireToken, type TokenSource } from '../../shared/config/env.js';
+import { loadSetting } from '../../shared/config/settings.js';
 
 export interface CallbackConfig {
   readonly aws: AwsClientOptions;
@@ -35,8 +28,8 @@ export function loadConfig(env: Env): CallbackConfig {
     queueUrls: loadRingQueueUrls(env),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
-    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DEFAULT_REGISTRY_DEAD_SECONDS, 1),
-    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
-    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+    registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
+    shardCount: loadSetting(env, 'shardCount'),
+    logRetentionDays: loadSetting(env, 'logRetentionDays'),
   };
 }

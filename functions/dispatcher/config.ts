@@ -1,16 +1,8 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
-import { DEFAULT_EXECUTOR_TIMEOUT_MS } from '../../shared/adapters/executor-http.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import {
-  ENV,
-  type Env,
-  optionalInt,
-  requireString,
-  requireToken,
-  type TokenSource,
-} from '../../shared/config/env.js';
+import { ENV, type Env, requireString, requireToken, type TokenSource } from '../../shared/config/env.js';
+import { loadSetting } from '../../shared/config/settings.js';
 import { FUNCTIONS } from '../../shared/schema/functions.js';
-import { DISPATCH_DEFAULTS } from '../../shared/use-cases/dispatch-fire.js';
 
 export interface DispatcherConfig {
   readonly aws: AwsClientOptions;
@@ -41,10 +33,10 @@ export function loadConfig(env: Env): DispatcherConfig {
     aws: loadAwsConfig(env),
     tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control']),
     queueUrls: loadRingQueueUrls(env),
-    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
-    executorTimeoutMs: optionalInt(env, ENV.executorTimeoutMs, DEFAULT_EXECUTOR_TIMEOUT_MS, 1),
-    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DISPATCH_DEFAULTS.registryDeadSeconds, 1),
-    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+    shardCount: loadSetting(env, 'shardCount'),
+    executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
+    registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
+    logRetentionDays: loadSetting(env, 'logRetentionDays'),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000,

@@ -4,12 +4,12 @@ import {
   ConfigError,
   ENV,
   type Env,
-  optionalInt,
   optionalString,
   requireString,
   requireToken,
   type TokenSource,
 } from '../../shared/config/env.js';
+import { loadSetting } from '../../shared/config/settings.js';
 
 export interface ExecutorRunnerConfig {
   /** Admin base URLs the result is reported to, tried in order. */
@@ -44,7 +44,7 @@ export function loadConfig(env: Env): ExecutorRunnerConfig {
     adminAddresses,
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     httpAllowList,
-    reportMarginMs: optionalInt(env, ENV.reportMarginMs, 3_000, 0),
+    reportMarginMs: loadSetting(env, 'reportMarginMs'),
     abortGraceMs: 1_000,
   };
 }

@@ -1,15 +1,8 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import {
-  ENV,
-  type Env,
-  optionalInt,
-  requireString,
-  requireToken,
-  type TokenSource,
-} from '../../shared/config/env.js';
+import { ENV, type Env, requireString, requireToken, type TokenSource } from '../../shared/config/env.js';
+import { loadSetting } from '../../shared/config/settings.js';
 import { DEFAULT_MONITOR_BATCH } from '../../shared/use-cases/monitors.js';
-import { DEFAULT_REGISTRY_DEAD_SECONDS } from '../../shared/use-cases/registry.js';
 
 export interface MonitorsConfig {
   readonly aws: AwsClientOptions;
@@ -38,10 +31,10 @@ export function loadConfig(env: Env): MonitorsConfig {
     queueUrls: loadRingQueueUrls(env),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
-    registryDeadSeconds: optionalInt(env, ENV.registryDeadSeconds, DEFAULT_REGISTRY_DEAD_SECONDS, 1),
-    executorTimeoutMs: optionalInt(env, ENV.executorTimeoutMs, 3_000, 100),
-    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
-    logRetentionDays: optionalInt(env, ENV.logRetentionDays, 30, 1),
+    registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
+    executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
+    shardCount: loadSetting(env, 'shardCount'),
+    logRetentionDays: loadSetting(env, 'logRetentionDays'),
     batchSize: DEFAULT_MONITOR_BATCH,
   };
 }

@@ -1,6 +1,7 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import { ENV, type Env, optionalInt } from '../../shared/config/env.js';
+import type { Env } from '../../shared/config/env.js';
+import { loadSetting } from '../../shared/config/settings.js';
 
 export interface SchedulerTickConfig {
   readonly aws: AwsClientOptions;
@@ -18,9 +19,9 @@ export function loadConfig(env: Env): SchedulerTickConfig {
     aws: loadAwsConfig(env),
     tables: loadTables(env, ['jobs', 'control']),
     queueUrls: loadRingQueueUrls(env),
-    shardCount: optionalInt(env, ENV.shardCount, 4, 1),
-    preReadCount: optionalInt(env, ENV.preReadCount, 5000, 1),
-    leaseMs: optionalInt(env, ENV.leaseMs, 3000, 1000),
-    loopSeconds: optionalInt(env, ENV.tickLoopSeconds, 60, 1),
+    shardCount: loadSetting(env, 'shardCount'),
+    preReadCount: loadSetting(env, 'preReadCount'),
+    leaseMs: loadSetting(env, 'leaseMs'),
+    loopSeconds: loadSetting(env, 'tickLoopSeconds'),
   };
 }

@@ -1,4 +1,5 @@
 import { ENV } from '../../shared/config/env.js';
+import { SETTINGS } from '../../shared/config/settings.js';
 import type { FunctionName } from '../../shared/schema/functions.js';
 
 /**
@@ -22,7 +23,7 @@ export interface TickringSettings {
   readonly logRetentionDays?: number;
 }
 
-export const DEFAULT_SHARD_COUNT = 4;
+export const DEFAULT_SHARD_COUNT = SETTINGS.shardCount.default;
 
 type SettingKey = keyof TickringSettings;
 

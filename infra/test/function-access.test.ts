@@ -42,7 +42,9 @@ describe('function access', () => {
   it.each(Object.entries(SETTING_ENV))(
     'passes the %s setting to exactly the functions that read it',
     (key, setting) => {
-      const readers = NAMES.filter((name) => configSource(name).includes(`ENV.${key}`));
+      const reads = (source: string) =>
+        source.includes(`loadSetting(env, '${key}')`) || source.includes(`ENV.${key}`);
+      const readers = NAMES.filter((name) => reads(configSource(name)));
       expect([...setting.readers].sort()).toEqual(readers.sort());
     },
   );

@@ -1,0 +1,32 @@
+import { ENV, type Env, optionalInt } from './env.js';
+
+/**
+ * The numeric settings of the functions, each defined once: its env var, default and lowest valid
+ * value. Every `loadConfig` reads them through `loadSetting`; `infra/` passes them on.
+ */
+export const SETTINGS = {
+  /** Shards of the job index, each with its own lease; every function that files jobs must agree. */
+  shardCount: { env: ENV.shardCount, default: 4, min: 1 },
+  /** Most jobs read per shard per iteration (XXL-JOB's preReadCount). */
+  preReadCount: { env: ENV.preReadCount, default: 5000, min: 1 },
+  /** Shard lease length; a dead tick's shards are taken over after it. */
+  leaseMs: { env: ENV.leaseMs, default: 3000, min: 1000 },
+  /** How long one tick invocation loops. */
+  tickLoopSeconds: { env: ENV.tickLoopSeconds, default: 60, min: 1 },
+  /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
+  executorTimeoutMs: { env: ENV.executorTimeoutMs, default: 3000, min: 100 },
+  /** An executor not seen for this long is offline (XXL-JOB: 90 s). */
+  registryDeadSeconds: { env: ENV.registryDeadSeconds, default: 90, min: 1 },
+  /** Run records expire (DynamoDB TTL) after this many days. */
+  logRetentionDays: { env: ENV.logRetentionDays, default: 30, min: 1 },
+  /** executor-runner: Lambda time kept back to report the result. */
+  reportMarginMs: { env: ENV.reportMarginMs, default: 3000, min: 0 },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** A setting from the environment, or its default; a malformed value names the variable. */
+export function loadSetting(env: Env, name: SettingName): number {
+  const setting = SETTINGS[name];
+  return optionalInt(env, setting.env, setting.default, setting.min);
+}
