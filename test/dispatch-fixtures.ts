@@ -1,38 +1,16 @@
 import type { Group, Job } from '../shared/domain/job.js';
 import type { Run } from '../shared/domain/run.js';
+import { makeJob } from './jobs.js';
 
-/** A RUNNING CRON job with XXL-JOB's defaults; override what the test is about. */
+/** A RUNNING daily CRON job for the dispatch tests (no retry backoff); override what the test is about. */
 export function testJob(overrides: Partial<Job> & Pick<Job, 'id' | 'appName'>): Job {
-  return {
-    name: `job ${overrides.id}`,
-    author: 'test',
-    alarmEmail: '',
-    alarmWebhook: '',
-    scheduleType: 'CRON',
+  return makeJob({
     scheduleConf: '0 0 0 * * ?',
-    timeZone: 'UTC',
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
-    executorHandler: 'demoJobHandler',
-    executorParam: '',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeout: 0,
-    executorFailRetryCount: 0,
     retryBackoffSeconds: 0,
-    glueType: 'BEAN',
-    glueSource: '',
-    glueUpdatetime: 0,
-    childJobIds: [],
-    triggerStatus: 'RUNNING',
-    triggerLastTime: 0,
-    triggerNextTime: null,
-    slowUntil: 0,
-    scheduleRevision: 1,
     createdAt: 1,
     updatedAt: 1,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 export function testGroup(overrides: Partial<Group> & Pick<Group, 'appName'>): Group {
