@@ -66,6 +66,12 @@ export interface LocalStack {
 type Teardown = () => Promise<void> | void;
 
 /**
+ * Concurrent dispatcher batches per ring queue, as Lambda's event source mapping runs them. A batch
+ * holds until its fires' second, so this bounds on-time dispatch at about ten fires a second each.
+ */
+export const DISPATCHER_BATCHES_PER_QUEUE = 10;
+
+/**
  * Starts the whole scheduler on this machine: the HTTP port (claimed first, so a taken port fails
  * fast), DynamoDB Local and the SQS stand-in, the tables and queues, then the real handlers with
  * their event sources. `stop()` tears down in reverse; a failed start tears down what it started.
@@ -167,7 +173,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
         queueUrl: resources.queues[queue.logicalName].url,
         queueArn: resources.queues[queue.logicalName].arn,
         region,
-        concurrency: 4,
+        concurrency: DISPATCHER_BATCHES_PER_QUEUE,
         logger,
       });
       poller.start();
