@@ -249,6 +249,38 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
     }
   });
 
+  it('runs a ONCE job exactly once at its instant, then leaves it stopped', async () => {
+    const appName = await e.createAutoGroup('e2e-once');
+    const started: { logId: number; scheduled: number; at: number }[] = [];
+    const executor = await e.startExecutor(appName, {
+      onceJob: (ctx: JobContext) => {
+        started.push({ logId: ctx.logId, scheduled: ctx.logDateTime, at: Date.now() });
+      },
+    });
+    await e.waitForExecutor(appName, executor.address);
+    // Far enough ahead to be after the start rule's now + 5 s.
+    const instant = Math.ceil((Date.now() + 8_000) / 1000) * 1000;
+    const job = await e.createJob({
+      appName,
+      scheduleType: 'ONCE',
+      scheduleConf: new Date(instant).toISOString(),
+      executorHandler: 'onceJob',
+      triggerStatus: 'RUNNING',
+    });
+
+    const [run] = await e.waitForRuns(job.id, 1, (r) => r.handleCode !== 0, 30_000);
+    expect(run).toMatchObject({ triggerType: 'ONCE', scheduledTime: instant, handleCode: 200 });
+    // The tick stops the job when its schedule ends; that stop must not cost the fire itself.
+    const stored = await e.call('GET', `/v1/jobs/${job.id}`);
+    expect(stored.body).toMatchObject({ triggerStatus: 'STOPPED', triggerNextTime: null });
+    await quietPeriod(Date.now(), 3_000, 'no second run of a ONCE job');
+    expect(await e.runsOf(job.id)).toHaveLength(1);
+    expect(started).toHaveLength(1);
+    expect(started[0]?.scheduled).toBe(instant);
+    expect(started[0]!.at - instant).toBeGreaterThanOrEqual(-5);
+    expect(started[0]!.at - instant).toBeLessThan(1_000);
+  });
+
   it('runs a child job after its parent succeeds, and not after it fails', async () => {
     const appName = await e.createAutoGroup('e2e-child');
     const childRan: number[] = [];

@@ -42,13 +42,14 @@ describe('dispatchFire: what runs and what is dropped', () => {
     expect(env.transport.sent).toEqual([]);
   });
 
-  it('drops a scheduled fire of a stopped job, but runs a manual trigger of it (as XXL-JOB does)', async () => {
+  it('drops a scheduled fire of a job stopped after it was planned, but runs a manual trigger of it (as XXL-JOB does)', async () => {
     const env = memoryDispatchDeps();
-    setJob(env, { triggerStatus: 'STOPPED' });
+    // Stopping through the API bumps the revision.
+    setJob(env, { triggerStatus: 'STOPPED', scheduleRevision: 2 });
     const now = env.clock.now();
-    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now))).toEqual({
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now, { scheduleRevision: 1 }))).toEqual({
       kind: 'dropped',
-      reason: 'the job is stopped',
+      reason: 'the job was stopped after the fire was planned',
     });
     for (const triggerType of ['MANUAL', 'API', 'PARENT'] as const) {
       const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, {
@@ -60,6 +61,18 @@ describe('dispatchFire: what runs and what is dropped', () => {
       expect(outcome.kind).toBe('dispatched');
     }
     expect(env.transport.sent).toHaveLength(3);
+  });
+
+  it('runs the last fire of a schedule that ended (the tick stopped the job without a new revision)', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { triggerStatus: 'STOPPED', scheduleRevision: 1 });
+    const outcome = await dispatchFire(
+      env.deps,
+      DISPATCH_DEFAULTS,
+      cronFire(env.clock.now(), { scheduleRevision: 1 }),
+    );
+    expect(outcome.kind).toBe('dispatched');
+    expect(env.transport.sent).toHaveLength(1);
   });
 
   it('drops a fire of a job that no longer exists', async () => {

@@ -151,11 +151,11 @@ export async function dispatchFire(
 function dropReason(job: Job | undefined, message: FireMessage): string | undefined {
   if (!job) return 'the job does not exist';
   if (!SCHEDULED_TRIGGERS.has(message.triggerType)) return undefined; // manual, API, parent, retry: always run
-  if (job.triggerStatus !== 'RUNNING') return 'the job is stopped';
-  if (message.scheduleRevision !== job.scheduleRevision) {
-    return `the schedule changed since the fire was planned (revision ${message.scheduleRevision ?? 'none'} → ${job.scheduleRevision})`;
-  }
-  return undefined;
+  // A stop or a schedule edit bumps the revision. The tick's own stop at the end of a schedule does
+  // not, so the last fires of a ONCE job (or of a cron with a final year) still run.
+  if (message.scheduleRevision === job.scheduleRevision) return undefined;
+  if (job.triggerStatus !== 'RUNNING') return 'the job was stopped after the fire was planned';
+  return `the schedule changed since the fire was planned (revision ${message.scheduleRevision ?? 'none'} → ${job.scheduleRevision})`;
 }
 
 async function fireContext(
