@@ -121,7 +121,8 @@ export class TickringStack extends Stack {
     if (props.httpAllowList?.length) runner.setEnv(ENV.httpAllowList, props.httpAllowList.join(','));
 
     // Two targets, one function: every minute EventBridge starts two tick invocations at once. Each
-    // loops ~60 s (90 s timeout), one iteration per second, renewing the 3 s shard leases it holds
+    // loops ~80 s (90 s timeout; longer than the minute, so a late start of the next pair leaves no
+    // gap), one iteration per second, renewing the 3 s shard leases it holds
     // and trying to take the others; so two ticks always run side by side and either one is the
     // other's standby: when one dies (crash, timeout, a throttled start), its leases lapse and the
     // other takes its shards over within 5 s instead of at the next minute. The leases and the

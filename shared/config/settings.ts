@@ -11,8 +11,11 @@ export const SETTINGS = {
   preReadCount: { env: ENV.preReadCount, default: 5000, min: 1 },
   /** Shard lease length; a dead tick's shards are taken over after it. */
   leaseMs: { env: ENV.leaseMs, default: 3000, min: 1000 },
-  /** How long one tick invocation loops. */
-  tickLoopSeconds: { env: ENV.tickLoopSeconds, default: 60, min: 1 },
+  /**
+   * How long one tick invocation loops. Longer than the rule's minute, so invocations overlap even
+   * when EventBridge starts the next ones late (it only promises "within that minute").
+   */
+  tickLoopSeconds: { env: ENV.tickLoopSeconds, default: 80, min: 1 },
   /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
   executorTimeoutMs: { env: ENV.executorTimeoutMs, default: 3000, min: 100 },
   /** An executor not seen for this long is offline (XXL-JOB: 90 s). */

@@ -19,7 +19,7 @@ export interface FunctionDefinition {
 }
 
 export const FUNCTIONS: Readonly<Record<FunctionName, FunctionDefinition>> = {
-  // Loops ~60 s per invocation; the timeout leaves room for the hand-over at the end.
+  // Loops ~80 s per invocation (TICKRING_TICK_LOOP_SECONDS); the timeout leaves room for the hand-over.
   'scheduler-tick': {
     name: 'scheduler-tick',
     entry: 'functions/scheduler-tick/handler.ts',
