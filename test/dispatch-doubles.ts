@@ -19,7 +19,12 @@ import type { Metrics } from '../shared/ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../shared/ports/registry-store.js';
 import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
 import type { RouteStateStore, VersionedRouteState } from '../shared/ports/route-state-store.js';
-import type { CreateFireResult, RunStore, TriggerResult } from '../shared/ports/run-store.js';
+import {
+  type CreateFireResult,
+  OUTCOME_GRACE_MS,
+  type RunStore,
+  type TriggerResult,
+} from '../shared/ports/run-store.js';
 import type { SlowTracker } from '../shared/ports/slow-tracker.js';
 import type { DispatchDeps } from '../shared/use-cases/dispatch-fire.js';
 import { testGroup, testJob } from './dispatch-fixtures.js';
@@ -49,6 +54,8 @@ interface StoredRun extends Run {
 export class MemoryRunStore implements RunStore {
   readonly fires = new Map<string, number[]>();
   readonly runs = new Map<number, StoredRun>();
+  /** Outcome-pending marks (a refused trigger sets one): logId → due time. */
+  readonly outcomePending = new Map<number, number>();
   private sequence = 0;
   /** Fail the next N createFire calls with this error (a lost transaction). */
   failCreateFire: { times: number; error: Error } | undefined;
@@ -86,9 +93,14 @@ export class MemoryRunStore implements RunStore {
     const run = this.runs.get(logId);
     if (run?.triggerCode !== 0) return false;
     this.runs.set(logId, { ...run, ...result });
+    if (result.triggerCode !== 200) this.outcomePending.set(logId, result.dispatchedAt + OUTCOME_GRACE_MS);
     return true;
   }
   complete = unused('complete');
+  async clearOutcomePending(logId: number): Promise<void> {
+    this.outcomePending.delete(logId);
+  }
+  findOutcomePending = unused('findOutcomePending');
   async setAlarmStatus(logId: number, alarmStatus: number): Promise<void> {
     const run = this.runs.get(logId);
     if (run) this.runs.set(logId, { ...run, alarmStatus });

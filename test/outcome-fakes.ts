@@ -5,7 +5,12 @@ import type { JobStore } from '../shared/ports/job-store.js';
 import type { Logger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
-import type { CompleteOutcome, HandleResult, RunStore } from '../shared/ports/run-store.js';
+import {
+  type CompleteOutcome,
+  type HandleResult,
+  OUTCOME_GRACE_MS,
+  type RunStore,
+} from '../shared/ports/run-store.js';
 import type { RunOutcomeDeps } from '../shared/use-cases/run-outcome.js';
 import { FakeClock } from './fake-clock.js';
 
@@ -51,6 +56,8 @@ export class OutcomeFakes {
   alarmDelivered = true;
   /** logIds whose `complete` throws (a DynamoDB failure). */
   readonly failingComplete = new Set<number>();
+  /** Outcome-pending marks: logId → when the monitors may re-drive it. */
+  readonly outcomePending = new Map<number, number>();
 
   deps(): RunOutcomeDeps {
     const runs = {
@@ -62,8 +69,17 @@ export class OutcomeFakes {
         if (run.handleCode !== 0) return { kind: 'already-finished', run };
         const done = { ...run, ...result };
         this.runs.set(logId, done);
+        this.outcomePending.set(logId, result.handleTime + OUTCOME_GRACE_MS);
         return { kind: 'completed', run: done };
       },
+      clearOutcomePending: async (logId: number) => {
+        this.outcomePending.delete(logId);
+      },
+      findOutcomePending: async (nowMs: number, limit: number) =>
+        [...this.outcomePending]
+          .filter(([, dueAt]) => dueAt < nowMs)
+          .slice(0, limit)
+          .flatMap(([logId]) => this.runs.get(logId) ?? []),
       setAlarmStatus: async (logId: number, alarmStatus: number) => {
         const run = this.runs.get(logId);
         if (run) this.runs.set(logId, { ...run, alarmStatus });

@@ -242,8 +242,15 @@ describe('dispatcher: slow lane', () => {
     const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
     // 22 slow dispatches: however a minute boundary splits them, one minute gets more than 10.
     await Promise.all(Array.from({ length: 22 }, () => env.send(env.manualFire(job.id, 500))));
-    await env.waitForRuns(job.id, 22);
-    const moved = await env.jobs.get(job.id);
+    await env.waitForRuns(job.id, 22, (r) => r.triggerCode !== 0);
+    // The flag is written after the dispatch that crossed the line finished.
+    const moved = await waitFor(
+      async () => {
+        const current = await env.jobs.get(job.id);
+        return current && current.slowUntil > 0 ? current : undefined;
+      },
+      { what: 'the slow-lane flag', timeoutMs: 30_000 },
+    );
     expect(moved?.slowUntil).toBeGreaterThan(Date.now());
     expect(moved?.slowUntil).toBeLessThanOrEqual(Date.now() + 60_000);
   });

@@ -37,6 +37,13 @@ export interface RunQuery {
   readonly cursor?: string;
 }
 
+/**
+ * How long after a run finished its consequences (retry / alarm / children, see `onRunFinished`)
+ * may still be under way before the monitors re-drive them: long enough never to race a live
+ * callback, dispatcher or monitor that is doing them right now.
+ */
+export const OUTCOME_GRACE_MS = 120_000;
+
 export interface RunStore {
   /** `count` new logIds: positive, unique across the system, safe integers. */
   allocateLogIds(count: number): Promise<number[]>;
@@ -52,10 +59,21 @@ export interface RunStore {
    * claim is older than `staleBeforeMs`; false when it was dispatched or is claimed by a live one.
    */
   reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean>;
-  /** Stores the trigger result of a run not yet triggered; false when it already had one. */
+  /**
+   * Stores the trigger result of a run not yet triggered; false when it already had one. A refused
+   * trigger (any code but 200) finishes the run: it is marked outcome-pending in the same write,
+   * due {@link OUTCOME_GRACE_MS} after `dispatchedAt`.
+   */
   recordTrigger(logId: number, result: TriggerResult): Promise<boolean>;
-  /** Finishes a run that has no result yet; a finished run is left as it is. */
+  /**
+   * Finishes a run that has no result yet; a finished run is left as it is. The run is marked
+   * outcome-pending in the same write, due {@link OUTCOME_GRACE_MS} after `handleTime`.
+   */
   complete(logId: number, result: HandleResult): Promise<CompleteOutcome>;
+  /** Removes the outcome-pending mark: the run's consequences are done. */
+  clearOutcomePending(logId: number): Promise<void>;
+  /** Finished runs still marked outcome-pending whose mark is due before `nowMs`. */
+  findOutcomePending(nowMs: number, limit: number): Promise<Run[]>;
   setAlarmStatus(logId: number, alarmStatus: number): Promise<void>;
   /** Newest first. */
   list(query: RunQuery): Promise<Page<Run>>;

@@ -37,6 +37,7 @@ export const RUNS_BY_JOB_INDEX = 'byJob';
 export const RUNS_BY_APP_INDEX = 'byApp';
 export const RUNS_BY_DAY_INDEX = 'byDay';
 export const RUNS_RUNNING_INDEX = 'running';
+export const RUNS_OUTCOME_PENDING_INDEX = 'outcomePending';
 
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   /** Job definitions. Running jobs carry `dueShard` + `nextTriggerTime`, which feed the sparse due index. */
@@ -92,6 +93,14 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
         indexName: RUNS_RUNNING_INDEX,
         partitionKey: { name: 'runningBucket', type: 'S' },
         sortKey: { name: 'deadline', type: 'N' },
+        projection: 'KEYS_ONLY',
+      },
+      {
+        // Sparse: only finished runs whose consequences (retry / alarm / children) are not done yet
+        // carry `outcomeBucket`; the monitors re-drive those past `outcomeDueAt`.
+        indexName: RUNS_OUTCOME_PENDING_INDEX,
+        partitionKey: { name: 'outcomeBucket', type: 'S' },
+        sortKey: { name: 'outcomeDueAt', type: 'N' },
         projection: 'KEYS_ONLY',
       },
     ],

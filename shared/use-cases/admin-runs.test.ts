@@ -65,6 +65,7 @@ class Fakes {
         const run = this.runs.get(logId);
         if (run) this.runs.set(logId, { ...run, alarmStatus });
       },
+      clearOutcomePending: async () => {},
     } as Partial<RunStore> as RunStore;
     const executors: Pick<ExecutorTransport, 'kill' | 'log'> = {
       kill: async (address, jobId) => {

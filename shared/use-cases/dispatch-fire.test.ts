@@ -456,6 +456,18 @@ describe('dispatchFire: failed triggers', () => {
     expect(run?.triggerMsg).toContain('msg: job handler [demoJobHandler] not found.');
     expect(env.alarms.alarms.map((a) => a.run.logId)).toEqual([run?.logId]);
     expect(env.ring.entries).toEqual([]);
+    // The refusal marked the run outcome-pending; the alarm done, the mark is gone.
+    expect(env.runs.outcomePending.size).toBe(0);
+  });
+
+  it('leaves a refused run outcome-pending when its alarm cannot be recorded, for the monitors', async () => {
+    const env = memoryDispatchDeps();
+    env.transport.replies.set(A, { code: 500, msg: 'refused' });
+    env.runs.setAlarmStatus = () => Promise.reject(new Error('throttled'));
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now())).catch(() => undefined);
+    const [run] = env.runs.all();
+    expect(run?.triggerCode).toBe(500);
+    expect([...env.runs.outcomePending.keys()]).toEqual([run?.logId]);
   });
 
   it('names a missing group and an unknown route strategy in the failed trigger', async () => {

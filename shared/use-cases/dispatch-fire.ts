@@ -302,7 +302,8 @@ async function reclaimUndispatched(
       jobId: run.jobId,
       logId: run.logId,
     });
-    await onRunFinished(deps, run, false);
+    // Its failure was counted when it was refused; only the retry or alarm is missing.
+    await onRunFinished(deps, run, false, { countersDone: true });
   }
   const pending = stored.filter((r) => r.triggerCode === 0).sort((a, b) => a.shardIndex - b.shardIndex);
   const taken: Run[] = [];

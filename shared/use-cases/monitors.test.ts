@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import type { Group } from '../domain/job.js';
+import type { Run } from '../domain/run.js';
 import type { ExecutorReply } from '../ports/executor-transport.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
-import { executorLiveness, markLostRuns } from './monitors.js';
+import { OUTCOME_GRACE_MS } from '../ports/run-store.js';
+import { KILLED_BY_USER } from './admin-runs.js';
+import { executorLiveness, markLostRuns, redrivePendingOutcomes } from './monitors.js';
+import { ALARM_STATUS, onRunFinished } from './run-outcome.js';
 
 describe('executorLiveness', () => {
   it.each([
@@ -120,5 +124,99 @@ describe('markLostRuns', () => {
     const result = await markLostRuns(deps, { registryDeadSeconds: 90, batchSize: 10 });
     expect(result.errors).toEqual([1]);
     expect(result.lost).toEqual([2]);
+  });
+});
+
+describe('redrivePendingOutcomes', () => {
+  const finishedAt = 1_700_000_000_000;
+
+  /** A run finished at `finishedAt` whose outcome was never done (the process died after complete()). */
+  async function leftPending(fakes: OutcomeFakes, run: Run, handleCode: number, handleMsg = '') {
+    fakes.runs.set(run.logId, run);
+    await fakes.deps().runs.complete(run.logId, { handleCode, handleMsg, handleTime: finishedAt });
+  }
+  const setClock = (fakes: OutcomeFakes, at: number) => fakes.clock.advance(at - fakes.clock.now());
+
+  it('re-drives a failed run left pending: its retry is enqueued, no counter is added again', async () => {
+    const fakes = new OutcomeFakes();
+    setClock(fakes, finishedAt + OUTCOME_GRACE_MS + 1);
+    fakes.jobs.set(1, makeJob({ id: 1, retryBackoffSeconds: 5 }));
+    await leftPending(fakes, makeRun({ logId: 7, retriesLeft: 1 }), 500);
+
+    const result = await redrivePendingOutcomes(fakes.deps(), { batchSize: 100 });
+
+    expect(result).toEqual({ redriven: [7], errors: [] });
+    expect(fakes.enqueued.map((e) => [e.message.triggerType, e.message.dedupKey])).toEqual([
+      ['RETRY', 'retry#7'],
+    ]);
+    expect(fakes.reports).toEqual([]);
+    expect(fakes.outcomePending.has(7)).toBe(false);
+    expect(await redrivePendingOutcomes(fakes.deps(), { batchSize: 100 })).toEqual({
+      redriven: [],
+      errors: [],
+    });
+  });
+
+  it('re-drives a successful run left pending: its children are enqueued', async () => {
+    const fakes = new OutcomeFakes();
+    setClock(fakes, finishedAt + OUTCOME_GRACE_MS + 1);
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2, 3] }));
+    await leftPending(fakes, makeRun({ logId: 8 }), 200);
+
+    await redrivePendingOutcomes(fakes.deps(), { batchSize: 100 });
+
+    expect(fakes.enqueued.map((e) => [e.message.triggerType, e.message.dedupKey])).toEqual([
+      ['PARENT', 'parent#8#2'],
+      ['PARENT', 'parent#8#3'],
+    ]);
+    expect(fakes.reports).toEqual([]);
+  });
+
+  it('leaves a run finished within the grace period alone (its callback may still be at work)', async () => {
+    const fakes = new OutcomeFakes();
+    setClock(fakes, finishedAt + OUTCOME_GRACE_MS - 1);
+    fakes.jobs.set(1, makeJob({ id: 1, retryBackoffSeconds: 5 }));
+    await leftPending(fakes, makeRun({ logId: 9, retriesLeft: 1 }), 500);
+
+    expect(await redrivePendingOutcomes(fakes.deps(), { batchSize: 100 })).toEqual({
+      redriven: [],
+      errors: [],
+    });
+    expect(fakes.enqueued).toEqual([]);
+    expect(fakes.outcomePending.has(9)).toBe(true);
+  });
+
+  it('counts a run once when the sweep finishes what the callback started', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
+    fakes.runs.set(10, makeRun({ logId: 10 }));
+    const deps = fakes.deps();
+    const outcome = await deps.runs.complete(10, { handleCode: 200, handleMsg: '', handleTime: finishedAt });
+    if (outcome.kind !== 'completed') throw new Error('not completed');
+    // The callback counted the run, then died before the children were enqueued.
+    const failingRing = { enqueue: () => Promise.reject(new Error('process died')) };
+    await expect(onRunFinished({ ...deps, ring: failingRing }, outcome.run, true)).rejects.toThrow();
+    setClock(fakes, finishedAt + OUTCOME_GRACE_MS + 1);
+
+    await redrivePendingOutcomes(fakes.deps(), { batchSize: 100 });
+
+    expect(fakes.reports.map((r) => r.delta)).toEqual([{ running: -1, success: 1 }]);
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#10#2']);
+  });
+
+  it('re-drives a killed run as a kill: no retry and no alarm', async () => {
+    const fakes = new OutcomeFakes();
+    setClock(fakes, finishedAt + OUTCOME_GRACE_MS + 1);
+    fakes.jobs.set(1, makeJob({ id: 1 }));
+    await leftPending(fakes, makeRun({ logId: 11, retriesLeft: 1 }), 500, KILLED_BY_USER);
+
+    expect(await redrivePendingOutcomes(fakes.deps(), { batchSize: 100 })).toEqual({
+      redriven: [11],
+      errors: [],
+    });
+    expect(fakes.enqueued).toEqual([]);
+    expect(fakes.alarms).toEqual([]);
+    expect(fakes.runs.get(11)?.alarmStatus).toBe(ALARM_STATUS.notNeeded);
+    expect(fakes.outcomePending.has(11)).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 import type { AddressType } from '../domain/job.js';
-import { HANDLE_CODE, type Run } from '../domain/run.js';
+import { HANDLE_CODE, type Run, TRIGGER_CODE } from '../domain/run.js';
 import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { GroupStore } from '../ports/job-store.js';
 import type { RegistryStore } from '../ports/registry-store.js';
 import { mapLimit } from '../util/concurrency.js';
-import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+import { KILLED_BY_USER } from './admin-runs.js';
+import { onRunFinished, onRunKilled, type RunOutcomeDeps } from './run-outcome.js';
 
 export interface MonitorDeps extends RunOutcomeDeps {
   readonly registry: RegistryStore;
@@ -16,7 +17,7 @@ export interface MonitorDeps extends RunOutcomeDeps {
 export interface MonitorSettings {
   /** An executor not seen in the registry for this long is offline (XXL-JOB: 90 s). */
   readonly registryDeadSeconds: number;
-  /** Most overdue runs looked at per sweep. */
+  /** Most overdue runs (and most pending outcomes) looked at per sweep. */
   readonly batchSize: number;
 }
 
@@ -102,6 +103,56 @@ export async function markLostRuns(deps: MonitorDeps, settings: MonitorSettings)
     }
   });
   return { overdue: runs.length, lost, alive, errors };
+}
+
+export interface RedriveResult {
+  /** Runs whose pending outcome was done again. */
+  readonly redriven: readonly number[];
+  /** Runs whose re-drive failed (still marked: tried again next sweep). */
+  readonly errors: readonly number[];
+}
+
+/**
+ * XXL-JOB's fail monitor (it scans failed logs whose alarm_status is still 0): a finished run is
+ * marked outcome-pending in the same write that stores its result, and `onRunFinished` clears the
+ * mark once the retry / alarm / children are done. A mark still there past its due time (the
+ * store's grace, `OUTCOME_GRACE_MS`, after the result, so a live callback is never raced)
+ * means the process died or failed in between: the outcome is done again here.
+ *
+ * The counters are not added again (`countersDone`): a crash after counting would count twice,
+ * and counting is best-effort anyway. The RETRY and PARENT fires are idempotent by their dedupKeys
+ * (`retry#{logId}`, `parent#{logId}#{childId}`); an alarm, though, may be sent a second time in the
+ * rare case the process died after publishing it and before clearing the mark. A run killed by a
+ * user is re-driven as a kill (no retry, no alarm, no children).
+ */
+export async function redrivePendingOutcomes(
+  deps: RunOutcomeDeps,
+  settings: Pick<MonitorSettings, 'batchSize'>,
+): Promise<RedriveResult> {
+  const runs = await deps.runs.findOutcomePending(deps.clock.now(), settings.batchSize);
+  const redriven: number[] = [];
+  const errors: number[] = [];
+  await mapLimit(runs, CONCURRENCY, async (run) => {
+    const keys = { jobId: run.jobId, logId: run.logId };
+    try {
+      deps.logger.warn('re-driving the outcome of a finished run left pending', {
+        ...keys,
+        triggerCode: run.triggerCode,
+        handleCode: run.handleCode,
+      });
+      const wasRunning = run.triggerCode !== TRIGGER_CODE.fail;
+      if (run.handleMsg === KILLED_BY_USER) await onRunKilled(deps, run, wasRunning, { countersDone: true });
+      else await onRunFinished(deps, run, wasRunning, { countersDone: true });
+      redriven.push(run.logId);
+    } catch (err) {
+      errors.push(run.logId);
+      deps.logger.error('outcome re-drive failed', {
+        ...keys,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  });
+  return { redriven, errors };
 }
 
 export function lostMessage(run: Pick<Run, 'executorAddress'>): string {

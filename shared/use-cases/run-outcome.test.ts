@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import type { Job } from '../domain/job.js';
-import { ALARM_STATUS, onRunFinished, retryDelayMs } from './run-outcome.js';
+import { ALARM_STATUS, onRunFinished, onRunKilled, retryDelayMs } from './run-outcome.js';
 
 describe('retryDelayMs', () => {
   it("waits the job's backoff before the first retry and doubles it for each further one", () => {
@@ -78,5 +78,51 @@ describe('onRunFinished', () => {
       [2, 'PARENT', 'parent#7#2'],
       [3, 'PARENT', 'parent#7#3'],
     ]);
+  });
+});
+
+describe('the outcome-pending mark', () => {
+  it('is set by complete() and cleared once the retry is enqueued', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1 }));
+    fakes.runs.set(7, makeRun({ logId: 7, retriesLeft: 1 }));
+    const deps = fakes.deps();
+    const outcome = await deps.runs.complete(7, { handleCode: 500, handleMsg: 'boom', handleTime: 1 });
+    expect(fakes.outcomePending.has(7)).toBe(true);
+    if (outcome.kind !== 'completed') throw new Error('not completed');
+    await onRunFinished(deps, outcome.run, true);
+    expect(fakes.enqueued).toHaveLength(1);
+    expect(fakes.outcomePending.has(7)).toBe(false);
+  });
+
+  it('stays when the consequences fail, so the monitors re-drive them', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
+    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const deps = fakes.deps();
+    await deps.runs.complete(7, { handleCode: 200, handleMsg: '', handleTime: 1 });
+    const failingRing = { enqueue: () => Promise.reject(new Error('SQS unavailable')) };
+    await expect(
+      onRunFinished({ ...deps, ring: failingRing }, { ...makeRun({ logId: 7 }), handleCode: 200 }, true),
+    ).rejects.toThrow('SQS unavailable');
+    expect(fakes.outcomePending.has(7)).toBe(true);
+  });
+
+  it('is cleared for a killed run too', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const deps = fakes.deps();
+    const outcome = await deps.runs.complete(7, { handleCode: 500, handleMsg: 'killed', handleTime: 1 });
+    if (outcome.kind !== 'completed') throw new Error('not completed');
+    await onRunKilled(deps, outcome.run, true);
+    expect(fakes.outcomePending.has(7)).toBe(false);
+  });
+
+  it('skips the daily counters when they were done already (a re-drive)', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
+    await onRunFinished(fakes.deps(), makeRun({ logId: 7, handleCode: 200 }), true, { countersDone: true });
+    expect(fakes.reports).toEqual([]);
+    expect(fakes.enqueued).toHaveLength(1);
   });
 });

@@ -43,14 +43,33 @@ export function retryDelayMs(job: Pick<Job, 'retryBackoffSeconds'>, nextAttempt:
   return Math.min(base * 2 ** Math.max(0, nextAttempt - 2), MAX_DELAY_SECONDS) * 1000;
 }
 
+export interface OutcomeOptions {
+  /**
+   * The daily counters were (presumably) added already: set when the monitors re-drive a run whose
+   * outcome was left pending. Counting is the first step and best-effort, so a re-drive skips it
+   * rather than count the run twice (a crash before the count then under-counts by one).
+   */
+  readonly countersDone?: boolean;
+}
+
 /**
  * A run just finished (`completed` is the run as stored after its result). `wasRunning` tells
  * whether it had been counted as running (accepted by an executor) in the daily report.
+ *
+ * Finishing a run marked it outcome-pending (`RunStore.complete` / a refused `recordTrigger`); the
+ * mark is cleared here, last, so a crash or failure before the end leaves it for the monitors to
+ * re-drive (`redrivePendingOutcomes`).
  */
-export async function onRunFinished(deps: RunOutcomeDeps, run: Run, wasRunning: boolean): Promise<void> {
-  await countFinished(deps, run, wasRunning);
+export async function onRunFinished(
+  deps: RunOutcomeDeps,
+  run: Run,
+  wasRunning: boolean,
+  options: OutcomeOptions = {},
+): Promise<void> {
+  if (!options.countersDone) await countFinished(deps, run, wasRunning);
   if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run);
   else await retryOrAlarm(deps, run);
+  await deps.runs.clearOutcomePending(run.logId);
 }
 
 /**
@@ -62,9 +81,11 @@ export async function onRunKilled(
   deps: Pick<RunOutcomeDeps, 'runs' | 'reports' | 'logger'>,
   run: Run,
   wasRunning: boolean,
+  options: OutcomeOptions = {},
 ): Promise<void> {
-  await countFinished(deps, run, wasRunning);
+  if (!options.countersDone) await countFinished(deps, run, wasRunning);
   await deps.runs.setAlarmStatus(run.logId, ALARM_STATUS.notNeeded);
+  await deps.runs.clearOutcomePending(run.logId);
   deps.logger.info('run killed by user: counted as failed, not retried, no alarm', {
     jobId: run.jobId,
     logId: run.logId,

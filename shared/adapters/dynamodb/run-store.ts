@@ -16,24 +16,27 @@ import {
   truncateMessage,
 } from '../../domain/run.js';
 import type { Page } from '../../ports/job-store.js';
-import type {
-  CompleteOutcome,
-  CreateFireResult,
-  HandleResult,
-  RunQuery,
-  RunStore,
-  TriggerResult,
+import {
+  type CompleteOutcome,
+  type CreateFireResult,
+  type HandleResult,
+  OUTCOME_GRACE_MS,
+  type RunQuery,
+  type RunStore,
+  type TriggerResult,
 } from '../../ports/run-store.js';
 import {
   RUNS_BY_APP_INDEX,
   RUNS_BY_DAY_INDEX,
   RUNS_BY_JOB_INDEX,
+  RUNS_OUTCOME_PENDING_INDEX,
   RUNS_RUNNING_INDEX,
 } from '../../schema/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
 const LOG_SEQUENCE_KEY = 'seq#log';
 const RUNNING_BUCKET = 'RUNNING';
+const OUTCOME_PENDING_BUCKET = 'PENDING';
 const DAY_MS = 86_400_000;
 
 export interface DynamoRunStoreOptions {
@@ -51,6 +54,9 @@ interface RunItem extends Run {
   readonly expiresAt: number;
   readonly runningBucket?: string;
   readonly deadline?: number;
+  /** Set (to `PENDING`) while a finished run's consequences are not done: the sparse outcome index. */
+  readonly outcomeBucket?: string;
+  readonly outcomeDueAt?: number;
 }
 
 const STATUS_FILTERS: Readonly<Record<RunStatus, string>> = {
@@ -163,11 +169,24 @@ export class DynamoRunStore implements RunStore {
       });
       if (joined) return true;
     }
+    if (result.triggerCode === TRIGGER_CODE.success) {
+      return this.conditionalUpdate({
+        Key: { logId },
+        UpdateExpression: base,
+        ConditionExpression: 'triggerCode = :zero',
+        ExpressionAttributeValues: values,
+      });
+    }
+    // A refused trigger finishes the run: mark its outcome pending in the same write.
     return this.conditionalUpdate({
       Key: { logId },
-      UpdateExpression: base,
+      UpdateExpression: `${base}, outcomeBucket = :pending, outcomeDueAt = :due`,
       ConditionExpression: 'triggerCode = :zero',
-      ExpressionAttributeValues: values,
+      ExpressionAttributeValues: {
+        ...values,
+        ':pending': OUTCOME_PENDING_BUCKET,
+        ':due': result.dispatchedAt + OUTCOME_GRACE_MS,
+      },
     });
   }
 
@@ -178,13 +197,16 @@ export class DynamoRunStore implements RunStore {
           TableName: this.options.runsTable,
           Key: { logId },
           UpdateExpression:
-            'SET handleCode = :code, handleMsg = :msg, handleTime = :at REMOVE runningBucket, deadline',
+            'SET handleCode = :code, handleMsg = :msg, handleTime = :at, ' +
+            'outcomeBucket = :pending, outcomeDueAt = :due REMOVE runningBucket, deadline',
           ConditionExpression: 'attribute_exists(logId) AND handleCode = :zero',
           ExpressionAttributeValues: {
             ':code': result.handleCode,
             ':msg': truncateMessage(result.handleMsg),
             ':at': result.handleTime,
             ':zero': 0,
+            ':pending': OUTCOME_PENDING_BUCKET,
+            ':due': result.handleTime + OUTCOME_GRACE_MS,
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -195,6 +217,33 @@ export class DynamoRunStore implements RunStore {
       const run = await this.get(logId);
       return run ? { kind: 'already-finished', run } : { kind: 'unknown' };
     }
+  }
+
+  async clearOutcomePending(logId: number): Promise<void> {
+    await this.conditionalUpdate({
+      Key: { logId },
+      UpdateExpression: 'REMOVE outcomeBucket, outcomeDueAt',
+      ConditionExpression: 'attribute_exists(logId)',
+    });
+  }
+
+  async findOutcomePending(nowMs: number, limit: number): Promise<Run[]> {
+    const result = await this.options.doc.send(
+      new QueryCommand({
+        TableName: this.options.runsTable,
+        IndexName: RUNS_OUTCOME_PENDING_INDEX,
+        KeyConditionExpression: 'outcomeBucket = :bucket AND outcomeDueAt < :now',
+        ExpressionAttributeValues: { ':bucket': OUTCOME_PENDING_BUCKET, ':now': nowMs },
+        Limit: limit,
+      }),
+    );
+    const items = await batchGetAll(
+      this.options.doc,
+      this.options.runsTable,
+      [...new Set((result.Items ?? []).map((i) => Number(i.logId)))].map((logId) => ({ logId })),
+    );
+    // The index lags the table: keep only runs still marked.
+    return items.filter((item) => item.outcomeBucket === OUTCOME_PENDING_BUCKET).map(fromItem);
   }
 
   async setAlarmStatus(logId: number, alarmStatus: number): Promise<void> {
@@ -329,7 +378,16 @@ function fireKey(dedupKey: string): string {
 }
 
 function fromItem(item: Item): Run {
-  const { day: _d, claimAt: _c, expiresAt: _e, runningBucket: _r, deadline: _dl, ...run } = item;
+  const {
+    day: _d,
+    claimAt: _c,
+    expiresAt: _e,
+    runningBucket: _r,
+    deadline: _dl,
+    outcomeBucket: _ob,
+    outcomeDueAt: _od,
+    ...run
+  } = item;
   return run as unknown as Run;
 }
 
