@@ -5,9 +5,7 @@ import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
-import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
-import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
-import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
+import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
@@ -74,10 +72,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   const accessToken = cachedTokenReader(config.accessToken, secrets);
   const transport =
     runtime.transport ??
-    new SchemeExecutorTransport({
-      http: new HttpExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs }),
-      lambda: new LambdaExecutorTransport({ lambda: clients.lambda, timeoutMs: config.executorTimeoutMs }),
-    });
+    createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda });
   const executors: AdminExecutorsDeps = { groups, registry, clock };
   return {
     jobs: { jobs, groups, clock, logger },

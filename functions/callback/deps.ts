@@ -1,12 +1,8 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
-import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
-import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
+import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
-import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import type { AlarmPublisher } from '../../shared/ports/alarms.js';
@@ -44,27 +40,18 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
   const logger = runtime.logger ?? createFunctionLogger('callback');
   const metrics = runtime.metrics ?? createFunctionMetrics('callback');
   const { doc } = clients;
-  const outcome: RunOutcomeDeps = {
-    runs: new DynamoRunStore({
-      doc,
-      runsTable: config.tables.runs,
-      controlTable: config.tables.control,
-      retentionDays: config.logRetentionDays,
-    }),
-    jobs: new DynamoJobStore({
-      doc,
-      jobsTable: config.tables.jobs,
-      controlTable: config.tables.control,
-      shardCount: config.shardCount,
-    }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
-    alarms:
-      runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
-    reports: new DynamoReportStore({ doc, controlTable: config.tables.control }),
+  const outcome = createRunOutcomeDeps({
+    clients,
+    tables: config.tables,
+    queueUrls: config.queueUrls,
+    alarmTopicArn: config.alarmTopicArn,
+    shardCount: config.shardCount,
+    logRetentionDays: config.logRetentionDays,
     clock,
     logger,
     metrics,
-  };
+    alarms: runtime.alarms,
+  });
   const registry = new DynamoRegistryStore({
     doc,
     registryTable: config.tables.registry,

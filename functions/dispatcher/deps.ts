@@ -1,18 +1,12 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
-import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
-import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRouteStateStore } from '../../shared/adapters/dynamodb/route-state-store.js';
-import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
 import { DynamoSlowTracker } from '../../shared/adapters/dynamodb/slow-tracker.js';
-import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
-import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
-import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
+import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
+import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
-import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
@@ -46,35 +40,25 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     client: runtime.secrets,
   });
   const deps: DispatchDeps = {
-    jobs: new DynamoJobStore({
-      doc,
-      jobsTable: config.tables.jobs,
-      controlTable: control,
+    ...createRunOutcomeDeps({
+      clients,
+      tables: config.tables,
+      queueUrls: config.queueUrls,
+      alarmTopicArn: config.alarmTopicArn,
       shardCount: config.shardCount,
+      logRetentionDays: config.logRetentionDays,
+      clock: runtime.clock ?? systemClock,
+      logger,
+      metrics,
     }),
     groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
-    runs: new DynamoRunStore({
-      doc,
-      runsTable: config.tables.runs,
-      controlTable: control,
-      retentionDays: config.logRetentionDays,
-    }),
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     routeStates: new DynamoRouteStateStore({ doc, controlTable: control }),
     slowTracker: new DynamoSlowTracker({ doc, controlTable: control }),
-    reports: new DynamoReportStore({ doc, controlTable: control }),
-    alarms: createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
     transport:
       runtime.transport ??
-      new SchemeExecutorTransport({
-        http: new HttpExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs }),
-        lambda: new LambdaExecutorTransport({ lambda: clients.lambda, timeoutMs: config.executorTimeoutMs }),
-      }),
-    clock: runtime.clock ?? systemClock,
+      createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda }),
     random: runtime.random ?? Math.random,
-    logger,
-    metrics,
   };
   const settings: DispatchSettings = {
     registryDeadSeconds: config.registryDeadSeconds,

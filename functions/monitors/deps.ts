@@ -1,16 +1,10 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
-import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
-import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
-import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
-import { HttpExecutorTransport } from '../../shared/adapters/executor-http.js';
-import { SchemeExecutorTransport } from '../../shared/adapters/executor-transport.js';
-import { LambdaExecutorTransport } from '../../shared/adapters/lambda-transport.js';
+import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
+import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
-import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import type { AlarmPublisher } from '../../shared/ports/alarms.js';
@@ -43,33 +37,23 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     client: runtime.secrets,
   });
   const deps: MonitorDeps = {
-    runs: new DynamoRunStore({
-      doc,
-      runsTable: config.tables.runs,
-      controlTable: config.tables.control,
-      retentionDays: config.logRetentionDays,
-    }),
-    jobs: new DynamoJobStore({
-      doc,
-      jobsTable: config.tables.jobs,
-      controlTable: config.tables.control,
+    ...createRunOutcomeDeps({
+      clients,
+      tables: config.tables,
+      queueUrls: config.queueUrls,
+      alarmTopicArn: config.alarmTopicArn,
       shardCount: config.shardCount,
+      logRetentionDays: config.logRetentionDays,
+      clock: runtime.clock ?? systemClock,
+      logger,
+      metrics,
+      alarms: runtime.alarms,
     }),
     groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     executors:
       runtime.executors ??
-      new SchemeExecutorTransport({
-        http: new HttpExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs }),
-        lambda: new LambdaExecutorTransport({ lambda: clients.lambda }),
-      }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
-    alarms:
-      runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
-    reports: new DynamoReportStore({ doc, controlTable: config.tables.control }),
-    clock: runtime.clock ?? systemClock,
-    logger,
-    metrics,
+      createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda }),
   };
   const settings: MonitorSettings = {
     registryDeadSeconds: config.registryDeadSeconds,

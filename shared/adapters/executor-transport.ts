@@ -1,6 +1,20 @@
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { TriggerParam } from '../../executor/protocol.js';
 import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
-import { isLambdaAddress } from './lambda-transport.js';
+import { HttpExecutorTransport } from './executor-http.js';
+import { isLambdaAddress, LambdaExecutorTransport } from './lambda-transport.js';
+
+/** The transport every function uses: XXL-JOB over HTTP, or Lambda invoke for `lambda:` addresses. */
+export function createExecutorTransport(options: {
+  readonly accessToken: () => Promise<string>;
+  readonly timeoutMs: number;
+  readonly lambda: LambdaClient;
+}): ExecutorTransport {
+  return new SchemeExecutorTransport({
+    http: new HttpExecutorTransport({ accessToken: options.accessToken, timeoutMs: options.timeoutMs }),
+    lambda: new LambdaExecutorTransport({ lambda: options.lambda, timeoutMs: options.timeoutMs }),
+  });
+}
 
 /**
  * Picks the transport by the address's scheme: `lambda:<function>` goes to Lambda, `http://` and

@@ -1,0 +1,55 @@
+import type { AlarmPublisher } from '../ports/alarms.js';
+import type { Clock } from '../ports/clock.js';
+import type { Logger } from '../ports/logger.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { RunOutcomeDeps } from '../use-cases/run-outcome.js';
+import { createAlarmPublisher } from './alarms.js';
+import type { AwsClients } from './aws-clients.js';
+import { DynamoJobStore } from './dynamodb/job-store.js';
+import { DynamoReportStore } from './dynamodb/report-store.js';
+import { DynamoRunStore } from './dynamodb/run-store.js';
+import { SqsRingQueue } from './sqs/ring-queue.js';
+
+export interface RunOutcomeWiring {
+  readonly clients: AwsClients;
+  readonly tables: { readonly jobs: string; readonly runs: string; readonly control: string };
+  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  readonly alarmTopicArn: string;
+  readonly shardCount: number;
+  readonly logRetentionDays: number;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  /** Replaces the SNS + webhook publisher (tests). */
+  readonly alarms?: AlarmPublisher;
+}
+
+/**
+ * The adapters behind `onRunFinished` (runs, jobs, ring, alarms, reports), built the same way by
+ * every function that finishes runs: the dispatcher, the callback and the monitors.
+ */
+export function createRunOutcomeDeps(wiring: RunOutcomeWiring): RunOutcomeDeps {
+  const { clients, tables, logger } = wiring;
+  const { doc } = clients;
+  return {
+    runs: new DynamoRunStore({
+      doc,
+      runsTable: tables.runs,
+      controlTable: tables.control,
+      retentionDays: wiring.logRetentionDays,
+    }),
+    jobs: new DynamoJobStore({
+      doc,
+      jobsTable: tables.jobs,
+      controlTable: tables.control,
+      shardCount: wiring.shardCount,
+    }),
+    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: wiring.queueUrls }),
+    alarms:
+      wiring.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: wiring.alarmTopicArn, logger }),
+    reports: new DynamoReportStore({ doc, controlTable: tables.control }),
+    clock: wiring.clock,
+    logger,
+    metrics: wiring.metrics,
+  };
+}
