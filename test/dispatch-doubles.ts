@@ -116,8 +116,15 @@ export class MemoryRunStore implements RunStore {
 export class MemoryJobStore implements JobStore {
   readonly jobs = new Map<number, Job>();
   readonly slowMarks: { id: number; untilMs: number }[] = [];
+  /** The ids of each read, one entry per call: `get` as a one-id list. */
+  readonly reads: { method: 'get' | 'getMany'; ids: number[] }[] = [];
   async get(id: number): Promise<Job | undefined> {
+    this.reads.push({ method: 'get', ids: [id] });
     return this.jobs.get(id);
+  }
+  async getMany(ids: readonly number[]): Promise<Job[]> {
+    this.reads.push({ method: 'getMany', ids: [...ids] });
+    return ids.flatMap((id) => this.jobs.get(id) ?? []);
   }
   async markSlow(id: number, untilMs: number): Promise<void> {
     this.slowMarks.push({ id, untilMs });
@@ -126,7 +133,6 @@ export class MemoryJobStore implements JobStore {
   }
   allocateId = unused('allocateId');
   create = unused('create');
-  getMany = unused('getMany');
   replace = unused('replace');
   delete = unused('delete');
   list = unused('list');
@@ -137,7 +143,9 @@ export class MemoryJobStore implements JobStore {
 
 export class MemoryGroupStore implements GroupStore {
   readonly groups = new Map<string, Group>();
+  reads = 0;
   async get(appName: string): Promise<Group | undefined> {
+    this.reads++;
     return this.groups.get(appName);
   }
   create = unused('create');
@@ -152,7 +160,9 @@ export class MemoryRegistry implements RegistryStore {
     this.entries.push({ appName, address, updatedAt: nowMs });
   }
   remove = unused('remove');
+  reads = 0;
   async list(appName: string, seenSince?: number): Promise<RegistryEntry[]> {
+    this.reads++;
     return this.entries
       .filter((e) => e.appName === appName && (seenSince === undefined || e.updatedAt >= seenSince))
       .sort((a, b) => a.address.localeCompare(b.address));

@@ -1,6 +1,8 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { isAppError } from '../../shared/domain/errors.js';
-import { dispatchFire, parseFireMessage } from '../../shared/use-cases/dispatch-fire.js';
+import type { FireMessage } from '../../shared/domain/trigger.js';
+import type { RingLane } from '../../shared/ports/ring-queue.js';
+import { BatchReads, dispatchFire, parseFireMessage } from '../../shared/use-cases/dispatch-fire.js';
 import { type DispatcherConfig, loadConfig } from './config.js';
 import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';
 
@@ -11,10 +13,27 @@ import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';
  */
 export function createHandler(config: DispatcherConfig, runtime: Partial<DispatcherRuntime> = {}) {
   const deps = buildDispatchDeps(config, runtime);
-  const dispatchRecord = async (record: SQSRecord, context: Context): Promise<string | undefined> => {
+  // A record's lane is its queue's: compare the queue name in its ARN with the slow queue URL's.
+  const slowQueueName = config.queueUrls.slow.split('/').at(-1);
+  const laneOf = (record: SQSRecord): RingLane =>
+    record.eventSourceARN?.split(':').at(-1) === slowQueueName ? 'slow' : 'fast';
+  const parse = (record: SQSRecord): FireMessage | Error => {
+    try {
+      return parseFireMessage(record.body);
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    }
+  };
+  const dispatchRecord = async (
+    record: SQSRecord,
+    message: FireMessage | Error,
+    reads: BatchReads,
+    context: Context,
+  ): Promise<string | undefined> => {
     const keys = { messageId: record.messageId, requestId: context.awsRequestId };
     try {
-      await dispatchFire(deps, deps.settings, parseFireMessage(record.body));
+      if (message instanceof Error) throw message;
+      await dispatchFire(deps, deps.settings, message, laneOf(record), reads);
       return undefined;
     } catch (err) {
       const drop = isAppError(err) && !err.retryable; // malformed or permanent: redelivery cannot help
@@ -24,7 +43,15 @@ export function createHandler(config: DispatcherConfig, runtime: Partial<Dispatc
     }
   };
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const failed = await Promise.all(event.Records.map((record) => dispatchRecord(record, context)));
+    const messages = event.Records.map(parse);
+    // The batch's fires share their reads (jobs in one BatchGet, groups, online executors).
+    const reads = new BatchReads(deps);
+    reads.preloadJobs(messages.flatMap((m) => (m instanceof Error ? [] : [m.jobId])));
+    const failed = await Promise.all(
+      event.Records.map((record, i) =>
+        dispatchRecord(record, messages[i] as FireMessage | Error, reads, context),
+      ),
+    );
     deps.flushMetrics();
     return { batchItemFailures: failed.flatMap((id) => (id === undefined ? [] : [{ itemIdentifier: id }])) };
   };

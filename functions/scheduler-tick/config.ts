@@ -9,6 +9,7 @@ export interface SchedulerTickConfig {
   readonly queueUrls: { readonly fast: string; readonly slow: string };
   readonly shardCount: number;
   readonly preReadCount: number;
+  readonly planAheadSeconds: number;
   readonly leaseMs: number;
   /** How long one invocation keeps ticking; EventBridge starts new ones every minute. */
   readonly loopSeconds: number;
@@ -21,6 +22,7 @@ export function loadConfig(env: Env): SchedulerTickConfig {
     queueUrls: loadRingQueueUrls(env),
     shardCount: loadSetting(env, 'shardCount'),
     preReadCount: loadSetting(env, 'preReadCount'),
+    planAheadSeconds: loadSetting(env, 'planAheadSeconds'),
     leaseMs: loadSetting(env, 'leaseMs'),
     loopSeconds: loadSetting(env, 'tickLoopSeconds'),
   };

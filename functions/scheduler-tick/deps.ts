@@ -41,6 +41,7 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
     shardCount: config.shardCount,
     preReadCount: config.preReadCount,
     preReadMs: DEFAULT_PRE_READ_MS,
+    planAheadMs: config.planAheadSeconds * 1000,
     leaseMs: config.leaseMs,
   };
   return { ...deps, settings, signal: runtime.signal, flushMetrics: () => metrics.flush() };

@@ -121,6 +121,7 @@ export function stackPropsFromContext(node: Node): { stackName: string; props: T
     settings: {
       shardCount: int(node, 'shardCount'),
       preReadCount: int(node, 'preReadCount'),
+      planAheadSeconds: int(node, 'planAheadSeconds', 5),
       leaseMs: int(node, 'leaseMs', 1000),
       executorTimeoutMs: int(node, 'executorTimeoutMs'),
       registryDeadSeconds: int(node, 'registryDeadSeconds'),

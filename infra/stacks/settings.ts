@@ -13,6 +13,8 @@ export interface TickringSettings {
   readonly shardCount?: number;
   /** Most jobs read per shard per second (TICKRING_PRE_READ_COUNT). */
   readonly preReadCount?: number;
+  /** How far ahead a due job's fires are planned, s (TICKRING_PLAN_AHEAD_SECONDS). @default 10 */
+  readonly planAheadSeconds?: number;
   /** Shard lease length in ms (TICKRING_LEASE_MS). */
   readonly leaseMs?: number;
   /** Admin → executor HTTP timeout in ms (TICKRING_EXECUTOR_TIMEOUT_MS). */
@@ -36,6 +38,7 @@ export const SETTING_ENV: Readonly<
     readers: ['scheduler-tick', 'dispatcher', 'callback', 'api', 'monitors'],
   },
   preReadCount: { env: ENV.preReadCount, readers: ['scheduler-tick'] },
+  planAheadSeconds: { env: ENV.planAheadSeconds, readers: ['scheduler-tick'] },
   leaseMs: { env: ENV.leaseMs, readers: ['scheduler-tick'] },
   executorTimeoutMs: { env: ENV.executorTimeoutMs, readers: ['dispatcher', 'monitors', 'api'] },
   registryDeadSeconds: {

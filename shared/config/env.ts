@@ -30,6 +30,7 @@ export const ENV = {
 
   shardCount: 'TICKRING_SHARD_COUNT',
   preReadCount: 'TICKRING_PRE_READ_COUNT',
+  planAheadSeconds: 'TICKRING_PLAN_AHEAD_SECONDS',
   leaseMs: 'TICKRING_LEASE_MS',
   tickLoopSeconds: 'TICKRING_TICK_LOOP_SECONDS',
   executorTimeoutMs: 'TICKRING_EXECUTOR_TIMEOUT_MS',

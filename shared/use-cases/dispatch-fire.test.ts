@@ -5,7 +5,7 @@ import { ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import { type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
-import { DISPATCH_DEFAULTS, dispatchFire, parseFireMessage } from './dispatch-fire.js';
+import { BatchReads, DISPATCH_DEFAULTS, dispatchFire, parseFireMessage } from './dispatch-fire.js';
 
 const A = 'http://10.0.0.1:9999/';
 const B = 'http://10.0.0.2:9999/';
@@ -27,6 +27,38 @@ function setJob(env: ReturnType<typeof memoryDispatchDeps>, overrides: Partial<J
   if (!job) throw new Error('no job 1');
   env.jobs.jobs.set(1, { ...job, ...overrides });
 }
+
+describe('dispatchFire: reads shared by a batch', () => {
+  it('reads the jobs of a batch in one batched read and each group and its executors once', async () => {
+    const env = memoryDispatchDeps();
+    const group = env.groups.groups.get('app-a');
+    if (!group) throw new Error('no group');
+    env.groups.groups.set('app-a', { ...group, addressType: 'AUTO', addressList: [] });
+    await env.registry.heartbeat('app-a', A, env.clock.now());
+    for (const id of [2, 3]) env.jobs.jobs.set(id, { ...(env.jobs.jobs.get(1) as Job), id });
+    const now = env.clock.now();
+    const fires = [1, 2, 3].map((jobId) => cronFire(now, { jobId, dedupKey: scheduledDedupKey(jobId, now) }));
+    env.registry.reads = 0;
+
+    const reads = new BatchReads(env.deps);
+    reads.preloadJobs(fires.map((f) => f.jobId));
+    const outcomes = await Promise.all(
+      fires.map((fire) => dispatchFire(env.deps, DISPATCH_DEFAULTS, fire, 'fast', reads)),
+    );
+
+    expect(outcomes.map((o) => o.kind)).toEqual(['dispatched', 'dispatched', 'dispatched']);
+    expect(env.transport.sent.map((s) => s.param.jobId).sort()).toEqual([1, 2, 3]);
+    expect(env.jobs.reads).toEqual([{ method: 'getMany', ids: [1, 2, 3] }]);
+    expect(env.groups.reads).toBe(1);
+    expect(env.registry.reads).toBe(1);
+  });
+
+  it('without a shared BatchReads each fire reads its own job', async () => {
+    const env = memoryDispatchDeps();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    expect(env.jobs.reads).toEqual([{ method: 'get', ids: [1] }]);
+  });
+});
 
 describe('dispatchFire: what runs and what is dropped', () => {
   it('drops a scheduled fire planned under an older scheduleRevision (an edit takes effect from the next fire)', async () => {

@@ -12,9 +12,9 @@ import {
 import { dayOf, type Run, TRIGGER_CODE } from '../domain/run.js';
 import { delaySecondsFor, type FireMessage, TRIGGER_TYPES, type TriggerType } from '../domain/trigger.js';
 import type { ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
-import type { GroupStore } from '../ports/job-store.js';
+import type { GroupStore, JobStore } from '../ports/job-store.js';
 import { METRIC } from '../ports/metrics.js';
-import type { RegistryStore } from '../ports/registry-store.js';
+import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import type { RingLane } from '../ports/ring-queue.js';
 import type { RouteStateStore } from '../ports/route-state-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
@@ -90,11 +90,65 @@ interface FireContext {
   readonly noAddressReason: string;
 }
 
+/**
+ * What the fires of one batch read in common, read once: the jobs (strongly, in one BatchGet up
+ * front), each group and each group's online executors. A batch lasts about a second, so a
+ * registry read shared by its fires is as fresh as one per fire.
+ */
+export class BatchReads {
+  private readonly jobs = new Map<number, Promise<Job | undefined>>();
+  private readonly groups = new Map<string, Promise<Group | undefined>>();
+  private readonly online = new Map<string, Promise<RegistryEntry[]>>();
+
+  constructor(private readonly deps: { jobs: JobStore; groups: GroupStore; registry: RegistryStore }) {}
+
+  /** Reads these jobs with one batched read; later `job()` calls for them wait for it. */
+  preloadJobs(ids: readonly number[]): void {
+    const missing = [...new Set(ids)].filter((id) => !this.jobs.has(id));
+    if (missing.length === 0) return;
+    const all = this.deps.jobs.getMany(missing).then((jobs) => new Map(jobs.map((j) => [j.id, j])));
+    // Should the batched read fail, each fire reads its own job.
+    for (const id of missing) {
+      this.jobs.set(
+        id,
+        all.then(
+          (byId) => byId.get(id),
+          () => this.deps.jobs.get(id),
+        ),
+      );
+    }
+  }
+
+  job(id: number): Promise<Job | undefined> {
+    return memo(this.jobs, id, () => this.deps.jobs.get(id));
+  }
+
+  group(appName: string): Promise<Group | undefined> {
+    return memo(this.groups, appName, () => this.deps.groups.get(appName));
+  }
+
+  registry(appName: string, seenSince: number): Promise<RegistryEntry[]> {
+    return memo(this.online, appName, () => this.deps.registry.list(appName, seenSince));
+  }
+}
+
+/** The cached promise for `key`; a failed read is forgotten so the next caller tries again. */
+function memo<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V>): Promise<V> {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = read();
+    value.catch(() => cache.delete(key));
+    cache.set(key, value);
+  }
+  return value;
+}
+
 export async function dispatchFire(
   deps: DispatchDeps,
   settings: DispatchSettings,
   message: FireMessage,
   lane: RingLane = 'fast',
+  reads: BatchReads = new BatchReads(deps),
 ): Promise<DispatchOutcome> {
   const now = deps.clock.now();
   const keys = {
@@ -110,15 +164,15 @@ export async function dispatchFire(
     return { kind: 'deferred', delaySeconds };
   }
 
-  const job = await deps.jobs.get(message.jobId);
+  const job = await reads.job(message.jobId);
   const drop = dropReason(job, message);
   if (drop !== undefined || !job) {
     const reason = drop ?? 'the job does not exist';
     deps.logger.info('fire dropped', { ...keys, reason });
     return { kind: 'dropped', reason };
   }
-  const group = await deps.groups.get(job.appName);
-  const ctx = await fireContext(deps, settings, job, group, message, now);
+  const group = await reads.group(job.appName);
+  const ctx = await fireContext(reads, settings, job, group, message, now);
 
   const planned = await planRuns(deps, ctx);
   const logIds = await deps.runs.allocateLogIds(planned.length);
@@ -159,7 +213,7 @@ function dropReason(job: Job | undefined, message: FireMessage): string | undefi
 }
 
 async function fireContext(
-  deps: DispatchDeps,
+  reads: BatchReads,
   settings: DispatchSettings,
   job: Job,
   group: Group | undefined,
@@ -194,7 +248,7 @@ async function fireContext(
       noAddressReason: `${noAddressReason} (its address list is empty)`,
     };
   }
-  const entries = await deps.registry.list(job.appName, now - settings.registryDeadSeconds * 1000);
+  const entries = await reads.registry(job.appName, now - settings.registryDeadSeconds * 1000);
   const addresses = [...new Set(entries.map((e) => e.address))].sort();
   return {
     ...base,

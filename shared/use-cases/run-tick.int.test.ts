@@ -110,6 +110,45 @@ describe('scheduler tick on the stand-ins', () => {
     expect((await jobs.get(id))?.triggerNextTime).toBe(t0 + 10_000);
   });
 
+  it('plans a due job ahead to planAheadMs: every second fires once, in order, with one advance per ~5 fires', async () => {
+    const [id] = nextIds(1) as [number];
+    const t0 = nextWholeSecond(Date.now(), 60_000);
+    const clock = new FakeClock(t0 - 5_000);
+    const { jobs, ring } = stores();
+    await jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: t0 }));
+    const recorder = recording(ring);
+    let advances = 0;
+    const countingJobs: JobStore = Object.assign(Object.create(jobs) as JobStore, {
+      advanceSchedule: (update: Parameters<JobStore['advanceSchedule']>[0]) => {
+        if (update.id === id) advances++;
+        return jobs.advanceSchedule(update);
+      },
+    });
+
+    await runTickLoop(
+      deps({ clock, ring: recorder, jobs: countingJobs }),
+      settings('ahead', { planAheadMs: 10_000 }),
+      clock.now() + 20_500,
+    );
+
+    const times = recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message.scheduledTime);
+    // Ticks ran from t0 - 5 s to t0 + 15 s: at least every second up to the last tick's pre-read
+    // window (t0 + 20 s) is planned, each exactly once, in order.
+    expect(times).toEqual(Array.from({ length: times.length }, (_, i) => t0 + i * 1000));
+    expect(times.length).toBeGreaterThanOrEqual(20);
+    // The whole-second SQS delays still put each message on the ring just before its fire.
+    for (const e of recorder.sent.filter((x) => x.message.jobId === id)) {
+      expect(e.delaySeconds).toBeLessThanOrEqual(10);
+    }
+    expect(advances).toBeLessThanOrEqual(Math.ceil(times.length / 4));
+    expect((await jobs.get(id))?.triggerNextTime).toBe(t0 + times.length * 1000);
+    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+      expected: times.length,
+      match: (m) => m.jobId === id,
+      timeoutMs: 30_000,
+    });
+  });
+
   it('never enqueues the same fire twice when two ticks race on the same shards', async () => {
     const ids = nextIds(8);
     const { jobs, ring } = stores();

@@ -23,8 +23,13 @@ export interface TickSettings {
   readonly shardCount: number;
   /** Most jobs read per shard per iteration (XXL-JOB's preReadCount). */
   readonly preReadCount: number;
-  /** How far ahead fires are enqueued; XXL-JOB's PRE_READ_MS. */
+  /** Jobs due within this are picked up; XXL-JOB's PRE_READ_MS. */
   readonly preReadMs: number;
+  /**
+   * A picked-up job gets every fire up to this far ahead (>= preReadMs; default preReadMs) in one
+   * advance, so a job firing every second is written once per few fires, not once per fire.
+   */
+  readonly planAheadMs?: number;
   readonly leaseMs: number;
   /** Who we are in the lease items. */
   readonly owner: string;
@@ -103,12 +108,13 @@ export async function scheduleShard(
   }
 
   const windowEnd = nowMs + settings.preReadMs;
+  const planEnd = nowMs + Math.max(settings.preReadMs, settings.planAheadMs ?? 0);
   const refs = await readDue(deps.jobs, shard, windowEnd, settings.preReadCount);
   if (refs.length === 0) return { ...empty, held: true };
 
   // The index is eventually consistent: act only on the base item, read strongly.
   const jobs = await deps.jobs.getMany(refs.map((r) => r.id));
-  const plans = jobs.flatMap((job) => planJob(job, deps.clock.now(), windowEnd));
+  const plans = jobs.flatMap((job) => planJob(job, deps.clock.now(), windowEnd, planEnd));
   const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
 
   // Renew before sending, so a tick paused past its lease never sends on a shard it lost.
@@ -167,7 +173,8 @@ interface JobPlan {
   readonly misfiresSkipped: number;
 }
 
-function planJob(job: Job, nowMs: number, windowEnd: number): JobPlan[] {
+/** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
+function planJob(job: Job, nowMs: number, windowEnd: number, planEnd: number): JobPlan[] {
   const due = job.triggerNextTime;
   if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
   const decision = planFires(
@@ -175,7 +182,7 @@ function planJob(job: Job, nowMs: number, windowEnd: number): JobPlan[] {
     job.misfireStrategy,
     due,
     nowMs,
-    windowEnd,
+    planEnd,
   );
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
