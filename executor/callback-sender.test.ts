@@ -51,6 +51,43 @@ describe('CallbackSender', () => {
     expect(admin.batches).toEqual([[cb(1), cb(2), cb(3)]]);
   });
 
+  it('holds results for lingerMs so those finished close together share one POST', async () => {
+    const admin = memoryAdmin();
+    const sender = new CallbackSender({
+      admin,
+      spoolDir: dir,
+      retryIntervalMs: 60_000,
+      logger: silentLogger,
+      lingerMs: 200,
+    });
+    sender.push(cb(1));
+    await new Promise((r) => setTimeout(r, 50));
+    sender.push(cb(2));
+    expect(admin.batches).toEqual([]);
+    await waitFor(() => admin.batches.length > 0);
+    await sender.flush();
+    expect(admin.batches).toEqual([[cb(1), cb(2)]]);
+  });
+
+  it('sends at once when a batch is full, without waiting out the linger', async () => {
+    const admin = memoryAdmin();
+    const sender = new CallbackSender({
+      admin,
+      spoolDir: dir,
+      retryIntervalMs: 60_000,
+      logger: silentLogger,
+      lingerMs: 60_000,
+      maxBatch: 2,
+    });
+    sender.push(cb(1));
+    sender.push(cb(2));
+    await waitFor(() => admin.batches.length > 0);
+    expect(admin.batches).toEqual([[cb(1), cb(2)]]);
+    sender.push(cb(3));
+    await sender.flush();
+    expect(admin.batches).toEqual([[cb(1), cb(2)], [cb(3)]]);
+  });
+
   it('spools a batch no admin accepts as JSON and delivers it once an admin answers again', async () => {
     const admin = memoryAdmin();
     admin.up = false;

@@ -13,8 +13,14 @@ export interface CallbackSenderOptions {
   logger: ExecutorLogger;
   /** Most callbacks in one POST. */
   maxBatch?: number;
+  /**
+   * How long a result waits for others to share its POST (0: only those finished in the same tick).
+   * Each POST is one callback invocation on the admin side, so a short wait cuts them under load.
+   */
+  lingerMs?: number;
 }
 
+const DEFAULT_MAX_BATCH = 100;
 const SPOOL_PREFIX = 'tickring-callback-';
 const SPOOL_SUFFIX = '.json';
 
@@ -24,14 +30,14 @@ interface SpoolFile {
 }
 
 /**
- * Delivers results to the admin at least once (XXL-JOB's TriggerCallbackThread): results finished in the
- * same tick are POSTed together as one JSON array; a batch no admin accepts is written to
+ * Delivers results to the admin at least once (XXL-JOB's TriggerCallbackThread): results finished
+ * within `lingerMs` of each other (or while a POST is in flight) are POSTed together as one JSON array; a batch no admin accepts is written to
  * `{logDir}/callbacklog/` as JSON and retried every `retryIntervalMs`, at start (so it survives a restart)
  * and as soon as a live delivery succeeds again. A spool file is deleted only after an admin accepted it.
  */
 export class CallbackSender {
   private pending: HandleCallbackParam[] = [];
-  private scheduled: NodeJS.Immediate | undefined;
+  private scheduled: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
   private retrying: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -41,10 +47,14 @@ export class CallbackSender {
 
   push(param: HandleCallbackParam): void {
     this.pending.push(param);
-    this.scheduled ??= setImmediate(() => {
+    if (this.pending.length >= (this.opts.maxBatch ?? DEFAULT_MAX_BATCH)) {
+      void this.flush();
+      return;
+    }
+    this.scheduled ??= setTimeout(() => {
       this.scheduled = undefined;
       void this.pump();
-    });
+    }, this.opts.lingerMs ?? 0);
   }
 
   /** Starts the spool retry loop (and retries what an earlier process left behind right away). */
@@ -65,7 +75,7 @@ export class CallbackSender {
   /** Sends everything pending now; what no admin accepts is spooled. */
   async flush(): Promise<void> {
     if (this.scheduled) {
-      clearImmediate(this.scheduled);
+      clearTimeout(this.scheduled);
       this.scheduled = undefined;
     }
     await this.pump();
@@ -80,8 +90,10 @@ export class CallbackSender {
   }
 
   private pump(): Promise<void> {
-    this.pumping ??= (async () => {
-      const max = this.opts.maxBatch ?? 100;
+    // A pump already past its last check of `pending` would miss what came since: go again after it.
+    if (this.pumping) return this.pumping.then(() => (this.pending.length > 0 ? this.pump() : undefined));
+    this.pumping = (async () => {
+      const max = this.opts.maxBatch ?? DEFAULT_MAX_BATCH;
       while (this.pending.length > 0) {
         const batch = this.pending.splice(0, max);
         if (await this.deliver(batch)) {

@@ -62,6 +62,11 @@ export interface ExecutorOptions {
   registryIntervalMs?: number | undefined;
   /** @default 30_000 */
   callbackRetryIntervalMs?: number | undefined;
+  /**
+   * How long a finished run's result waits for others to share its callback POST; under load this
+   * turns many admin calls (callback Lambda invocations) into few. 0 sends at once. @default 100
+   */
+  callbackLingerMs?: number | undefined;
   /** A job's worker is removed (and `destroy` runs) after this long without triggers. @default 90_000 */
   idleTimeoutMs?: number | undefined;
   /** After a run's signal is aborted (timeout, kill), how long it may take to settle before it is abandoned. @default 5_000 */
@@ -131,6 +136,7 @@ const DEFAULTS = {
   logRetentionDays: 30,
   registryIntervalMs: 30_000,
   callbackRetryIntervalMs: 30_000,
+  callbackLingerMs: 100,
   idleTimeoutMs: 90_000,
   abortGraceMs: 5_000,
   shutdownTimeoutMs: 5_000,
@@ -143,6 +149,12 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0)
     throw new ValidationError(`${name} must be a positive number`, name);
+  return value;
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new ValidationError(`${name} must be a number >= 0`, name);
   return value;
 }
 
@@ -238,6 +250,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       options.callbackRetryIntervalMs,
       DEFAULTS.callbackRetryIntervalMs,
     ),
+    lingerMs: nonNegative('callbackLingerMs', options.callbackLingerMs, DEFAULTS.callbackLingerMs),
     logger,
   });
   const service = new ExecutorService({
