@@ -51,7 +51,8 @@ export class SqsPoller {
           new ReceiveMessageCommand({
             QueueUrl: queueUrl,
             MaxNumberOfMessages: this.options.batchSize ?? 10,
-            WaitTimeSeconds: 1,
+            // Long polling as Lambda's pollers do; `stop()` aborts the wait.
+            WaitTimeSeconds: 20,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
           }),

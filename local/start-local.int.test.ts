@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
 import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
+import { parseRingMessage } from '../shared/domain/trigger.js';
 import { waitFor } from '../test/stand-ins.js';
 import { type LocalStack, startLocal } from './start-local.js';
 
@@ -91,7 +92,7 @@ describe('startLocal (own stand-ins, in memory)', () => {
     const { Messages = [] } = await stack.clients.sqs.send(
       new ReceiveMessageCommand({ QueueUrl: deadLetters, WaitTimeSeconds: 2 }),
     );
-    expect(Messages.map((m) => JSON.parse(m.Body ?? '{}'))).toEqual([message]);
+    expect(Messages.flatMap((m) => parseRingMessage(m.Body ?? '').fires)).toEqual([message]);
   });
 
   it('drives the real scheduler-tick with a scheduled event and a Lambda context (it takes the shard leases)', async () => {

@@ -1,5 +1,5 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { FireMessage } from '../shared/domain/trigger.js';
+import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
 
 export interface ReceivedFire {
   readonly message: FireMessage;
@@ -7,9 +7,9 @@ export interface ReceivedFire {
 }
 
 /**
- * Drains a ring queue (deleting what it reads) until `expected` messages that `match` arrived or
- * the queue has been quiet for `quietMs` after `minWaitMs`, whichever is first; returns the
- * matching messages.
+ * Drains a ring queue (deleting what it reads) until `expected` fires that `match` arrived or the
+ * queue has been quiet for `quietMs` after `minWaitMs`, whichever is first; returns the matching
+ * fires (a ring message carries several).
  */
 export async function drainRing(
   sqs: SQSClient,
@@ -38,8 +38,9 @@ export async function drainRing(
       if (Messages.length === 0) continue;
       lastReceipt = Date.now();
       for (const m of Messages) {
-        const message = JSON.parse(m.Body ?? '{}') as FireMessage;
-        if (match(message)) received.push({ message, receivedAt: Date.now() });
+        for (const message of parseRingMessage(m.Body ?? '[]').fires) {
+          if (match(message)) received.push({ message, receivedAt: Date.now() });
+        }
       }
       await sqs.send(
         new DeleteMessageBatchCommand({

@@ -1,15 +1,17 @@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { isAppError } from '../../shared/domain/errors.js';
-import type { FireMessage } from '../../shared/domain/trigger.js';
+import { type FireMessage, parseRingMessage } from '../../shared/domain/trigger.js';
 import type { RingLane } from '../../shared/ports/ring-queue.js';
-import { BatchReads, dispatchFire, parseFireMessage } from '../../shared/use-cases/dispatch-fire.js';
+import { BatchReads, dispatchFire } from '../../shared/use-cases/dispatch-fire.js';
 import { type DispatcherConfig, loadConfig } from './config.js';
 import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';
 
 /**
- * Consumes the fast and slow ring queues: each record is one fire, dispatched concurrently with the
- * rest of the batch. An infrastructure failure reports the record (SQS redelivers it, then the DLQ);
- * a malformed body or a permanent error is logged and dropped.
+ * Consumes the fast and slow ring queues: each record carries the fires of one lane and second, all
+ * dispatched concurrently with the rest of the batch. A record with an infrastructure failure in any
+ * of its fires is reported (SQS redelivers it, its fires already dispatched are then recognised as
+ * duplicates; after repeated failures it goes to the DLQ); a malformed body or fire, or a permanent
+ * error, is logged and dropped.
  */
 export function createHandler(config: DispatcherConfig, runtime: Partial<DispatcherRuntime> = {}) {
   const deps = buildDispatchDeps(config, runtime);
@@ -17,40 +19,57 @@ export function createHandler(config: DispatcherConfig, runtime: Partial<Dispatc
   const slowQueueName = config.queueUrls.slow.split('/').at(-1);
   const laneOf = (record: SQSRecord): RingLane =>
     record.eventSourceARN?.split(':').at(-1) === slowQueueName ? 'slow' : 'fast';
-  const parse = (record: SQSRecord): FireMessage | Error => {
-    try {
-      return parseFireMessage(record.body);
-    } catch (err) {
-      return err instanceof Error ? err : new Error(String(err));
-    }
-  };
-  const dispatchRecord = async (
-    record: SQSRecord,
-    message: FireMessage | Error,
-    reads: BatchReads,
-    context: Context,
-  ): Promise<string | undefined> => {
+
+  const firesOf = (record: SQSRecord, context: Context): FireMessage[] => {
     const keys = { messageId: record.messageId, requestId: context.awsRequestId };
     try {
-      if (message instanceof Error) throw message;
-      await dispatchFire(deps, deps.settings, message, laneOf(record), reads);
-      return undefined;
+      const { fires, rejected } = parseRingMessage(record.body);
+      for (const err of rejected)
+        deps.logger.error('malformed fire dropped', { ...keys, error: err.message });
+      return fires;
     } catch (err) {
-      const drop = isAppError(err) && !err.retryable; // malformed or permanent: redelivery cannot help
-      const message = drop ? 'fire message dropped' : 'dispatch failed; the message will be redelivered';
-      deps.logger.error(message, { ...keys, error: String(err), body: record.body.slice(0, 500) });
-      return drop ? undefined : record.messageId;
+      deps.logger.error('fire message dropped', {
+        ...keys,
+        error: String(err),
+        body: record.body.slice(0, 500),
+      });
+      return [];
     }
   };
+
+  /** True when the fire must be tried again (the record is then reported as failed). */
+  const dispatchOne = async (
+    record: SQSRecord,
+    fire: FireMessage,
+    reads: BatchReads,
+    context: Context,
+  ): Promise<boolean> => {
+    try {
+      await dispatchFire(deps, deps.settings, fire, laneOf(record), reads);
+      return false;
+    } catch (err) {
+      const drop = isAppError(err) && !err.retryable; // permanent: redelivery cannot help
+      deps.logger.error(drop ? 'fire dropped' : 'dispatch failed; the message will be redelivered', {
+        messageId: record.messageId,
+        requestId: context.awsRequestId,
+        jobId: fire.jobId,
+        scheduledTime: fire.scheduledTime,
+        error: String(err),
+      });
+      return !drop;
+    }
+  };
+
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const messages = event.Records.map(parse);
+    const records = event.Records.map((record) => ({ record, fires: firesOf(record, context) }));
     // The batch's fires share their reads (jobs in one BatchGet, groups, online executors).
     const reads = new BatchReads(deps);
-    reads.preloadJobs(messages.flatMap((m) => (m instanceof Error ? [] : [m.jobId])));
+    reads.preloadJobs(records.flatMap(({ fires }) => fires.map((f) => f.jobId)));
     const failed = await Promise.all(
-      event.Records.map((record, i) =>
-        dispatchRecord(record, messages[i] as FireMessage | Error, reads, context),
-      ),
+      records.map(async ({ record, fires }) => {
+        const retry = await Promise.all(fires.map((fire) => dispatchOne(record, fire, reads, context)));
+        return retry.some(Boolean) ? record.messageId : undefined;
+      }),
     );
     deps.flushMetrics();
     return { batchItemFailures: failed.flatMap((id) => (id === undefined ? [] : [{ itemIdentifier: id }])) };

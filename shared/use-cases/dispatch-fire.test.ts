@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
 import { testGroup, testJob } from '../../test/dispatch-fixtures.js';
-import { ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import { type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
-import { BatchReads, DISPATCH_DEFAULTS, dispatchFire, parseFireMessage } from './dispatch-fire.js';
+import { BatchReads, DISPATCH_DEFAULTS, dispatchFire } from './dispatch-fire.js';
 
 const A = 'http://10.0.0.1:9999/';
 const B = 'http://10.0.0.2:9999/';
@@ -534,44 +533,6 @@ describe('dispatchFire: slow lane', () => {
     for (let i = 0; i < 12; i++) await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(start + i * 1000));
     expect(env.slowTracker.counts.size).toBe(0);
     expect(env.jobs.slowMarks).toEqual([]);
-  });
-});
-
-describe('parseFireMessage', () => {
-  it('reads what the tick and the retry path send', () => {
-    const message = cronFire(1_900_000_000_000);
-    expect(parseFireMessage(JSON.stringify(message))).toEqual(message);
-    const retry = {
-      jobId: 1,
-      scheduledTime: 1,
-      triggerType: 'RETRY',
-      dedupKey: 'retry#1',
-      retry: { attempt: 2, ofLogId: 1, retriesLeft: 0, shard: { index: 0, total: 2, address: A } },
-    };
-    expect(parseFireMessage(JSON.stringify(retry))).toEqual(retry);
-  });
-
-  it.each([
-    ['not json', 'body'],
-    ['[1]', 'body'],
-    ['{"scheduledTime":1,"triggerType":"CRON","dedupKey":"k"}', 'jobId'],
-    ['{"jobId":1,"scheduledTime":"soon","triggerType":"CRON","dedupKey":"k"}', 'scheduledTime'],
-    ['{"jobId":1,"scheduledTime":1,"triggerType":"WHENEVER","dedupKey":"k"}', 'triggerType'],
-    ['{"jobId":1,"scheduledTime":1,"triggerType":"CRON","dedupKey":""}', 'dedupKey'],
-    ['{"jobId":1,"scheduledTime":1,"triggerType":"CRON","dedupKey":"k","addressList":"a,b"}', 'addressList'],
-    [
-      '{"jobId":1,"scheduledTime":1,"triggerType":"RETRY","dedupKey":"k","retry":{"attempt":2}}',
-      'retry.ofLogId',
-    ],
-  ])('rejects %s naming %s', (body, field) => {
-    let error: unknown;
-    try {
-      parseFireMessage(body);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).field).toBe(field);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { TriggerParam } from '../../executor/protocol.js';
-import { isAppError, ValidationError } from '../domain/errors.js';
+import { isAppError } from '../domain/errors.js';
 import type { Group, Job } from '../domain/job.js';
 import {
   isRouteStrategy,
@@ -10,7 +10,7 @@ import {
   stateKindOf,
 } from '../domain/routing/index.js';
 import { dayOf, type Run, TRIGGER_CODE } from '../domain/run.js';
-import { delaySecondsFor, type FireMessage, TRIGGER_TYPES, type TriggerType } from '../domain/trigger.js';
+import { delaySecondsFor, type FireMessage, type TriggerType } from '../domain/trigger.js';
 import type { ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../ports/job-store.js';
 import { METRIC } from '../ports/metrics.js';
@@ -552,64 +552,4 @@ async function noteSlowDispatch(deps: DispatchDeps, job: Job, dispatchMs: number
       dispatchMs,
     });
   }
-}
-
-/**
- * Reads a ring message body; ValidationError (naming the field) for anything that is not a FireMessage,
- * so the handler can drop it instead of letting SQS redeliver it until the DLQ.
- */
-export function parseFireMessage(body: string): FireMessage {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(body);
-  } catch {
-    throw new ValidationError('the message body is not JSON', 'body');
-  }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ValidationError('the message body must be a JSON object', 'body');
-  }
-  const m = raw as Record<string, unknown>;
-  const int = (value: unknown, field: string, min = Number.MIN_SAFE_INTEGER): number => {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-      throw new ValidationError(`${field} must be an integer >= ${min}; got ${JSON.stringify(value)}`, field);
-    }
-    return value;
-  };
-  int(m.jobId, 'jobId');
-  int(m.scheduledTime, 'scheduledTime', 0);
-  if (typeof m.triggerType !== 'string' || !(TRIGGER_TYPES as readonly string[]).includes(m.triggerType)) {
-    throw new ValidationError(`triggerType must be one of ${TRIGGER_TYPES.join(', ')}`, 'triggerType');
-  }
-  if (typeof m.dedupKey !== 'string' || m.dedupKey === '') {
-    throw new ValidationError('dedupKey must be a non-empty string', 'dedupKey');
-  }
-  if (m.scheduleRevision !== undefined) int(m.scheduleRevision, 'scheduleRevision');
-  if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
-  if (m.executorParam !== undefined && typeof m.executorParam !== 'string') {
-    throw new ValidationError('executorParam must be a string', 'executorParam');
-  }
-  if (
-    m.addressList !== undefined &&
-    (!Array.isArray(m.addressList) || m.addressList.some((a) => typeof a !== 'string'))
-  ) {
-    throw new ValidationError('addressList must be an array of strings', 'addressList');
-  }
-  if (m.retry !== undefined) {
-    const retry = m.retry as Record<string, unknown> | null;
-    if (retry === null || typeof retry !== 'object')
-      throw new ValidationError('retry must be an object', 'retry');
-    int(retry.attempt, 'retry.attempt', 1);
-    int(retry.ofLogId, 'retry.ofLogId');
-    int(retry.retriesLeft, 'retry.retriesLeft', 0);
-    if (retry.shard !== undefined) {
-      const shard = retry.shard as Record<string, unknown> | null;
-      if (shard === null || typeof shard !== 'object')
-        throw new ValidationError('retry.shard must be an object', 'retry.shard');
-      int(shard.index, 'retry.shard.index', 0);
-      int(shard.total, 'retry.shard.total', 1);
-      if (typeof shard.address !== 'string')
-        throw new ValidationError('retry.shard.address must be a string', 'retry.shard.address');
-    }
-  }
-  return m as unknown as FireMessage;
 }

@@ -3,6 +3,7 @@ import {
   type SendMessageBatchRequestEntry,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
+import { packRingMessages } from '../../domain/trigger.js';
 import type { RingEntry, RingLane, RingQueue } from '../../ports/ring-queue.js';
 
 const BATCH = 10; // SQS's SendMessageBatch limit
@@ -12,9 +13,19 @@ const ATTEMPTS = 4;
 export class SqsRingQueue implements RingQueue {
   constructor(private readonly options: { sqs: SQSClient; queueUrls: Readonly<Record<RingLane, string>> }) {}
 
+  /** Fires sharing a lane and a delay travel in one message (see `packRingMessages`). */
   async enqueue(entries: readonly RingEntry[]): Promise<void> {
-    const byLane = new Map<RingLane, RingEntry[]>();
-    for (const entry of entries) byLane.set(entry.lane, [...(byLane.get(entry.lane) ?? []), entry]);
+    const messages = packRingMessages(
+      entries,
+      (e) => ({ lane: e.lane, delaySeconds: e.delaySeconds }),
+      (k) => `${k.lane}#${k.delaySeconds}`,
+    );
+    const byLane = new Map<RingLane, SendMessageBatchRequestEntry[]>();
+    for (const { key, body } of messages) {
+      const lane = byLane.get(key.lane) ?? [];
+      lane.push({ Id: String(lane.length), MessageBody: body, DelaySeconds: key.delaySeconds });
+      byLane.set(key.lane, lane);
+    }
     const sends: Promise<void>[] = [];
     for (const [lane, laneEntries] of byLane) {
       for (let i = 0; i < laneEntries.length; i += BATCH) {
@@ -24,12 +35,8 @@ export class SqsRingQueue implements RingQueue {
     await Promise.all(sends);
   }
 
-  private async sendBatch(queueUrl: string, batch: readonly RingEntry[]): Promise<void> {
-    let pending: SendMessageBatchRequestEntry[] = batch.map((entry, i) => ({
-      Id: String(i),
-      MessageBody: JSON.stringify(entry.message),
-      DelaySeconds: entry.delaySeconds,
-    }));
+  private async sendBatch(queueUrl: string, batch: readonly SendMessageBatchRequestEntry[]): Promise<void> {
+    let pending = [...batch];
     for (let attempt = 1; ; attempt++) {
       const result = await this.options.sqs.send(
         new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }),
