@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../executor/index.js';
+import type { TriggerParam } from '../../executor/protocol.js';
 import { functionEnv } from '../../local/function-env.js';
+import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { ENV } from '../../shared/config/env.js';
+import type { Job } from '../../shared/domain/job.js';
+import type { FireMessage } from '../../shared/domain/trigger.js';
+import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import { silentLogger } from '../../shared/ports/logger.js';
 import { testRun } from '../../test/dispatch-fixtures.js';
 import { type DispatchStack, startDispatchStack } from '../../test/dispatch-stack.js';
@@ -40,6 +45,18 @@ async function deadAddress(): Promise<string> {
 beforeAll(async () => {
   env = await startDispatchStack();
 });
+
+/** The env the stack gives its dispatcher, for handlers a test builds itself. */
+function dispatcherEnv(): Record<string, string> {
+  return functionEnv({
+    region: 'us-east-1',
+    endpoints: { dynamodb: env.stack.urls.dynamodb, sqs: env.stack.urls.sqs, lambda: env.stack.urls.api },
+    resources: env.stack.resources,
+    adminToken: 'unused',
+    accessToken: env.stack.tokens.accessToken,
+    adminBaseUrl: env.stack.urls.api,
+  });
+}
 
 afterAll(async () => {
   await Promise.allSettled(fakes.map((f) => f.stop()));
@@ -342,6 +359,74 @@ describe('dispatcher: failed triggers', () => {
   });
 });
 
+describe('dispatcher handler: records that carry several fires', () => {
+  it('runs each fire of a record SQS delivers three times once', async () => {
+    const executor = await fake();
+    const group = { addressType: 'MANUAL' as const, addressList: [executor.address] };
+    const jobs = [await env.createJob({}, group), await env.createJob({}, group)];
+    const fires = jobs.map((job) => env.manualFire(job.id, 1_000));
+    const body = JSON.stringify(fires);
+    await Promise.all([
+      env.send(fires[0] as FireMessage, body),
+      env.send(fires[0] as FireMessage, body),
+      env.send(fires[0] as FireMessage, body),
+    ]);
+
+    for (const job of jobs) await env.waitForRuns(job.id, 1, (r) => r.triggerCode === 200);
+    await waitFor(async () => (await env.ringBacklog()) === 0, { what: 'all three deliveries processed' });
+    for (const job of jobs) expect(await env.runsOf(job.id)).toHaveLength(1);
+    expect(executor.runs.map((r) => r.jobId).sort()).toEqual(jobs.map((j) => j.id).sort());
+  });
+
+  it('reports a record one of whose fires failed, and its redelivery sends only what was not sent', async () => {
+    const executor = await fake();
+    const group = { addressType: 'MANUAL' as const, addressList: [executor.address] };
+    const [lucky, unlucky] = [await env.createJob({}, group), await env.createJob({}, group)] as [Job, Job];
+    const config = { ...loadConfig(dispatcherEnv()), claimStaleMs: 1_000 };
+    const real = createExecutorTransport({
+      accessToken: async () => env.stack.tokens.accessToken,
+      timeoutMs: 3_000,
+      lambda: env.stack.clients.lambda,
+    });
+    let failUnlucky = true;
+    const transport: ExecutorTransport = Object.assign(Object.create(real) as ExecutorTransport, {
+      run: (address: string, param: TriggerParam) => {
+        if (failUnlucky && param.jobId === unlucky.id) return Promise.reject(new Error('connection reset'));
+        return real.run(address, param);
+      },
+    });
+    const handler = createHandler(config, {
+      clients: env.stack.clients,
+      logger: silentLogger,
+      metrics: { add() {}, flush() {} },
+      transport,
+    });
+    const fires = [env.manualFire(lucky.id, 0), env.manualFire(unlucky.id, 0)];
+    const event: SQSEvent = {
+      Records: [
+        {
+          messageId: 'two-fires',
+          body: JSON.stringify(fires),
+          eventSourceARN: env.stack.resources.queues.ringFast.arn,
+        } as SQSEvent['Records'][number],
+      ],
+    };
+
+    expect(await handler(event, { awsRequestId: 'first' } as Context)).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'two-fires' }],
+    });
+    expect(executor.runs.map((r) => r.jobId)).toEqual([lucky.id]);
+
+    // The redelivery comes after the visibility timeout, when the failed fire's claim is stale.
+    failUnlucky = false;
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(await handler(event, { awsRequestId: 'second' } as Context)).toEqual({ batchItemFailures: [] });
+    expect(executor.runs.map((r) => r.jobId).sort()).toEqual([lucky.id, unlucky.id].sort());
+    expect(await env.runsOf(lucky.id)).toHaveLength(1);
+    expect(await env.runsOf(unlucky.id)).toHaveLength(1);
+  });
+});
+
 describe('dispatcher handler: what SQS redelivers', () => {
   it('drops a malformed message instead of letting SQS redeliver it until the DLQ', async () => {
     await env.send(env.manualFire(1), '{"not":"a fire"}');
@@ -349,17 +434,7 @@ describe('dispatcher handler: what SQS redelivers', () => {
   });
 
   it('reports a record whose store is unreachable as a batch item failure, and drops the malformed one', async () => {
-    const config = loadConfig({
-      ...functionEnv({
-        region: 'us-east-1',
-        endpoints: { dynamodb: env.stack.urls.dynamodb, sqs: env.stack.urls.sqs, lambda: env.stack.urls.api },
-        resources: env.stack.resources,
-        adminToken: 'unused',
-        accessToken: env.stack.tokens.accessToken,
-        adminBaseUrl: env.stack.urls.api,
-      }),
-      [ENV.jobsTable]: 'no-such-table',
-    });
+    const config = loadConfig({ ...dispatcherEnv(), [ENV.jobsTable]: 'no-such-table' });
     const handler = createHandler(config, {
       clients: env.stack.clients,
       logger: silentLogger,
