@@ -17,7 +17,7 @@ import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
 import { ENV } from '../shared/config/env.js';
 import type { Job } from '../shared/domain/job.js';
 import type { Run } from '../shared/domain/run.js';
-import type { FireMessage } from '../shared/domain/trigger.js';
+import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
 import { makeJob } from './jobs.js';
 import { makeRun } from './outcome-fakes.js';
 import { TEST_REGION } from './stand-ins.js';
@@ -30,7 +30,10 @@ export interface CollectedMessage<T> {
   readonly receivedAt: number;
 }
 
-/** Reads a queue in the background (deleting what it reads) and keeps every message for the test to look at. */
+/**
+ * Reads a queue in the background (deleting what it reads) and keeps every message for the test to
+ * look at; `parse` turns one SQS message into its items (a ring message carries several fires).
+ */
 export class QueueCollector<T> {
   readonly messages: CollectedMessage<T>[] = [];
   private running = true;
@@ -39,7 +42,7 @@ export class QueueCollector<T> {
   constructor(
     private readonly clients: AwsClients,
     readonly queueUrl: string,
-    private readonly parse: (body: string) => T,
+    private readonly parse: (body: string) => readonly T[],
   ) {
     this.loop = this.poll();
   }
@@ -64,11 +67,8 @@ export class QueueCollector<T> {
       if (Messages.length === 0) continue;
       const receivedAt = Date.now();
       for (const m of Messages) {
-        this.messages.push({
-          body: this.parse(m.Body ?? ''),
-          sentAt: Number(m.Attributes?.SentTimestamp ?? receivedAt),
-          receivedAt,
-        });
+        const sentAt = Number(m.Attributes?.SentTimestamp ?? receivedAt);
+        for (const body of this.parse(m.Body ?? '')) this.messages.push({ body, sentAt, receivedAt });
       }
       await this.clients.sqs.send(
         new DeleteMessageBatchCommand({
@@ -88,7 +88,7 @@ export interface CallbackStack {
   readonly groups: DynamoGroupStore;
   readonly registry: DynamoRegistryStore;
   readonly reports: DynamoReportStore;
-  /** Everything the functions put on the ring (both lanes): the stack's dispatcher never sees it. */
+  /** Every fire the functions put on the ring (both lanes): the stack's dispatcher never sees it. */
   readonly ring: QueueCollector<FireMessage>;
   /** What reached the alarm topic, through an SQS subscription. */
   readonly alarms: QueueCollector<Record<string, unknown>>;
@@ -166,12 +166,10 @@ export async function startCallbackStack(
     controlTable: tables.control,
     shardCount: 4,
   });
-  const ring = new QueueCollector(clients, probe.url, (body) => JSON.parse(body) as FireMessage);
-  const alarms = new QueueCollector(
-    clients,
-    inbox.url,
-    (body) => JSON.parse(body) as Record<string, unknown>,
-  );
+  const ring = new QueueCollector(clients, probe.url, (body) => parseRingMessage(body).fires);
+  const alarms = new QueueCollector(clients, inbox.url, (body) => [
+    JSON.parse(body) as Record<string, unknown>,
+  ]);
   return {
     stack,
     prefix,

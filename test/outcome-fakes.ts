@@ -6,6 +6,7 @@ import type { Logger } from '../shared/ports/logger.js';
 import { noMetrics } from '../shared/ports/metrics.js';
 import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
 import {
+  type CompleteOptions,
   type CompleteOutcome,
   type HandleResult,
   OUTCOME_GRACE_MS,
@@ -58,21 +59,39 @@ export class OutcomeFakes {
   readonly failingComplete = new Set<number>();
   /** Outcome-pending marks: logId → when the monitors may re-drive it. */
   readonly outcomePending = new Map<number, number>();
+  /** Every `clearOutcomePending` call, by logId (a clear costs a write even with no mark). */
+  readonly clears: number[] = [];
+  /** Every `runs.getMany` / `jobs.getMany` call (the reads before completing). */
+  readonly batchReads: { store: 'runs' | 'jobs'; ids: readonly number[] }[] = [];
+  /** When set, `runs.getMany` rejects (a failed read). */
+  failingGetMany = false;
 
   deps(): RunOutcomeDeps {
     const runs = {
       get: async (logId: number) => this.runs.get(logId),
-      complete: async (logId: number, result: HandleResult): Promise<CompleteOutcome> => {
+      getMany: async (logIds: readonly number[]) => {
+        this.batchReads.push({ store: 'runs', ids: logIds });
+        if (this.failingGetMany) throw new Error('ProvisionedThroughputExceededException');
+        return [...new Set(logIds)].flatMap((logId) => this.runs.get(logId) ?? []);
+      },
+      complete: async (
+        logId: number,
+        result: HandleResult,
+        options: CompleteOptions = {},
+      ): Promise<CompleteOutcome> => {
         if (this.failingComplete.has(logId)) throw new Error('ProvisionedThroughputExceededException');
         const run = this.runs.get(logId);
         if (!run) return { kind: 'unknown' };
         if (run.handleCode !== 0) return { kind: 'already-finished', run };
         const done = { ...run, ...result };
         this.runs.set(logId, done);
-        this.outcomePending.set(logId, result.handleTime + OUTCOME_GRACE_MS);
+        if (options.markOutcomePending ?? true) {
+          this.outcomePending.set(logId, result.handleTime + OUTCOME_GRACE_MS);
+        }
         return { kind: 'completed', run: done };
       },
       clearOutcomePending: async (logId: number) => {
+        this.clears.push(logId);
         this.outcomePending.delete(logId);
       },
       findOutcomePending: async (nowMs: number, limit: number) =>
@@ -87,7 +106,13 @@ export class OutcomeFakes {
       findOverdue: async () =>
         [...this.runs.values()].filter((r) => r.handleCode === 0 && r.triggerCode === 200),
     } as Partial<RunStore> as RunStore;
-    const jobs = { get: async (id: number) => this.jobs.get(id) } as Partial<JobStore> as JobStore;
+    const jobs = {
+      get: async (id: number) => this.jobs.get(id),
+      getMany: async (ids: readonly number[]) => {
+        this.batchReads.push({ store: 'jobs', ids });
+        return [...new Set(ids)].flatMap((id) => this.jobs.get(id) ?? []);
+      },
+    } as Partial<JobStore> as JobStore;
     const ring: RingQueue = {
       enqueue: async (entries) => {
         this.enqueued.push(...entries);

@@ -11,6 +11,7 @@ import type { TriggerParam } from '../../executor/protocol.js';
 import { dayOf } from '../../shared/domain/run.js';
 import { groupAddresses } from '../../shared/use-cases/registry.js';
 import { type CallbackStack, startCallbackStack } from '../../test/callback-stack.js';
+import { recordConsumedCapacity } from '../../test/consumed-capacity.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 const DEAD_SECONDS = 2;
@@ -217,6 +218,41 @@ describe('callback function (executor-facing XXL-JOB API) on the local stack', (
       expect(done.handleTime).toBeGreaterThan(0);
       const [report] = await t.reports.range(dayOf(run.triggerTime), dayOf(run.triggerTime));
       expect(report?.success).toBeGreaterThanOrEqual(1);
+    });
+
+    it('stores a plain success with one write of its run (no outcome-pending mark, no clear), and counts the batch with one write per day', async () => {
+      const capacity = recordConsumedCapacity(t.stack.clients.doc);
+      const { runs: runsTable } = t.stack.resources.tables;
+      const job = await t.createJob();
+      const runs = [await t.createRun(job), await t.createRun(job), await t.createRun(job)];
+      const since = capacity.records.length;
+      const reply = await t.post(
+        '/api/callback',
+        runs.map((r) => ({ logId: r.logId, logDateTim: r.triggerTime, handleCode: 200, handleMsg: 'ok' })),
+      );
+      expect(reply.reply).toEqual({ code: 200 });
+      const writes = capacity.slice(since).filter((r) => r.command === 'UpdateItemCommand');
+      const logIds = runs.map((r) => r.logId).sort((a, b) => a - b);
+      const runWrites = writes.filter(
+        (r) =>
+          r.input.TableName === runsTable &&
+          logIds.includes(Number((r.input.Key as { logId: number }).logId)),
+      );
+      expect(runWrites.map((r) => (r.input.Key as { logId: number }).logId).sort((a, b) => a - b)).toEqual(
+        logIds,
+      );
+      // Each result: the run (1 unit) and its leaving the running index (1 unit), nothing else.
+      for (const write of runWrites) expect(write).toMatchObject({ tableWcu: 1, indexWcu: { running: 1 } });
+      const day = dayOf(runs[0]?.triggerTime ?? 0);
+      const counterWrites = writes.filter((r) => (r.input.Key as { pk?: string }).pk === `report#${day}`);
+      expect(counterWrites).toHaveLength(1);
+      for (const run of runs) {
+        const { Item } = await t.stack.clients.doc.send(
+          new GetCommand({ TableName: runsTable, Key: { logId: run.logId }, ConsistentRead: true }),
+        );
+        expect(Item).toMatchObject({ handleCode: 200, handleMsg: 'ok' });
+        expect(Item).not.toHaveProperty('outcomeBucket');
+      }
     });
 
     it('completes a run from the 3.5 {callbackList} body with logDateTime, and cuts a long message at 15,000', async () => {

@@ -1,5 +1,6 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
+import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
@@ -30,6 +31,11 @@ export interface CallbackDeps {
   readonly logger: Logger;
   /** The access token, read once (from Secrets Manager on the first request of a cold start). */
   readonly accessToken: () => Promise<string>;
+  /**
+   * Writes the daily counters the request added (`outcome.reports` buffers them); never rejects,
+   * a failure is logged (the counters are best-effort).
+   */
+  flushReports(): Promise<void>;
   flushMetrics(): void;
 }
 
@@ -40,7 +46,7 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
   const logger = runtime.logger ?? createFunctionLogger('callback');
   const metrics = runtime.metrics ?? createFunctionMetrics('callback');
   const { doc } = clients;
-  const outcome = createRunOutcomeDeps({
+  const direct = createRunOutcomeDeps({
     clients,
     tables: config.tables,
     queueUrls: config.queueUrls,
@@ -52,6 +58,9 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     metrics,
     alarms: runtime.alarms,
   });
+  // One counter write per day per request, not one per result.
+  const reports = new BufferedReportStore(direct.reports);
+  const outcome: RunOutcomeDeps = { ...direct, reports };
   const registry = new DynamoRegistryStore({
     doc,
     registryTable: config.tables.registry,
@@ -66,6 +75,7 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     registry: { registry, clock, logger },
     logger,
     accessToken,
+    flushReports: () => reports.flushOrLog(logger),
     flushMetrics: () => metrics.flush(),
   };
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { fromApiGatewayV2 } from '../../shared/http/request.js';
 import { silentLogger } from '../../shared/ports/logger.js';
 import type { RegistryEntry } from '../../shared/ports/registry-store.js';
@@ -10,6 +11,8 @@ const TOKEN = 's3cret-token';
 
 function fixture(token: () => Promise<string> = async () => TOKEN) {
   const fakes = new OutcomeFakes();
+  const outcome = fakes.deps();
+  const reports = new BufferedReportStore(outcome.reports);
   const entries: RegistryEntry[] = [];
   const registry = {
     heartbeat: async (appName: string, address: string, updatedAt: number) => {
@@ -22,10 +25,11 @@ function fixture(token: () => Promise<string> = async () => TOKEN) {
     list: async () => entries,
   };
   const deps = {
-    outcome: fakes.deps(),
+    outcome: { ...outcome, reports },
     registry: { registry, clock: fakes.clock, logger: silentLogger },
     logger: silentLogger,
     accessToken: token,
+    flushReports: () => reports.flush(),
   };
   return { fakes, entries, deps };
 }
@@ -150,6 +154,34 @@ describe('handleExecutorRequest', () => {
     );
     expect(reply).toEqual({ code: 200, msg: 'unknown logId ignored: 99' });
     expect(fakes.runs.get(1)?.handleCode).toBe(200);
+  });
+
+  it('writes the daily counters of a whole callback batch before answering: one add per day', async () => {
+    const { deps, fakes } = fixture();
+    const day1 = Date.UTC(2030, 0, 1, 12);
+    const day2 = Date.UTC(2030, 0, 2, 12);
+    for (const [logId, triggerTime] of [
+      [1, day1],
+      [2, day1],
+      [3, day1],
+      [4, day2],
+    ] as const) {
+      fakes.runs.set(logId, makeRun({ logId, triggerTime }));
+    }
+    const reply = await handleExecutorRequest(
+      deps,
+      request('/api/callback', [
+        { logId: 1, handleCode: 200 },
+        { logId: 2, handleCode: 200 },
+        { logId: 3, handleCode: 500 },
+        { logId: 4, handleCode: 200 },
+      ]),
+    );
+    expect(reply).toEqual({ code: 200 });
+    expect(fakes.reports).toEqual([
+      { day: '2030-01-01', delta: { running: -3, success: 2, fail: 1 } },
+      { day: '2030-01-02', delta: { running: -1, success: 1 } },
+    ]);
   });
 
   it('turns an unexpected failure into a generic code 500', async () => {

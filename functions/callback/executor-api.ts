@@ -40,7 +40,7 @@ export function executorApiUri(path: string): string {
  * closed: a missing or wrong header, or a token that cannot be read, refuses the request.
  */
 export async function handleExecutorRequest(
-  deps: Pick<CallbackDeps, 'outcome' | 'registry' | 'logger' | 'accessToken'>,
+  deps: Pick<CallbackDeps, 'outcome' | 'registry' | 'logger' | 'accessToken' | 'flushReports'>,
   req: Pick<HttpRequest, 'method' | 'path' | 'headers' | 'rawBody'>,
 ): Promise<XxlReply> {
   if (req.method !== 'POST') return REPLY.methodNotSupported;
@@ -56,7 +56,12 @@ export async function handleExecutorRequest(
   }
   try {
     if (uri === 'callback') {
-      return callbackReply(await processCallbacks(deps.outcome, parseCallbackBody(body)));
+      try {
+        return callbackReply(await processCallbacks(deps.outcome, parseCallbackBody(body)));
+      } finally {
+        // Before the answer: a result the executor saw taken has its counters written.
+        await deps.flushReports();
+      }
     }
     const registration = parseRegistration(body);
     if (uri === 'registry') await registerExecutor(deps.registry, registration);

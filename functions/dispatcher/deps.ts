@@ -1,5 +1,6 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
+import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoRouteStateStore } from '../../shared/adapters/dynamodb/route-state-store.js';
@@ -39,18 +40,22 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     region: config.aws.region,
     client: runtime.secrets,
   });
+  const outcome = createRunOutcomeDeps({
+    clients,
+    tables: config.tables,
+    queueUrls: config.queueUrls,
+    alarmTopicArn: config.alarmTopicArn,
+    shardCount: config.shardCount,
+    logRetentionDays: config.logRetentionDays,
+    clock: runtime.clock ?? systemClock,
+    logger,
+    metrics,
+  });
+  // Daily counters are summed over a batch and written once per day at its end.
+  const reports = new BufferedReportStore(outcome.reports);
   const deps: DispatchDeps = {
-    ...createRunOutcomeDeps({
-      clients,
-      tables: config.tables,
-      queueUrls: config.queueUrls,
-      alarmTopicArn: config.alarmTopicArn,
-      shardCount: config.shardCount,
-      logRetentionDays: config.logRetentionDays,
-      clock: runtime.clock ?? systemClock,
-      logger,
-      metrics,
-    }),
+    ...outcome,
+    reports,
     groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     routeStates: new DynamoRouteStateStore({ doc, controlTable: control }),
@@ -65,5 +70,10 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     claimStaleMs: config.claimStaleMs,
     maxWaitMs: 5_000,
   };
-  return { ...deps, settings, flushMetrics: () => metrics.flush() };
+  return {
+    ...deps,
+    settings,
+    flushMetrics: () => metrics.flush(),
+    flushReports: () => reports.flushOrLog(logger),
+  };
 }

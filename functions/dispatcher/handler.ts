@@ -65,13 +65,18 @@ export function createHandler(config: DispatcherConfig, runtime: Partial<Dispatc
     // The batch's fires share their reads (jobs in one BatchGet, groups, online executors).
     const reads = new BatchReads(deps);
     reads.preloadJobs(records.flatMap(({ fires }) => fires.map((f) => f.jobId)));
-    const failed = await Promise.all(
-      records.map(async ({ record, fires }) => {
-        const retry = await Promise.all(fires.map((fire) => dispatchOne(record, fire, reads, context)));
-        return retry.some(Boolean) ? record.messageId : undefined;
-      }),
-    );
-    deps.flushMetrics();
+    let failed: (string | undefined)[];
+    try {
+      failed = await Promise.all(
+        records.map(async ({ record, fires }) => {
+          const retry = await Promise.all(fires.map((fire) => dispatchOne(record, fire, reads, context)));
+          return retry.some(Boolean) ? record.messageId : undefined;
+        }),
+      );
+    } finally {
+      await deps.flushReports();
+      deps.flushMetrics();
+    }
     return { batchItemFailures: failed.flatMap((id) => (id === undefined ? [] : [{ itemIdentifier: id }])) };
   };
 }

@@ -1,5 +1,6 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
+import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
@@ -36,19 +37,23 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     region: config.aws.region,
     client: runtime.secrets,
   });
+  const outcome = createRunOutcomeDeps({
+    clients,
+    tables: config.tables,
+    queueUrls: config.queueUrls,
+    alarmTopicArn: config.alarmTopicArn,
+    shardCount: config.shardCount,
+    logRetentionDays: config.logRetentionDays,
+    clock: runtime.clock ?? systemClock,
+    logger,
+    metrics,
+    alarms: runtime.alarms,
+  });
+  // The runs a sweep finishes are counted with one write per day, at the end of the sweep.
+  const reports = new BufferedReportStore(outcome.reports);
   const deps: MonitorDeps = {
-    ...createRunOutcomeDeps({
-      clients,
-      tables: config.tables,
-      queueUrls: config.queueUrls,
-      alarmTopicArn: config.alarmTopicArn,
-      shardCount: config.shardCount,
-      logRetentionDays: config.logRetentionDays,
-      clock: runtime.clock ?? systemClock,
-      logger,
-      metrics,
-      alarms: runtime.alarms,
-    }),
+    ...outcome,
+    reports,
     groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     executors:
@@ -59,5 +64,11 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     registryDeadSeconds: config.registryDeadSeconds,
     batchSize: config.batchSize,
   };
-  return { deps, settings, flushMetrics: () => metrics.flush() };
+  return {
+    deps,
+    settings,
+    /** Writes the sweep's daily counters; never rejects (a failure is logged: counters are best-effort). */
+    flushReports: () => reports.flushOrLog(logger),
+    flushMetrics: () => metrics.flush(),
+  };
 }

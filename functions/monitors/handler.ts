@@ -7,13 +7,23 @@ import { buildMonitorsDeps, type MonitorsRuntime } from './deps.js';
  * Started every minute by EventBridge: finishes as failed ("result lost") the runs still running
  * past their deadline on an executor that is gone, which sends them down the retry / alarm path;
  * then re-drives the outcomes (retry / alarm / children) of finished runs left pending by a process
- * that died between storing a result and acting on it.
+ * that died between storing a result and acting on it. The daily counters of the sweep are written
+ * once at its end, even when it fails half-way.
  */
 export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsRuntime> = {}) {
-  const { deps, settings, flushMetrics } = buildMonitorsDeps(config, runtime);
+  const { deps, settings, flushReports, flushMetrics } = buildMonitorsDeps(config, runtime);
+  const sweep = async () => {
+    try {
+      return {
+        lost: await markLostRuns(deps, settings),
+        redrive: await redrivePendingOutcomes(deps, settings),
+      };
+    } finally {
+      await flushReports();
+    }
+  };
   return async (event: ScheduledEvent, context: Context) => {
-    const result = await markLostRuns(deps, settings);
-    const redrive = await redrivePendingOutcomes(deps, settings);
+    const { lost: result, redrive } = await sweep();
     const summary = {
       overdue: result.overdue,
       lost: result.lost.length,

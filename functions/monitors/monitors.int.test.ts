@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor, type Executor } from '../../executor/executor.js';
 import { silentLogger } from '../../executor/logger.js';
 import type { Group } from '../../shared/domain/job.js';
+import { OUTCOME_GRACE_MS } from '../../shared/ports/run-store.js';
 import { type CallbackStack, startCallbackStack } from '../../test/callback-stack.js';
 import { waitFor } from '../../test/stand-ins.js';
 
@@ -112,6 +113,47 @@ describe('monitors function: lost runs, on the local stack', () => {
       () => t.alarms.messages.find((m) => (m.body.run as { logId: number }).logId === manualGone.logId),
       { what: 'the alarm for the lost MANUAL run' },
     );
+  });
+
+  it('re-drives the outcome of a run whose process died after storing its result', async () => {
+    const child = await t.createJob({ appName: 'mon-redrive' });
+    const failing = await t.createJob({ appName: 'mon-redrive', executorFailRetryCount: 1 });
+    const parent = await t.createJob({ appName: 'mon-redrive', childJobIds: [child.id] });
+    const plain = await t.createJob({ appName: 'mon-redrive' });
+    // Results stored (and marked) past the grace period, by a callback that then died.
+    const longAgo = Date.now() - OUTCOME_GRACE_MS - 1_000;
+    const failed = await t.createRun(failing);
+    await t.runs.complete(failed.logId, { handleCode: 500, handleMsg: 'boom', handleTime: longAgo });
+    const succeeded = await t.createRun(parent);
+    await t.runs.complete(succeeded.logId, { handleCode: 200, handleMsg: 'ok', handleTime: longAgo });
+    // A plain success is stored without the mark: there is nothing to re-drive.
+    const done = await t.createRun(plain);
+    await t.runs.complete(
+      done.logId,
+      { handleCode: 200, handleMsg: 'ok', handleTime: longAgo },
+      { markOutcomePending: false },
+    );
+
+    const retry = await waitFor(
+      () => t.ring.messages.find((m) => m.body.dedupKey === `retry#${failed.logId}`),
+      { what: 'the RETRY of the re-driven failure' },
+    );
+    expect(retry.body).toMatchObject({ jobId: failing.id, retry: { attempt: 2, retriesLeft: 0 } });
+    const parentFire = await waitFor(
+      () => t.ring.messages.find((m) => m.body.dedupKey === `parent#${succeeded.logId}#${child.id}`),
+      { what: 'the PARENT fire of the re-driven success' },
+    );
+    expect(parentFire.body).toMatchObject({ jobId: child.id, triggerType: 'PARENT' });
+    await waitFor(
+      async () => {
+        const pending = await t.runs.findOutcomePending(Date.now(), 500);
+        return !pending.some((r) => r.logId === failed.logId || r.logId === succeeded.logId);
+      },
+      { what: 'the marks cleared' },
+    );
+    expect(
+      t.ring.messages.filter((m) => m.body.jobId === plain.id || m.body.parentLogId === done.logId),
+    ).toEqual([]);
   });
 
   it('marks a run lost once its executor stops beating for the dead timeout', async () => {

@@ -28,6 +28,28 @@ describe('DataTables', () => {
     template.allResources('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
   });
 
+  it('declares every index of the runs table KEYS_ONLY, so updating a run rewrites none of them', () => {
+    const tables = Object.values(tablesTemplate({}).findResources('AWS::DynamoDB::Table'));
+    const runs = tables.find((t) => t.Properties.KeySchema[0].AttributeName === 'logId');
+    const indexes = (runs?.Properties.GlobalSecondaryIndexes ?? []) as {
+      IndexName: string;
+      KeySchema: { AttributeName: string; KeyType: string }[];
+      Projection: { ProjectionType: string };
+    }[];
+    const declared = indexes.map((i) => [
+      i.IndexName,
+      i.KeySchema.map((k) => k.AttributeName).join('+'),
+      i.Projection.ProjectionType,
+    ]);
+    expect(declared.sort()).toEqual([
+      ['byApp', 'appName+triggerTime', 'KEYS_ONLY'],
+      ['byDay', 'day+triggerTime', 'KEYS_ONLY'],
+      ['byJob', 'jobId+triggerTime', 'KEYS_ONLY'],
+      ['outcomePending', 'outcomeBucket+outcomeDueAt', 'KEYS_ONLY'],
+      ['running', 'runningBucket+deadline', 'KEYS_ONLY'],
+    ]);
+  });
+
   it('names its tables after the shared definitions', () => {
     const stack = new Stack(new App(), 'Tables');
     const tables = new DataTables(stack, 'Tables');

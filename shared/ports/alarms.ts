@@ -20,7 +20,11 @@ export interface ReportDelta {
   readonly fail?: number;
 }
 
-/** Daily run counters (XXL-JOB's xxl_job_log_report), keyed by UTC day. */
+/**
+ * Daily run counters (XXL-JOB's xxl_job_log_report), keyed by UTC day. Best-effort: a crash may
+ * under-count. Functions that count many runs wrap the store in a `BufferedReportStore`, whose
+ * `add` only sums in memory until the function flushes it (once per request or batch).
+ */
 export interface ReportStore {
   add(day: string, delta: ReportDelta): Promise<void>;
   /** Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero). */

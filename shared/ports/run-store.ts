@@ -44,8 +44,21 @@ export interface RunQuery {
  */
 export const OUTCOME_GRACE_MS = 120_000;
 
+export interface CompleteOptions {
+  /**
+   * Mark the run outcome-pending in the same write (the default). Leave it off only when nothing
+   * that a crash could lose follows the run: a success of a job without child jobs (see
+   * `needsOutcomeMark`); such a run then needs no `clearOutcomePending` either.
+   */
+  readonly markOutcomePending?: boolean;
+}
+
 export interface RunStore {
-  /** `count` new logIds: positive, unique across the system, safe integers. */
+  /**
+   * `count` new logIds: positive, unique across the system, safe integers, ascending within one call.
+   * Roughly ordered by allocation time only: a process may hand out ids from a block it reserved
+   * earlier, after another process handed out higher ones.
+   */
   allocateLogIds(count: number): Promise<number[]>;
   /**
    * Records a fire (keyed by `dedupKey`) and its runs in one transaction; when the fire exists
@@ -66,16 +79,21 @@ export interface RunStore {
    */
   recordTrigger(logId: number, result: TriggerResult): Promise<boolean>;
   /**
-   * Finishes a run that has no result yet; a finished run is left as it is. The run is marked
-   * outcome-pending in the same write, due {@link OUTCOME_GRACE_MS} after `handleTime`.
+   * Finishes a run that has no result yet; a finished run is left as it is. Unless
+   * `markOutcomePending` is false, the run is marked outcome-pending in the same write, due
+   * {@link OUTCOME_GRACE_MS} after `handleTime`.
    */
-  complete(logId: number, result: HandleResult): Promise<CompleteOutcome>;
+  complete(logId: number, result: HandleResult, options?: CompleteOptions): Promise<CompleteOutcome>;
   /** Removes the outcome-pending mark: the run's consequences are done. */
   clearOutcomePending(logId: number): Promise<void>;
   /** Finished runs still marked outcome-pending whose mark is due before `nowMs`. */
   findOutcomePending(nowMs: number, limit: number): Promise<Run[]>;
   setAlarmStatus(logId: number, alarmStatus: number): Promise<void>;
-  /** Newest first. */
+  /**
+   * Newest first (by trigger time), at most `limit` runs; `nextCursor` continues right after the
+   * last run examined, and is absent once nothing is left. A page may hold fewer than `limit` runs
+   * (even none) and still have a cursor, when a `status` filter had to skip many runs.
+   */
   list(query: RunQuery): Promise<Page<Run>>;
   /** Runs accepted by an executor, still without a result, whose deadline is before `nowMs`. */
   findOverdue(nowMs: number, limit: number): Promise<Run[]>;

@@ -65,7 +65,12 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
     partitionKey: { name: 'appName', type: 'S' },
     indexes: [],
   },
-  /** Run (trigger log) records, keyed by logId; expire after the log retention. */
+  /**
+   * Run (trigger log) records, keyed by logId; expire after the log retention. Every index is
+   * KEYS_ONLY: a run is updated about three times after its put, and an ALL index would be
+   * rewritten (and billed) on each update. The list indexes' keys never change after the put, so
+   * updates do not touch them; the log list reads the keys there and the runs from the table.
+   */
   runs: {
     logicalName: 'runs',
     partitionKey: { name: 'logId', type: 'N' },
@@ -74,19 +79,19 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
         indexName: RUNS_BY_JOB_INDEX,
         partitionKey: { name: 'jobId', type: 'N' },
         sortKey: { name: 'triggerTime', type: 'N' },
-        projection: 'ALL',
+        projection: 'KEYS_ONLY',
       },
       {
         indexName: RUNS_BY_APP_INDEX,
         partitionKey: { name: 'appName', type: 'S' },
         sortKey: { name: 'triggerTime', type: 'N' },
-        projection: 'ALL',
+        projection: 'KEYS_ONLY',
       },
       {
         indexName: RUNS_BY_DAY_INDEX,
         partitionKey: { name: 'day', type: 'S' },
         sortKey: { name: 'triggerTime', type: 'N' },
-        projection: 'ALL',
+        projection: 'KEYS_ONLY',
       },
       {
         // Sparse: only runs still waiting for a result carry `runningBucket`.

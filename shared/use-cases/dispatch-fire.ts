@@ -415,7 +415,7 @@ async function dispatchRun(deps: DispatchDeps, ctx: FireContext, run: Run): Prom
     deps.metrics.add(METRIC.dispatchFailures, 'Count', 1);
     deps.logger.warn('trigger failed', { ...keys, address, msg: reply.msg ?? '' });
     const failed: Run = { ...run, executorAddress: address, triggerCode, triggerMsg, dispatchedAt };
-    await onRunFinished(deps, failed, false);
+    await onRunFinished(deps, failed, false, { job: ctx.job });
   }
   return { logId: run.logId, address, triggerCode, dispatchMs: dispatchedAt - started };
 }

@@ -172,6 +172,85 @@ describe('processCallbacks', () => {
   });
 });
 
+describe('processCallbacks and the outcome-pending mark', () => {
+  const result = (logId: number, handleCode: number) => ({
+    logId,
+    logDateTime: 0,
+    handleCode,
+    handleMsg: '',
+  });
+
+  it('stores a plain success (a job without children) with no mark and issues no clear', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [1] })); // itself only: not a child
+    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const report = await processCallbacks(fakes.deps(), [result(7, 200)]);
+    expect(report.completed).toEqual([7]);
+    expect(fakes.outcomePending.has(7)).toBe(false);
+    expect(fakes.clears).toEqual([]);
+    expect(fakes.reports).toEqual([{ day: '2023-11-14', delta: { running: -1, success: 1 } }]);
+  });
+
+  it('marks a success whose job has children, and clears the mark once they are enqueued', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
+    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const deps = fakes.deps();
+    const pendingAtEnqueue: boolean[] = [];
+    const ring = {
+      enqueue: async (entries: Parameters<typeof deps.ring.enqueue>[0]) => {
+        pendingAtEnqueue.push(fakes.outcomePending.has(7));
+        await deps.ring.enqueue(entries);
+      },
+    };
+    await processCallbacks({ ...deps, ring }, [result(7, 200)]);
+    expect(pendingAtEnqueue).toEqual([true]);
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#7#2']);
+    expect(fakes.clears).toEqual([7]);
+    expect(fakes.outcomePending.has(7)).toBe(false);
+  });
+
+  it('marks every failure, without reading its job before storing the result', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, executorFailRetryCount: 1 }));
+    fakes.runs.set(7, makeRun({ logId: 7, retriesLeft: 1 }));
+    const deps = fakes.deps();
+    const failingRing = { enqueue: () => Promise.reject(new Error('SQS unavailable')) };
+    await processCallbacks({ ...deps, ring: failingRing }, [result(7, 500)]);
+    expect(fakes.batchReads).toEqual([]);
+    expect(fakes.outcomePending.has(7)).toBe(true); // left for the monitors
+    expect(fakes.clears).toEqual([]);
+  });
+
+  it('reads the runs and jobs of a batch once, and the jobs of a deleted job need no mark', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1 }));
+    for (const logId of [1, 2, 3]) fakes.runs.set(logId, makeRun({ logId }));
+    fakes.runs.set(4, makeRun({ logId: 4, jobId: 99 })); // job deleted since
+    await processCallbacks(fakes.deps(), [result(1, 200), result(2, 200), result(3, 500), result(4, 200)]);
+    expect(fakes.batchReads).toEqual([
+      { store: 'runs', ids: [1, 2, 4] },
+      { store: 'jobs', ids: [1, 99] },
+    ]);
+    expect([...fakes.outcomePending.keys()]).toEqual([]);
+    expect(fakes.clears).toEqual([3]);
+  });
+
+  it('marks the successes when their jobs cannot be read first, and still finishes them', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
+    fakes.runs.set(7, makeRun({ logId: 7 }));
+    fakes.failingGetMany = true;
+    const report = await processCallbacks(fakes.deps(), [result(7, 200)]);
+    expect(report.completed).toEqual([7]);
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#7#2']);
+    expect(fakes.clears).toEqual([7]);
+    expect(fakes.logs.map((l) => l.message)).toContain(
+      'jobs of the results not read; their runs are marked outcome-pending',
+    );
+  });
+});
+
 describe('callbackReply', () => {
   it('is a bare {code:200} when everything was taken', () => {
     expect(callbackReply({ completed: [1], repeated: [2], unknown: [], failed: [] })).toEqual({ code: 200 });

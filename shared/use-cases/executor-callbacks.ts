@@ -1,8 +1,9 @@
 import { ValidationError } from '../domain/errors.js';
+import type { Job } from '../domain/job.js';
 import { HANDLE_CODE, MAX_HANDLE_MSG, TRIGGER_CODE, truncateMessage } from '../domain/run.js';
 import { METRIC } from '../ports/metrics.js';
 import { mapLimit } from '../util/concurrency.js';
-import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+import { needsOutcomeMark, onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
 
 /** One result reported by an executor, normalised. */
 export interface CallbackItem {
@@ -119,6 +120,10 @@ export interface CallbackReport {
  * Stores each result (first result wins; a run already finished is left alone), then runs what
  * follows a finished run: counters, retry with backoff or alarm on failure, child jobs on success.
  * Items are processed concurrently, at most {@link CALLBACK_CONCURRENCY} at a time.
+ *
+ * The jobs of the successes are read first (their runs, then their jobs, one batched read each):
+ * a success of a job without child jobs is stored without the outcome-pending mark, which spares
+ * the mark's index write and the write that clears it (see `needsOutcomeMark`).
  */
 export async function processCallbacks(
   deps: RunOutcomeDeps,
@@ -131,14 +136,18 @@ export async function processCallbacks(
     failed: [] as number[],
   };
   const handleTime = deps.clock.now();
+  const jobsOfSuccesses = await readJobsOfSuccesses(deps, items);
   await mapLimit(items, CALLBACK_CONCURRENCY, async (item) => {
+    // Undefined when not read (a failure, or the read failed): the run is marked, to be safe.
+    const job = jobsOfSuccesses.get(item.logId);
+    const marked = needsOutcomeMark(item.handleCode, job);
     let outcome: Awaited<ReturnType<RunOutcomeDeps['runs']['complete']>>;
     try {
-      outcome = await deps.runs.complete(item.logId, {
-        handleCode: item.handleCode,
-        handleMsg: item.handleMsg,
-        handleTime,
-      });
+      outcome = await deps.runs.complete(
+        item.logId,
+        { handleCode: item.handleCode, handleMsg: item.handleMsg, handleTime },
+        { markOutcomePending: marked },
+      );
     } catch (err) {
       deps.logger.error('callback not stored', { logId: item.logId, error: errorText(err) });
       report.failed.push(item.logId);
@@ -170,12 +179,36 @@ export async function processCallbacks(
     });
     try {
       // A run refused at trigger time was never counted as running; anything else was (or will be).
-      await onRunFinished(deps, run, run.triggerCode !== TRIGGER_CODE.fail);
+      await onRunFinished(deps, run, run.triggerCode !== TRIGGER_CODE.fail, { marked, job });
     } catch (err) {
       deps.logger.error('run outcome failed', { jobId: run.jobId, logId: run.logId, error: errorText(err) });
     }
   });
   return report;
+}
+
+/**
+ * The job of each successful result's run, by logId (null: the job no longer exists). Runs not
+ * found are left out (the callback reports them unknown); a failed read leaves everything out, so
+ * those runs are marked as before and their jobs read again after the result is stored.
+ */
+async function readJobsOfSuccesses(
+  deps: Pick<RunOutcomeDeps, 'runs' | 'jobs' | 'logger'>,
+  items: readonly CallbackItem[],
+): Promise<Map<number, Job | null>> {
+  const logIds = items.filter((i) => i.handleCode === HANDLE_CODE.success).map((i) => i.logId);
+  if (logIds.length === 0) return new Map();
+  try {
+    const runs = await deps.runs.getMany(logIds);
+    const jobs = await deps.jobs.getMany([...new Set(runs.map((r) => r.jobId))]);
+    const byId = new Map(jobs.map((job) => [job.id, job]));
+    return new Map(runs.map((run) => [run.logId, byId.get(run.jobId) ?? null]));
+  } catch (err) {
+    deps.logger.warn('jobs of the results not read; their runs are marked outcome-pending', {
+      error: errorText(err),
+    });
+    return new Map();
+  }
 }
 
 /**

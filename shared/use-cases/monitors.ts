@@ -113,9 +113,10 @@ export interface RedriveResult {
 }
 
 /**
- * XXL-JOB's fail monitor (it scans failed logs whose alarm_status is still 0): a finished run is
- * marked outcome-pending in the same write that stores its result, and `onRunFinished` clears the
- * mark once the retry / alarm / children are done. A mark still there past its due time (the
+ * XXL-JOB's fail monitor (it scans failed logs whose alarm_status is still 0): a finished run with
+ * consequences (a failure, or a success of a job with children: `needsOutcomeMark`) is marked
+ * outcome-pending in the same write that stores its result, and `onRunFinished` clears the mark
+ * once the retry / alarm / children are done; a plain success has nothing to re-drive. A mark still there past its due time (the
  * store's grace, `OUTCOME_GRACE_MS`, after the result, so a live callback is never raced)
  * means the process died or failed in between: the outcome is done again here.
  *

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import type { Job } from '../domain/job.js';
-import { ALARM_STATUS, onRunFinished, onRunKilled, retryDelayMs } from './run-outcome.js';
+import { ALARM_STATUS, needsOutcomeMark, onRunFinished, onRunKilled, retryDelayMs } from './run-outcome.js';
 
 describe('retryDelayMs', () => {
   it("waits the job's backoff before the first retry and doubles it for each further one", () => {
@@ -81,7 +81,51 @@ describe('onRunFinished', () => {
   });
 });
 
+describe('needsOutcomeMark', () => {
+  it('marks every failure: a retry or an alarm follows', () => {
+    expect(needsOutcomeMark(500, makeJob({ id: 1 }))).toBe(true);
+    expect(needsOutcomeMark(502, null)).toBe(true);
+  });
+
+  it('marks a success only when its job has children (other than itself)', () => {
+    expect(needsOutcomeMark(200, makeJob({ id: 1, childJobIds: [2] }))).toBe(true);
+    expect(needsOutcomeMark(200, makeJob({ id: 1, childJobIds: [1] }))).toBe(false);
+    expect(needsOutcomeMark(200, makeJob({ id: 1 }))).toBe(false);
+    expect(needsOutcomeMark(200, null)).toBe(false); // the job is gone: no children to trigger
+  });
+
+  it('marks a success whose job could not be read, to be safe', () => {
+    expect(needsOutcomeMark(200, undefined)).toBe(true);
+  });
+});
+
 describe('the outcome-pending mark', () => {
+  it('is neither set nor cleared for a plain success (no children)', async () => {
+    const fakes = new OutcomeFakes();
+    const job = makeJob({ id: 1 });
+    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const deps = fakes.deps();
+    const outcome = await deps.runs.complete(
+      7,
+      { handleCode: 200, handleMsg: '', handleTime: 1 },
+      { markOutcomePending: needsOutcomeMark(200, job) },
+    );
+    if (outcome.kind !== 'completed') throw new Error('not completed');
+    await onRunFinished(deps, outcome.run, true, { marked: false, job });
+    expect(fakes.outcomePending.has(7)).toBe(false);
+    expect(fakes.clears).toEqual([]);
+    expect(fakes.enqueued).toEqual([]);
+  });
+
+  it('uses the job the caller read, so the mark and the children come from one read', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1 })); // as stored now: no children
+    const asRead = makeJob({ id: 1, childJobIds: [2] });
+    await onRunFinished(fakes.deps(), makeRun({ logId: 7, handleCode: 200 }), true, { job: asRead });
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#7#2']);
+    expect(fakes.clears).toEqual([7]);
+  });
+
   it('is set by complete() and cleared once the retry is enqueued', async () => {
     const fakes = new OutcomeFakes();
     fakes.jobs.set(1, makeJob({ id: 1 }));

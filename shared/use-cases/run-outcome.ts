@@ -50,15 +50,46 @@ export interface OutcomeOptions {
    * rather than count the run twice (a crash before the count then under-counts by one).
    */
   readonly countersDone?: boolean;
+  /**
+   * Whether the run carries the outcome-pending mark, to be cleared at the end (default true).
+   * False for a run completed without one, because {@link needsOutcomeMark} said nothing follows it.
+   */
+  readonly marked?: boolean;
+  /**
+   * The run's job as the caller read it (null: read, and it does not exist), so the decision to
+   * mark the run and its children come from one read; read here when absent.
+   */
+  readonly job?: Job | null;
+}
+
+/** The jobs a success of `job` triggers: its child jobs, never the job itself. */
+export function childJobsOf(job: Pick<Job, 'id' | 'childJobIds'> | null | undefined): number[] {
+  return (job?.childJobIds ?? []).filter((childId) => childId !== job?.id);
+}
+
+/**
+ * Whether a finished run has consequences that a crash could lose, so it must be marked
+ * outcome-pending in the same write that stores its result: a failure (a retry or an alarm
+ * follows) or a success of a job with child jobs. A plain success needs no mark (and no clear).
+ * `job` is the run's job as read before completing (null: it does not exist; undefined: it could
+ * not be read, which marks the run to be safe).
+ */
+export function needsOutcomeMark(
+  handleCode: number,
+  job: Pick<Job, 'id' | 'childJobIds'> | null | undefined,
+): boolean {
+  if (handleCode !== HANDLE_CODE.success) return true;
+  if (job === undefined) return true;
+  return childJobsOf(job).length > 0;
 }
 
 /**
  * A run just finished (`completed` is the run as stored after its result). `wasRunning` tells
  * whether it had been counted as running (accepted by an executor) in the daily report.
  *
- * Finishing a run marked it outcome-pending (`RunStore.complete` / a refused `recordTrigger`); the
- * mark is cleared here, last, so a crash or failure before the end leaves it for the monitors to
- * re-drive (`redrivePendingOutcomes`).
+ * Finishing a run with consequences marked it outcome-pending (`RunStore.complete` / a refused
+ * `recordTrigger`, see {@link needsOutcomeMark}); the mark is cleared here, last, so a crash or
+ * failure before the end leaves it for the monitors to re-drive (`redrivePendingOutcomes`).
  */
 export async function onRunFinished(
   deps: RunOutcomeDeps,
@@ -67,9 +98,10 @@ export async function onRunFinished(
   options: OutcomeOptions = {},
 ): Promise<void> {
   if (!options.countersDone) await countFinished(deps, run, wasRunning);
-  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run);
-  else await retryOrAlarm(deps, run);
-  await deps.runs.clearOutcomePending(run.logId);
+  const job = options.job === undefined ? await deps.jobs.get(run.jobId) : (options.job ?? undefined);
+  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run, job);
+  else await retryOrAlarm(deps, run, job);
+  if (options.marked ?? true) await deps.runs.clearOutcomePending(run.logId);
 }
 
 /**
@@ -113,9 +145,8 @@ async function countFinished(
     });
 }
 
-async function triggerChildren(deps: RunOutcomeDeps, run: Run): Promise<void> {
-  const job = await deps.jobs.get(run.jobId);
-  const childJobIds = (job?.childJobIds ?? []).filter((childId) => childId !== job?.id);
+async function triggerChildren(deps: RunOutcomeDeps, run: Run, job: Job | undefined): Promise<void> {
+  const childJobIds = childJobsOf(job);
   if (!job || childJobIds.length === 0) return;
   const now = deps.clock.now();
   const messages: FireMessage[] = childJobIds.map((childId) => ({
@@ -129,8 +160,7 @@ async function triggerChildren(deps: RunOutcomeDeps, run: Run): Promise<void> {
   deps.logger.info('child jobs triggered', { jobId: job.id, logId: run.logId, childJobIds });
 }
 
-async function retryOrAlarm(deps: RunOutcomeDeps, run: Run): Promise<void> {
-  const job = await deps.jobs.get(run.jobId);
+async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined): Promise<void> {
   if (run.retriesLeft > 0 && job) {
     const attempt = run.attempt + 1;
     const now = deps.clock.now();

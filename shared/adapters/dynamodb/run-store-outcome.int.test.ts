@@ -77,6 +77,34 @@ describe('DynamoRunStore outcome-pending mark (DynamoDB Local)', () => {
     expect(await pendingIds(handleTime + OUTCOME_GRACE_MS + 1)).not.toContain(logId);
   });
 
+  it('complete() without the mark (a plain success) leaves nothing for findOutcomePending', async () => {
+    const logId = await newRun();
+    await store.recordTrigger(logId, {
+      executorAddress: 'http://127.0.0.1:9999/',
+      triggerCode: 200,
+      triggerMsg: 'ok',
+      dispatchedAt: Date.now(),
+      deadline: Date.now() + 60_000,
+    });
+    const handleTime = Date.now();
+    const outcome = await store.complete(
+      logId,
+      { handleCode: 200, handleMsg: 'done', handleTime },
+      { markOutcomePending: false },
+    );
+    expect(outcome).toMatchObject({ kind: 'completed', run: { logId, handleCode: 200, handleMsg: 'done' } });
+    const item = await rawItem(logId);
+    expect(item).toMatchObject({ handleCode: 200, handleTime });
+    expect(item).not.toHaveProperty('outcomeBucket');
+    expect(item).not.toHaveProperty('outcomeDueAt');
+    expect(item).not.toHaveProperty('runningBucket');
+    expect(await pendingIds(handleTime + OUTCOME_GRACE_MS + 1)).not.toContain(logId);
+    // The result is stored all the same: a repeat is still refused.
+    expect(await store.complete(logId, { handleCode: 500, handleMsg: 'late', handleTime })).toMatchObject({
+      kind: 'already-finished',
+    });
+  });
+
   it('a refused trigger marks the run in the same write', async () => {
     const logId = await newRun();
     const dispatchedAt = Date.now();

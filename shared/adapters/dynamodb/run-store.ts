@@ -7,16 +7,10 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../../domain/errors.js';
-import {
-  dayOf,
-  HANDLE_CODE,
-  type Run,
-  type RunStatus,
-  TRIGGER_CODE,
-  truncateMessage,
-} from '../../domain/run.js';
+import { dayOf, type Run, runStatus, TRIGGER_CODE, truncateMessage } from '../../domain/run.js';
 import type { Page } from '../../ports/job-store.js';
 import {
+  type CompleteOptions,
   type CompleteOutcome,
   type CreateFireResult,
   type HandleResult,
@@ -38,6 +32,11 @@ const LOG_SEQUENCE_KEY = 'seq#log';
 const RUNNING_BUCKET = 'RUNNING';
 const OUTCOME_PENDING_BUCKET = 'PENDING';
 const DAY_MS = 86_400_000;
+export const DEFAULT_LOG_ID_BLOCK = 100;
+/** Index pages one `list` reads per job, app or day before it answers with a cursor. */
+const MAX_LIST_ROUNDS = 25;
+/** Index keys looked at per page under a status filter (without one: exactly the runs still wanted). */
+const FILTERED_KEYS_PER_ROUND = { min: 10, max: 100 } as const;
 
 export interface DynamoRunStoreOptions {
   readonly doc: DynamoDBDocumentClient;
@@ -45,6 +44,11 @@ export interface DynamoRunStoreOptions {
   readonly controlTable: string;
   /** Runs and fire records expire (DynamoDB TTL) this many days after their trigger. */
   readonly retentionDays: number;
+  /**
+   * logIds reserved from the sequence per counter write, then handed out from memory.
+   * @default 100
+   */
+  readonly logIdBlockSize?: number;
 }
 
 /** Internal attributes kept beside a Run's fields. */
@@ -59,16 +63,59 @@ interface RunItem extends Run {
   readonly outcomeDueAt?: number;
 }
 
-const STATUS_FILTERS: Readonly<Record<RunStatus, string>> = {
-  running: '(triggerCode = :zero OR triggerCode = :ok) AND handleCode = :zero',
-  success: 'handleCode = :ok',
-  fail: 'handleCode <> :ok AND NOT ((triggerCode = :zero OR triggerCode = :ok) AND handleCode = :zero)',
-};
+/** A key of a list index (KEYS_ONLY: the run's logId and the index's own keys), usable as a start key. */
+type IndexKey = Item;
 
 export class DynamoRunStore implements RunStore {
-  constructor(private readonly options: DynamoRunStoreOptions) {}
+  private readonly logIdBlockSize: number;
+  /** logIds reserved by this process and not handed out yet: `next` up to `end` (exclusive). */
+  private logIdBlock = { next: 0, end: 0 };
+  /** The block reservation in flight, which every caller short of ids waits for. */
+  private logIdRefill: Promise<void> | undefined;
 
+  constructor(private readonly options: DynamoRunStoreOptions) {
+    const blockSize = options.logIdBlockSize ?? DEFAULT_LOG_ID_BLOCK;
+    if (!Number.isSafeInteger(blockSize) || blockSize < 1) {
+      throw new ValidationError(`logIdBlockSize must be an integer >= 1; got ${blockSize}`, 'logIdBlockSize');
+    }
+    this.logIdBlockSize = blockSize;
+  }
+
+  /**
+   * Hands ids out of a block reserved with one counter ADD (`logIdBlockSize` ids), reserving the
+   * next block when this one is used up; a request of a block or more reserves exactly what it
+   * lacks. Ids stay unique (each block is a range no other process gets), but they are only roughly
+   * ordered across processes, and the rest of a block is skipped when its process ends: the
+   * sequence has gaps. JavaScript runs one continuation at a time and ids are taken between awaits,
+   * so concurrent callers never get the same id.
+   */
   async allocateLogIds(count: number): Promise<number[]> {
+    const ids: number[] = [];
+    while (ids.length < count) {
+      const missing = count - ids.length;
+      const block = this.logIdBlock;
+      if (block.next < block.end) {
+        const take = Math.min(missing, block.end - block.next);
+        for (let i = 0; i < take; i++) ids.push(block.next++);
+      } else if (missing >= this.logIdBlockSize) {
+        const last = await this.reserveLogIds(missing);
+        for (let id = last - missing + 1; id <= last; id++) ids.push(id);
+      } else {
+        this.logIdRefill ??= this.reserveLogIds(this.logIdBlockSize)
+          .then((last) => {
+            this.logIdBlock = { next: last - this.logIdBlockSize + 1, end: last + 1 };
+          })
+          .finally(() => {
+            this.logIdRefill = undefined;
+          });
+        await this.logIdRefill;
+      }
+    }
+    return ids;
+  }
+
+  /** Moves the sequence on by `count`; the last id of the reserved range. */
+  private async reserveLogIds(count: number): Promise<number> {
     const result = await this.options.doc.send(
       new UpdateCommand({
         TableName: this.options.controlTable,
@@ -79,8 +126,7 @@ export class DynamoRunStore implements RunStore {
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    const last = Number(result.Attributes?.value);
-    return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+    return Number(result.Attributes?.value);
   }
 
   async createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult> {
@@ -190,23 +236,29 @@ export class DynamoRunStore implements RunStore {
     });
   }
 
-  async complete(logId: number, result: HandleResult): Promise<CompleteOutcome> {
+  async complete(
+    logId: number,
+    result: HandleResult,
+    options: CompleteOptions = {},
+  ): Promise<CompleteOutcome> {
+    const mark = options.markOutcomePending ?? true;
     try {
       const updated = await this.options.doc.send(
         new UpdateCommand({
           TableName: this.options.runsTable,
           Key: { logId },
           UpdateExpression:
-            'SET handleCode = :code, handleMsg = :msg, handleTime = :at, ' +
-            'outcomeBucket = :pending, outcomeDueAt = :due REMOVE runningBucket, deadline',
+            'SET handleCode = :code, handleMsg = :msg, handleTime = :at' +
+            `${mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''} REMOVE runningBucket, deadline`,
           ConditionExpression: 'attribute_exists(logId) AND handleCode = :zero',
           ExpressionAttributeValues: {
             ':code': result.handleCode,
             ':msg': truncateMessage(result.handleMsg),
             ':at': result.handleTime,
             ':zero': 0,
-            ':pending': OUTCOME_PENDING_BUCKET,
-            ':due': result.handleTime + OUTCOME_GRACE_MS,
+            ...(mark
+              ? { ':pending': OUTCOME_PENDING_BUCKET, ':due': result.handleTime + OUTCOME_GRACE_MS }
+              : {}),
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -259,11 +311,18 @@ export class DynamoRunStore implements RunStore {
     const to = query.to ?? Date.now() + DAY_MS;
     const from = query.from ?? to - (this.options.retentionDays + 1) * DAY_MS;
     if (from > to) throw new ValidationError('from must not be after to', 'from');
-    if (query.jobId !== undefined) {
-      return this.queryIndex(RUNS_BY_JOB_INDEX, 'jobId', query.jobId, from, to, query, query.cursor);
-    }
-    if (query.appName !== undefined) {
-      return this.queryIndex(RUNS_BY_APP_INDEX, 'appName', query.appName, from, to, query, query.cursor);
+    if (query.jobId !== undefined || query.appName !== undefined) {
+      const [indexName, keyName, keyValue] =
+        query.jobId !== undefined
+          ? [RUNS_BY_JOB_INDEX, 'jobId', query.jobId]
+          : [RUNS_BY_APP_INDEX, 'appName', query.appName as string];
+      const page = await this.queryIndex(
+        { indexName, keyName, keyValue, from, to },
+        query,
+        query.limit,
+        decodeCursor(query.cursor),
+      );
+      return { items: page.items, nextCursor: encodeCursor(page.next) };
     }
     // No job or app: walk the by-day index from the newest day back; the cursor remembers the day.
     const position = decodeDayCursor(query.cursor);
@@ -273,16 +332,13 @@ export class DynamoRunStore implements RunStore {
     const firstDay = dayOf(from);
     while (day >= firstDay && items.length < query.limit) {
       const page = await this.queryIndex(
-        RUNS_BY_DAY_INDEX,
-        'day',
-        day,
-        from,
-        to,
-        { ...query, limit: query.limit - items.length },
-        encodeCursor(start),
+        { indexName: RUNS_BY_DAY_INDEX, keyName: 'day', keyValue: day, from, to },
+        query,
+        query.limit - items.length,
+        start,
       );
       items.push(...page.items);
-      if (page.nextCursor) return { items, nextCursor: encodeDayCursor(day, decodeCursor(page.nextCursor)) };
+      if (page.next) return { items, nextCursor: encodeDayCursor(day, page.next) };
       day = dayOf(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
       start = undefined;
     }
@@ -304,41 +360,70 @@ export class DynamoRunStore implements RunStore {
     return runs.filter((r) => r.triggerCode === TRIGGER_CODE.success && r.handleCode === 0);
   }
 
+  /**
+   * Up to `wanted` runs of one partition of a KEYS_ONLY list index, newest first: the keys come
+   * from the index, the runs (and the status they are filtered on) from the table, strongly
+   * consistent. `next` is the key of the last index entry examined, absent when the partition is
+   * exhausted: a run past the one that filled the page is never skipped.
+   */
   private async queryIndex(
-    indexName: string,
-    keyName: string,
-    keyValue: string | number,
-    from: number,
-    to: number,
-    query: RunQuery,
-    cursor: string | undefined,
-  ): Promise<Page<Run>> {
+    partition: {
+      indexName: string;
+      keyName: string;
+      keyValue: string | number;
+      from: number;
+      to: number;
+    },
+    query: Pick<RunQuery, 'status'>,
+    wanted: number,
+    start: IndexKey | undefined,
+  ): Promise<{ items: Run[]; next: IndexKey | undefined }> {
     const items: Run[] = [];
-    let start = decodeCursor(cursor);
-    for (let round = 0; round < 25 && items.length < query.limit; round++) {
+    let next = start;
+    for (let round = 0; round < MAX_LIST_ROUNDS && items.length < wanted; round++) {
+      const stillWanted = wanted - items.length;
       const result = await this.options.doc.send(
         new QueryCommand({
           TableName: this.options.runsTable,
-          IndexName: indexName,
+          IndexName: partition.indexName,
           KeyConditionExpression: '#k = :k AND triggerTime BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#k': keyName },
+          ExpressionAttributeNames: { '#k': partition.keyName },
           ExpressionAttributeValues: {
-            ':k': keyValue,
-            ':from': from,
-            ':to': to,
-            ...(query.status ? statusFilterValues(query.status) : {}),
+            ':k': partition.keyValue,
+            ':from': partition.from,
+            ':to': partition.to,
           },
-          FilterExpression: query.status ? STATUS_FILTERS[query.status] : undefined,
           ScanIndexForward: false,
-          Limit: query.limit - items.length,
-          ExclusiveStartKey: start,
+          Limit: query.status
+            ? Math.min(FILTERED_KEYS_PER_ROUND.max, Math.max(FILTERED_KEYS_PER_ROUND.min, stillWanted * 2))
+            : stillWanted,
+          ExclusiveStartKey: next,
         }),
       );
-      items.push(...(result.Items ?? []).map(fromItem));
-      start = result.LastEvaluatedKey;
-      if (!start) break;
+      const keys = (result.Items ?? []) as IndexKey[];
+      const stored = await batchGetAll(
+        this.options.doc,
+        this.options.runsTable,
+        keys.map((key) => ({ logId: key.logId })),
+      );
+      const byLogId = new Map(stored.map((item) => [Number(item.logId), item]));
+      let filledAt = -1;
+      for (const [i, key] of keys.entries()) {
+        // Missing: deleted (TTL) since the index entry was read.
+        const item = byLogId.get(Number(key.logId));
+        if (item && (!query.status || runStatus(item as unknown as Run) === query.status)) {
+          items.push(fromItem(item));
+        }
+        if (items.length >= wanted) {
+          filledAt = i;
+          break;
+        }
+      }
+      if (filledAt >= 0 && filledAt < keys.length - 1) return { items, next: keys[filledAt] };
+      next = result.LastEvaluatedKey;
+      if (!next) break;
     }
-    return { items, nextCursor: encodeCursor(start) };
+    return { items, next };
   }
 
   private async conditionalUpdate(
@@ -365,12 +450,6 @@ export class DynamoRunStore implements RunStore {
       expiresAt: this.expiresAt(run.triggerTime),
     };
   }
-}
-
-/** The values a status filter uses: DynamoDB refuses values an expression does not use. */
-function statusFilterValues(status: RunStatus): Record<string, number> {
-  const values = { ':zero': 0, ':ok': HANDLE_CODE.success };
-  return Object.fromEntries(Object.entries(values).filter(([name]) => STATUS_FILTERS[status].includes(name)));
 }
 
 function fireKey(dedupKey: string): string {
