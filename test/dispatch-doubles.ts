@@ -77,6 +77,31 @@ export class MemoryRunStore implements RunStore {
     for (const run of runs) this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
     return { created: true };
   }
+  /** Claim tokens of runs put by `claim`. */
+  readonly claimTokens = new Map<number, string>();
+  /** The next claim is stored but its answer is lost (the caller sees this error). */
+  loseClaimAnswer: Error | undefined;
+  async claim(run: Run, claimToken: string): Promise<CreateFireResult> {
+    if (this.failCreateFire && this.failCreateFire.times > 0) {
+      this.failCreateFire.times--;
+      throw this.failCreateFire.error;
+    }
+    const lost = this.loseClaimAnswer;
+    this.loseClaimAnswer = undefined;
+    if (lost && !this.runs.has(run.logId)) {
+      this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
+      this.claimTokens.set(run.logId, claimToken);
+      throw lost;
+    }
+    if (this.runs.has(run.logId)) {
+      return this.claimTokens.get(run.logId) === claimToken
+        ? { created: true }
+        : { created: false, logIds: [run.logId] };
+    }
+    this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
+    this.claimTokens.set(run.logId, claimToken);
+    return { created: true };
+  }
   async get(logId: number): Promise<Run | undefined> {
     return this.runs.get(logId);
   }
@@ -139,6 +164,7 @@ export class MemoryJobStore implements JobStore {
   existsForApp = unused('existsForApp');
   queryDue = unused('queryDue');
   advanceSchedule = unused('advanceSchedule');
+  getPlannable = unused('getPlannable');
 }
 
 export class MemoryGroupStore implements GroupStore {

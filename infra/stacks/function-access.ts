@@ -32,17 +32,19 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     secrets: [],
     invokeExecutors: false,
   },
-  // dispatch-fire: fire record + runs in one TransactWriteItems (PutItem on control and runs), GetItem
-  // of the fire record after a duplicate, log-id sequence / slow counters / report counters
-  // (UpdateItem on control), route state (Get/PutItem on control), job + group (GetItem), slow flag
-  // (UpdateItem on jobs), executors online (Query registry), trigger result (UpdateItem on runs),
-  // runs of a redelivered fire (BatchGetItem); run-outcome for refused triggers: retry (send),
-  // alarm (publish). The access token goes to HTTP executors; Lambda executors are invoked.
+  // dispatch-fire: a fire planned with its logId is claimed by a conditional PutItem of its run (GetItem
+  // of its claim token after a lost answer); other fires: fire record + runs in one TransactWriteItems
+  // (PutItem on control and runs), GetItem of the fire record after a duplicate, log-id sequence /
+  // slow counters / report counters (UpdateItem on control), route state (Get/PutItem on control),
+  // a batch's jobs (BatchGetItem, GetItem) + groups (GetItem), slow flag (UpdateItem on jobs),
+  // executors online (Query registry), trigger result (UpdateItem on runs), runs of a redelivered
+  // fire (BatchGetItem); run-outcome for refused triggers: retry (send), alarm (publish). The access
+  // token goes to HTTP executors; Lambda executors are invoked.
   dispatcher: {
     tables: {
-      jobs: ['GetItem', 'UpdateItem'],
+      jobs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
       groups: ['GetItem'],
-      runs: ['PutItem', 'BatchGetItem', 'UpdateItem'],
+      runs: ['PutItem', 'GetItem', 'BatchGetItem', 'UpdateItem'],
       registry: ['Query'],
       control: ['GetItem', 'PutItem', 'UpdateItem'],
     },
@@ -51,13 +53,14 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     secrets: ['accessToken'],
     invokeExecutors: true,
   },
-  // executor-callbacks + registry: complete a run (conditional UpdateItem, GetItem when it was done
+  // executor-callbacks + registry: the batch's runs and their jobs (BatchGetItem) to tell whether a
+  // result needs an outcome mark, complete a run (conditional UpdateItem, GetItem when it was done
   // already), heartbeats (UpdateItem) and removal (DeleteItem) in registry, report counters
   // (UpdateItem on control); run-outcome: job (GetItem), retries and child jobs (send), alarms.
   callback: {
     tables: {
-      jobs: ['GetItem'],
-      runs: ['GetItem', 'UpdateItem'],
+      jobs: ['GetItem', 'BatchGetItem'],
+      runs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
       registry: ['UpdateItem', 'DeleteItem'],
       control: ['UpdateItem'],
     },
@@ -69,7 +72,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // The admin API. admin-groups, admin-jobs: group CRUD (Get/Put/Delete, Scan to list), job CRUD
   // (Get, BatchGet, Put, Delete; Scan or Query byApp to list), the job id sequence (UpdateItem on
   // control). admin-trigger: a manual trigger goes on the ring (send). admin-runs: log list (Query
-  // the runs indexes), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
+  // the runs indexes for keys, BatchGetItem the runs), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
   // log output and kill reach HTTP executors with the access token (no IAM; Lambda executors are
   // not invoked for them). admin-executors, admin-dashboard: registry (Query), report counters
   // (BatchGetItem on control).
@@ -77,7 +80,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'DeleteItem'],
       groups: ['GetItem', 'Scan', 'PutItem', 'DeleteItem'],
-      runs: ['GetItem', 'Query', 'UpdateItem'],
+      runs: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
       registry: ['Query'],
       control: ['BatchGetItem', 'UpdateItem'],
     },

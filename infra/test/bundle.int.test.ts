@@ -15,6 +15,7 @@ import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js'
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { ENV } from '../../shared/config/env.js';
+import { parseRingMessage } from '../../shared/domain/trigger.js';
 import { METRICS_NAMESPACE } from '../../shared/observability/metrics.js';
 import { METRIC } from '../../shared/ports/metrics.js';
 import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
@@ -303,7 +304,10 @@ describe('the bundles cdk synth produces', () => {
       ));
     }
     expect(messages).toHaveLength(1);
-    expect(JSON.parse(messages[0]?.Body ?? '{}')).toMatchObject({ jobId: 1, scheduledTime: due });
+    expect(parseRingMessage(messages[0]?.Body ?? '[]').fires[0]).toMatchObject({
+      jobId: 1,
+      scheduledTime: due,
+    });
     expect((await jobs.get(1))?.triggerNextTime).toBe(due + 3_600_000);
 
     // The bundled dispatcher gets that message as its SQS event and triggers the executor.

@@ -23,6 +23,12 @@ export interface FireMessage {
   readonly triggerType: TriggerType;
   /** Unique per intended execution: `${jobId}#${scheduledTime}` for scheduled fires. */
   readonly dedupKey: string;
+  /**
+   * The logId of the fire's run, fixed when the tick planned it (from the job's reserved block), so
+   * the run record itself is the fire's claim; absent: the dispatcher allocates one and claims the
+   * fire by `dedupKey`.
+   */
+  readonly logId?: number;
   /** The job's scheduleRevision when a scheduled fire was planned; absent for other triggers. */
   readonly scheduleRevision?: number;
   /** Overrides for this run only (manual triggers). */
@@ -170,6 +176,7 @@ export function toFireMessage(raw: unknown): FireMessage {
     throw new ValidationError('dedupKey must be a non-empty string', 'dedupKey');
   }
   if (m.scheduleRevision !== undefined) int(m.scheduleRevision, 'scheduleRevision');
+  if (m.logId !== undefined) int(m.logId, 'logId', 1);
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
   if (m.executorParam !== undefined && typeof m.executorParam !== 'string') {
     throw new ValidationError('executorParam must be a string', 'executorParam');

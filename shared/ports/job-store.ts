@@ -25,6 +25,22 @@ export interface ScheduleAdvance {
   /** null ends the schedule: the job stops (as XXL-JOB does when there is no next time). */
   readonly nextTriggerTime: number | null;
   readonly triggerLastTime: number;
+  /**
+   * The first of the logIds reserved for the fires the next advance plans (see `PlannableJob`);
+   * absent: that plan's fires get their logIds when dispatched.
+   */
+  readonly nextLogIdBlock?: number;
+}
+
+/**
+ * A due job as the tick reads it. `logIdBlock` is the first of LOG_IDS_PER_PLAN logIds reserved for
+ * the fires planned from the job's current `triggerNextTime`: stored by the advance before, it makes
+ * a re-plan after a crash (fires sent, advance lost) give the same fires the same logIds. Saving the
+ * job through the API drops it (a new schedule starts without one).
+ */
+export interface PlannableJob {
+  readonly job: Job;
+  readonly logIdBlock?: number;
 }
 
 export interface JobStore {
@@ -48,6 +64,8 @@ export interface JobStore {
   queryDue(shard: number, untilMs: number, limit: number, cursor?: string): Promise<Page<DueJobRef>>;
   /** CAS on nextTriggerTime (and RUNNING); false when someone else moved it first. */
   advanceSchedule(advance: ScheduleAdvance): Promise<boolean>;
+  /** The jobs with these ids (strongly read) with their reserved logIds; missing ids are left out. */
+  getPlannable(ids: readonly number[]): Promise<PlannableJob[]>;
   /** Marks a job slow (fires go to the slow ring queue) until `untilMs`. */
   markSlow(id: number, untilMs: number): Promise<void>;
 }

@@ -65,6 +65,12 @@ export interface RunStore {
    * nothing is written and its logIds come back.
    */
   createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult>;
+  /**
+   * Claims a fire planned with its run's logId by putting the run unless one with that logId
+   * exists (nothing is written then, and `logIds` is that logId). A run put earlier with the same
+   * `claimToken` (an attempt whose answer was lost) counts as created.
+   */
+  claim(run: Run, claimToken: string): Promise<CreateFireResult>;
   get(logId: number): Promise<Run | undefined>;
   getMany(logIds: readonly number[]): Promise<Run[]>;
   /**

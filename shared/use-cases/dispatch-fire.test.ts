@@ -332,6 +332,58 @@ describe('dispatchFire: duplicates and take-over', () => {
   });
 });
 
+describe('dispatchFire: fires planned with their logId', () => {
+  it('claims the fire by putting its run under that logId: no fire record, no logId allocated', async () => {
+    const env = memoryDispatchDeps();
+    const outcome = await dispatchFire(
+      env.deps,
+      DISPATCH_DEFAULTS,
+      cronFire(env.clock.now(), { logId: 4242 }),
+    );
+    expect(outcome).toMatchObject({ kind: 'dispatched', runs: [{ logId: 4242, triggerCode: 200 }] });
+    expect(env.runs.fires.size).toBe(0);
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([4242]);
+  });
+
+  it('ignores a second delivery of the same fire, and a re-plan of it sent again by the tick', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now(), { logId: 77 });
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toEqual({
+      kind: 'duplicate',
+      logIds: [77],
+    });
+    // A re-plan after a tick crash: the same logId, even keyed differently (a misfire fire for that time).
+    const replanned = {
+      ...message,
+      triggerType: 'MISFIRE' as const,
+      dedupKey: `1#misfire#${message.scheduledTime}`,
+    };
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, replanned)).kind).toBe('duplicate');
+    expect(env.transport.sent).toHaveLength(1);
+  });
+
+  it('counts its own claim whose answer was lost as its own and sends the fire once', async () => {
+    const env = memoryDispatchDeps();
+    env.runs.loseClaimAnswer = new Error('socket hang up');
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now(), { logId: 9 }));
+    expect(outcome).toMatchObject({ kind: 'dispatched', reclaimed: false });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([9]);
+  });
+
+  it('takes over a claimed run never sent once the claim is stale, as for other fires', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now(), { logId: 5 });
+    await recordOnly(env, message);
+    env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toMatchObject({
+      kind: 'dispatched',
+      reclaimed: true,
+    });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([5]);
+  });
+});
+
 /** Records a fire without dispatching it: what a dispatcher that crashed after createFire leaves. */
 async function recordOnly(env: ReturnType<typeof memoryDispatchDeps>, message: FireMessage) {
   const realSend = env.transport.run.bind(env.transport);

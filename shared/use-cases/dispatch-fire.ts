@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TriggerParam } from '../../executor/protocol.js';
 import { isAppError } from '../domain/errors.js';
 import type { Group, Job } from '../domain/job.js';
@@ -17,6 +18,7 @@ import { METRIC } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import type { RingLane } from '../ports/ring-queue.js';
 import type { RouteStateStore } from '../ports/route-state-store.js';
+import type { CreateFireResult } from '../ports/run-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
 import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
@@ -175,19 +177,15 @@ export async function dispatchFire(
   const ctx = await fireContext(reads, settings, job, group, message, now);
 
   const planned = await planRuns(deps, ctx);
-  const logIds = await deps.runs.allocateLogIds(planned.length);
-  const runs = planned.map((plan, i) => newRun(ctx, plan, logIds[i] as number, deps.clock.now()));
-  const created = await createFire(deps, message.dedupKey, runs);
-  // Our own logIds back: an earlier attempt of ours committed although its answer was lost.
-  const ours =
-    created.created || (created.logIds.length > 0 && created.logIds.every((id) => logIds.includes(id)));
+  const { runs, recordedBefore } = await recordRuns(deps, ctx, planned);
+  const ours = recordedBefore === undefined;
 
   let toDispatch: readonly Run[] = runs;
-  if (!ours) {
-    toDispatch = await reclaimUndispatched(deps, settings, created.logIds);
+  if (recordedBefore !== undefined) {
+    toDispatch = await reclaimUndispatched(deps, settings, recordedBefore);
     if (toDispatch.length === 0) {
-      deps.logger.info('duplicate fire ignored', { ...keys, logIds: created.logIds });
-      return { kind: 'duplicate', logIds: created.logIds };
+      deps.logger.info('duplicate fire ignored', { ...keys, logIds: recordedBefore });
+      return { kind: 'duplicate', logIds: recordedBefore };
     }
     deps.logger.warn('taking over runs recorded but never dispatched', {
       ...keys,
@@ -320,10 +318,43 @@ function newRun(ctx: FireContext, plan: PlannedRun, logId: number, now: number):
 }
 
 /** The fire record and its runs in one transaction; a transaction lost to a concurrent one is tried again. */
-async function createFire(deps: DispatchDeps, dedupKey: string, runs: readonly Run[]) {
+/**
+ * Records the fire's runs, which claims the fire. A fire planned with its logId (one run) is claimed
+ * by putting that run unless it exists: one write. Otherwise the runs get new logIds and are written
+ * with a fire record keyed by `dedupKey`, in one transaction. For a duplicate, `recordedBefore`
+ * holds the logIds of the runs recorded before.
+ */
+async function recordRuns(
+  deps: DispatchDeps,
+  ctx: FireContext,
+  planned: readonly PlannedRun[],
+): Promise<{ runs: Run[]; recordedBefore?: readonly number[] }> {
+  const { message } = ctx;
+  const [only] = planned;
+  if (message.logId !== undefined && only !== undefined && planned.length === 1) {
+    const run = newRun(ctx, only, message.logId, deps.clock.now());
+    // Tells our own earlier attempt (committed, answer lost) from another dispatcher's claim.
+    const claimToken = randomUUID();
+    const claimed = await withRetries(deps, message.dedupKey, () => deps.runs.claim(run, claimToken));
+    return claimed.created ? { runs: [run] } : { runs: [run], recordedBefore: claimed.logIds };
+  }
+  const logIds = await deps.runs.allocateLogIds(planned.length);
+  const runs = planned.map((plan, i) => newRun(ctx, plan, logIds[i] as number, deps.clock.now()));
+  const created: CreateFireResult = await withRetries(deps, message.dedupKey, () =>
+    deps.runs.createFire(message.dedupKey, runs),
+  );
+  // Our own logIds back: an earlier attempt of ours committed although its answer was lost.
+  if (created.created || (created.logIds.length > 0 && created.logIds.every((id) => logIds.includes(id)))) {
+    return { runs };
+  }
+  return { runs, recordedBefore: created.logIds };
+}
+
+/** Recording a fire, tried again on an infrastructure error (the write is idempotent). */
+async function withRetries<R>(deps: DispatchDeps, dedupKey: string, write: () => Promise<R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.runs.createFire(dedupKey, runs);
+      return await write();
     } catch (err) {
       if (isAppError(err) || attempt >= CREATE_FIRE_ATTEMPTS) throw err;
       deps.logger.warn('recording the fire failed, trying again', { dedupKey, attempt, error: String(err) });

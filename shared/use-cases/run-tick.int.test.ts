@@ -5,7 +5,9 @@ import { drainRing } from '../../test/ring-reader.js';
 import { isolatedResources, type TestResources } from '../../test/stand-ins.js';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.js';
 import { DynamoLeaseStore } from '../adapters/dynamodb/lease-store.js';
+import { DynamoLogIdSequence } from '../adapters/dynamodb/log-id-sequence.js';
 import { SqsRingQueue } from '../adapters/sqs/ring-queue.js';
+import type { Job } from '../domain/job.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { LeaseStore } from '../ports/lease-store.js';
@@ -13,7 +15,7 @@ import { silentLogger } from '../ports/logger.js';
 import { noMetrics } from '../ports/metrics.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
 import { mapLimit } from '../util/concurrency.js';
-import { runTickLoop, type TickDeps, type TickSettings } from './run-tick.js';
+import { LOG_IDS_PER_PLAN, runTickLoop, type TickDeps, type TickSettings, tickOnce } from './run-tick.js';
 
 const SHARDS = 4;
 let env: TestResources;
@@ -33,11 +35,12 @@ function stores() {
     shardCount: SHARDS,
   });
   const leases = new DynamoLeaseStore({ doc, controlTable: env.resources.tables.control });
+  const logIds = new DynamoLogIdSequence({ doc, controlTable: env.resources.tables.control });
   const ring = new SqsRingQueue({
     sqs: env.clients.sqs,
     queueUrls: { fast: env.resources.queues.ringFast.url, slow: env.resources.queues.ringSlow.url },
   });
-  return { jobs, leases, ring };
+  return { jobs, leases, ring, logIds };
 }
 
 /** A RingQueue that records what it was asked to send, then sends it for real. */
@@ -53,12 +56,27 @@ function recording(ring: RingQueue): RingQueue & { sent: RingEntry[] } {
 }
 
 function deps(overrides: Partial<TickDeps> & { clock?: Clock } = {}): TickDeps {
-  const { jobs, leases, ring } = stores();
-  return { jobs, leases, ring, clock: systemClock, logger: silentLogger, metrics: noMetrics, ...overrides };
+  const { jobs, leases, ring, logIds } = stores();
+  return {
+    jobs,
+    leases,
+    ring,
+    logIds,
+    clock: systemClock,
+    logger: silentLogger,
+    metrics: noMetrics,
+    ...overrides,
+  };
 }
 
 function settings(owner: string, overrides: Partial<TickSettings> = {}): TickSettings {
   return { shardCount: SHARDS, preReadCount: 5000, preReadMs: 5000, leaseMs: 3000, owner, ...overrides };
+}
+
+/** Hands back the leases `owner` took with tickOnce (which, unlike the loop, keeps them). */
+async function releaseAll(owner: string): Promise<void> {
+  const { leases } = stores();
+  await Promise.all(Array.from({ length: SHARDS }, (_, shard) => leases.release(shard, owner)));
 }
 
 /** Fresh job ids per test so tests sharing the tables never see each other's jobs' fires. */
@@ -145,6 +163,89 @@ describe('scheduler tick on the stand-ins', () => {
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
       expected: times.length,
       match: (m) => m.jobId === id,
+      timeoutMs: 30_000,
+    });
+  });
+
+  it('gives planned fires logIds from the block the previous advance reserved, the same ones again after a crash', async () => {
+    const [id] = nextIds(1) as [number];
+    const t0 = nextWholeSecond(Date.now(), 120_000);
+    const clock = new FakeClock(t0 - 4_000);
+    const { jobs, ring } = stores();
+    await jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: t0 }));
+    const recorder = recording(ring);
+    const ticking = settings('blocks', { planAheadMs: 10_000 });
+    const mine = () => recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message);
+
+    // A job never planned has no block: its first plan's fires get logIds when dispatched.
+    await tickOnce(deps({ clock, ring: recorder }), ticking, clock.now());
+    expect(mine().every((m) => m.logId === undefined)).toBe(true);
+    const [block] = (await jobs.getPlannable([id])).map((p) => p.logIdBlock);
+    expect(block).toBeGreaterThan(0);
+
+    // The next plan (due again within 5 s) numbers its fires from that block, in schedule order.
+    recorder.sent.length = 0;
+    clock.advance(t0 + 5_000 - clock.now());
+    const before = await jobs.get(id);
+    // A crash after sending: the advance never happens.
+    const crashing: JobStore = Object.assign(Object.create(jobs) as JobStore, {
+      advanceSchedule: async () => false,
+    });
+    await tickOnce(deps({ clock, ring: recorder, jobs: crashing }), ticking, clock.now());
+    const first = mine();
+    expect(first.length).toBeGreaterThan(1);
+    expect(first.map((m) => m.logId)).toEqual(first.map((_, i) => (block as number) + i));
+    expect((await jobs.get(id))?.triggerNextTime).toBe(before?.triggerNextTime);
+
+    // The re-plan sends the same fires with the same logIds, so the dispatcher claims each once.
+    recorder.sent.length = 0;
+    await tickOnce(deps({ clock, ring: recorder }), ticking, clock.now());
+    expect(mine().map((m) => [m.scheduledTime, m.logId])).toEqual(
+      first.map((m) => [m.scheduledTime, m.logId]),
+    );
+    const [next] = (await jobs.getPlannable([id])).map((p) => p.logIdBlock);
+    expect(next).toBeGreaterThanOrEqual((block as number) + LOG_IDS_PER_PLAN);
+
+    // Saving the job through the API (a new schedule) drops the reserved block.
+    const saved = (await jobs.get(id)) as Job;
+    await jobs.replace({ ...saved, scheduleConf: '*/2 * * * * ?' }, saved);
+    expect((await jobs.getPlannable([id]))[0]?.logIdBlock).toBeUndefined();
+    await releaseAll('blocks');
+    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+      match: (m) => m.jobId === id,
+      quietMs: 500,
+      minWaitMs: 12_000,
+      timeoutMs: 30_000,
+    });
+  });
+
+  it('after a misfire numbers the fires by their place in the schedule, so none takes the slot of a fire sent before', async () => {
+    const [id] = nextIds(1) as [number];
+    const t0 = nextWholeSecond(Date.now(), 180_000);
+    const { jobs, ring } = stores();
+    const recorder = recording(ring);
+    await jobs.create(
+      makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: t0, misfireStrategy: 'FIRE_ONCE_NOW' }),
+    );
+    const clock = new FakeClock(t0 - 4_000);
+    await tickOnce(deps({ clock, ring: recorder }), settings('misfire'), clock.now()); // reserves a block
+    const [block] = (await jobs.getPlannable([id])).map((p) => p.logIdBlock);
+    const due = (await jobs.get(id))?.triggerNextTime as number;
+    recorder.sent.length = 0;
+
+    // The tick comes back 8 s after `due`: a misfire; the missed time keeps the first slot.
+    clock.advance(due + 8_000 - clock.now());
+    await tickOnce(deps({ clock, ring: recorder }), settings('misfire'), clock.now());
+    const fires = recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message);
+    expect(fires[0]).toMatchObject({ triggerType: 'MISFIRE', logId: block });
+    for (const m of fires.slice(1)) {
+      expect(m.logId).toBe((block as number) + (m.scheduledTime - due) / 1_000);
+    }
+    await releaseAll('misfire');
+    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+      match: (m) => m.jobId === id,
+      quietMs: 500,
+      minWaitMs: 6_000,
       timeoutMs: 30_000,
     });
   });

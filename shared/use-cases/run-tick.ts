@@ -1,9 +1,15 @@
 import { isSlow, type Job } from '../domain/job.js';
-import { MISFIRE_THRESHOLD_MS, planFires } from '../domain/schedule/index.js';
+import {
+  MISFIRE_THRESHOLD_MS,
+  planFires,
+  previewFireTimes,
+  type Schedule,
+} from '../domain/schedule/index.js';
 import { delaySecondsFor, type FireMessage, misfireDedupKey, scheduledDedupKey } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
-import type { DueJobRef, JobStore } from '../ports/job-store.js';
+import type { DueJobRef, JobStore, PlannableJob } from '../ports/job-store.js';
 import type { Lease, LeaseStore } from '../ports/lease-store.js';
+import type { LogIdSequence } from '../ports/log-id-sequence.js';
 import type { Logger } from '../ports/logger.js';
 import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
@@ -12,6 +18,7 @@ import { mapLimit } from '../util/concurrency.js';
 
 export interface TickDeps {
   readonly jobs: JobStore;
+  readonly logIds: LogIdSequence;
   readonly leases: LeaseStore;
   readonly ring: RingQueue;
   readonly clock: Clock;
@@ -36,6 +43,12 @@ export interface TickSettings {
 }
 
 export const DEFAULT_PRE_READ_MS = MISFIRE_THRESHOLD_MS;
+/**
+ * logIds reserved per job for its next plan: the fires of a plan take them by their place in the
+ * schedule from the plan's first time, so a re-plan of the same fires gets the same logIds. Fires
+ * past the block (rare: a plan longer than this, or far into a misfire) get theirs when dispatched.
+ */
+export const LOG_IDS_PER_PLAN = 32;
 const QUERY_PAGE = 500;
 const WRITE_CONCURRENCY = 32;
 
@@ -113,7 +126,7 @@ export async function scheduleShard(
   if (refs.length === 0) return { ...empty, held: true };
 
   // The index is eventually consistent: act only on the base item, read strongly.
-  const jobs = await deps.jobs.getMany(refs.map((r) => r.id));
+  const jobs = await deps.jobs.getPlannable(refs.map((r) => r.id));
   const plans = jobs.flatMap((job) => planJob(job, deps.clock.now(), windowEnd, planEnd));
   const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
 
@@ -135,12 +148,14 @@ export async function scheduleShard(
   deps.metrics.add(METRIC.firesEnqueued, 'Count', entries.length);
   if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
 
-  const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p) =>
+  const blocks = await reserveNextBlocks(deps, plans, shard);
+  const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p, i) =>
     deps.jobs.advanceSchedule({
       id: p.job.id,
       expectedNext: p.due,
       nextTriggerTime: p.nextTriggerTime,
       triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
+      ...(blocks === undefined ? {} : { nextLogIdBlock: blocks + i * LOG_IDS_PER_PLAN }),
     }),
   );
   const casLost = advanced.filter((ok) => !ok).length;
@@ -174,20 +189,24 @@ interface JobPlan {
 }
 
 /** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
-function planJob(job: Job, nowMs: number, windowEnd: number, planEnd: number): JobPlan[] {
+function planJob(
+  { job, logIdBlock }: PlannableJob,
+  nowMs: number,
+  windowEnd: number,
+  planEnd: number,
+): JobPlan[] {
   const due = job.triggerNextTime;
   if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
-  const decision = planFires(
-    { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone },
-    job.misfireStrategy,
-    due,
-    nowMs,
-    planEnd,
-  );
+  const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
+  const decision = planFires(schedule, job.misfireStrategy, due, nowMs, planEnd);
+  const slotOf = logIdSlots(schedule, due, decision.missedTime !== undefined);
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
+    // The misfire fire stands in for the missed `due`: the first slot, as the fire it replaces.
+    const slot = isMisfireFire ? 0 : slotOf(scheduledTime, i);
     return {
       jobId: job.id,
+      ...(logIdBlock !== undefined && slot !== undefined ? { logId: logIdBlock + slot } : {}),
       scheduledTime,
       triggerType: isMisfireFire ? 'MISFIRE' : job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
       // The misfire fire's own time depends on when the tick ran; key it by the missed time so
@@ -208,6 +227,43 @@ function planJob(job: Job, nowMs: number, windowEnd: number, planEnd: number): J
       misfiresSkipped: decision.missedTime !== undefined && !decision.misfire ? 1 : 0,
     },
   ];
+}
+
+/**
+ * The place of a fire time in the schedule counted from `due` (0 = due), within LOG_IDS_PER_PLAN.
+ * Without a misfire a plan's fires are that sequence itself (the i-th fire has place i); after one
+ * the fires start later and their places are looked up.
+ */
+function logIdSlots(
+  schedule: Schedule,
+  due: number,
+  missed: boolean,
+): (fireTime: number, index: number) => number | undefined {
+  if (!missed) return (_, index) => (index < LOG_IDS_PER_PLAN ? index : undefined);
+  let sequence: number[] | undefined;
+  return (fireTime) => {
+    sequence ??= [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];
+    const slot = sequence.indexOf(fireTime);
+    return slot < 0 ? undefined : slot;
+  };
+}
+
+/**
+ * The first of `plans.length` consecutive blocks of fresh logIds, one per advanced job, in one
+ * reservation; undefined (those jobs' next fires get logIds when dispatched) if it fails.
+ */
+async function reserveNextBlocks(
+  deps: TickDeps,
+  plans: readonly JobPlan[],
+  shard: number,
+): Promise<number | undefined> {
+  if (plans.length === 0) return undefined;
+  try {
+    return await deps.logIds.reserve(plans.length * LOG_IDS_PER_PLAN);
+  } catch (err) {
+    deps.logger.warn('could not reserve logIds for the next plans', { shard, error: String(err) });
+    return undefined;
+  }
 }
 
 async function readDue(jobs: JobStore, shard: number, untilMs: number, max: number): Promise<DueJobRef[]> {

@@ -9,7 +9,14 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Job } from '../../domain/job.js';
-import type { DueJobRef, JobQuery, JobStore, Page, ScheduleAdvance } from '../../ports/job-store.js';
+import type {
+  DueJobRef,
+  JobQuery,
+  JobStore,
+  Page,
+  PlannableJob,
+  ScheduleAdvance,
+} from '../../ports/job-store.js';
 import { JOBS_BY_APP_INDEX, JOBS_BY_DUE_INDEX } from '../../schema/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
@@ -75,6 +82,18 @@ export class DynamoJobStore implements JobStore {
       unique.map((id) => ({ id })),
     );
     return items.map(fromItem);
+  }
+
+  async getPlannable(ids: readonly number[]): Promise<PlannableJob[]> {
+    const items = await batchGetAll(
+      this.options.doc,
+      this.options.jobsTable,
+      [...new Set(ids)].map((id) => ({ id })),
+    );
+    return items.map((item) => ({
+      job: fromItem(item),
+      ...(typeof item.logIdBlock === 'number' ? { logIdBlock: item.logIdBlock } : {}),
+    }));
   }
 
   async replace(
@@ -205,7 +224,7 @@ export class DynamoJobStore implements JobStore {
         ? new UpdateCommand({
             ...base,
             UpdateExpression:
-              'SET triggerLastTime = :last, triggerStatus = :stopped REMOVE nextTriggerTime, dueShard',
+              'SET triggerLastTime = :last, triggerStatus = :stopped REMOVE nextTriggerTime, dueShard, logIdBlock',
             ExpressionAttributeValues: {
               ':expected': advance.expectedNext,
               ':running': 'RUNNING',
@@ -215,12 +234,17 @@ export class DynamoJobStore implements JobStore {
           })
         : new UpdateCommand({
             ...base,
-            UpdateExpression: 'SET nextTriggerTime = :next, triggerLastTime = :last',
+            // The reserved logIds belong to the plan starting at the old nextTriggerTime: replace or drop them.
+            UpdateExpression:
+              advance.nextLogIdBlock === undefined
+                ? 'SET nextTriggerTime = :next, triggerLastTime = :last REMOVE logIdBlock'
+                : 'SET nextTriggerTime = :next, triggerLastTime = :last, logIdBlock = :block',
             ExpressionAttributeValues: {
               ':expected': advance.expectedNext,
               ':running': 'RUNNING',
               ':next': advance.nextTriggerTime,
               ':last': advance.triggerLastTime,
+              ...(advance.nextLogIdBlock === undefined ? {} : { ':block': advance.nextLogIdBlock }),
             },
           });
     try {
@@ -260,7 +284,7 @@ export class DynamoJobStore implements JobStore {
 }
 
 export function fromItem(item: Item): Job {
-  const { nextTriggerTime, dueShard: _dueShard, ...rest } = item;
+  const { nextTriggerTime, dueShard: _dueShard, logIdBlock: _logIdBlock, ...rest } = item;
   return {
     ...(rest as unknown as Omit<Job, 'triggerNextTime'>),
     childJobIds: ((item.childJobIds as number[] | undefined) ?? []).map(Number),

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -26,9 +27,9 @@ import {
   RUNS_OUTCOME_PENDING_INDEX,
   RUNS_RUNNING_INDEX,
 } from '../../schema/tables.js';
+import { DynamoLogIdSequence } from './log-id-sequence.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
-const LOG_SEQUENCE_KEY = 'seq#log';
 const RUNNING_BUCKET = 'RUNNING';
 const OUTCOME_PENDING_BUCKET = 'PENDING';
 const DAY_MS = 86_400_000;
@@ -61,6 +62,8 @@ interface RunItem extends Run {
   /** Set (to `PENDING`) while a finished run's consequences are not done: the sparse outcome index. */
   readonly outcomeBucket?: string;
   readonly outcomeDueAt?: number;
+  /** Who put a run claimed by its planned logId (`claim`). */
+  readonly claimToken?: string;
 }
 
 /** A key of a list index (KEYS_ONLY: the run's logId and the index's own keys), usable as a start key. */
@@ -68,6 +71,7 @@ type IndexKey = Item;
 
 export class DynamoRunStore implements RunStore {
   private readonly logIdBlockSize: number;
+  private readonly sequence: DynamoLogIdSequence;
   /** logIds reserved by this process and not handed out yet: `next` up to `end` (exclusive). */
   private logIdBlock = { next: 0, end: 0 };
   /** The block reservation in flight, which every caller short of ids waits for. */
@@ -79,6 +83,7 @@ export class DynamoRunStore implements RunStore {
       throw new ValidationError(`logIdBlockSize must be an integer >= 1; got ${blockSize}`, 'logIdBlockSize');
     }
     this.logIdBlockSize = blockSize;
+    this.sequence = new DynamoLogIdSequence({ doc: options.doc, controlTable: options.controlTable });
   }
 
   /**
@@ -116,17 +121,7 @@ export class DynamoRunStore implements RunStore {
 
   /** Moves the sequence on by `count`; the last id of the reserved range. */
   private async reserveLogIds(count: number): Promise<number> {
-    const result = await this.options.doc.send(
-      new UpdateCommand({
-        TableName: this.options.controlTable,
-        Key: { pk: LOG_SEQUENCE_KEY },
-        UpdateExpression: 'ADD #v :n',
-        ExpressionAttributeNames: { '#v': 'value' },
-        ExpressionAttributeValues: { ':n': count },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(result.Attributes?.value);
+    return (await this.sequence.reserve(count)) + count - 1;
   }
 
   async createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult> {
@@ -165,6 +160,31 @@ export class DynamoRunStore implements RunStore {
       if (!fire) throw err; // cancelled for another reason (e.g. a logId collision): let it be retried
       return { created: false, logIds: ((fire.logIds as number[] | undefined) ?? []).map(Number) };
     }
+  }
+
+  async claim(run: Run, claimToken: string): Promise<CreateFireResult> {
+    const item: RunItem = { ...this.toItem(run), claimToken };
+    try {
+      await this.options.doc.send(
+        new PutCommand({
+          TableName: this.options.runsTable,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(logId)',
+        }),
+      );
+      return { created: true };
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
+    const { Item: existing } = await this.options.doc.send(
+      new GetCommand({
+        TableName: this.options.runsTable,
+        Key: { logId: run.logId },
+        ProjectionExpression: 'claimToken',
+        ConsistentRead: true,
+      }),
+    );
+    return existing?.claimToken === claimToken ? { created: true } : { created: false, logIds: [run.logId] };
   }
 
   async get(logId: number): Promise<Run | undefined> {
@@ -465,6 +485,7 @@ function fromItem(item: Item): Run {
     deadline: _dl,
     outcomeBucket: _ob,
     outcomeDueAt: _od,
+    claimToken: _ct,
     ...run
   } = item;
   return run as unknown as Run;
