@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{shared,functions,executor,local,infra,test}/**/*.int.test.ts'],
+          include: ['{shared,functions,executor,local,infra,test,bench}/**/*.int.test.ts'],
           exclude: ['node_modules/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,

@@ -1,59 +1,50 @@
 import { parseArgs } from 'node:util';
-import { DISPATCHER_BATCHES_PER_QUEUE } from '../local/start-local.js';
+import { SETTINGS } from '../shared/config/settings.js';
+import { isAppError } from '../shared/domain/errors.js';
+import { type Schedule, validateSchedule } from '../shared/domain/schedule/index.js';
 
+/** What one benchmark run does; see {@link USAGE}. */
 export interface BenchOptions {
-  /** Tick throughput: job counts, one measured iteration each. */
-  readonly tickJobs: readonly number[];
-  readonly shards: number;
-  readonly preReadCount: number;
-  /** Measured tick iterations per job count (the median is reported). */
-  readonly repeat: number;
-  /** Steady state: job counts (each fires every second), one run each. */
-  readonly steadyJobs: readonly number[];
+  /** Jobs that fire on `schedule`. */
+  readonly jobs: number;
+  /** Length of the measured window, s. */
   readonly seconds: number;
+  readonly schedule: Schedule;
+  /** Executor groups, each with one SDK executor; the jobs are spread round-robin over them. */
   readonly executors: number;
+  /** Jobs that are never due (half stopped, half running with a far-future schedule). */
+  readonly idleJobs: number;
+  /** TICKRING_SHARD_COUNT. */
+  readonly shards: number;
+  /** After the window, how long to wait for its last fires before counting the rest as missed, s. */
   readonly drainSeconds: number;
-  /** Concurrent dispatcher batches per ring queue (the local stack runs 4). */
-  readonly pollers: number;
-  readonly sections: { readonly tick: boolean; readonly steady: boolean };
-  readonly quick: boolean;
-  /** Where the JSON results go. */
+  /** Where the JSON goes (besides stdout's last line). */
   readonly out: string;
-  /** The whole bench is abandoned (and cleaned up) after this long. */
+  /** The whole bench is abandoned (and cleaned up) after this long, s. */
   readonly timeoutSeconds: number;
 }
 
+export const LATEST_JSON = '.bench/latest.json';
+
 export const USAGE = `npm run bench -- [options]
 
-Measures tickring on this machine against DynamoDB Local and the SQS stand-in (started and stopped
-by the bench, on 127.0.0.1). Writes the results to .bench/latest.json.
+Runs the whole local stack (tick -> SQS ring -> dispatcher -> SDK executors over HTTP -> callback)
+against DynamoDB Local and the SQS stand-in, which it starts and stops on 127.0.0.1; prints a summary
+and, as the last line, one JSON object (also written to ${LATEST_JSON}).
 
-  --jobs 2000,5000       tick throughput: jobs all due in the same second (one tick iteration each)
-  --shards 4             shards of the tick
-  --pre-read 5000        most jobs read per shard per iteration (TICKRING_PRE_READ_COUNT)
-  --repeat 3             tick iterations measured per job count (the median is shown)
-  --steady-jobs 100,500  steady state: jobs firing every second (one run each)
-  --seconds 20           steady state: measured window
-  --executors 2          steady state: SDK executors (RANDOM routing when more than one)
-  --drain 60             steady state: seconds to wait after the window for its last fires
-  --pollers 10           steady state: concurrent dispatcher batches per ring queue (>= 10); the local
-                         stack runs 10, more are added as extra pollers (Lambda scales up to 1,000)
-  --only tick|steady     run one section
-  --quick                small and short: --jobs 500 --steady-jobs 50 --seconds 10 --executors 1 --drain 20 --repeat 1
-  --out FILE             JSON results (default .bench/latest.json)
-  --timeout 480          give up (and clean up) after this many seconds
-  -h, --help`;
+  --jobs N            jobs firing on the schedule (default 200)
+  --seconds S         measured window, after every job's first fire (default 60)
+  --schedule SPEC     "FIX_RATE <seconds>" or a Quartz cron such as "*/2 * * * * ?" (default "FIX_RATE 1")
+  --executors E       executor groups, one SDK executor each; jobs round-robin, route FIRST (default 1)
+  --idle-jobs K       jobs that are never due: half stopped, half running far in the future (default 0)
+  --shards M          TICKRING_SHARD_COUNT (default ${SETTINGS.shardCount.default})
+  --drain S           after the window, wait at most this long for its last fires (default 30)
+  --out FILE          write the JSON here too (default ${LATEST_JSON}; it is always written there)
+  --timeout S         give up, cleaning up, after this many seconds (default 900)
+  -h, --help
 
-const DEFAULTS = {
-  tickJobs: [2_000, 5_000],
-  // 100 is about what this kind of 2-core box keeps up with; 500 shows the overload.
-  steadyJobs: [100, 500],
-  seconds: 20,
-  executors: 2,
-  drainSeconds: 60,
-  repeat: 3,
-};
-const QUICK = { tickJobs: [500], steadyJobs: [50], seconds: 10, executors: 1, drainSeconds: 20, repeat: 1 };
+Exit code: 0 when every expected fire ran once and in order, 1 when some were missed, duplicated or
+out of order (or the bench failed), 2 for a bad command line.`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -61,35 +52,40 @@ export class UsageError extends Error {
 
 /** Reads the command line; throws UsageError naming the bad flag. `undefined` means --help. */
 export function parseOptions(argv: readonly string[]): BenchOptions | undefined {
-  let parsed: ReturnType<typeof parse>;
+  let values: ReturnType<typeof parse>['values'];
   try {
-    parsed = parse(argv);
+    ({ values } = parse(argv));
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const { values } = parsed;
   if (values.help) return undefined;
-  const base = values.quick ? QUICK : DEFAULTS;
-  const only = values.only;
-  if (only !== undefined && only !== 'tick' && only !== 'steady') {
-    throw new UsageError(`--only must be tick or steady, got "${only}"`);
-  }
   return {
-    tickJobs: values.jobs === undefined ? base.tickJobs : intList('--jobs', values.jobs),
-    shards: int('--shards', values.shards, 4),
-    preReadCount: int('--pre-read', values['pre-read'], 5_000),
-    repeat: int('--repeat', values.repeat, base.repeat),
-    steadyJobs:
-      values['steady-jobs'] === undefined ? base.steadyJobs : intList('--steady-jobs', values['steady-jobs']),
-    seconds: int('--seconds', values.seconds, base.seconds),
-    executors: int('--executors', values.executors, base.executors),
-    drainSeconds: int('--drain', values.drain, base.drainSeconds, 0),
-    pollers: int('--pollers', values.pollers, DISPATCHER_BATCHES_PER_QUEUE, DISPATCHER_BATCHES_PER_QUEUE),
-    sections: { tick: only !== 'steady', steady: only !== 'tick' },
-    quick: values.quick === true,
-    out: values.out ?? '.bench/latest.json',
-    timeoutSeconds: int('--timeout', values.timeout, 480),
+    jobs: int('--jobs', values.jobs, 200, 1),
+    seconds: int('--seconds', values.seconds, 60, 1),
+    schedule: parseSchedule(values.schedule ?? 'FIX_RATE 1'),
+    executors: int('--executors', values.executors, 1, 1),
+    idleJobs: int('--idle-jobs', values['idle-jobs'], 0, 0),
+    shards: int('--shards', values.shards, SETTINGS.shardCount.default, SETTINGS.shardCount.min),
+    drainSeconds: int('--drain', values.drain, 30, 0),
+    out: values.out ?? LATEST_JSON,
+    timeoutSeconds: int('--timeout', values.timeout, 900, 1),
   };
+}
+
+/** `FIX_RATE <n>` or a Quartz cron (UTC), validated by the domain's own rules. */
+export function parseSchedule(spec: string): Schedule {
+  const trimmed = spec.trim();
+  const fixRate = /^FIX_RATE\s+(\S+)$/i.exec(trimmed);
+  const schedule: Schedule = fixRate
+    ? { type: 'FIX_RATE', conf: fixRate[1] as string, timeZone: 'UTC' }
+    : { type: 'CRON', conf: trimmed, timeZone: 'UTC' };
+  try {
+    validateSchedule(schedule);
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    throw new UsageError(`--schedule: ${err.message} (got "${spec}")`);
+  }
+  return schedule;
 }
 
 function parse(argv: readonly string[]) {
@@ -99,16 +95,12 @@ function parse(argv: readonly string[]) {
     allowPositionals: false,
     options: {
       jobs: { type: 'string' },
-      shards: { type: 'string' },
-      'pre-read': { type: 'string' },
-      repeat: { type: 'string' },
-      'steady-jobs': { type: 'string' },
       seconds: { type: 'string' },
+      schedule: { type: 'string' },
       executors: { type: 'string' },
+      'idle-jobs': { type: 'string' },
+      shards: { type: 'string' },
       drain: { type: 'string' },
-      pollers: { type: 'string' },
-      only: { type: 'string' },
-      quick: { type: 'boolean' },
       out: { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -116,17 +108,11 @@ function parse(argv: readonly string[]) {
   });
 }
 
-function int(flag: string, raw: string | undefined, fallback: number, min = 1): number {
+function int(flag: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(`${flag} must be an integer >= ${min}, got "${raw}"`);
+  if (raw.trim() === '' || !Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`${flag} must be a whole number >= ${min}, got "${raw}"`);
   }
   return value;
-}
-
-function intList(flag: string, raw: string): number[] {
-  const list = raw.split(',').map((part) => int(flag, part.trim(), 0));
-  if (list.length === 0) throw new UsageError(`${flag} needs at least one number`);
-  return list;
 }

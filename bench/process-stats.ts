@@ -12,7 +12,7 @@ export interface ChildStat {
 }
 
 /** Direct children of this process, read from /proc (Linux only; empty elsewhere). */
-export function childProcesses(): ChildStat[] {
+function childProcesses(): ChildStat[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));

@@ -1,250 +1,155 @@
-import type { BenchResults } from './run.js';
-import { mb } from './stats.js';
-import type { SteadyStateResult } from './steady-state.js';
-import { num, pct, table } from './table.js';
-import type { TickThroughputResult } from './tick-throughput.js';
+import { cpus, totalmem } from 'node:os';
+import { scheduleText } from './benchmark.js';
+import { PRICES } from './prices.js';
+import type { BenchLine, BenchResult } from './result.js';
+import { num, table } from './table.js';
 
-/** The report on stdout: what ran where, one table per section, and what limits throughput. */
-export function printReport(results: BenchResults): void {
-  const { machine, standIns, options } = results;
-  console.log('');
-  console.log('tickring benchmark');
-  console.log(
-    `${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.platform}; ` +
-      `${standIns.dynamodb} (JVM) + ${standIns.sqs} (in process), all on 127.0.0.1; ${results.durationSeconds} s in all`,
-  );
-  const cal = results.dynamoCapacity;
-  console.log(
-    `DynamoDB Local alone: ${num(cal.opsPerSecond)} requests/s (${pct(cal.writeShare)} conditional UpdateItem, ` +
-      `the rest GetItem; ${cal.concurrency} in flight; p50 ${num(cal.writeLatencyMs.p50, 1)} / ` +
-      `${num(cal.readLatencyMs.p50, 1)} ms)`,
-  );
-  if (results.tick.length > 0) {
-    console.log('');
-    console.log(
-      `1. Tick throughput: N jobs due in the same second, one iteration (tickOnce) at the due second, median of ${options.repeat}, ${options.shards} shards, ` +
-        `preReadCount ${num(options.preReadCount)}`,
-    );
-    console.log('');
-    console.log(tickTable(results.tick));
-    for (const t of results.tick) console.log(`   ${num(t.jobs)} jobs, phases: ${phaseLine(t)}`);
-  }
-  if (results.steady.length > 0) {
-    const first = results.steady[0] as SteadyStateResult;
-    console.log('');
-    console.log(
-      `2. Steady state: M jobs firing every second (cron * * * * * ?) for ${first.seconds} s, whole local stack ` +
-        `(tick → SQS ring → dispatcher → ${first.executors} SDK executor(s) over HTTP → callback), ` +
-        `${first.pollersPerQueue} dispatcher batches per ring queue`,
-    );
-    console.log('');
-    console.log(steadyTable(results.steady, options.drainSeconds));
-  }
-  console.log('');
-  console.log(interpretation(results));
+/** Where the run happened, for the summary and the JSON file. */
+export interface RunContext {
+  readonly startedAt: string;
+  readonly standIns: { readonly dynamodb: string; readonly sqs: string };
 }
 
-function tickTable(runs: readonly TickThroughputResult[]): string {
-  return table(
-    [
-      'jobs',
-      'fires',
-      'all in SQS',
-      'iteration (min–max)',
-      'fires/s',
-      'misfires',
-      'ring check',
-      'DynamoDB req',
-      'SQS req',
-      'node RSS',
-      'JVM RSS',
-    ],
-    runs.map((t) => {
-      const m = t.median;
-      const durations = t.iterations.map((i) => i.iterationMs);
-      const misfires = t.iterations.reduce((n, i) => n + i.misfiresSkipped + i.misfireFires, 0);
-      const bad = t.iterations.find((i) => !i.ring.ok);
-      return [
-        num(t.jobs),
-        num(m.firesEnqueued),
-        `${num(m.enqueuedMs)} ms`,
-        `${num(m.iterationMs)} ms (${num(Math.min(...durations))}–${num(Math.max(...durations))})`,
-        num(m.firesPerSecond),
-        num(misfires),
-        bad
-          ? `FAIL ${bad.ring.distinctJobs}/${t.jobs}, ${bad.ring.duplicates} dup, ${bad.ring.slowLane} slow`
-          : `${t.iterations.length} × ${num(t.jobs)} unique`,
-        num(m.requests.dynamodb),
-        num(m.requests.sqs),
-        `${mb(Math.max(...t.iterations.map((i) => i.resources.node.rssPeakBytes)))} MB`,
-        m.resources.jvm
-          ? `${mb(Math.max(...t.iterations.map((i) => i.resources.jvm?.rssPeakBytes ?? 0)))} MB`
-          : '–',
-      ];
-    }),
+/** The human summary (everything but the JSON line). */
+export function summary(result: BenchResult, context: RunContext): string {
+  const { line, details: d } = result;
+  const triggers = line.executed;
+  const per = (n: number, digits = 3) => num(triggers > 0 ? n / triggers : Number.NaN, digits);
+  const out: string[] = [];
+  out.push(
+    `tickring benchmark: ${num(line.jobs)} jobs on ${scheduleText(d.schedule)}, ${d.executors} executor group(s), ` +
+      `${num(d.idleJobs)} idle jobs, ${d.shards} shards; window ${line.seconds} s from ${d.window.start}`,
+    `${machine()}; ${context.standIns.dynamodb} (JVM) + ${context.standIns.sqs} (in process), 127.0.0.1`,
+    `setup: idle jobs ${num(d.setupSeconds.idleJobs, 1)} s, executors ${num(d.setupSeconds.executors, 1)} s, ` +
+      `jobs ${num(d.setupSeconds.jobs, 1)} s`,
   );
-}
-
-function phaseLine(t: TickThroughputResult): string {
-  const names: [string, string][] = [
-    ['leases.acquire', 'lease'],
-    ['jobs.queryDue', 'query'],
-    ['jobs.getMany', 'read'],
-    ['ring.enqueue', 'enqueue'],
-    ['jobs.advanceSchedule', 'advance'],
-  ];
-  const parts = names.flatMap(([key, label]) => {
-    const p = t.median.phases[key];
-    return p ? [`${label} ${num(p.fromMs)}–${num(p.toMs)} ms (${num(p.calls)} calls)`] : [];
-  });
-  const ops = Object.entries(t.median.requests.byOperation)
-    .map(([op, n]) => `${op.replace(/^DynamoDB\.|^SQS\./, '')} ${num(n)}`)
-    .join(', ');
-  return `${parts.join(', ')}; requests: ${ops}; an iteration with nothing due: ${num(t.idleIterationMs)} ms`;
-}
-
-function steadyTable(runs: readonly SteadyStateResult[], drainSeconds: number): string {
-  const rows: [string, (s: SteadyStateResult) => string][] = [
-    ['offered fires/s', (s) => num(s.jobs)],
-    [
-      'runs/s achieved (mean; slowest–fastest second)',
-      (s) =>
-        `${num(s.runsPerSecond.mean, 1)} (${num(s.runsPerSecond.minSecond)}–${num(s.runsPerSecond.maxSecond)})`,
-    ],
-    ['window fires run / expected', (s) => `${num(s.windowFiresRun)} / ${num(s.expectedFires)}`],
-    [
-      'duplicates: executors / run table (must be 0)',
-      (s) => `${num(s.duplicates)} / ${num(s.store.runs - s.store.distinctFires)}`,
-    ],
-    [
-      `missed: not run ${drainSeconds} s after the window (must be 0)`,
-      (s) => (s.missed === 0 ? '0' : `${num(s.missed)} (ring still holds ${num(s.ringDepthAtDeadline)})`),
-    ],
-    [
-      'lateness ms: min / p50 / p90',
-      (s) => `${num(s.latenessMs.min)} / ${num(s.latenessMs.p50)} / ${num(s.latenessMs.p90)}`,
-    ],
-    ['lateness ms: p99 / max', (s) => `${num(s.latenessMs.p99)} / ${num(s.latenessMs.max)}`],
-    ['started within 1 s of schedule', (s) => pct(s.withinOneSecond)],
-    ['last window fire ran after window end', (s) => (s.drainMs === null ? '–' : `${num(s.drainMs)} ms`)],
-    [
-      'run records: fires / succeeded / open',
-      (s) => `${num(s.store.distinctFires)} / ${num(s.store.succeeded)} / ${num(s.store.notFinished)}`,
-    ],
-    [
-      'ring messages waiting at window end (~4 s ahead is normal)',
-      (s) => num(s.ringBacklogAtWindowEnd.fast + s.ringBacklogAtWindowEnd.slow),
-    ],
-    ['tick behind the clock at the end', (s) => `${num(s.tickLagMs)} ms`],
-    ['jobs moved to the slow lane; DLQ messages', (s) => `${num(s.jobsInSlowLane)}; ${num(s.deadLetters)}`],
-    [
-      'DynamoDB requests/s (per run achieved)',
-      (s) => `${num(s.requestsPerSecond.dynamodb)} (${num(requestsPerRun(s), 1)})`,
-    ],
-    ['SQS requests/s', (s) => num(s.requestsPerSecond.sqs)],
-    [
-      'CPU cores: node / DynamoDB Local JVM',
-      (s) => `${num(s.window.node.cpuCores, 2)} / ${s.window.jvm ? num(s.window.jvm.cpuCores, 2) : '–'}`,
-    ],
-    [
-      'node event-loop delay p99 / max ms',
-      (s) => `${num(s.window.node.eventLoopDelayP99Ms)} / ${num(s.window.node.eventLoopDelayMaxMs)}`,
-    ],
-    [
-      'node peak RSS / heap used',
-      (s) => `${mb(s.overall.node.rssPeakBytes)} / ${mb(s.overall.node.heapUsedPeakBytes)} MB`,
-    ],
-    ['DynamoDB Local JVM peak RSS', (s) => (s.overall.jvm ? `${mb(s.overall.jvm.rssPeakBytes)} MB` : '–')],
-  ];
-  return table(
-    ['', ...runs.map((s) => `${num(s.jobs)} jobs`)],
-    rows.map(([label, cell]) => [label, ...runs.map(cell)]),
-  );
-}
-
-const roundTo = (value: number, step: number): number => Math.round(value / step) * step;
-
-const requestsPerRun = (s: SteadyStateResult): number =>
-  s.runsPerSecond.mean > 0 ? s.requestsPerSecond.dynamodb / s.runsPerSecond.mean : Number.NaN;
-
-/** Kept up: every fire of the window ran, none twice, the last within 2 s of the window's end. */
-const keptUp = (s: SteadyStateResult): boolean =>
-  s.missed === 0 && s.duplicates === 0 && s.drainMs !== null && s.drainMs <= 2_000;
-
-/** One paragraph saying what limits throughput here, with this run's numbers. */
-export function interpretation(results: BenchResults): string {
-  const alone = results.dynamoCapacity.opsPerSecond;
-  // The most DynamoDB Local answered anywhere in this run: alone, in a tick iteration or in a steady run.
-  const ceiling = Math.max(
-    alone,
-    ...results.tick.map((t) => (t.median.requests.dynamodb / t.median.iterationMs) * 1000),
-    ...results.steady.map((s) => s.requestsPerSecond.dynamodb),
-  );
-  const parts: string[] = [
-    `DynamoDB Local sets the ceiling here: it answered up to ${num(roundTo(ceiling, 10))} requests/s in this run ` +
-      `(${num(alone)}/s alone in a ${pct(results.dynamoCapacity.writeShare)} UpdateItem / GetItem mix) on this ` +
-      `${results.machine.cpus}-core machine, where its JVM shares the CPU with the one node process that hosts every ` +
-      'function, fauxqs and the executors (the stand-in evaluation measured ~0.9–1.4 k ops/s).',
-  ];
-  const largest = results.tick.at(-1);
-  if (largest) {
-    const biggest = largest.median;
-    const advance = biggest.phases['jobs.advanceSchedule'];
-    const advanceRate = advance ? (advance.calls / (advance.toMs - advance.fromMs)) * 1000 : Number.NaN;
-    const misfires = results.tick.reduce(
-      (n, t) => n + t.iterations.reduce((m, i) => m + i.misfiresSkipped + i.misfireFires, 0),
-      0,
-    );
-    parts.push(
-      `The tick put all ${num(biggest.firesEnqueued)} fires of ${num(largest.jobs)} due jobs ` +
-        `on the SQS ring ${num(biggest.enqueuedMs)} ms into the iteration (Query, BatchGetItem and SendMessageBatch ` +
-        `batch well), ${misfires === 0 ? 'with no misfire' : `with ${num(misfires)} misfires`}; the rest of its ` +
-        `${num(biggest.iterationMs)} ms is one conditional UpdateItem per job (~${num(advanceRate)}/s), so on this box ` +
-        `an iteration fits its 1 s budget up to roughly ${num(roundTo(biggest.firesPerSecond, 50))} due jobs a second ` +
-        '(XXL-JOB pre-reads up to 5,000 jobs per scan on one MySQL node).',
+  if (d.limits) {
+    const delay = d.limits.sqsDelayErrorMs;
+    out.push(
+      '',
+      `Stand-ins alone: DynamoDB Local ${num(d.limits.dynamodbConditionalWritesPerSecond)} conditional PutItem/s ` +
+        `(32 in flight); SQS stand-in ${num(d.limits.sqsMessagesPerSecond)} messages/s sent, received and deleted ` +
+        `(batches of 10); DelaySeconds 1 arrived p50 ${signed(delay.p50)} / p99 ${signed(delay.p99)} / ` +
+        `max ${signed(delay.max)} ms from its time`,
     );
   }
-  if (results.steady.length > 0) {
-    const bestOk = results.steady.filter(keptUp).at(-1);
-    // Under overload the tick's advances for fires not yet run inflate the ratio: prefer a run that kept up.
-    const perRun = bestOk ? requestsPerRun(bestOk) : Math.min(...results.steady.map(requestsPerRun));
-    let text =
-      `End to end one run costs about ${num(perRun, 0)} DynamoDB requests (tick advance; job, group and registry ` +
-      "reads; logId counter; the fire + run transaction; trigger result; report counters; the callback's result), " +
-      `so this stack can do at most ~${num(roundTo(ceiling / perRun, 10))} runs/s here.`;
-    if (bestOk) {
-      text +=
-        ` At ${num(bestOk.jobs)} jobs/s it kept up: p50 ${num(bestOk.latenessMs.p50)} ms, p99 ` +
-        `${num(bestOk.latenessMs.p99)} ms from scheduled time to handler start (the closest serverless peer reports ` +
-        'mostly < 100 ms, max ≈ 1 s).';
-      if (bestOk.latenessMs.p90 > 200) {
-        text +=
-          ' Its tail comes from dispatch concurrency more than from DynamoDB: the local event source runs ' +
-          `${bestOk.pollersPerQueue} batches of 10 per ring queue and a batch holds until its fires' second, so ` +
-          `fires beyond ${bestOk.pollersPerQueue * 10} a second wait a round (see --pollers; Lambda starts at 5 ` +
-          'concurrent batches and adds 300 a minute).';
-      }
-    }
-    for (const s of results.steady.filter((r) => !keptUp(r))) {
-      const cores = s.window.node.cpuCores + (s.window.jvm?.cpuCores ?? 0);
-      text +=
-        ` At ${num(s.jobs)} jobs/s it is overloaded: ` +
-        (s.tickLagMs === 0
-          ? `the tick kept pace (that alone is ${num(s.jobs)} UpdateItems/s), but dispatch ran `
-          : `the tick fell ${num(s.tickLagMs / 1000, 1)} s behind and dispatch ran `) +
-        `${num(s.runsPerSecond.mean)} runs/s with DynamoDB Local at ${num(s.requestsPerSecond.dynamodb)} requests/s ` +
-        `and node + JVM using ${num(cores, 1)} of ${results.machine.cpus} cores, so the ring backlog ` +
-        `(${num(s.ringBacklogAtWindowEnd.fast + s.ringBacklogAtWindowEnd.slow)} at window end) and the lateness ` +
-        `(p50 ${num(s.latenessMs.p50 / 1000, 1)} s) grow for as long as the load lasts; when the wait ended ` +
-        `${num(s.missed)} window fires had not run yet and the ring still held ${num(s.ringDepthAtDeadline)} ` +
-        `messages, with ${num(s.duplicates)} duplicates and ${num(s.deadLetters)} dead letters.`;
-    }
-    parts.push(text);
-  }
-  parts.push(
-    'In AWS these requests spread over partitions of 1,000 WCU / 3,000 RCU each and Lambda scales dispatch to ' +
-      'hundreds of concurrent batches, so these figures are a floor for the code path on one small machine, ' +
-      'not the capacity of the design.',
+  out.push(
+    '',
+    `Correctness: expected ${num(line.expected)}, executed ${num(line.executed)}, missed ${num(line.missed)}, ` +
+      `duplicates ${num(line.duplicates)}, out of order ${num(line.outOfOrder)} ` +
+      `(unexpected fires ${num(d.unexpected)}, dead letters ${num(d.deadLetters)}` +
+      `${d.drainedInSeconds === null ? ', not drained' : `, drained ${num(d.drainedInSeconds, 1)} s after the window`})`,
+    `Lateness, handler receipt − scheduled time: p50 ${num(line.latenessMs.p50)} / p90 ${num(line.latenessMs.p90)} / ` +
+      `p99 ${num(line.latenessMs.p99)} / max ${num(line.latenessMs.max)} ms`,
+    `Throughput: ${num(line.triggersPerSecond, 1)} triggers/s; tick iteration (longest per second) ` +
+      `p50 ${num(line.tickMsPerSecond.p50)} / max ${num(line.tickMsPerSecond.max)} ms, ` +
+      `${num(d.tick.iterationsPerSecond, 1)} iterations/s (one per live tick invocation)` +
+      (d.tick.secondsWithoutIteration ? `, ${d.tick.secondsWithoutIteration} s without one starting` : ''),
+    `CPU in the window: node ${num(d.resources.node.cpuCores, 2)} cores` +
+      (d.resources.jvm ? `, DynamoDB Local ${num(d.resources.jvm.cpuCores, 2)} cores` : '') +
+      `, event-loop delay p99 ${num(d.resources.node.eventLoopDelayP99Ms)} ms`,
   );
-  return parts.join(' ');
+  if (d.faults.dropped || d.faults.duplicated) {
+    const fire = (f?: { jobId: number; scheduledTime: number }) =>
+      f ? `job ${f.jobId} @ ${new Date(f.scheduledTime).toISOString()}` : 'none';
+    out.push(`Injected faults: dropped ${fire(d.faults.dropped)}; duplicated ${fire(d.faults.duplicated)}`);
+  }
+  out.push(
+    '',
+    `Cost per trigger: window usage / ${num(triggers)} triggers; USD per million triggers at ${PRICES.region} ` +
+      `list prices of ${PRICES.asOf} (bench/prices.ts), no free tier`,
+    table(
+      ['', 'per trigger', 'USD / M triggers'],
+      [
+        [
+          'DynamoDB read / write units',
+          `${num(d.perTrigger.dynamodbReadUnits, 3)} / ${num(d.perTrigger.dynamodbWriteUnits, 3)}`,
+          num(d.usd.dynamodb, 3),
+        ],
+        ['SQS requests', num(d.perTrigger.sqsRequests, 3), num(d.usd.sqs, 3)],
+        ['Lambda invocations', num(d.perTrigger.lambdaInvocations, 4), num(d.usd.lambdaRequests, 3)],
+        ['Lambda GB-s (estimated)', num(d.perTrigger.lambdaGbSeconds, 5), num(d.usd.lambdaDuration, 3)],
+        ['total', '', num(d.usd.total, 3)],
+      ],
+    ),
+    '',
+    'DynamoDB by operation and table, per trigger (a transaction counts as a request of each table it touches):',
+    table(
+      ['operation', 'table', 'requests', 'read units', 'write units', 'on indexes', 'failed', 'estimated'],
+      d.dynamodb.rows.map((r) => [
+        r.operation,
+        r.table,
+        per(r.requests),
+        per(r.readUnits),
+        per(r.writeUnits),
+        per(r.indexUnits),
+        per(r.failed),
+        per(r.estimatedWriteUnits),
+      ]),
+    ),
+    '',
+    "SQS by operation and queue, per trigger (billed requests of the stack's client: the tick's sends, the event " +
+      "source's receives, empty ones apart, and deletes):",
+    table(
+      ['operation', 'queue', 'requests', 'messages'],
+      d.sqs.rows.map((r) => [r.operation, r.queue, per(r.requests), per(r.messages)]),
+    ),
+    '',
+    'Lambda by function (invocations started in the window; GB-s = local run time inside the window × configured memory):',
+    table(
+      [
+        'function',
+        'invocations',
+        'per trigger',
+        'mean ms',
+        'memory MB',
+        'GB-s per trigger',
+        'USD / M triggers',
+      ],
+      d.functions.map((f) => [
+        f.functionName,
+        num(f.invocations),
+        per(f.invocations, 4),
+        num(f.meanDurationMs),
+        num(f.memoryMb),
+        per(f.gbSeconds, 5),
+        num(
+          triggers > 0
+            ? ((f.invocations * PRICES.lambda.usdPerMillionRequests) / 1e6 +
+                f.gbSeconds * PRICES.lambda.usdPerGbSecond) *
+                (1e6 / triggers)
+            : Number.NaN,
+          3,
+        ),
+      ]),
+    ),
+  );
+  return out.join('\n');
 }
+
+/** The one JSON line: numbers to four significant digits, NaN as null. */
+export function jsonLine(line: BenchLine): string {
+  return JSON.stringify(line, fourDigits);
+}
+
+/** The JSON file: the line's fields, then everything behind them under `details`. */
+export function jsonFile(result: BenchResult, context: RunContext): string {
+  const file = {
+    ...result.line,
+    details: { ...context, machine: machine(), prices: PRICES, ...result.details },
+  };
+  return `${JSON.stringify(file, fourDigits, 2)}\n`;
+}
+
+function fourDigits(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isInteger(value) && Number.isFinite(value)
+    ? Number(value.toPrecision(4))
+    : value;
+}
+
+function machine(): string {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return `${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+}
+
+const signed = (ms: number): string => (Number.isFinite(ms) ? `${ms >= 0 ? '+' : ''}${num(ms)}` : '–');

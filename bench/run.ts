@@ -1,38 +1,19 @@
 /**
- * `npm run bench`: tick throughput and steady-state scheduling of tickring on this machine, against
- * DynamoDB Local and the SQS stand-in, which the bench starts on 127.0.0.1 and always stops.
+ * `npm run bench`: starts DynamoDB Local and the SQS stand-in on 127.0.0.1, runs one benchmark
+ * (bench/benchmark.ts) against them, prints a summary and one JSON line last, and always stops the
+ * stand-ins (also on Ctrl-C and on the --timeout watchdog).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { type DynamoDbLocal, startDynamoDbLocal } from '../local/stand-ins/dynamodb-local.js';
-import { type SqsStandIn, startSqsStandIn } from '../local/stand-ins/sqs.js';
-import { calibrateDynamo, type DynamoCalibration } from './calibrate.js';
-import { type BenchOptions, parseOptions, USAGE, UsageError } from './options.js';
-import { printReport } from './report.js';
-import { benchSteadyState, type SteadyStateResult } from './steady-state.js';
-import { benchTickThroughput, type TickThroughputResult } from './tick-throughput.js';
+import { runBenchmark } from './benchmark.js';
+import { type BenchOptions, LATEST_JSON, parseOptions, USAGE, UsageError } from './options.js';
+import { jsonFile, jsonLine, type RunContext, summary } from './report.js';
+import { startStandIns } from './stand-ins.js';
 
-const REGION = 'us-east-1';
+/** Seconds of each stand-in throughput measurement. */
+const LIMIT_SECONDS = 3;
 
-export interface BenchResults {
-  readonly startedAt: string;
-  readonly durationSeconds: number;
-  readonly machine: {
-    readonly cpus: number;
-    readonly cpuModel: string;
-    readonly memoryGiB: number;
-    readonly node: string;
-    readonly platform: string;
-  };
-  readonly standIns: { readonly dynamodb: string; readonly sqs: string };
-  readonly options: BenchOptions;
-  readonly dynamoCapacity: DynamoCalibration;
-  readonly tick: TickThroughputResult[];
-  readonly steady: SteadyStateResult[];
-}
-
-/** Steps that must run however the bench ends (stand-ins); each runs once. */
+/** Steps that must run however the bench ends; each runs once, newest first. */
 const cleanups: (() => Promise<void>)[] = [];
 let cleaning: Promise<void> | undefined;
 
@@ -50,17 +31,19 @@ function cleanUp(): Promise<void> {
 }
 
 function abandon(reason: string, code: number): void {
-  console.error(`\nbench: ${reason}; stopping the stand-ins`);
+  console.error(`\nbench: ${reason}; stopping the stack and the stand-ins`);
   void cleanUp().finally(() => process.exit(code));
 }
 
 async function main(): Promise<number> {
+  // The SDK warns on node 20 about its releases from 2027; our SDK version is pinned (as local/cli.ts).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let options: BenchOptions | undefined;
   try {
     options = parseOptions(process.argv.slice(2));
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    console.error(`${err.message}\n\n${USAGE}`);
+    console.error(`bench: ${err.message}\n\n${USAGE}`);
     return 2;
   }
   if (!options) {
@@ -74,110 +57,38 @@ async function main(): Promise<number> {
     () => abandon(`still running after ${options.timeoutSeconds} s (--timeout)`, 1),
     options.timeoutSeconds * 1000,
   );
-
-  const started = Date.now();
   try {
     log('starting DynamoDB Local and the SQS stand-in on 127.0.0.1 ...');
-    const dynamo: DynamoDbLocal = await startDynamoDbLocal();
-    cleanups.push(() => dynamo.stop());
-    const sqs: SqsStandIn = await startSqsStandIn();
-    cleanups.push(() => sqs.stop());
-    const endpoints = { dynamodb: dynamo.endpoint, sqs: sqs.endpoint };
-
-    // DynamoDB Local runs its first thousands of operations at about half speed (JIT), and the SDK
-    // and stand-in code paths load on first use: one unreported round warms both up.
-    const warmUpJobs = options.quick ? 500 : 1_000;
-    log(`warming up (${warmUpJobs}-job tick, not reported) ...`);
-    await benchTickThroughput(endpoints, {
-      jobs: warmUpJobs,
-      shards: options.shards,
-      preReadCount: options.preReadCount,
-      repeat: 1,
-      region: REGION,
-    });
-
-    log('measuring DynamoDB Local alone (60 % UpdateItem / 40 % GetItem, 32 in flight) ...');
-    const dynamoCapacity = await calibrateDynamo(endpoints, REGION, options.quick ? 2 : 4);
-    log(`  ${Math.round(dynamoCapacity.opsPerSecond)} requests/s`);
-
-    const tick: TickThroughputResult[] = [];
-    if (options.sections.tick) {
-      for (const jobs of options.tickJobs) {
-        log(`tick throughput: ${jobs} jobs due in the same second, ${options.shards} shards ...`);
-        const result = await benchTickThroughput(endpoints, {
-          jobs,
-          shards: options.shards,
-          preReadCount: options.preReadCount,
-          repeat: options.repeat,
-          region: REGION,
-        });
-        const times = result.iterations.map((i) => `${Math.round(i.iterationMs)} ms`).join(', ');
-        log(`  iterations: ${times} for ${result.median.firesEnqueued} fires each`);
-        tick.push(result);
-      }
-    }
-
-    const steady: SteadyStateResult[] = [];
-    if (options.sections.steady) {
-      for (const jobs of options.steadyJobs) {
-        log(
-          `steady state: ${jobs} jobs every second for ${options.seconds} s, ${options.executors} executor(s) ...`,
-        );
-        const result = await benchSteadyState(
-          endpoints,
-          {
-            jobs,
-            seconds: options.seconds,
-            executors: options.executors,
-            drainSeconds: options.drainSeconds,
-            pollers: options.pollers,
-          },
-          (step) => cleanups.push(step),
-        );
-        log(`  ${result.windowFiresRun}/${result.expectedFires} fires ran, ${result.duplicates} duplicates`);
-        steady.push(result);
-      }
-    }
-
-    const results: BenchResults = {
-      startedAt: new Date(started).toISOString(),
-      durationSeconds: Math.round((Date.now() - started) / 1000),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-        memoryGiB: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        platform: `${process.platform}-${process.arch}`,
-      },
-      standIns: { dynamodb: dynamo.version, sqs: sqs.version },
-      options,
-      dynamoCapacity,
-      tick,
-      steady,
+    const standIns = await startStandIns((stop) => cleanups.push(stop));
+    const context: RunContext = {
+      startedAt: new Date().toISOString(),
+      standIns: standIns.versions,
     };
-    const out = resolve(options.out);
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, `${JSON.stringify(results, twoDecimals, 2)}\n`);
-    printReport(results);
-    console.log(`\nResults written to ${out}`);
-    // A broken invariant fails the command; slowness does not.
-    const broken =
-      tick.some((t) => !t.ringOk) ||
-      steady.some((s) => s.duplicates > 0 || s.store.runs > s.store.distinctFires);
-    return broken ? 1 : 0;
+    const result = await runBenchmark(standIns.endpoints, {
+      ...options,
+      limitSeconds: LIMIT_SECONDS,
+      log,
+      onAbandon: (step) => cleanups.push(step),
+    });
+    const file = jsonFile(result, context);
+    for (const path of new Set([resolve(LATEST_JSON), resolve(options.out)])) {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, file);
+    }
+    console.log('');
+    console.log(summary(result, context));
+    console.log('');
+    console.log(jsonLine(result.line));
+    const { missed, duplicates, outOfOrder } = result.line;
+    return missed > 0 || duplicates > 0 || outOfOrder > 0 ? 1 : 0;
   } finally {
     clearTimeout(watchdog);
     await cleanUp();
   }
 }
 
-/** JSON replacer: measurements to two decimals, which is all they are worth. */
-function twoDecimals(_key: string, value: unknown): unknown {
-  return typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 100) / 100 : value;
-}
-
 function log(message: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+  console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
 main().then(

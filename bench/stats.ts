@@ -34,6 +34,3 @@ export function summarize(values: readonly number[]): Summary {
     mean,
   };
 }
-
-/** Whole MiB. */
-export const mb = (bytes: number): number => Math.round(bytes / (1024 * 1024));

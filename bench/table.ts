@@ -11,7 +11,3 @@ export function num(value: number | null | undefined, digits = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
-
-export function pct(share: number): string {
-  return Number.isFinite(share) ? `${(share * 100).toFixed(1)} %` : '–';
-}

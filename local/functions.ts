@@ -13,7 +13,7 @@ import * as schedulerTick from '../functions/scheduler-tick/handler.js';
 import type { AwsClients } from '../shared/adapters/aws-clients.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
-import { noMetrics } from '../shared/ports/metrics.js';
+import { type Metrics, type MetricUnit, noMetrics } from '../shared/ports/metrics.js';
 import { FUNCTIONS, type FunctionName } from '../shared/schema/functions.js';
 import type { LambdaHandler, LocalFunctionSpec } from './lambda-host.js';
 
@@ -24,9 +24,25 @@ export interface LocalRuntime {
   readonly loggerFor: (name: FunctionName) => Logger;
   /** Aborted on stop, so long-running invocations (the tick loop) end within seconds. */
   readonly signal: AbortSignal;
+  /** Optional: receives the functions' business metrics (dropped by default). */
+  readonly onMetric?: MetricSink;
+  /** Optional: wraps a handler before it is hosted (the bench's fault injection); none by default. */
+  readonly wrapHandler?: HandlerWrapper;
 }
 
+/** Where the functions' metrics go when the caller wants them: one call per `metrics.add`. */
+export type MetricSink = (functionName: FunctionName, name: string, unit: MetricUnit, value: number) => void;
+
+/** Returns the handler to host instead of `handler` (which it may call). */
+export type HandlerWrapper = (functionName: FunctionName, handler: LambdaHandler) => LambdaHandler;
+
 const quietMetrics = { ...noMetrics, flush() {} };
+
+/** The metrics port of one function: the sink's when given, else nothing. */
+function metricsFor(name: FunctionName, sink: MetricSink | undefined): Metrics & { flush(): void } {
+  if (!sink) return quietMetrics;
+  return { add: (metric, unit, value) => sink(name, metric, unit, value), flush() {} };
+}
 
 /**
  * The real handlers of `functions/`, each built the way its Lambda entry builds itself
@@ -37,14 +53,20 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
     name,
     timeoutMs: FUNCTIONS[name].timeoutSeconds * 1000,
     memoryMb: FUNCTIONS[name].memoryMb,
-    handler: handler as LambdaHandler,
+    handler: runtime.wrapHandler
+      ? runtime.wrapHandler(name, handler as LambdaHandler)
+      : (handler as LambdaHandler),
   });
-  const common = { clients: runtime.clients, clock: runtime.clock, metrics: quietMetrics };
+  const common = (name: FunctionName) => ({
+    clients: runtime.clients,
+    clock: runtime.clock,
+    metrics: metricsFor(name, runtime.onMetric),
+  });
   return [
     spec(
       'scheduler-tick',
       schedulerTick.createHandler(schedulerTickConfig.loadConfig(env), {
-        ...common,
+        ...common('scheduler-tick'),
         logger: runtime.loggerFor('scheduler-tick'),
         signal: runtime.signal,
       }),
@@ -61,7 +83,7 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
     spec(
       'dispatcher',
       dispatcher.createHandler(dispatcherConfig.loadConfig(env), {
-        ...common,
+        ...common('dispatcher'),
         logger: runtime.loggerFor('dispatcher'),
       }),
     ),
@@ -75,14 +97,14 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
     spec(
       'callback',
       callback.createHandler(callbackConfig.loadConfig(env), {
-        ...common,
+        ...common('callback'),
         logger: runtime.loggerFor('callback'),
       }),
     ),
     spec(
       'monitors',
       monitors.createHandler(monitorsConfig.loadConfig(env), {
-        ...common,
+        ...common('monitors'),
         logger: runtime.loggerFor('monitors'),
       }),
     ),

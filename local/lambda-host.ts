@@ -20,6 +20,24 @@ export class LambdaTimeoutError extends Error {
 
 const ACCOUNT = '000000000000';
 
+/** One invocation as an observer sees it (epoch ms). */
+export interface InvocationInfo {
+  readonly functionName: string;
+  readonly requestId: string;
+  /** The function's configured memory (256 when not set, as the context reports it). */
+  readonly memoryMb: number;
+  readonly startedAt: number;
+}
+
+/**
+ * Told when each invocation starts and ends (the bench counts invocations and their durations).
+ * Called synchronously; an observer that throws is ignored.
+ */
+export interface InvocationObserver {
+  started?(call: InvocationInfo): void;
+  finished?(call: InvocationInfo & { readonly endedAt: number; readonly ok: boolean }): void;
+}
+
 export function functionArn(region: string, name: string): string {
   return `arn:aws:lambda:${region}:${ACCOUNT}:function:${name}`;
 }
@@ -52,7 +70,11 @@ export class LambdaHost {
   private readonly functions = new Map<string, LocalFunctionSpec>();
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly region: string) {}
+  constructor(
+    private readonly region: string,
+    /** Optional: sees every invocation start and end; none by default. */
+    private readonly observer?: InvocationObserver,
+  ) {}
 
   register(spec: LocalFunctionSpec<never, unknown>): void {
     this.functions.set(spec.name, spec as LocalFunctionSpec);
@@ -75,11 +97,36 @@ export class LambdaHost {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new LambdaTimeoutError(spec.name, spec.timeoutMs)), spec.timeoutMs);
     });
-    const run = Promise.race([spec.handler(event, context), timeout]).finally(() => clearTimeout(timer));
+    const call: InvocationInfo = {
+      functionName: spec.name,
+      requestId: context.awsRequestId,
+      memoryMb: spec.memoryMb ?? 256,
+      startedAt: Date.now(),
+    };
+    this.notify(() => this.observer?.started?.(call));
+    let ok = false;
+    const run = Promise.race([spec.handler(event, context), timeout])
+      .then((result) => {
+        ok = true;
+        return result;
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        this.notify(() => this.observer?.finished?.({ ...call, endedAt: Date.now(), ok }));
+      });
     const tracked = run.catch(() => undefined);
     this.inFlight.add(tracked);
     void tracked.finally(() => this.inFlight.delete(tracked));
     return run as Promise<R>;
+  }
+
+  private notify(tell: () => void): void {
+    if (!this.observer) return;
+    try {
+      tell();
+    } catch {
+      // An observer's failure must not change what the function does.
+    }
   }
 
   /** Waits for invocations in flight, at most `timeoutMs`. */

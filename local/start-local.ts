@@ -9,10 +9,10 @@ import { startDemo } from './demo.js';
 import { LocalStartError } from './errors.js';
 import { RateRule } from './eventbridge.js';
 import { functionEnv } from './function-env.js';
-import { localFunctions } from './functions.js';
+import { type HandlerWrapper, localFunctions, type MetricSink } from './functions.js';
 import { healthRoute } from './health.js';
 import { type LocalRoute, startHttpGateway } from './http-gateway.js';
-import { LambdaHost } from './lambda-host.js';
+import { type InvocationObserver, LambdaHost } from './lambda-host.js';
 import { lambdaInvokeRoute } from './lambda-invoke-route.js';
 import { assertPortFree, LOOPBACK } from './net.js';
 import { provisionResources, type Resources } from './provision.js';
@@ -47,6 +47,12 @@ export interface StartLocalOptions {
   readonly monitorPeriodMs?: number;
   /** `silent` for tests; `debug` shows every fire. Default `info`. */
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Sees every function invocation start and end (the bench counts them). */
+  readonly invocationObserver?: InvocationObserver;
+  /** Receives the functions' business metrics (e.g. the tick's `TickDuration`), which are dropped otherwise. */
+  readonly onMetric?: MetricSink;
+  /** Wraps a function's handler before it is hosted (the bench's fault injection); off by default. */
+  readonly wrapHandler?: HandlerWrapper;
 }
 
 export interface LocalStack {
@@ -102,7 +108,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
       dataDir,
     );
 
-    const host = new LambdaHost(region);
+    const host = new LambdaHost(region, options.invocationObserver);
     const abort = new AbortController();
     const health: { dynamo?: DynamoDbLocal | { endpoint: string }; sqs?: SqsStandIn | { endpoint: string } } =
       {};
@@ -157,6 +163,8 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
       clock: systemClock,
       loggerFor: (name) => log(name),
       signal: abort.signal,
+      onMetric: options.onMetric,
+      wrapHandler: options.wrapHandler,
     })) {
       host.register(spec);
     }

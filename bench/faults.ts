@@ -1,0 +1,123 @@
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { ACCESS_TOKEN_HEADER, type Executor, type JobContext } from '../executor/index.js';
+import type { HandlerWrapper } from '../local/functions.js';
+import type { LambdaHandler } from '../local/lambda-host.js';
+import type { Fire, TimeWindow } from './fire-count.js';
+
+/** Deliberate faults, to show the bench's counting catches them. Off unless asked for. */
+export interface FaultOptions {
+  /**
+   * The dispatcher acknowledges one ring record of a window fire without dispatching it (it is
+   * taken out of the batch before the real handler runs, so the poller deletes it): the fire never runs.
+   */
+  readonly dropOneFire?: boolean;
+  /**
+   * One window fire's trigger is sent again, straight to the executor that ran it (`/run`, fresh
+   * logId), right after its first run: the executor really runs it twice.
+   */
+  readonly duplicateOneFire?: boolean;
+}
+
+/** logIds of re-sent triggers: far above any the stack allocates in a bench. */
+const RESENT_LOG_ID_BASE = 1_900_000_000;
+const SCHEDULED_TRIGGER_TYPES = new Set(['CRON', 'FIX_RATE', 'ONCE']);
+
+/**
+ * Carries out {@link FaultOptions} once `arm()` says which fires qualify: those scheduled at least a
+ * second inside the window, so neither fault can touch the warm-up or the drain.
+ */
+export class FaultInjector {
+  private target: TimeWindow | undefined;
+  private droppedFire: Fire | undefined;
+  private duplicatedFire: Fire | undefined;
+
+  constructor(
+    private readonly options: FaultOptions,
+    private readonly accessToken: string,
+  ) {}
+
+  get enabled(): boolean {
+    return Boolean(this.options.dropOneFire || this.options.duplicateOneFire);
+  }
+
+  /** What was done: the fire dropped and the fire duplicated, if any. */
+  get done(): { readonly dropped?: Fire; readonly duplicated?: Fire } {
+    return { dropped: this.droppedFire, duplicated: this.duplicatedFire };
+  }
+
+  arm(window: TimeWindow): void {
+    this.target = { start: window.start + 1000, end: window.end - 1000 };
+  }
+
+  /**
+   * For `startLocal({ wrapHandler })`: the dispatcher, minus one qualifying fire when asked to. A
+   * ring record carries one fire or a JSON array of them: the fire is cut out of its record (the
+   * record goes on without it), or the record is left out of the batch when it was its only fire;
+   * either way the poller deletes the record as handled.
+   */
+  readonly wrapHandler: HandlerWrapper = (functionName, handler) => {
+    if (functionName !== 'dispatcher' || !this.options.dropOneFire) return handler;
+    const dispatch = handler as LambdaHandler<SQSEvent, SQSBatchResponse>;
+    return (async (event: SQSEvent, context) => {
+      if (this.droppedFire) return dispatch(event, context);
+      const records = event.Records.flatMap((r) => this.withoutTarget(r));
+      if (!this.droppedFire) return dispatch(event, context);
+      return records.length > 0
+        ? dispatch({ ...event, Records: records }, context)
+        : { batchItemFailures: [] };
+    }) as LambdaHandler;
+  };
+
+  /** The record, without the fire to drop if it carries it (nothing when that was its only fire). */
+  private withoutTarget(record: SQSRecord): SQSRecord[] {
+    if (this.droppedFire) return [record];
+    const body = parseBody(record.body);
+    if (!body) return [record];
+    const index = body.fires.findIndex((f) => this.qualifies(f));
+    if (index < 0) return [record];
+    const dropped = body.fires.splice(index, 1)[0] as RingFire;
+    this.droppedFire = { jobId: dropped.jobId, scheduledTime: dropped.scheduledTime };
+    if (body.fires.length === 0) return [];
+    return [{ ...record, body: JSON.stringify(body.array ? body.fires : body.fires[0]) }];
+  }
+
+  /** For the executors' handler: re-sends the first qualifying run's trigger when asked to. */
+  onRun(ctx: JobContext, executor: Executor): void {
+    if (!this.options.duplicateOneFire || this.duplicatedFire || ctx.logId >= RESENT_LOG_ID_BASE) return;
+    const fire = { jobId: ctx.jobId, scheduledTime: ctx.logDateTime };
+    if (!this.qualifies(fire)) return;
+    this.duplicatedFire = fire;
+    void fetch(new URL('run', executor.address), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: this.accessToken },
+      body: JSON.stringify({ ...ctx.trigger, logId: RESENT_LOG_ID_BASE + ctx.logId }),
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => undefined);
+  }
+
+  private qualifies(fire: RingFire): boolean {
+    const target = this.target;
+    if (!target) return false;
+    if (fire.triggerType !== undefined && !SCHEDULED_TRIGGER_TYPES.has(String(fire.triggerType)))
+      return false;
+    return fire.scheduledTime >= target.start && fire.scheduledTime < target.end;
+  }
+}
+
+interface RingFire extends Fire {
+  readonly triggerType?: unknown;
+}
+
+/** The fires a ring record's body carries (one object, or an array), or undefined when it is not JSON. */
+function parseBody(body: string): { fires: RingFire[]; array: boolean } | undefined {
+  try {
+    const raw: unknown = JSON.parse(body);
+    const array = Array.isArray(raw);
+    const fires = (array ? raw : [raw]) as RingFire[];
+    return fires.every((f) => typeof f?.jobId === 'number' && typeof f?.scheduledTime === 'number')
+      ? { fires, array }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

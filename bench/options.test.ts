@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { SETTINGS } from '../shared/config/settings.js';
+import { LATEST_JSON, parseOptions, parseSchedule, UsageError } from './options.js';
+
+describe('parseOptions', () => {
+  it('has the documented defaults, with the shard count of the settings', () => {
+    expect(parseOptions([])).toEqual({
+      jobs: 200,
+      seconds: 60,
+      schedule: { type: 'FIX_RATE', conf: '1', timeZone: 'UTC' },
+      executors: 1,
+      idleJobs: 0,
+      shards: SETTINGS.shardCount.default,
+      drainSeconds: 30,
+      out: LATEST_JSON,
+      timeoutSeconds: 900,
+    });
+  });
+
+  it('reads every flag', () => {
+    const options = parseOptions([
+      '--jobs',
+      '1000',
+      '--seconds',
+      '30',
+      '--schedule',
+      '*/2 * * * * ?',
+      '--executors',
+      '3',
+      '--idle-jobs',
+      '100000',
+      '--shards',
+      '8',
+      '--drain',
+      '0',
+      '--out',
+      '/tmp/b.json',
+      '--timeout',
+      '600',
+    ]);
+    expect(options).toEqual({
+      jobs: 1000,
+      seconds: 30,
+      schedule: { type: 'CRON', conf: '*/2 * * * * ?', timeZone: 'UTC' },
+      executors: 3,
+      idleJobs: 100_000,
+      shards: 8,
+      drainSeconds: 0,
+      out: '/tmp/b.json',
+      timeoutSeconds: 600,
+    });
+  });
+
+  it('returns undefined for --help and -h', () => {
+    expect(parseOptions(['--help'])).toBeUndefined();
+    expect(parseOptions(['-h'])).toBeUndefined();
+  });
+
+  it.each([
+    [['--jobs', '0'], '--jobs must be a whole number >= 1, got "0"'],
+    [['--jobs', 'many'], '--jobs must be a whole number >= 1, got "many"'],
+    [['--seconds', '1.5'], '--seconds must be a whole number >= 1, got "1.5"'],
+    [['--idle-jobs=-1'], '--idle-jobs must be a whole number >= 0, got "-1"'],
+    [['--shards', ''], '--shards must be a whole number >= 1, got ""'],
+    [['--executors', '0'], '--executors must be a whole number >= 1, got "0"'],
+  ])('refuses %j naming the flag', (argv, message) => {
+    expect(() => parseOptions(argv)).toThrow(new UsageError(message));
+  });
+
+  it('refuses unknown flags and stray arguments', () => {
+    expect(() => parseOptions(['--quick'])).toThrow(UsageError);
+    expect(() => parseOptions(['--quick'])).toThrow(/--quick/);
+    expect(() => parseOptions(['200'])).toThrow(UsageError);
+    expect(() => parseOptions(['--jobs'])).toThrow(/--jobs/);
+  });
+});
+
+describe('parseSchedule', () => {
+  it('reads FIX_RATE with its seconds and anything else as a Quartz cron in UTC', () => {
+    expect(parseSchedule('FIX_RATE 5')).toEqual({ type: 'FIX_RATE', conf: '5', timeZone: 'UTC' });
+    expect(parseSchedule(' fix_rate  1 ')).toEqual({ type: 'FIX_RATE', conf: '1', timeZone: 'UTC' });
+    expect(parseSchedule('0/5 * * * * ?')).toEqual({ type: 'CRON', conf: '0/5 * * * * ?', timeZone: 'UTC' });
+  });
+
+  it('refuses what the domain refuses, naming --schedule', () => {
+    expect(() => parseSchedule('FIX_RATE 0')).toThrow(/^--schedule: FIX_RATE scheduleConf must be between 1/);
+    expect(() => parseSchedule('every second')).toThrow(UsageError);
+    expect(() => parseSchedule('every second')).toThrow(/--schedule/);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Schedule } from '../shared/domain/schedule/index.js';
+import { type PerTrigger, perTrigger, type TriggerCost, usdPerMillionTriggers } from './cost.js';
+import type { DynamoUsage } from './dynamo-meter.js';
+import type { Fire, FireCount } from './fire-count.js';
+import type { FunctionUsage } from './invocation-meter.js';
+import type { StandInLimits } from './limits.js';
+import type { ResourceReport } from './process-stats.js';
+import type { SqsUsage } from './sqs-meter.js';
+import type { TickLoad } from './tick-meter.js';
+
+/** The result's one-line JSON form: what `npm run bench` prints last. */
+export interface BenchLine {
+  readonly jobs: number;
+  readonly seconds: number;
+  readonly expected: number;
+  readonly executed: number;
+  readonly missed: number;
+  readonly duplicates: number;
+  readonly outOfOrder: number;
+  readonly latenessMs: FireCount['latenessMs'];
+  readonly triggersPerSecond: number;
+  readonly perTrigger: {
+    readonly dynamodbReadUnits: number;
+    readonly dynamodbWriteUnits: number;
+    readonly sqsRequests: number;
+    readonly lambdaInvocations: number;
+  };
+  readonly usdPerMillionTriggers: number;
+  readonly limits: {
+    readonly dynamodbConditionalWritesPerSecond: number;
+    readonly sqsMessagesPerSecond: number;
+    readonly sqsDelayP99Ms: number;
+  };
+  readonly tickMsPerSecond: { readonly p50: number; readonly max: number };
+}
+
+/** Everything behind the line, for the summary and the JSON file. */
+export interface BenchDetails {
+  readonly schedule: Schedule;
+  readonly executors: number;
+  readonly idleJobs: number;
+  readonly shards: number;
+  readonly window: { readonly start: string; readonly end: string };
+  readonly setupSeconds: { readonly idleJobs: number; readonly executors: number; readonly jobs: number };
+  readonly unexpected: number;
+  /** Runs received before the drain ended (every job, every scheduled time). */
+  readonly receipts: number;
+  readonly drainedInSeconds: number | null;
+  readonly faults: { readonly dropped?: Fire; readonly duplicated?: Fire };
+  readonly perTrigger: PerTrigger;
+  readonly usd: TriggerCost;
+  readonly dynamodb: DynamoUsage;
+  readonly sqs: SqsUsage;
+  readonly functions: readonly FunctionUsage[];
+  readonly tick: TickLoad;
+  readonly limits: StandInLimits | null;
+  /** Messages in the ring queues' dead-letter queues at the end. */
+  readonly deadLetters: number;
+  readonly resources: ResourceReport;
+}
+
+export interface BenchResult {
+  readonly line: BenchLine;
+  readonly details: BenchDetails;
+}
+
+/** The window's usage per trigger executed in it, and its price. */
+export function price(
+  dynamodb: DynamoUsage,
+  sqs: SqsUsage,
+  functions: readonly FunctionUsage[],
+  triggers: number,
+): { per: PerTrigger; usd: TriggerCost } {
+  const per = perTrigger(
+    {
+      dynamodbReadUnits: dynamodb.readUnits,
+      dynamodbWriteUnits: dynamodb.writeUnits,
+      sqsRequests: sqs.requests,
+      lambdaInvocations: functions.reduce((n, f) => n + f.invocations, 0),
+      lambdaGbSeconds: functions.reduce((n, f) => n + f.gbSeconds, 0),
+    },
+    triggers,
+  );
+  return { per, usd: usdPerMillionTriggers(per) };
+}
+
+/** The JSON line's fields, in its order (limits not measured are NaN, i.e. null). */
+export function benchLine(
+  run: { readonly jobs: number; readonly seconds: number },
+  count: FireCount,
+  per: PerTrigger,
+  usd: TriggerCost,
+  limits: StandInLimits | null,
+  tick: TickLoad,
+): BenchLine {
+  return {
+    jobs: run.jobs,
+    seconds: run.seconds,
+    expected: count.expected,
+    executed: count.executed,
+    missed: count.missed,
+    duplicates: count.duplicates,
+    outOfOrder: count.outOfOrder,
+    latenessMs: count.latenessMs,
+    triggersPerSecond: count.triggersPerSecond,
+    perTrigger: {
+      dynamodbReadUnits: per.dynamodbReadUnits,
+      dynamodbWriteUnits: per.dynamodbWriteUnits,
+      sqsRequests: per.sqsRequests,
+      lambdaInvocations: per.lambdaInvocations,
+    },
+    usdPerMillionTriggers: usd.total,
+    limits: {
+      dynamodbConditionalWritesPerSecond: limits?.dynamodbConditionalWritesPerSecond ?? Number.NaN,
+      sqsMessagesPerSecond: limits?.sqsMessagesPerSecond ?? Number.NaN,
+      sqsDelayP99Ms: limits?.sqsDelayP99Ms ?? Number.NaN,
+    },
+    tickMsPerSecond: { p50: tick.p50, max: tick.max },
+  };
+}

@@ -1,0 +1,118 @@
+import type { AwsClients } from '../shared/adapters/aws-clients.js';
+import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
+import type { Job } from '../shared/domain/job.js';
+import type { Schedule } from '../shared/domain/schedule/index.js';
+import { mapLimit } from '../shared/util/concurrency.js';
+import type { AdminApi } from './admin-api.js';
+import type { JobSchedule } from './fire-count.js';
+import { BENCH_HANDLER } from './fleet.js';
+
+const API_CONCURRENCY = 8;
+const STORE_CONCURRENCY = 32;
+/** Idle jobs get ids from here on, far above the admin API's sequence (which starts at 1). */
+export const IDLE_JOB_ID_BASE = 1_000_000_000;
+/** When the running idle jobs would fire: never, as far as any bench is concerned. */
+export const FAR_FUTURE = '2199-01-01T00:00:00Z';
+
+interface JobReply {
+  readonly id: number;
+  readonly triggerNextTime: string | null;
+}
+
+/**
+ * The measured jobs, created through the admin API (as a user would), spread round-robin over the
+ * groups, routed FIRST; returns each job's schedule and first fire.
+ */
+export async function createBenchJobs(
+  api: AdminApi,
+  appNames: readonly string[],
+  count: number,
+  schedule: Schedule,
+): Promise<JobSchedule[]> {
+  const replies = await mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    API_CONCURRENCY,
+    (i) =>
+      api.expect<JobReply>(201, 'POST', '/v1/jobs', {
+        appName: appNames[i % appNames.length],
+        name: `bench ${i}`,
+        author: 'bench',
+        scheduleType: schedule.type,
+        scheduleConf: schedule.conf,
+        timeZone: schedule.timeZone,
+        misfireStrategy: 'DO_NOTHING',
+        executorHandler: BENCH_HANDLER,
+        executorRouteStrategy: 'FIRST',
+        triggerStatus: 'RUNNING',
+      }),
+  );
+  return replies.map((job) => {
+    if (job.triggerNextTime === null) throw new Error(`job ${job.id} was created without a next fire`);
+    return { jobId: job.id, schedule, firstFire: Date.parse(job.triggerNextTime) };
+  });
+}
+
+/**
+ * Jobs that are never due: half STOPPED (every second, were they running), half RUNNING with a ONCE
+ * schedule in 2199, i.e. in the tick's due index but never inside its window. Written through the
+ * production JobStore adapter (one conditional PutItem each, 32 in flight), not the admin API: at
+ * 100,000 jobs the API's id counter and checks would take several times longer and measure nothing
+ * the bench is about.
+ */
+export async function createIdleJobs(
+  clients: AwsClients,
+  tables: { readonly jobs: string; readonly control: string },
+  shardCount: number,
+  appName: string,
+  count: number,
+): Promise<void> {
+  const store = new DynamoJobStore({
+    doc: clients.doc,
+    jobsTable: tables.jobs,
+    controlTable: tables.control,
+    shardCount,
+  });
+  const farFuture = Date.parse(FAR_FUTURE);
+  await mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    STORE_CONCURRENCY,
+    (i) =>
+      store.create(idleJob(IDLE_JOB_ID_BASE + i, appName, i % 2 === 0 ? 'STOPPED' : 'RUNNING', farFuture)),
+  );
+}
+
+function idleJob(id: number, appName: string, status: 'STOPPED' | 'RUNNING', farFuture: number): Job {
+  const now = Date.now();
+  const running = status === 'RUNNING';
+  return {
+    id,
+    appName,
+    name: `idle ${id}`,
+    author: 'bench',
+    alarmEmail: '',
+    alarmWebhook: '',
+    scheduleType: running ? 'ONCE' : 'CRON',
+    scheduleConf: running ? FAR_FUTURE : '* * * * * ?',
+    timeZone: 'UTC',
+    misfireStrategy: 'DO_NOTHING',
+    executorRouteStrategy: 'FIRST',
+    executorHandler: BENCH_HANDLER,
+    executorParam: '',
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeout: 0,
+    executorFailRetryCount: 0,
+    retryBackoffSeconds: 10,
+    glueType: 'BEAN',
+    glueSource: '',
+    glueUpdatetime: 0,
+    childJobIds: [],
+    triggerStatus: status,
+    triggerLastTime: 0,
+    triggerNextTime: running ? farFuture : null,
+    slowUntil: 0,
+    scheduleRevision: 1,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
