@@ -55,9 +55,27 @@ describe('FileJobLog', () => {
     const log = new FileJobLog(path);
     log.line('first');
     log.line('second');
+    await log.flush();
     const read = await readJobLog(path, 1);
     expect(read.toLineNum).toBe(2);
     expect(read.logContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} first\n.* second\n$/);
+  });
+
+  it('keeps the order of lines logged while earlier ones are being written, all on disk after flush', async () => {
+    const path = logFilePath(dir, Date.now(), 6);
+    const log = new FileJobLog(path);
+    for (let i = 0; i < 50; i++) {
+      log.line(`line ${i}`);
+      if (i % 7 === 0) await new Promise((r) => setImmediate(r));
+    }
+    await log.flush();
+    const read = await readJobLog(path, 1);
+    expect(
+      read.logContent
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.slice(24)),
+    ).toEqual(Array.from({ length: 50 }, (_, i) => `line ${i}`));
   });
 });
 

@@ -1,5 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import type { LogResult } from './protocol.js';
@@ -8,6 +7,8 @@ import type { LogResult } from './protocol.js';
 export interface JobLogSink {
   /** Appends one timestamped line (the text may itself contain newlines). */
   line(text: string): void;
+  /** Resolves once every line appended so far is stored (called before the result is reported). */
+  flush?(): Promise<void>;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -35,21 +36,44 @@ export function formatLogArgs(args: readonly unknown[]): string {
   return format(...args);
 }
 
-/** Appends synchronously, so lines keep their order and are on disk before the result is reported. */
+/**
+ * Appends in the background, in order: lines stamped when logged are written in batches, one at a
+ * time, off the event loop (a synchronous append per line would stall every other run and request
+ * of the executor). `flush()` waits for them, so they are on disk before the result is reported.
+ */
 export class FileJobLog implements JobLogSink {
   private dirReady = false;
+  private buffered = '';
+  private writing: Promise<void> | undefined;
 
   constructor(readonly path: string) {}
 
   line(text: string): void {
+    this.buffered += `${timestamp()} ${text}\n`;
+    this.writing ??= this.drain();
+  }
+
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
     try {
-      if (!this.dirReady) {
-        mkdirSync(join(this.path, '..'), { recursive: true });
-        this.dirReady = true;
+      while (this.buffered !== '') {
+        const chunk = this.buffered;
+        this.buffered = '';
+        try {
+          if (!this.dirReady) {
+            await mkdir(join(this.path, '..'), { recursive: true });
+            this.dirReady = true;
+          }
+          await appendFile(this.path, chunk);
+        } catch {
+          // A full or read-only disk must not fail the job; the log is best effort, as in XXL-JOB.
+        }
       }
-      appendFileSync(this.path, `${timestamp()} ${text}\n`);
-    } catch {
-      // A full or read-only disk must not fail the job; the log is best effort, as in XXL-JOB.
+    } finally {
+      this.writing = undefined;
     }
   }
 }

@@ -143,11 +143,12 @@ export class JobWorker {
       } catch (err) {
         const text = `job handler init failed: ${errorText(err)}`;
         log.line(`----------- ${text}`);
+        await log.flush?.();
         return { handleCode: HANDLE_CODE_FAIL, handleMsg: text };
       }
     }
     this.initialized = true;
-    return runJob({
+    const result = await runJob({
       trigger,
       handler: this.registration.handler,
       log,
@@ -155,6 +156,8 @@ export class JobWorker {
       abortGraceMs: this.deps.abortGraceMs,
       stop,
     });
+    await log.flush?.();
+    return result;
   }
 
   private armIdleTimer(): void {

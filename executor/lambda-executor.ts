@@ -106,6 +106,10 @@ class LoggerJobLog implements JobLogSink {
     this.logger.info(text, this.keys);
     this.file?.line(text);
   }
+
+  async flush(): Promise<void> {
+    await this.file?.flush();
+  }
 }
 
 /**
@@ -187,7 +191,7 @@ export function lambdaExecutor(opts: LambdaExecutorOptions): LambdaTriggerHandle
       };
     }
     const boundByLambda = budgetMs < jobTimeoutMs;
-    return runJob({
+    const result = await runJob({
       trigger,
       handler: registration.handler,
       log,
@@ -195,6 +199,8 @@ export function lambdaExecutor(opts: LambdaExecutorOptions): LambdaTriggerHandle
       timeoutMsg: boundByLambda ? `${MSG.timeout} (the Lambda's remaining time ran out)` : MSG.timeout,
       abortGraceMs,
     });
+    await log.flush();
+    return result;
   };
 
   const report = async (callback: HandleCallbackParam): Promise<void> => {
