@@ -137,9 +137,9 @@ export async function runBenchmark(
       groups: options.executors,
       appNamePrefix: `${prefix}app-`,
       logRoot,
-      onRun: (ctx, executor) => {
-        receipts.record(ctx.jobId, ctx.logDateTime);
-        faults.onRun(ctx, executor);
+      onRun: (run) => {
+        receipts.record(run.jobId, run.logDateTime, run.receivedAt);
+        faults.onRun(run);
       },
     });
     const executorSeconds = (performance.now() - started) / 1000;

@@ -1,8 +1,9 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { ACCESS_TOKEN_HEADER, type Executor, type JobContext } from '../executor/index.js';
+import { ACCESS_TOKEN_HEADER } from '../executor/index.js';
 import type { HandlerWrapper } from '../local/functions.js';
 import type { LambdaHandler } from '../local/lambda-host.js';
 import type { Fire, TimeWindow } from './fire-count.js';
+import type { RunNotice } from './fleet-protocol.js';
 
 /** Deliberate faults, to show the bench's counting catches them. Off unless asked for. */
 export interface FaultOptions {
@@ -82,15 +83,15 @@ export class FaultInjector {
   }
 
   /** For the executors' handler: re-sends the first qualifying run's trigger when asked to. */
-  onRun(ctx: JobContext, executor: Executor): void {
-    if (!this.options.duplicateOneFire || this.duplicatedFire || ctx.logId >= RESENT_LOG_ID_BASE) return;
-    const fire = { jobId: ctx.jobId, scheduledTime: ctx.logDateTime };
+  onRun(run: RunNotice): void {
+    if (!this.options.duplicateOneFire || this.duplicatedFire || run.logId >= RESENT_LOG_ID_BASE) return;
+    const fire = { jobId: run.jobId, scheduledTime: run.logDateTime };
     if (!this.qualifies(fire)) return;
     this.duplicatedFire = fire;
-    void fetch(new URL('run', executor.address), {
+    void fetch(new URL('run', run.address), {
       method: 'POST',
       headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: this.accessToken },
-      body: JSON.stringify({ ...ctx.trigger, logId: RESENT_LOG_ID_BASE + ctx.logId }),
+      body: JSON.stringify({ ...run.trigger, logId: RESENT_LOG_ID_BASE + run.logId }),
       signal: AbortSignal.timeout(10_000),
     }).catch(() => undefined);
   }

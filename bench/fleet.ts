@@ -1,14 +1,19 @@
-import { join } from 'node:path';
-import { createExecutor, type Executor, type JobContext, silentLogger } from '../executor/index.js';
+import { Worker } from 'node:worker_threads';
 import type { AdminApi } from './admin-api.js';
+import {
+  BENCH_HANDLER,
+  type FleetWorkerData,
+  type FleetWorkerMessage,
+  type RunNotice,
+} from './fleet-protocol.js';
 
-/** The no-op handler every bench job runs. */
-export const BENCH_HANDLER = 'benchNoop';
+export { BENCH_HANDLER, type RunNotice };
 
 export interface Fleet {
   /** One group per executor, in order. */
   readonly appNames: readonly string[];
-  readonly executors: readonly Executor[];
+  /** The executors' addresses, in the same order. */
+  readonly addresses: readonly string[];
   stop(): Promise<void>;
 }
 
@@ -21,8 +26,8 @@ export interface FleetOptions {
   readonly appNamePrefix: string;
   /** Each executor logs its runs under its own folder here. */
   readonly logRoot: string;
-  /** Called by the handler on every run, before it returns (success). */
-  readonly onRun: (ctx: JobContext, executor: Executor) => void;
+  /** Every run an executor's handler received (reported a few ms later, with its receipt time). */
+  readonly onRun: (run: RunNotice) => void;
   readonly onlineTimeoutMs?: number;
 }
 
@@ -32,40 +37,51 @@ interface ExecutorsReply {
 
 /**
  * E executor groups (AUTO), each with one SDK executor on 127.0.0.1 (a real HTTP server, registered
- * through the callback API like any XXL-JOB executor), waited for until the admin lists them online.
+ * through the callback API like any XXL-JOB executor), run in a worker thread so that they do not
+ * share the measured stack's event loop; waited for until the admin lists them online.
  */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
-  const executors: Executor[] = [];
+  const appNames = Array.from({ length: options.groups }, (_, i) => `${options.appNamePrefix}${i}`);
+  for (const [i, appName] of appNames.entries()) {
+    await options.api.expect(201, 'POST', '/v1/groups', {
+      appName,
+      title: `bench ${i}`,
+      addressType: 'AUTO',
+    });
+  }
+  const data: FleetWorkerData = {
+    appNames,
+    adminUrl: options.adminUrl,
+    accessToken: options.accessToken,
+    logRoot: options.logRoot,
+  };
+  // The boot file registers tsx in the worker, then imports fleet-worker.ts.
+  const worker = new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
+  let stopped: (() => void) | undefined;
+  const ready = new Promise<readonly string[]>((resolve, reject) => {
+    worker.on('message', (message: FleetWorkerMessage) => {
+      if (message.type === 'ready') resolve(message.addresses);
+      else if (message.type === 'failed') reject(new Error(`the executors did not start: ${message.error}`));
+      else if (message.type === 'runs') for (const run of message.runs) options.onRun(run);
+      else if (message.type === 'stopped') stopped?.();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the executors' worker exited (${code})`)));
+  });
   const stop = async () => {
-    await Promise.allSettled(executors.map((e) => e.stop()));
+    const done = new Promise<void>((resolve) => {
+      stopped = resolve;
+      setTimeout(resolve, 15_000).unref();
+    });
+    worker.postMessage({ type: 'stop' });
+    await done;
+    await worker.terminate();
   };
   try {
-    const appNames = Array.from({ length: options.groups }, (_, i) => `${options.appNamePrefix}${i}`);
-    for (const [i, appName] of appNames.entries()) {
-      await options.api.expect(201, 'POST', '/v1/groups', {
-        appName,
-        title: `bench ${i}`,
-        addressType: 'AUTO',
-      });
-      const executor = createExecutor({
-        appName,
-        adminAddresses: options.adminUrl,
-        accessToken: options.accessToken,
-        host: '127.0.0.1',
-        port: 0,
-        logDir: join(options.logRoot, appName),
-        logRetentionDays: 0,
-        logger: silentLogger,
-      });
-      executor.register(BENCH_HANDLER, (ctx) => {
-        options.onRun(ctx, executor);
-      });
-      executors.push(executor);
-      await executor.start();
-    }
+    const addresses = await ready;
     const deadline = Date.now() + (options.onlineTimeoutMs ?? 30_000);
     for (const [i, appName] of appNames.entries()) {
-      const address = executors[i]?.address;
+      const address = addresses[i];
       for (;;) {
         const reply = await options.api.expect<ExecutorsReply>(
           200,
@@ -77,9 +93,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    return { appNames, executors, stop };
+    return { appNames, addresses, stop };
   } catch (err) {
-    await stop();
+    await stop().catch(() => undefined);
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import type { IdleBeatParam, KillParam, LogParam, TriggerParam } from '../../executor/protocol.js';
 import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import { type HttpPost, nodeHttpPost } from './http-post.js';
 
 /** XXL-JOB's `xxl.job.timeout`: 3 s for connect and read together. */
 export const DEFAULT_EXECUTOR_TIMEOUT_MS = 3_000;
@@ -12,8 +13,8 @@ export interface HttpExecutorTransportOptions {
   readonly accessToken: () => Promise<string> | string;
   /** Per call, connect + response together. Default 3 s. */
   readonly timeoutMs?: number;
-  /** For tests; the global fetch by default. */
-  readonly fetch?: typeof fetch;
+  /** How requests are sent; node:http with keep-alive by default. */
+  readonly post?: HttpPost;
 }
 
 /**
@@ -24,11 +25,11 @@ export interface HttpExecutorTransportOptions {
  */
 export class HttpExecutorTransport implements ExecutorTransport {
   private readonly timeoutMs: number;
-  private readonly fetch: typeof fetch;
+  private readonly post: HttpPost;
 
   constructor(private readonly options: HttpExecutorTransportOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_EXECUTOR_TIMEOUT_MS;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.post = options.post ?? nodeHttpPost;
   }
 
   run(address: string, param: TriggerParam): Promise<ExecutorReply> {
@@ -66,18 +67,17 @@ export class HttpExecutorTransport implements ExecutorTransport {
     let text: string;
     try {
       const token = await this.options.accessToken();
-      const response = await this.fetch(url, {
-        method: 'POST',
-        headers: {
+      const response = await this.post(
+        url,
+        {
           'Content-Type': 'application/json;charset=UTF-8',
           ...(token ? { [ACCESS_TOKEN_HEADER]: token } : {}),
         },
-        body: body === undefined ? '' : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'manual',
-      });
+        body === undefined ? '' : JSON.stringify(body),
+        this.timeoutMs,
+      );
       status = response.status;
-      text = await response.text();
+      text = response.text;
     } catch (err) {
       return {
         code: FAIL,

@@ -1,0 +1,29 @@
+import type { TriggerParam } from '../executor/protocol.js';
+
+/** The no-op handler every bench job runs. */
+export const BENCH_HANDLER = 'benchNoop';
+
+export interface FleetWorkerData {
+  readonly appNames: readonly string[];
+  readonly adminUrl: string;
+  readonly accessToken: string;
+  readonly logRoot: string;
+}
+
+/** One run as an executor's handler received it. */
+export interface RunNotice {
+  readonly jobId: number;
+  readonly logDateTime: number;
+  readonly logId: number;
+  /** Epoch ms the handler was called. */
+  readonly receivedAt: number;
+  readonly trigger: TriggerParam;
+  /** The executor that ran it. */
+  readonly address: string;
+}
+
+export type FleetWorkerMessage =
+  | { readonly type: 'ready'; readonly addresses: readonly string[] }
+  | { readonly type: 'runs'; readonly runs: readonly RunNotice[] }
+  | { readonly type: 'failed'; readonly error: string }
+  | { readonly type: 'stopped' };

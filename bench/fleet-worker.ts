@@ -1,0 +1,68 @@
+/**
+ * The bench's executors, in a worker thread of their own: like executors on other hosts, they do
+ * not share the event loop of the stack they are measuring. Each run is reported to the parent
+ * (batched every few ms) with the time its handler received it.
+ */
+import { join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createExecutor, type Executor, silentLogger } from '../executor/index.js';
+import {
+  BENCH_HANDLER,
+  type FleetWorkerData,
+  type FleetWorkerMessage,
+  type RunNotice,
+} from './fleet-protocol.js';
+
+const data = workerData as FleetWorkerData;
+const port = parentPort;
+if (!port) throw new Error('fleet-worker.ts runs as a worker thread');
+
+const executors: Executor[] = [];
+let pending: RunNotice[] = [];
+let timer: NodeJS.Timeout | undefined;
+
+const post = (message: FleetWorkerMessage) => port.postMessage(message);
+const flush = () => {
+  clearTimeout(timer);
+  timer = undefined;
+  if (pending.length > 0) post({ type: 'runs', runs: pending });
+  pending = [];
+};
+
+port.on('message', async (message: { type: 'stop' }) => {
+  if (message.type !== 'stop') return;
+  await Promise.allSettled(executors.map((e) => e.stop()));
+  flush();
+  post({ type: 'stopped' });
+});
+
+try {
+  for (const appName of data.appNames) {
+    const executor = createExecutor({
+      appName,
+      adminAddresses: data.adminUrl,
+      accessToken: data.accessToken,
+      host: '127.0.0.1',
+      port: 0,
+      logDir: join(data.logRoot, appName),
+      logRetentionDays: 0,
+      logger: silentLogger,
+    });
+    executor.register(BENCH_HANDLER, (ctx) => {
+      pending.push({
+        jobId: ctx.jobId,
+        logDateTime: ctx.logDateTime,
+        logId: ctx.logId,
+        receivedAt: Date.now(),
+        trigger: ctx.trigger,
+        address: executor.address,
+      });
+      timer ??= setTimeout(flush, 20);
+    });
+    executors.push(executor);
+    await executor.start();
+  }
+  post({ type: 'ready', addresses: executors.map((e) => e.address) });
+} catch (err) {
+  post({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+}
