@@ -1,6 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
@@ -46,7 +45,7 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
   const logger = runtime.logger ?? createFunctionLogger('callback');
   const metrics = runtime.metrics ?? createFunctionMetrics('callback');
   const { doc } = clients;
-  const direct = createRunOutcomeDeps({
+  const { flushReports, ...outcome } = createRunOutcomeDeps({
     clients,
     tables: config.tables,
     queueUrls: config.queueUrls,
@@ -58,9 +57,6 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     metrics,
     alarms: runtime.alarms,
   });
-  // One counter write per day per request, not one per result.
-  const reports = new BufferedReportStore(direct.reports);
-  const outcome: RunOutcomeDeps = { ...direct, reports };
   const registry = new DynamoRegistryStore({
     doc,
     registryTable: config.tables.registry,
@@ -75,7 +71,8 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     registry: { registry, clock, logger },
     logger,
     accessToken,
-    flushReports: () => reports.flushOrLog(logger),
+    // One counter write per day per request, not one per result.
+    flushReports,
     flushMetrics: () => metrics.flush(),
   };
 }

@@ -1,6 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoRouteStateStore } from '../../shared/adapters/dynamodb/route-state-store.js';
@@ -51,11 +50,9 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     logger,
     metrics,
   });
-  // Daily counters are summed over a batch and written once per day at its end.
-  const reports = new BufferedReportStore(outcome.reports);
+  const { flushReports, ...outcomeDeps } = outcome;
   const deps: DispatchDeps = {
-    ...outcome,
-    reports,
+    ...outcomeDeps,
     groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     routeStates: new DynamoRouteStateStore({ doc, controlTable: control }),
@@ -74,6 +71,7 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     ...deps,
     settings,
     flushMetrics: () => metrics.flush(),
-    flushReports: () => reports.flushOrLog(logger),
+    // Daily counters are summed over a batch and written once per day at its end.
+    flushReports,
   };
 }

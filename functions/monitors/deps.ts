@@ -1,6 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
@@ -49,11 +48,9 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     metrics,
     alarms: runtime.alarms,
   });
-  // The runs a sweep finishes are counted with one write per day, at the end of the sweep.
-  const reports = new BufferedReportStore(outcome.reports);
+  const { flushReports, ...outcomeDeps } = outcome;
   const deps: MonitorDeps = {
-    ...outcome,
-    reports,
+    ...outcomeDeps,
     groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     executors:
@@ -67,8 +64,8 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
   return {
     deps,
     settings,
-    /** Writes the sweep's daily counters; never rejects (a failure is logged: counters are best-effort). */
-    flushReports: () => reports.flushOrLog(logger),
+    /** The runs a sweep finishes are counted with one write per day, at the end of the sweep. */
+    flushReports,
     flushMetrics: () => metrics.flush(),
   };
 }

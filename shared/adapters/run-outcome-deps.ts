@@ -5,6 +5,7 @@ import type { Metrics } from '../ports/metrics.js';
 import type { RunOutcomeDeps } from '../use-cases/run-outcome.js';
 import { createAlarmPublisher } from './alarms.js';
 import type { AwsClients } from './aws-clients.js';
+import { BufferedReportStore } from './buffered-report-store.js';
 import { DynamoJobStore } from './dynamodb/job-store.js';
 import { DynamoReportStore } from './dynamodb/report-store.js';
 import { DynamoRunStore } from './dynamodb/run-store.js';
@@ -26,11 +27,17 @@ export interface RunOutcomeWiring {
 
 /**
  * The adapters behind `onRunFinished` (runs, jobs, ring, alarms, reports), built the same way by
- * every function that finishes runs: the dispatcher, the callback and the monitors.
+ * every function that finishes runs: the dispatcher, the callback and the monitors. The daily
+ * counters are summed in memory (one write per day instead of one per run): the function calls
+ * `flushReports` once per batch, request or sweep, before it answers.
  */
-export function createRunOutcomeDeps(wiring: RunOutcomeWiring): RunOutcomeDeps {
+export function createRunOutcomeDeps(wiring: RunOutcomeWiring): RunOutcomeDeps & {
+  /** Writes the counters summed so far; never rejects (a failure is logged: counters are best-effort). */
+  flushReports(): Promise<void>;
+} {
   const { clients, tables, logger } = wiring;
   const { doc } = clients;
+  const reports = new BufferedReportStore(new DynamoReportStore({ doc, controlTable: tables.control }));
   return {
     runs: new DynamoRunStore({
       doc,
@@ -47,7 +54,8 @@ export function createRunOutcomeDeps(wiring: RunOutcomeWiring): RunOutcomeDeps {
     ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: wiring.queueUrls }),
     alarms:
       wiring.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: wiring.alarmTopicArn, logger }),
-    reports: new DynamoReportStore({ doc, controlTable: tables.control }),
+    reports,
+    flushReports: () => reports.flushOrLog(logger),
     clock: wiring.clock,
     logger,
     metrics: wiring.metrics,
