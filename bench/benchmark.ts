@@ -22,14 +22,24 @@ import type { StandInEndpoints } from './stand-ins.js';
 import { TickMeter } from './tick-meter.js';
 import { createBenchJobs, createIdleJobs } from './workload.js';
 
-export interface BenchmarkOptions {
+/** The workload of a run (the command line's flags, see `options.ts`). */
+export interface Workload {
+  /** Jobs that fire on `schedule`. */
   readonly jobs: number;
+  /** Length of the measured window, s. */
   readonly seconds: number;
   readonly schedule: Schedule;
+  /** Executor groups, each with one SDK executor; the jobs are spread round-robin over them. */
   readonly executors: number;
+  /** Jobs that are never due (half stopped, half running with a far-future schedule). */
   readonly idleJobs: number;
+  /** TICKRING_SHARD_COUNT. */
   readonly shards: number;
+  /** After the window, how long to wait for its last fires before counting the rest as missed, s. */
   readonly drainSeconds: number;
+}
+
+export interface BenchmarkOptions extends Workload {
   /** Seconds of each stand-in throughput measurement; 0 skips the limits (reported as null). */
   readonly limitSeconds: number;
   readonly faults?: FaultOptions;

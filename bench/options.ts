@@ -2,22 +2,10 @@ import { parseArgs } from 'node:util';
 import { SETTINGS } from '../shared/config/settings.js';
 import { isAppError } from '../shared/domain/errors.js';
 import { type Schedule, validateSchedule } from '../shared/domain/schedule/index.js';
+import type { Workload } from './benchmark.js';
 
 /** What one benchmark run does; see {@link USAGE}. */
-export interface BenchOptions {
-  /** Jobs that fire on `schedule`. */
-  readonly jobs: number;
-  /** Length of the measured window, s. */
-  readonly seconds: number;
-  readonly schedule: Schedule;
-  /** Executor groups, each with one SDK executor; the jobs are spread round-robin over them. */
-  readonly executors: number;
-  /** Jobs that are never due (half stopped, half running with a far-future schedule). */
-  readonly idleJobs: number;
-  /** TICKRING_SHARD_COUNT. */
-  readonly shards: number;
-  /** After the window, how long to wait for its last fires before counting the rest as missed, s. */
-  readonly drainSeconds: number;
+export interface BenchOptions extends Workload {
   /** Where the JSON goes (besides stdout's last line). */
   readonly out: string;
   /** The whole bench is abandoned (and cleaned up) after this long, s. */
