@@ -327,6 +327,26 @@ describe('DynamoRunStore (DynamoDB Local)', () => {
     await store.complete(run.logId, { handleCode: 500, handleMsg: 'late', handleTime: now });
     expect(ids(await store.findOverdue(now, 500))).not.toContain(run.logId);
   });
+
+  it('finds the most overdue runs first, whichever partition of the running index holds them', async () => {
+    const now = Date.now();
+    const runs = [];
+    for (let i = 0; i < 10; i++) {
+      const run = await seedRun({ jobId: 4600, appName: 'overdue-many', triggerTime: now - 60_000 });
+      await store.recordTrigger(run.logId, {
+        executorAddress: 'http://127.0.0.1:9/',
+        triggerCode: 200,
+        triggerMsg: 'ok',
+        dispatchedAt: now - 60_000,
+        deadline: now - 50_000 + i * 1_000, // the first seeded is the most overdue
+      });
+      runs.push(run);
+    }
+    expect(ids(await store.findOverdue(now, 3))).toEqual(ids(runs.slice(0, 3)));
+    expect(ids(await store.findOverdue(now, 500))).toEqual(expect.arrayContaining(ids(runs)));
+    for (const run of runs)
+      await store.complete(run.logId, { handleCode: 500, handleMsg: 'late', handleTime: now });
+  });
 });
 
 function ids(runs: readonly Run[]): number[] {

@@ -30,7 +30,12 @@ import {
 import { DynamoLogIdSequence } from './log-id-sequence.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
-const RUNNING_BUCKET = 'RUNNING';
+/**
+ * The running index's partitions: every accepted run adds an entry and its result removes it, two
+ * index writes per run; spread over 8 keys they are not capped by one partition's 1,000 writes/s.
+ */
+const RUNNING_BUCKETS = 8;
+const runningBucket = (logId: number) => `RUNNING#${logId % RUNNING_BUCKETS}`;
 const OUTCOME_PENDING_BUCKET = 'PENDING';
 const DAY_MS = 86_400_000;
 export const DEFAULT_LOG_ID_BLOCK = 100;
@@ -229,7 +234,7 @@ export class DynamoRunStore implements RunStore {
         ConditionExpression: 'triggerCode = :zero AND handleCode = :zero',
         ExpressionAttributeValues: {
           ...values,
-          ':bucket': RUNNING_BUCKET,
+          ':bucket': runningBucket(logId),
           ':deadline': result.deadline ?? result.dispatchedAt + 600_000,
         },
       });
@@ -366,18 +371,30 @@ export class DynamoRunStore implements RunStore {
   }
 
   async findOverdue(nowMs: number, limit: number): Promise<Run[]> {
-    const result = await this.options.doc.send(
-      new QueryCommand({
-        TableName: this.options.runsTable,
-        IndexName: RUNS_RUNNING_INDEX,
-        KeyConditionExpression: 'runningBucket = :bucket AND deadline < :now',
-        ExpressionAttributeValues: { ':bucket': RUNNING_BUCKET, ':now': nowMs },
-        Limit: limit,
-      }),
+    const buckets = Array.from({ length: RUNNING_BUCKETS }, (_, i) => `RUNNING#${i}`);
+    const pages = await Promise.all(
+      buckets.map((bucket) =>
+        this.options.doc.send(
+          new QueryCommand({
+            TableName: this.options.runsTable,
+            IndexName: RUNS_RUNNING_INDEX,
+            KeyConditionExpression: 'runningBucket = :bucket AND deadline < :now',
+            ExpressionAttributeValues: { ':bucket': bucket, ':now': nowMs },
+            Limit: limit,
+          }),
+        ),
+      ),
     );
-    const runs = await this.getMany((result.Items ?? []).map((i) => Number(i.logId)));
-    // The index lags the table: keep only runs that are still unfinished.
-    return runs.filter((r) => r.triggerCode === TRIGGER_CODE.success && r.handleCode === 0);
+    // The most overdue first, across the partitions.
+    const keys = pages
+      .flatMap((page) => page.Items ?? [])
+      .sort((a, b) => Number(a.deadline) - Number(b.deadline))
+      .slice(0, limit);
+    const byLogId = new Map((await this.getMany(keys.map((i) => Number(i.logId)))).map((r) => [r.logId, r]));
+    // The index lags the table: keep only runs that are still unfinished, most overdue first.
+    return keys
+      .flatMap((key) => byLogId.get(Number(key.logId)) ?? [])
+      .filter((r) => r.triggerCode === TRIGGER_CODE.success && r.handleCode === 0);
   }
 
   /**
