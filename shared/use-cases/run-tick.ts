@@ -144,11 +144,11 @@ export async function scheduleShard(
       lane: isSlow(p.job, now) ? ('slow' as const) : ('fast' as const),
     })),
   );
-  await deps.ring.enqueue(entries);
+  // The next plans' logIds are reserved meanwhile (a block lost to a failed send is only a gap).
+  const [, blocks] = await Promise.all([deps.ring.enqueue(entries), reserveNextBlocks(deps, plans, shard)]);
   deps.metrics.add(METRIC.firesEnqueued, 'Count', entries.length);
   if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
 
-  const blocks = await reserveNextBlocks(deps, plans, shard);
   const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p, i) =>
     deps.jobs.advanceSchedule({
       id: p.job.id,
