@@ -2,6 +2,7 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
+import { DynamoLogIdSequence } from '../../shared/adapters/dynamodb/log-id-sequence.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
@@ -75,7 +76,13 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda });
   const executors: AdminExecutorsDeps = { groups, registry, clock };
   return {
-    jobs: { jobs, groups, clock, logger },
+    jobs: {
+      jobs,
+      groups,
+      logIds: new DynamoLogIdSequence({ doc, controlTable: tables.control }),
+      clock,
+      logger,
+    },
     groups: { groups, jobs, clock, logger },
     runs: { runs, executors: transport, reports, clock, logger },
     trigger: {

@@ -51,6 +51,13 @@ export interface ShardTarget {
   readonly address: string;
 }
 
+/**
+ * logIds reserved per job for the fires planned from its next `triggerNextTime`: a plan's fires take
+ * them by their place in the schedule, so a re-plan of the same fires (after a tick crash) gets the
+ * same logIds and each fire is claimed once. Fires past the block get theirs when dispatched.
+ */
+export const LOG_IDS_PER_PLAN = 32;
+
 export function scheduledDedupKey(jobId: number, scheduledTime: number): string {
   return `${jobId}#${scheduledTime}`;
 }

@@ -35,8 +35,9 @@ export interface ScheduleAdvance {
 /**
  * A due job as the tick reads it. `logIdBlock` is the first of LOG_IDS_PER_PLAN logIds reserved for
  * the fires planned from the job's current `triggerNextTime`: stored by the advance before, it makes
- * a re-plan after a crash (fires sent, advance lost) give the same fires the same logIds. Saving the
- * job through the API drops it (a new schedule starts without one).
+ * a re-plan after a crash (fires sent, advance lost) give the same fires the same logIds. A save
+ * through the API keeps it unless the schedule's revision changes (then the old fires are dropped
+ * by the dispatcher and the new schedule gets a fresh block).
  */
 export interface PlannableJob {
   readonly job: Job;
@@ -46,8 +47,8 @@ export interface PlannableJob {
 export interface JobStore {
   /** A new unique job id (1, 2, 3, ...). */
   allocateId(): Promise<number>;
-  /** Fails with ConflictError when the id exists. */
-  create(job: Job): Promise<void>;
+  /** Fails with ConflictError when the id exists. `logIdBlock`: see PlannableJob. */
+  create(job: Job, logIdBlock?: number): Promise<void>;
   get(id: number): Promise<Job | undefined>;
   /** Strongly consistent reads of several jobs; missing ids are left out. */
   getMany(ids: readonly number[]): Promise<Job[]>;
@@ -55,7 +56,12 @@ export interface JobStore {
    * Replaces the job if it is still as read (`expected`: its version and schedule state, which the
    * tick also moves); ConflictError otherwise, NotFoundError when it is gone.
    */
-  replace(job: Job, expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>): Promise<void>;
+  /** `logIdBlock`: the logIds reserved for the saved schedule's next plan (see PlannableJob); none when absent. */
+  replace(
+    job: Job,
+    expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
+    logIdBlock?: number,
+  ): Promise<void>;
   /** NotFoundError when it does not exist. */
   delete(id: number): Promise<void>;
   list(query: JobQuery): Promise<Page<Job>>;

@@ -18,6 +18,8 @@ const NOW = Date.parse('2030-01-01T00:00:00Z');
 /** Just enough of a JobStore for the use-case, with a hook to simulate the tick moving a job. */
 class MemoryJobs {
   readonly items = new Map<number, Job>();
+  /** The logIds reserved for each job's next plan, as the store keeps them. */
+  readonly blocks = new Map<number, number | undefined>();
   private seq = 0;
   conflictsLeft = 0;
   writes = 0;
@@ -25,8 +27,16 @@ class MemoryJobs {
   async allocateId() {
     return ++this.seq;
   }
-  async create(job: Job) {
+  async create(job: Job, logIdBlock?: number) {
     this.items.set(job.id, job);
+    this.blocks.set(job.id, logIdBlock);
+  }
+  async getPlannable(ids: readonly number[]) {
+    return ids.flatMap((id) => {
+      const job = this.items.get(id);
+      const logIdBlock = this.blocks.get(id);
+      return job ? [{ job, ...(logIdBlock === undefined ? {} : { logIdBlock }) }] : [];
+    });
   }
   async get(id: number) {
     return this.items.get(id);
@@ -34,7 +44,11 @@ class MemoryJobs {
   async getMany(ids: readonly number[]) {
     return ids.flatMap((id) => this.items.get(id) ?? []);
   }
-  async replace(job: Job, expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>) {
+  async replace(
+    job: Job,
+    expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
+    logIdBlock?: number,
+  ) {
     this.writes++;
     const current = this.items.get(job.id);
     if (!current) throw new NotFoundError('gone');
@@ -46,6 +60,7 @@ class MemoryJobs {
       throw new ConflictError('stale');
     }
     this.items.set(job.id, job);
+    this.blocks.set(job.id, logIdBlock);
   }
 }
 
@@ -60,8 +75,15 @@ function setup() {
     updatedAt: 0,
   };
   const clock: Clock = { now: () => NOW, sleep: async () => {} };
+  let reserved = 0;
   const deps: AdminJobsDeps = {
     jobs: jobs as unknown as JobStore,
+    logIds: {
+      reserve: async (count) => {
+        reserved += count;
+        return reserved - count + 1;
+      },
+    },
     groups: { get: async (appName) => (appName === group.appName ? group : undefined) },
     clock,
     logger: silentLogger,
@@ -126,6 +148,26 @@ describe('admin jobs', () => {
     expect(edited.triggerNextTime).toBeGreaterThan(NOW + 5000);
     expect(edited.triggerNextTime).toBeLessThanOrEqual(NOW + 66_000);
     expect(edited.scheduleRevision).toBe(job.scheduleRevision + 1);
+  });
+
+  it('reserves logIds for a new schedule, keeps them across other edits, and drops them when stopped', async () => {
+    const { deps, jobs } = setup();
+    const stoppedJob = await createJob(deps, input);
+    expect(jobs.blocks.get(stoppedJob.id)).toBeUndefined();
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    const first = jobs.blocks.get(job.id);
+    expect(first).toBeGreaterThan(0);
+    // A crashed tick may have sent fires numbered from this block: an edit that keeps the schedule keeps it.
+    await updateJob(deps, job.id, { name: 'renamed' });
+    expect(jobs.blocks.get(job.id)).toBe(first);
+    // A new schedule (new revision; its old fires are dropped) starts from a fresh block.
+    await updateJob(deps, job.id, { scheduleType: 'FIX_RATE', scheduleConf: '60' });
+    const second = jobs.blocks.get(job.id);
+    expect(second).toBeGreaterThan(first as number);
+    await stopJob(deps, job.id);
+    expect(jobs.blocks.get(job.id)).toBeUndefined();
+    await startJob(deps, job.id);
+    expect(jobs.blocks.get(job.id)).toBeGreaterThan(second as number);
   });
 
   it('stops (clearing the next fire) and leaves a stopped job alone', async () => {

@@ -10,12 +10,16 @@ import {
   scheduleChanged,
 } from '../domain/job-validation.js';
 import { previewFireTimes, type Schedule } from '../domain/schedule/index.js';
+import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { GroupStore, JobQuery, JobStore, Page } from '../ports/job-store.js';
+import type { LogIdSequence } from '../ports/log-id-sequence.js';
 import type { Logger } from '../ports/logger.js';
 
 export interface AdminJobsDeps {
   readonly jobs: JobStore;
+  /** Reserves the logIds of a new schedule's first plan (see PlannableJob). */
+  readonly logIds: LogIdSequence;
   readonly groups: Pick<GroupStore, 'get'>;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -46,7 +50,7 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
     updatedAt: now,
     version: 1,
   };
-  await deps.jobs.create(job);
+  await deps.jobs.create(job, await reserveFirstPlan(deps, job));
   deps.logger.info('job created', { jobId: job.id, appName: job.appName, triggerStatus: job.triggerStatus });
   return job;
 }
@@ -156,17 +160,31 @@ async function modifyJob(
   change: (current: Job, now: number) => Job | Promise<Job>,
 ): Promise<Job> {
   for (let attempt = 1; ; attempt++) {
-    const current = await getJob(deps, id);
+    const [stored] = await deps.jobs.getPlannable([id]);
+    if (!stored) throw new NotFoundError(`job ${id} does not exist`);
+    const current = stored.job;
     const next = await change(current, deps.clock.now());
     if (next === current) return current;
+    // The same schedule keeps its reserved logIds: fires a crashed tick sent with them must keep
+    // their numbers when planned again. A new revision (its old fires are dropped) gets new ones.
+    const logIdBlock =
+      next.scheduleRevision === current.scheduleRevision
+        ? stored.logIdBlock
+        : await reserveFirstPlan(deps, next);
     try {
-      await deps.jobs.replace(next, current);
+      await deps.jobs.replace(next, current, logIdBlock);
       return next;
     } catch (err) {
       if (!(err instanceof ConflictError) || attempt >= MAX_WRITE_ATTEMPTS) throw err;
       deps.logger.debug('job write conflict, retrying', { jobId: id, attempt });
     }
   }
+}
+
+/** The logIds for a schedule's first plan, so its fires are claimed by their runs too. */
+async function reserveFirstPlan(deps: AdminJobsDeps, job: Job): Promise<number | undefined> {
+  if (job.triggerStatus !== 'RUNNING' || job.triggerNextTime === null) return undefined;
+  return deps.logIds.reserve(LOG_IDS_PER_PLAN);
 }
 
 function checkIdentity(current: Job, input: unknown): void {

@@ -5,7 +5,13 @@ import {
   previewFireTimes,
   type Schedule,
 } from '../domain/schedule/index.js';
-import { delaySecondsFor, type FireMessage, misfireDedupKey, scheduledDedupKey } from '../domain/trigger.js';
+import {
+  delaySecondsFor,
+  type FireMessage,
+  LOG_IDS_PER_PLAN,
+  misfireDedupKey,
+  scheduledDedupKey,
+} from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { DueJobRef, JobStore, PlannableJob } from '../ports/job-store.js';
 import type { Lease, LeaseStore } from '../ports/lease-store.js';
@@ -43,12 +49,8 @@ export interface TickSettings {
 }
 
 export const DEFAULT_PRE_READ_MS = MISFIRE_THRESHOLD_MS;
-/**
- * logIds reserved per job for its next plan: the fires of a plan take them by their place in the
- * schedule from the plan's first time, so a re-plan of the same fires gets the same logIds. Fires
- * past the block (rare: a plan longer than this, or far into a misfire) get theirs when dispatched.
- */
-export const LOG_IDS_PER_PLAN = 32;
+export { LOG_IDS_PER_PLAN };
+
 const QUERY_PAGE = 500;
 const WRITE_CONCURRENCY = 32;
 

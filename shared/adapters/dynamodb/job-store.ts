@@ -52,12 +52,12 @@ export class DynamoJobStore implements JobStore {
     return Number(result.Attributes?.value);
   }
 
-  async create(job: Job): Promise<void> {
+  async create(job: Job, logIdBlock?: number): Promise<void> {
     try {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.jobsTable,
-          Item: this.toItem(job),
+          Item: this.toItem(job, logIdBlock),
           ConditionExpression: 'attribute_not_exists(id)',
         }),
       );
@@ -99,6 +99,7 @@ export class DynamoJobStore implements JobStore {
   async replace(
     job: Job,
     expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
+    logIdBlock?: number,
   ): Promise<void> {
     // Also conditional on the schedule state that was read, so a write cannot undo a tick's advance.
     const wasDue = expected.triggerStatus === 'RUNNING' && expected.triggerNextTime !== null;
@@ -106,7 +107,7 @@ export class DynamoJobStore implements JobStore {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.jobsTable,
-          Item: this.toItem(job),
+          Item: this.toItem(job, logIdBlock),
           ConditionExpression: wasDue
             ? '#version = :version AND nextTriggerTime = :next'
             : '#version = :version AND attribute_not_exists(nextTriggerTime)',
@@ -272,13 +273,14 @@ export class DynamoJobStore implements JobStore {
     }
   }
 
-  private toItem(job: Job): Item {
+  private toItem(job: Job, logIdBlock?: number): Item {
     const { triggerNextTime, ...rest } = job;
     const due = job.triggerStatus === 'RUNNING' && triggerNextTime !== null;
     return {
       ...rest,
       childJobIds: [...job.childJobIds],
       ...(due ? { nextTriggerTime: triggerNextTime, dueShard: job.id % this.options.shardCount } : {}),
+      ...(due && logIdBlock !== undefined ? { logIdBlock } : {}),
     };
   }
 }
