@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { ACCESS_TOKEN_HEADER } from '../executor/index.js';
 import type { HandlerWrapper } from '../local/functions.js';
 import type { LambdaHandler } from '../local/lambda-host.js';
+import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
 import type { Fire, TimeWindow } from './fire-count.js';
 import type { RunNotice } from './fleet-protocol.js';
 
@@ -72,14 +73,17 @@ export class FaultInjector {
   /** The record, without the fire to drop if it carries it (nothing when that was its only fire). */
   private withoutTarget(record: SQSRecord): SQSRecord[] {
     if (this.droppedFire) return [record];
-    const body = parseBody(record.body);
-    if (!body) return [record];
-    const index = body.fires.findIndex((f) => this.qualifies(f));
+    let fires: FireMessage[];
+    try {
+      ({ fires } = parseRingMessage(record.body));
+    } catch {
+      return [record]; // not a ring message: the dispatcher deals with it
+    }
+    const index = fires.findIndex((f) => this.qualifies(f));
     if (index < 0) return [record];
-    const dropped = body.fires.splice(index, 1)[0] as RingFire;
+    const [dropped] = fires.splice(index, 1) as [FireMessage];
     this.droppedFire = { jobId: dropped.jobId, scheduledTime: dropped.scheduledTime };
-    if (body.fires.length === 0) return [];
-    return [{ ...record, body: JSON.stringify(body.array ? body.fires : body.fires[0]) }];
+    return fires.length === 0 ? [] : [{ ...record, body: JSON.stringify(fires) }];
   }
 
   /** For the executors' handler: re-sends the first qualifying run's trigger when asked to. */
@@ -96,29 +100,10 @@ export class FaultInjector {
     }).catch(() => undefined);
   }
 
-  private qualifies(fire: RingFire): boolean {
+  private qualifies(fire: Fire & { readonly triggerType?: string }): boolean {
     const target = this.target;
     if (!target) return false;
-    if (fire.triggerType !== undefined && !SCHEDULED_TRIGGER_TYPES.has(String(fire.triggerType)))
-      return false;
+    if (fire.triggerType !== undefined && !SCHEDULED_TRIGGER_TYPES.has(fire.triggerType)) return false;
     return fire.scheduledTime >= target.start && fire.scheduledTime < target.end;
-  }
-}
-
-interface RingFire extends Fire {
-  readonly triggerType?: unknown;
-}
-
-/** The fires a ring record's body carries (one object, or an array), or undefined when it is not JSON. */
-function parseBody(body: string): { fires: RingFire[]; array: boolean } | undefined {
-  try {
-    const raw: unknown = JSON.parse(body);
-    const array = Array.isArray(raw);
-    const fires = (array ? raw : [raw]) as RingFire[];
-    return fires.every((f) => typeof f?.jobId === 'number' && typeof f?.scheduledTime === 'number')
-      ? { fires, array }
-      : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -75,13 +75,7 @@ export class DynamoJobStore implements JobStore {
   }
 
   async getMany(ids: readonly number[]): Promise<Job[]> {
-    const unique = [...new Set(ids)];
-    const items = await batchGetAll(
-      this.options.doc,
-      this.options.jobsTable,
-      unique.map((id) => ({ id })),
-    );
-    return items.map(fromItem);
+    return (await this.getPlannable(ids)).map((p) => p.job);
   }
 
   async getPlannable(ids: readonly number[]): Promise<PlannableJob[]> {

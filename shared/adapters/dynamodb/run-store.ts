@@ -35,7 +35,8 @@ import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed }
  * index writes per run; spread over 8 keys they are not capped by one partition's 1,000 writes/s.
  */
 const RUNNING_BUCKETS = 8;
-const runningBucket = (logId: number) => `RUNNING#${logId % RUNNING_BUCKETS}`;
+const runningBucketOf = (shard: number) => `RUNNING#${shard}`;
+const runningBucket = (logId: number) => runningBucketOf(logId % RUNNING_BUCKETS);
 const OUTCOME_PENDING_BUCKET = 'PENDING';
 const DAY_MS = 86_400_000;
 export const DEFAULT_LOG_ID_BLOCK = 100;
@@ -371,7 +372,7 @@ export class DynamoRunStore implements RunStore {
   }
 
   async findOverdue(nowMs: number, limit: number): Promise<Run[]> {
-    const buckets = Array.from({ length: RUNNING_BUCKETS }, (_, i) => `RUNNING#${i}`);
+    const buckets = Array.from({ length: RUNNING_BUCKETS }, (_, shard) => runningBucketOf(shard));
     const pages = await Promise.all(
       buckets.map((bucket) =>
         this.options.doc.send(
