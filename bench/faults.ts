@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { ACCESS_TOKEN_HEADER } from '../executor/index.js';
 import type { HandlerWrapper } from '../local/functions.js';
 import type { LambdaHandler } from '../local/lambda-host.js';
+import { LOG_ID_JOB_FACTOR } from '../shared/domain/run.js';
 import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
 import type { Fire, TimeWindow } from './fire-count.js';
 import type { RunNotice } from './fleet-protocol.js';
@@ -20,8 +21,9 @@ export interface FaultOptions {
   readonly duplicateOneFire?: boolean;
 }
 
-/** logIds of re-sent triggers: far above any the stack allocates in a bench. */
-const RESENT_LOG_ID_BASE = 1_900_000_000;
+/** Real logIds start at job 1's range; the re-sent copy takes one below it, which no run has. */
+const isResent = (logId: number) => logId < LOG_ID_JOB_FACTOR;
+const resentLogId = (logId: number) => 1 + (logId % (LOG_ID_JOB_FACTOR - 1));
 const SCHEDULED_TRIGGER_TYPES = new Set(['CRON', 'FIX_RATE', 'ONCE']);
 
 /**
@@ -88,14 +90,14 @@ export class FaultInjector {
 
   /** For the executors' handler: re-sends the first qualifying run's trigger when asked to. */
   onRun(run: RunNotice): void {
-    if (!this.options.duplicateOneFire || this.duplicatedFire || run.logId >= RESENT_LOG_ID_BASE) return;
+    if (!this.options.duplicateOneFire || this.duplicatedFire || isResent(run.logId)) return;
     const fire = { jobId: run.jobId, scheduledTime: run.logDateTime };
     if (!this.qualifies(fire)) return;
     this.duplicatedFire = fire;
     void fetch(new URL('run', run.address), {
       method: 'POST',
       headers: { 'content-type': 'application/json', [ACCESS_TOKEN_HEADER]: this.accessToken },
-      body: JSON.stringify({ ...run.trigger, logId: RESENT_LOG_ID_BASE + run.logId }),
+      body: JSON.stringify({ ...run.trigger, logId: resentLogId(run.logId) }),
       signal: AbortSignal.timeout(10_000),
     }).catch(() => undefined);
   }

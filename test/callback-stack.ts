@@ -13,7 +13,7 @@ import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../shared/adapters/dynamodb/report-store.js';
-import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
+import { DISPATCH_SETTLE_MS, DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
 import { ENV } from '../shared/config/env.js';
 import type { Job } from '../shared/domain/job.js';
 import type { Run } from '../shared/domain/run.js';
@@ -201,7 +201,7 @@ export async function startCallbackStack(
       return job;
     },
     async createRun(job, overrides = {}) {
-      const [logId = 0] = await runs.allocateLogIds(1);
+      const [logId = 0] = await runs.allocateLogIds(job.id, 1);
       const now = Date.now();
       const { deadline, ...fields } = overrides;
       const run = makeRun({
@@ -215,18 +215,19 @@ export async function startCallbackStack(
         executorHandler: job.executorHandler,
         retriesLeft: job.executorFailRetryCount,
         ...fields,
-        triggerCode: 0,
-        dispatchedAt: 0,
-      });
-      await runs.createFire(run.dedupKey, [run]);
-      await runs.recordTrigger(logId, {
-        executorAddress: run.executorAddress,
         triggerCode: 200,
         triggerMsg: 'accepted',
         dispatchedAt: now,
-        deadline: deadline ?? now + 600_000,
       });
-      return { ...run, triggerCode: 200, triggerMsg: 'accepted', dispatchedAt: now };
+      // As the dispatcher does it: the run recorded as sent, then listed as sent under its claim.
+      // The claim is dated so that the lost-run watch reads its record about 2 s from now (a real
+      // one waits DISPATCH_SETTLE_MS for records still being written).
+      const claimToken = runs.newClaimToken(now - DISPATCH_SETTLE_MS + 2_000);
+      await runs.createFire(run.dedupKey, [run], claimToken);
+      await runs.recordDispatch(claimToken, [
+        { logId, appName: run.appName, deadline: deadline ?? now + 600_000 },
+      ]);
+      return run;
     },
     async stop() {
       await Promise.all([ring.stop(), alarms.stop()]);

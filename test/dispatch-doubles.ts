@@ -5,7 +5,7 @@
 import type { TriggerParam } from '../executor/protocol.js';
 import type { Group, Job } from '../shared/domain/job.js';
 import type { RouteState } from '../shared/domain/routing/index.js';
-import type { Run } from '../shared/domain/run.js';
+import { type Run, unplannedLogId } from '../shared/domain/run.js';
 import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type {
@@ -21,9 +21,10 @@ import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
 import type { RouteStateStore, VersionedRouteState } from '../shared/ports/route-state-store.js';
 import {
   type CreateFireResult,
+  type DispatchEntry,
   OUTCOME_GRACE_MS,
   type RunStore,
-  type TriggerResult,
+  type TriggerRefusal,
 } from '../shared/ports/run-store.js';
 import type { SlowTracker } from '../shared/ports/slow-tracker.js';
 import type { DispatchDeps } from '../shared/use-cases/dispatch-fire.js';
@@ -46,24 +47,30 @@ export class ManualClock implements Clock {
   }
 }
 
-interface StoredRun extends Run {
+interface MemoryRun extends Run {
   claimAt: number;
-  deadline?: number;
+  claimToken: string;
 }
 
 export class MemoryRunStore implements RunStore {
   readonly fires = new Map<string, number[]>();
-  readonly runs = new Map<number, StoredRun>();
+  readonly runs = new Map<number, MemoryRun>();
   /** Outcome-pending marks (a refused trigger sets one): logId → due time. */
   readonly outcomePending = new Map<number, number>();
+  /** What dispatchers recorded as sent, by claim token. */
+  readonly dispatched = new Map<string, DispatchEntry[]>();
   private sequence = 0;
+  private tokens = 0;
   /** Fail the next N createFire calls with this error (a lost transaction). */
   failCreateFire: { times: number; error: Error } | undefined;
 
-  async allocateLogIds(count: number): Promise<number[]> {
-    return Array.from({ length: count }, () => ++this.sequence);
+  async allocateLogIds(jobId: number, count: number): Promise<number[]> {
+    return Array.from({ length: count }, () => unplannedLogId(jobId, this.sequence++));
   }
-  async createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult> {
+  newClaimToken(nowMs: number): string {
+    return `claim-${nowMs}-${++this.tokens}`;
+  }
+  async createFire(dedupKey: string, runs: readonly Run[], claimToken: string): Promise<CreateFireResult> {
     if (this.failCreateFire && this.failCreateFire.times > 0) {
       this.failCreateFire.times--;
       throw this.failCreateFire.error;
@@ -74,11 +81,9 @@ export class MemoryRunStore implements RunStore {
       dedupKey,
       runs.map((r) => r.logId),
     );
-    for (const run of runs) this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
+    for (const run of runs) this.put(run, claimToken);
     return { created: true };
   }
-  /** Claim tokens of runs put by `claim`. */
-  readonly claimTokens = new Map<number, string>();
   /** The next claim is stored but its answer is lost (the caller sees this error). */
   loseClaimAnswer: Error | undefined;
   async claim(run: Run, claimToken: string): Promise<CreateFireResult> {
@@ -89,36 +94,50 @@ export class MemoryRunStore implements RunStore {
     const lost = this.loseClaimAnswer;
     this.loseClaimAnswer = undefined;
     if (lost && !this.runs.has(run.logId)) {
-      this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
-      this.claimTokens.set(run.logId, claimToken);
+      this.put(run, claimToken);
       throw lost;
     }
-    if (this.runs.has(run.logId)) {
-      return this.claimTokens.get(run.logId) === claimToken
-        ? { created: true }
-        : { created: false, logIds: [run.logId] };
+    const existing = this.runs.get(run.logId);
+    if (existing) {
+      return existing.claimToken === claimToken ? { created: true } : { created: false, logIds: [run.logId] };
     }
-    this.runs.set(run.logId, { ...run, claimAt: run.triggerTime });
-    this.claimTokens.set(run.logId, claimToken);
+    this.put(run, claimToken);
     return { created: true };
+  }
+  async recordDispatch(claimToken: string, entries: readonly DispatchEntry[]): Promise<void> {
+    this.dispatched.set(claimToken, [...(this.dispatched.get(claimToken) ?? []), ...entries]);
+  }
+  async dispatchedUnder(claimToken: string): Promise<ReadonlySet<number>> {
+    return new Set((this.dispatched.get(claimToken) ?? []).map((e) => e.logId));
   }
   async get(logId: number): Promise<Run | undefined> {
     return this.runs.get(logId);
   }
-  async getMany(logIds: readonly number[]): Promise<Run[]> {
+  async getMany(logIds: readonly number[]): Promise<MemoryRun[]> {
     return logIds.flatMap((id) => this.runs.get(id) ?? []);
   }
-  async reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean> {
+  async reclaim(
+    logId: number,
+    claim: { previousToken: string; claimToken: string; nowMs: number; staleBeforeMs: number },
+  ): Promise<boolean> {
     const run = this.runs.get(logId);
-    if (run?.triggerCode !== 0 || !(run.claimAt < staleBeforeMs)) return false;
-    run.claimAt = nowMs;
+    if (
+      run?.claimToken !== claim.previousToken ||
+      !(run.claimAt < claim.staleBeforeMs) ||
+      run.triggerCode !== 200 ||
+      run.handleCode !== 0
+    ) {
+      return false;
+    }
+    this.runs.set(logId, { ...run, claimAt: claim.nowMs, claimToken: claim.claimToken });
     return true;
   }
-  async recordTrigger(logId: number, result: TriggerResult): Promise<boolean> {
+  async recordRefusal(logId: number, claimToken: string, refusal: TriggerRefusal): Promise<boolean> {
     const run = this.runs.get(logId);
-    if (run?.triggerCode !== 0) return false;
-    this.runs.set(logId, { ...run, ...result });
-    if (result.triggerCode !== 200) this.outcomePending.set(logId, result.dispatchedAt + OUTCOME_GRACE_MS);
+    if (run?.claimToken !== claimToken || run.triggerCode !== 200 || run.handleCode !== 0) return false;
+    const { executorAddress, triggerCode, triggerMsg, dispatchedAt } = refusal;
+    this.runs.set(logId, { ...run, executorAddress, triggerCode, triggerMsg, dispatchedAt });
+    this.outcomePending.set(logId, refusal.dispatchedAt + OUTCOME_GRACE_MS);
     return true;
   }
   complete = unused('complete');
@@ -133,7 +152,12 @@ export class MemoryRunStore implements RunStore {
   list = unused('list');
   findOverdue = unused('findOverdue');
 
-  all(): StoredRun[] {
+  private put(run: Run, claimToken: string): void {
+    this.runs.set(run.logId, { ...run, claimAt: run.triggerTime, claimToken });
+    if (run.triggerCode === 500) this.outcomePending.set(run.logId, run.dispatchedAt + OUTCOME_GRACE_MS);
+  }
+
+  all(): MemoryRun[] {
     return [...this.runs.values()];
   }
 }

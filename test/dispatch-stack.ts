@@ -11,6 +11,7 @@ import { ENV } from '../shared/config/env.js';
 import type { Group, Job } from '../shared/domain/job.js';
 import type { Run } from '../shared/domain/run.js';
 import type { FireMessage } from '../shared/domain/trigger.js';
+import type { StoredRun } from '../shared/ports/run-store.js';
 import { testGroup, testJob } from './dispatch-fixtures.js';
 import { waitFor } from './stand-ins.js';
 
@@ -86,23 +87,30 @@ export async function startDispatchStack(settings: Record<string, string> = {}) 
       };
     },
 
-    async runsOf(jobId: number): Promise<Run[]> {
+    async runsOf(jobId: number): Promise<StoredRun[]> {
       const page = await stores.runs.list({ jobId, limit: 100 });
-      const fresh = await stores.runs.getMany(page.items.map((r) => r.logId)); // the index lags the table
+      const fresh = await stores.runs.getMany(page.items.map((r) => r.logId));
       return fresh.sort((a, b) => a.logId - b.logId);
     },
 
-    /** Waits until the job has `count` runs that all satisfy `done` (default: triggered). */
+    /**
+     * Waits until the job has `count` runs that all satisfy `done` (default: the dispatcher is done
+     * with them: sent or refused, as its dispatch record says).
+     */
     async waitForRuns(
       jobId: number,
       count: number,
-      done: (run: Run) => boolean = (r) => r.triggerCode !== 0,
+      done?: (run: Run) => boolean,
       timeoutMs = 30_000,
     ): Promise<Run[]> {
+      const dispatched = async (run: StoredRun) =>
+        (await stores.runs.dispatchedUnder(run.claimToken)).has(run.logId);
       return waitFor(
         async () => {
           const runs = await helpers.runsOf(jobId);
-          return runs.length >= count && runs.every(done) ? runs : undefined;
+          if (runs.length < count) return undefined;
+          const ready = done ? runs.every(done) : (await Promise.all(runs.map(dispatched))).every(Boolean);
+          return ready ? runs : undefined;
         },
         { what: `${count} run(s) of job ${jobId}`, timeoutMs, intervalMs: 150 },
       );

@@ -72,7 +72,10 @@ export class OutcomeFakes {
       getMany: async (logIds: readonly number[]) => {
         this.batchReads.push({ store: 'runs', ids: logIds });
         if (this.failingGetMany) throw new Error('ProvisionedThroughputExceededException');
-        return [...new Set(logIds)].flatMap((logId) => this.runs.get(logId) ?? []);
+        return [...new Set(logIds)].flatMap((logId) => {
+          const run = this.runs.get(logId);
+          return run ? [{ ...run, claimToken: 'claim', claimAt: run.triggerTime }] : [];
+        });
       },
       complete: async (
         logId: number,

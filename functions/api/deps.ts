@@ -2,7 +2,6 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
-import { DynamoLogIdSequence } from '../../shared/adapters/dynamodb/log-id-sequence.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
@@ -79,7 +78,6 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     jobs: {
       jobs,
       groups,
-      logIds: new DynamoLogIdSequence({ doc, controlTable: tables.control }),
       clock,
       logger,
     },

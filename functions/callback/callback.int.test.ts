@@ -234,21 +234,24 @@ describe('callback function (executor-facing XXL-JOB API) on the local stack', (
       const writes = capacity.slice(since).filter((r) => r.command === 'UpdateItemCommand');
       const logIds = runs.map((r) => r.logId).sort((a, b) => a - b);
       const runWrites = writes.filter(
-        (r) =>
-          r.input.TableName === runsTable &&
-          logIds.includes(Number((r.input.Key as { logId: number }).logId)),
+        (r) => r.input.TableName === runsTable && logIds.includes(Number((r.input.Key as { sk: number }).sk)),
       );
-      expect(runWrites.map((r) => (r.input.Key as { logId: number }).logId).sort((a, b) => a - b)).toEqual(
-        logIds,
-      );
-      // Each result: the run (1 unit) and its leaving the running index (1 unit), nothing else.
-      for (const write of runWrites) expect(write).toMatchObject({ tableWcu: 1, indexWcu: { running: 1 } });
+      expect(runWrites.map((r) => (r.input.Key as { sk: number }).sk).sort((a, b) => a - b)).toEqual(logIds);
+      // Each result: the run (1 unit), no index entry.
+      for (const write of runWrites) {
+        expect(write.tableWcu).toBe(1);
+        expect(Object.values(write.indexWcu).filter((units) => units > 0)).toEqual([]);
+      }
       const day = dayOf(runs[0]?.triggerTime ?? 0);
       const counterWrites = writes.filter((r) => (r.input.Key as { pk?: string }).pk === `report#${day}`);
       expect(counterWrites).toHaveLength(1);
       for (const run of runs) {
         const { Item } = await t.stack.clients.doc.send(
-          new GetCommand({ TableName: runsTable, Key: { logId: run.logId }, ConsistentRead: true }),
+          new GetCommand({
+            TableName: runsTable,
+            Key: { pk: `J#${job.id}`, sk: run.logId },
+            ConsistentRead: true,
+          }),
         );
         expect(Item).toMatchObject({ handleCode: 200, handleMsg: 'ok' });
         expect(Item).not.toHaveProperty('outcomeBucket');

@@ -2,13 +2,14 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { isAppError } from '../../shared/domain/errors.js';
 import { type FireMessage, parseRingMessage } from '../../shared/domain/trigger.js';
 import type { RingLane } from '../../shared/ports/ring-queue.js';
-import { BatchReads, dispatchFire } from '../../shared/use-cases/dispatch-fire.js';
+import { BatchReads, DispatchRecord, dispatchFire } from '../../shared/use-cases/dispatch-fire.js';
 import { type DispatcherConfig, loadConfig } from './config.js';
 import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';
 
 /**
  * Consumes the fast and slow ring queues: each record carries the fires of one lane and second, all
- * dispatched concurrently with the rest of the batch. A record with an infrastructure failure in any
+ * dispatched concurrently with the rest of the batch, and what they sent is recorded in one write
+ * (the record's `DispatchRecord`). A record with an infrastructure failure in any
  * of its fires is reported (SQS redelivers it, its fires already dispatched are then recognised as
  * duplicates; after repeated failures it goes to the DLQ); a malformed body or fire, or a permanent
  * error, is logged and dropped.
@@ -42,10 +43,11 @@ export function createHandler(config: DispatcherConfig, runtime: Partial<Dispatc
     record: SQSRecord,
     fire: FireMessage,
     reads: BatchReads,
+    sent: DispatchRecord,
     context: Context,
   ): Promise<boolean> => {
     try {
-      await dispatchFire(deps, deps.settings, fire, laneOf(record), reads);
+      await dispatchFire(deps, deps.settings, fire, laneOf(record), reads, sent);
       return false;
     } catch (err) {
       const drop = isAppError(err) && !err.retryable; // permanent: redelivery cannot help
@@ -69,7 +71,22 @@ export function createHandler(config: DispatcherConfig, runtime: Partial<Dispatc
     try {
       failed = await Promise.all(
         records.map(async ({ record, fires }) => {
-          const retry = await Promise.all(fires.map((fire) => dispatchOne(record, fire, reads, context)));
+          // What the record's fires sent is recorded in one write when they are all done.
+          const sent = new DispatchRecord(deps.runs, deps.clock.now());
+          const retry = await Promise.all(
+            fires.map((fire) => dispatchOne(record, fire, reads, sent, context)),
+          );
+          try {
+            await sent.save(deps);
+          } catch (err) {
+            // Its runs were sent: redelivering the record cannot help. They are missing from the
+            // app lists and the lost-run watch, and a duplicate of one may send it again.
+            deps.logger.error('recording what was sent failed', {
+              messageId: record.messageId,
+              claimToken: sent.claimToken,
+              error: String(err),
+            });
+          }
           return retry.some(Boolean) ? record.messageId : undefined;
         }),
       );

@@ -1,7 +1,6 @@
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoLeaseStore } from '../../shared/adapters/dynamodb/lease-store.js';
-import { DynamoLogIdSequence } from '../../shared/adapters/dynamodb/log-id-sequence.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
@@ -33,7 +32,6 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
       shardCount: config.shardCount,
     }),
     leases: new DynamoLeaseStore({ doc: clients.doc, controlTable: config.tables.control }),
-    logIds: new DynamoLogIdSequence({ doc: clients.doc, controlTable: config.tables.control }),
     ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
     clock: runtime.clock ?? systemClock,
     logger: runtime.logger ?? createFunctionLogger('scheduler-tick'),

@@ -34,11 +34,12 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   },
   // dispatch-fire: a fire planned with its logId is claimed by a conditional PutItem of its run (GetItem
   // of its claim token after a lost answer); other fires: fire record + runs in one TransactWriteItems
-  // (PutItem on control and runs), GetItem of the fire record after a duplicate, log-id sequence /
-  // slow counters / report counters (UpdateItem on control), route state (Get/PutItem on control),
-  // a batch's jobs (BatchGetItem, GetItem) + groups (GetItem), slow flag (UpdateItem on jobs),
-  // executors online (Query registry), trigger result (UpdateItem on runs), runs of a redelivered
-  // fire (BatchGetItem); run-outcome for refused triggers: retry (send), alarm (publish). The access
+  // (PutItem on control and runs), GetItem of the fire record after a duplicate, the job's logId
+  // counter / slow counters / report counters (UpdateItem on control), route state (Get/PutItem on
+  // control), a batch's jobs (BatchGetItem, GetItem) + groups (GetItem), slow flag (UpdateItem on
+  // jobs), executors online (Query registry), a refusal and the dispatch record (UpdateItem on runs),
+  // runs of a redelivered fire (BatchGetItem) and their dispatch records (GetItem); run-outcome for
+  // refused triggers: retry (send), alarm (publish). The access
   // token goes to HTTP executors; Lambda executors are invoked.
   dispatcher: {
     tables: {
@@ -72,7 +73,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // The admin API. admin-groups, admin-jobs: group CRUD (Get/Put/Delete, Scan to list), job CRUD
   // (Get, BatchGet, Put, Delete; Scan or Query byApp to list), the job id sequence (UpdateItem on
   // control). admin-trigger: a manual trigger goes on the ring (send). admin-runs: log list (Query
-  // the runs indexes for keys, BatchGetItem the runs), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
+  // a job's runs, or the dispatch pages and BatchGetItem their runs), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
   // log output and kill reach HTTP executors with the access token (no IAM; Lambda executors are
   // not invoked for them). admin-executors, admin-dashboard: registry (Query), report counters
   // (BatchGetItem on control).
@@ -89,14 +90,15 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     secrets: ['adminToken', 'accessToken'],
     invokeExecutors: false,
   },
-  // monitors: overdue runs (Query the running index, BatchGetItem), group (GetItem), executors online
+  // monitors: overdue runs (Query dispatch and watch pages, BatchGetItem the runs, UpdateItem the
+  // watch pages, GetItem/PutItem the watch cursor), group (GetItem), executors online
   // (Query registry); a lost run is completed (UpdateItem, GetItem) and goes down run-outcome (job
   // GetItem, report counters, retry send, alarm publish). The access token goes with `beat` to executors.
   monitors: {
     tables: {
       jobs: ['GetItem'],
       groups: ['GetItem'],
-      runs: ['Query', 'BatchGetItem', 'GetItem', 'UpdateItem'],
+      runs: ['Query', 'BatchGetItem', 'GetItem', 'PutItem', 'UpdateItem'],
       registry: ['Query'],
       control: ['UpdateItem'],
     },

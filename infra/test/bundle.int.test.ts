@@ -317,8 +317,13 @@ describe('the bundles cdk synth produces', () => {
     expect(executor.runs).toHaveLength(1);
     expect(executor.runs[0]).toMatchObject({ jobId: 1, executorHandler: 'demoJobHandler' });
     expect(executor.requests[0]?.headers['xxl-job-access-token']).toBe(ACCESS_TOKEN);
-    const { Items: runs = [] } = await doc.send(new ScanCommand({ TableName: t.resources.tables.runs }));
+    const { Items: items = [] } = await doc.send(new ScanCommand({ TableName: t.resources.tables.runs }));
+    // The run, in its job's partition, and the dispatcher's record of sending it.
+    const runs = items.filter((item) => String(item.pk).startsWith('J#'));
     expect(runs).toHaveLength(1);
+    expect(items.filter((item) => String(item.pk).startsWith('P#'))).toEqual([
+      expect.objectContaining({ logIds: [runs[0]?.logId] }),
+    ]);
     expect(runs[0]).toMatchObject({
       jobId: 1,
       scheduledTime: due,

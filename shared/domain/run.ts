@@ -60,7 +60,37 @@ export function truncateMessage(message: string, max = MAX_HANDLE_MSG): string {
   return message.length > max ? `${message.slice(0, max)}...` : message;
 }
 
-/** UTC day of an epoch-ms time, the key of daily reports and of the by-day log index. */
+/**
+ * A logId carries its job: `jobId × 2^32 + n`, n the run's number within the job. A run is found
+ * from its logId alone (an executor's callback carries nothing else) and a job's runs are one
+ * partition, listed without an index. n below 2^31 is the tick's planned blocks, in schedule order;
+ * from 2^31 on, the job's other runs (manual, API, retries, children, broadcast shards), in the
+ * order they were made. The largest logId, `MAX_JOB_ID × 2^32 + 2^32 − 1`, is 2^53 − 1: a safe
+ * integer in JavaScript and a long in Java, as XXL-JOB's executors read it.
+ */
+export const LOG_ID_JOB_FACTOR = 2 ** 32;
+export const UNPLANNED_LOG_ID_OFFSET = 2 ** 31;
+export const MAX_JOB_ID = 2 ** 21 - 1;
+
+export function jobIdOfLogId(logId: number): number {
+  return Math.floor(logId / LOG_ID_JOB_FACTOR);
+}
+
+/** The first logId of a job's planned blocks. */
+export function firstPlannedLogId(jobId: number): number {
+  return jobId * LOG_ID_JOB_FACTOR;
+}
+
+/** The logId of a job's `n`-th unplanned run (n from 0). */
+export function unplannedLogId(jobId: number, n: number): number {
+  return jobId * LOG_ID_JOB_FACTOR + UNPLANNED_LOG_ID_OFFSET + n;
+}
+
+export function isPlannedLogId(logId: number): boolean {
+  return logId % LOG_ID_JOB_FACTOR < UNPLANNED_LOG_ID_OFFSET;
+}
+
+/** UTC day of an epoch-ms time, the key of daily reports. */
 export function dayOf(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }

@@ -25,19 +25,17 @@ export interface ScheduleAdvance {
   /** null ends the schedule: the job stops (as XXL-JOB does when there is no next time). */
   readonly nextTriggerTime: number | null;
   readonly triggerLastTime: number;
-  /**
-   * The first of the logIds reserved for the fires the next advance plans (see `PlannableJob`);
-   * absent: that plan's fires get their logIds when dispatched.
-   */
-  readonly nextLogIdBlock?: number;
+  /** The first of the logIds reserved for the fires the next advance plans (see `PlannableJob`). */
+  readonly nextLogIdBlock: number;
 }
 
 /**
  * A due job as the tick reads it. `logIdBlock` is the first of LOG_IDS_PER_PLAN logIds reserved for
- * the fires planned from the job's current `triggerNextTime`: stored by the advance before, it makes
- * a re-plan after a crash (fires sent, advance lost) give the same fires the same logIds. A save
+ * the fires planned from the job's current `triggerNextTime`, in the job's planned range (see
+ * `firstPlannedLogId`): stored by the advance before, it makes a re-plan after a crash (fires sent,
+ * advance lost) give the same fires the same logIds. Each advance moves it on by one block. A save
  * through the API keeps it unless the schedule's revision changes (then the old fires are dropped
- * by the dispatcher and the new schedule gets a fresh block).
+ * by the dispatcher and the new schedule starts one block on).
  */
 export interface PlannableJob {
   readonly job: Job;

@@ -6,13 +6,23 @@ export type CreateFireResult =
   /** The fire was recorded before (a duplicate delivery): these are its runs' logIds. */
   | { readonly created: false; readonly logIds: readonly number[] };
 
-export interface TriggerResult {
+/** Why the executor did not take a run: what the dispatcher stores when a trigger fails. */
+export interface TriggerRefusal {
   readonly executorAddress: string;
   readonly triggerCode: number;
   readonly triggerMsg: string;
   readonly dispatchedAt: number;
-  /** When an accepted run counts as lost if still unfinished (monitors); required when triggerCode is 200. */
-  readonly deadline?: number;
+}
+
+/**
+ * One run a dispatcher sent (or had refused) under a claim token, as `recordDispatch` keeps it: the
+ * proof it was sent, an entry of the app and all-runs lists, and what the lost-run monitor watches.
+ */
+export interface DispatchEntry {
+  readonly logId: number;
+  readonly appName: string;
+  /** When an accepted run counts as lost if still unfinished; 0 for a refused run (nothing to watch). */
+  readonly deadline: number;
 }
 
 export interface HandleResult {
@@ -53,37 +63,52 @@ export interface CompleteOptions {
   readonly markOutcomePending?: boolean;
 }
 
+/**
+ * Run records. A run is written once when its fire is claimed, with the executor it is routed to and
+ * the trigger result it is sent for (accepted, triggerCode 200); only a refusal rewrites that. What
+ * was actually sent is recorded per dispatcher record (`recordDispatch`, one write for many runs),
+ * under the claim token the runs were claimed with.
+ */
 export interface RunStore {
   /**
-   * `count` new logIds: positive, unique across the system, safe integers, ascending within one call.
-   * Roughly ordered by allocation time only: a process may hand out ids from a block it reserved
-   * earlier, after another process handed out higher ones.
+   * `count` new logIds for unplanned runs of the job (manual, API, retries, children, broadcast
+   * shards): unique, ascending, in the job's own range (see `unplannedLogId`).
    */
-  allocateLogIds(count: number): Promise<number[]>;
+  allocateLogIds(jobId: number, count: number): Promise<number[]>;
+  /** A new claim token: the key under which a dispatcher records what it sent (`recordDispatch`). */
+  newClaimToken(nowMs: number): string;
   /**
-   * Records a fire (keyed by `dedupKey`) and its runs in one transaction; when the fire exists
-   * nothing is written and its logIds come back.
+   * Records a fire (keyed by `dedupKey`) and its runs (claimed with `claimToken`) in one
+   * transaction; when the fire exists nothing is written and its logIds come back.
    */
-  createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult>;
+  createFire(dedupKey: string, runs: readonly Run[], claimToken: string): Promise<CreateFireResult>;
   /**
    * Claims a fire planned with its run's logId by putting the run unless one with that logId
    * exists (nothing is written then, and `logIds` is that logId). A run put earlier with the same
    * `claimToken` (an attempt whose answer was lost) counts as created.
    */
   claim(run: Run, claimToken: string): Promise<CreateFireResult>;
+  /** Records the runs sent (or refused) under `claimToken`: one write for all of them. */
+  recordDispatch(claimToken: string, entries: readonly DispatchEntry[]): Promise<void>;
+  /** The logIds recorded as sent under `claimToken` (empty when nothing was recorded). */
+  dispatchedUnder(claimToken: string): Promise<ReadonlySet<number>>;
   get(logId: number): Promise<Run | undefined>;
-  getMany(logIds: readonly number[]): Promise<Run[]>;
+  getMany(logIds: readonly number[]): Promise<StoredRun[]>;
   /**
-   * Takes over a run that was recorded but never dispatched (its dispatcher died), when its last
-   * claim is older than `staleBeforeMs`; false when it was dispatched or is claimed by a live one.
+   * Takes over a run claimed under `previousToken` but never sent (its dispatcher died), when that
+   * claim is older than `staleBeforeMs`: the run is claimed again under `claimToken`. False when it
+   * has a result, was refused, or was claimed again meanwhile.
    */
-  reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean>;
+  reclaim(
+    logId: number,
+    claim: { previousToken: string; claimToken: string; nowMs: number; staleBeforeMs: number },
+  ): Promise<boolean>;
   /**
-   * Stores the trigger result of a run not yet triggered; false when it already had one. A refused
-   * trigger (any code but 200) finishes the run: it is marked outcome-pending in the same write,
-   * due {@link OUTCOME_GRACE_MS} after `dispatchedAt`.
+   * Stores a refused trigger of a run claimed under `claimToken` and still without a result; false
+   * otherwise. The refusal finishes the run: it is marked outcome-pending in the same write, due
+   * {@link OUTCOME_GRACE_MS} after `dispatchedAt`.
    */
-  recordTrigger(logId: number, result: TriggerResult): Promise<boolean>;
+  recordRefusal(logId: number, claimToken: string, refusal: TriggerRefusal): Promise<boolean>;
   /**
    * Finishes a run that has no result yet; a finished run is left as it is. Unless
    * `markOutcomePending` is false, the run is marked outcome-pending in the same write, due
@@ -96,11 +121,23 @@ export interface RunStore {
   findOutcomePending(nowMs: number, limit: number): Promise<Run[]>;
   setAlarmStatus(logId: number, alarmStatus: number): Promise<void>;
   /**
-   * Newest first (by trigger time), at most `limit` runs; `nextCursor` continues right after the
-   * last run examined, and is absent once nothing is left. A page may hold fewer than `limit` runs
-   * (even none) and still have a cursor, when a `status` filter had to skip many runs.
+   * Newest first, at most `limit` runs; `nextCursor` continues right after the last run examined,
+   * and is absent once nothing is left. A page may hold fewer than `limit` runs (even none) and
+   * still have a cursor, when filters had to skip many runs. A job's runs come from its own
+   * partition; an app's and all runs from the dispatch records, newest record first (a run whose
+   * dispatcher died before recording it is listed under its job only).
    */
   list(query: RunQuery): Promise<Page<Run>>;
-  /** Runs accepted by an executor, still without a result, whose deadline is before `nowMs`. */
+  /**
+   * Runs sent to an executor and still without a result past their deadline (`nowMs`), from the
+   * dispatch records not looked at yet. Each run returned is looked at again about a minute later
+   * unless it has its result by then, so a run left alone (its executor is alive) comes back.
+   */
   findOverdue(nowMs: number, limit: number): Promise<Run[]>;
+}
+
+/** A run with its claim, as the dispatcher needs it to tell a sent run from one to take over. */
+export interface StoredRun extends Run {
+  readonly claimToken: string;
+  readonly claimAt: number;
 }

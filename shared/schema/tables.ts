@@ -33,10 +33,6 @@ export const TTL_ATTRIBUTE = 'expiresAt';
 
 export const JOBS_BY_DUE_INDEX = 'byDue';
 export const JOBS_BY_APP_INDEX = 'byApp';
-export const RUNS_BY_JOB_INDEX = 'byJob';
-export const RUNS_BY_APP_INDEX = 'byApp';
-export const RUNS_BY_DAY_INDEX = 'byDay';
-export const RUNS_RUNNING_INDEX = 'running';
 export const RUNS_OUTCOME_PENDING_INDEX = 'outcomePending';
 
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
@@ -66,40 +62,16 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
     indexes: [],
   },
   /**
-   * Run (trigger log) records, keyed by logId; expire after the log retention. Every index is
-   * KEYS_ONLY: a run is updated about three times after its put, and an ALL index would be
-   * rewritten (and billed) on each update. The list indexes' keys never change after the put, so
-   * updates do not touch them; the log list reads the keys there and the runs from the table.
+   * Run (trigger log) records in their job's partition (`pk` = `J#{jobId}`, `sk` = logId), beside
+   * the dispatch and watch pages that list them by time (see DynamoRunStore); all expire after the
+   * log retention. A run writes no index entry unless its consequences are pending: a run costs its
+   * put and its result, and the pages one write per dispatcher record.
    */
   runs: {
     logicalName: 'runs',
-    partitionKey: { name: 'logId', type: 'N' },
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'N' },
     indexes: [
-      {
-        indexName: RUNS_BY_JOB_INDEX,
-        partitionKey: { name: 'jobId', type: 'N' },
-        sortKey: { name: 'triggerTime', type: 'N' },
-        projection: 'KEYS_ONLY',
-      },
-      {
-        indexName: RUNS_BY_APP_INDEX,
-        partitionKey: { name: 'appName', type: 'S' },
-        sortKey: { name: 'triggerTime', type: 'N' },
-        projection: 'KEYS_ONLY',
-      },
-      {
-        indexName: RUNS_BY_DAY_INDEX,
-        partitionKey: { name: 'day', type: 'S' },
-        sortKey: { name: 'triggerTime', type: 'N' },
-        projection: 'KEYS_ONLY',
-      },
-      {
-        // Sparse: only runs still waiting for a result carry `runningBucket`.
-        indexName: RUNS_RUNNING_INDEX,
-        partitionKey: { name: 'runningBucket', type: 'S' },
-        sortKey: { name: 'deadline', type: 'N' },
-        projection: 'KEYS_ONLY',
-      },
       {
         // Sparse: only finished runs whose consequences (retry / alarm / children) are not done yet
         // carry `outcomeBucket`; the monitors re-drive those past `outcomeDueAt`.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Group, Job } from '../domain/job.js';
+import { firstPlannedLogId, MAX_JOB_ID } from '../domain/run.js';
+import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import { silentLogger } from '../ports/logger.js';
@@ -75,15 +77,8 @@ function setup() {
     updatedAt: 0,
   };
   const clock: Clock = { now: () => NOW, sleep: async () => {} };
-  let reserved = 0;
   const deps: AdminJobsDeps = {
     jobs: jobs as unknown as JobStore,
-    logIds: {
-      reserve: async (count) => {
-        reserved += count;
-        return reserved - count + 1;
-      },
-    },
     groups: { get: async (appName) => (appName === group.appName ? group : undefined) },
     clock,
     logger: silentLogger,
@@ -150,24 +145,29 @@ describe('admin jobs', () => {
     expect(edited.scheduleRevision).toBe(job.scheduleRevision + 1);
   });
 
-  it('reserves logIds for a new schedule, keeps them across other edits, and drops them when stopped', async () => {
+  it('numbers planned runs from the job’s own range: a new schedule moves one block on, other edits keep the block', async () => {
     const { deps, jobs } = setup();
     const stoppedJob = await createJob(deps, input);
-    expect(jobs.blocks.get(stoppedJob.id)).toBeUndefined();
+    expect(jobs.blocks.get(stoppedJob.id)).toBe(firstPlannedLogId(stoppedJob.id));
     const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
-    const first = jobs.blocks.get(job.id);
-    expect(first).toBeGreaterThan(0);
+    const first = firstPlannedLogId(job.id);
+    expect(jobs.blocks.get(job.id)).toBe(first);
     // A crashed tick may have sent fires numbered from this block: an edit that keeps the schedule keeps it.
     await updateJob(deps, job.id, { name: 'renamed' });
     expect(jobs.blocks.get(job.id)).toBe(first);
-    // A new schedule (new revision; its old fires are dropped) starts from a fresh block.
+    // A new schedule (new revision; its old fires are dropped) never reuses the old fires' numbers.
     await updateJob(deps, job.id, { scheduleType: 'FIX_RATE', scheduleConf: '60' });
-    const second = jobs.blocks.get(job.id);
-    expect(second).toBeGreaterThan(first as number);
+    expect(jobs.blocks.get(job.id)).toBe(first + LOG_IDS_PER_PLAN);
     await stopJob(deps, job.id);
-    expect(jobs.blocks.get(job.id)).toBeUndefined();
     await startJob(deps, job.id);
-    expect(jobs.blocks.get(job.id)).toBeGreaterThan(second as number);
+    expect(jobs.blocks.get(job.id)).toBe(first + 3 * LOG_IDS_PER_PLAN);
+  });
+
+  it('refuses a new job once the job ids logIds can carry are used up', async () => {
+    const { deps, jobs } = setup();
+    jobs.allocateId = async () => MAX_JOB_ID + 1;
+    await expect(createJob(deps, input)).rejects.toThrow(`tickring numbers at most ${MAX_JOB_ID} jobs`);
+    expect(jobs.items.size).toBe(0);
   });
 
   it('stops (clearing the next fire) and leaves a stopped job alone', async () => {

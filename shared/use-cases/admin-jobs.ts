@@ -9,17 +9,16 @@ import {
   parseJobSpec,
   scheduleChanged,
 } from '../domain/job-validation.js';
+import { firstPlannedLogId, MAX_JOB_ID } from '../domain/run.js';
 import { previewFireTimes, type Schedule } from '../domain/schedule/index.js';
 import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { GroupStore, JobQuery, JobStore, Page } from '../ports/job-store.js';
-import type { LogIdSequence } from '../ports/log-id-sequence.js';
 import type { Logger } from '../ports/logger.js';
 
 export interface AdminJobsDeps {
   readonly jobs: JobStore;
   /** Reserves the logIds of a new schedule's first plan (see PlannableJob). */
-  readonly logIds: LogIdSequence;
   readonly groups: Pick<GroupStore, 'get'>;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -38,9 +37,14 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
   await requireChildren(deps, undefined, spec.childJobIds);
   const now = deps.clock.now();
   const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now) : null;
+  const id = await deps.jobs.allocateId();
+  if (id > MAX_JOB_ID) {
+    // logIds carry their job id (see `jobIdOfLogId`), which caps the ids ever handed out.
+    throw new ConflictError(`no job id left: tickring numbers at most ${MAX_JOB_ID} jobs`);
+  }
   const job: Job = {
     ...spec,
-    id: await deps.jobs.allocateId(),
+    id,
     glueUpdatetime: now,
     triggerLastTime: 0,
     triggerNextTime,
@@ -50,7 +54,7 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
     updatedAt: now,
     version: 1,
   };
-  await deps.jobs.create(job, await reserveFirstPlan(deps, job));
+  await deps.jobs.create(job, firstPlannedLogId(job.id));
   deps.logger.info('job created', { jobId: job.id, appName: job.appName, triggerStatus: job.triggerStatus });
   return job;
 }
@@ -167,10 +171,8 @@ async function modifyJob(
     if (next === current) return current;
     // The same schedule keeps its reserved logIds: fires a crashed tick sent with them must keep
     // their numbers when planned again. A new revision (its old fires are dropped) gets new ones.
-    const logIdBlock =
-      next.scheduleRevision === current.scheduleRevision
-        ? stored.logIdBlock
-        : await reserveFirstPlan(deps, next);
+    const block = stored.logIdBlock ?? firstPlannedLogId(id);
+    const logIdBlock = next.scheduleRevision === current.scheduleRevision ? block : block + LOG_IDS_PER_PLAN;
     try {
       await deps.jobs.replace(next, current, logIdBlock);
       return next;
@@ -179,12 +181,6 @@ async function modifyJob(
       deps.logger.debug('job write conflict, retrying', { jobId: id, attempt });
     }
   }
-}
-
-/** The logIds for a schedule's first plan, so its fires are claimed by their runs too. */
-async function reserveFirstPlan(deps: AdminJobsDeps, job: Job): Promise<number | undefined> {
-  if (job.triggerStatus !== 'RUNNING' || job.triggerNextTime === null) return undefined;
-  return deps.logIds.reserve(LOG_IDS_PER_PLAN);
 }
 
 function checkIdentity(current: Job, input: unknown): void {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
 import { testGroup, testJob } from '../../test/dispatch-fixtures.js';
 import type { Job } from '../domain/job.js';
+import { unplannedLogId } from '../domain/run.js';
 import { type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
 import { BatchReads, DISPATCH_DEFAULTS, dispatchFire } from './dispatch-fire.js';
@@ -190,7 +191,6 @@ describe('dispatchFire: the trigger', () => {
       executorAddress: B,
       triggerCode: 200,
       dispatchedAt: now,
-      deadline: now + 30_000 + 60_000,
       attempt: 1,
       retriesLeft: 2,
       shardIndex: 0,
@@ -198,6 +198,10 @@ describe('dispatchFire: the trigger', () => {
     });
     expect(run?.triggerMsg).toContain('Route strategy: LAST');
     expect(run?.triggerMsg).toContain(`address: ${B}`);
+    // Sent: listed under its claim with its deadline (timeout + grace), and nothing else written.
+    expect([...env.runs.dispatched.values()]).toEqual([
+      [{ logId: run?.logId, appName: 'app-a', deadline: now + 30_000 + 60_000 }],
+    ]);
     expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { running: 1 } }]);
     expect(env.metrics.sum(METRIC.runsDispatched)).toBe(1);
     expect(env.logger.lines.find((l) => l.message === 'run triggered')?.attributes).toEqual({
@@ -214,7 +218,7 @@ describe('dispatchFire: the trigger', () => {
     const env = memoryDispatchDeps();
     const now = env.clock.now();
     await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(now));
-    expect(env.runs.all()[0]?.deadline).toBe(now + 600_000);
+    expect([...env.runs.dispatched.values()].flat().map((e) => e.deadline)).toEqual([now + 600_000]);
   });
 
   it('lets a manual trigger override the parameter and the address list', async () => {
@@ -253,7 +257,7 @@ describe('dispatchFire: duplicates and take-over', () => {
     const message = cronFire(env.clock.now());
     expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('dispatched');
     const second = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
-    expect(second).toEqual({ kind: 'duplicate', logIds: [1] });
+    expect(second).toEqual({ kind: 'duplicate', logIds: [unplannedLogId(1, 0)] });
     expect(env.transport.sent).toHaveLength(1);
     expect(env.runs.all()).toHaveLength(1);
   });
@@ -285,8 +289,8 @@ describe('dispatchFire: duplicates and take-over', () => {
     const env = memoryDispatchDeps();
     const realCreate = env.runs.createFire.bind(env.runs);
     let calls = 0;
-    env.runs.createFire = async (dedupKey, runs) => {
-      const result = await realCreate(dedupKey, runs);
+    env.runs.createFire = async (dedupKey, runs, claimToken) => {
+      const result = await realCreate(dedupKey, runs, claimToken);
       if (++calls === 1) throw new Error('socket hang up'); // committed, but we never heard
       return result;
     };
@@ -294,9 +298,34 @@ describe('dispatchFire: duplicates and take-over', () => {
     expect(outcome).toMatchObject({
       kind: 'dispatched',
       reclaimed: false,
-      runs: [{ logId: 1, triggerCode: 200 }],
+      runs: [{ logId: unplannedLogId(1, 0), triggerCode: 200 }],
     });
     expect(env.transport.sent).toHaveLength(1);
+  });
+
+  it('never sends a run again once its claim recorded it as sent, however old the claim', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now(), { logId: 31 });
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    env.clock.current += 10 * DISPATCH_DEFAULTS.claimStaleMs; // a long job, still running
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toEqual({
+      kind: 'duplicate',
+      logIds: [31],
+    });
+    expect(env.transport.sent).toHaveLength(1);
+  });
+
+  it('records an executor’s refusal in place of the answer the run was recorded with', async () => {
+    const env = memoryDispatchDeps();
+    env.transport.replies.set(A, { code: 500, msg: 'job handler not found' });
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));
+    const [run] = env.runs.all();
+    expect(run).toMatchObject({ triggerCode: 500, executorAddress: A });
+    expect(run?.triggerMsg).toContain('code: 500\nmsg: job handler not found');
+    expect(run?.triggerMsg).not.toContain('code: 200');
+    expect([...env.runs.dispatched.values()].flat()).toEqual([
+      { logId: run?.logId, appName: 'app-a', deadline: 0 },
+    ]);
   });
 
   it('schedules the retry a dispatcher that died after recording the refusal never scheduled', async () => {
@@ -392,7 +421,7 @@ async function recordOnly(env: ReturnType<typeof memoryDispatchDeps>, message: F
   env.transport.run = realSend;
   env.transport.sent.length = 0;
   const [run] = env.runs.all();
-  if (run?.triggerCode !== 0) throw new Error('expected one undispatched run');
+  if (!run || env.runs.dispatched.size > 0) throw new Error('expected one run recorded and not sent');
   return run;
 }
 
@@ -468,15 +497,16 @@ describe('dispatchFire: routing', () => {
     );
     const message = cronFire(env.clock.now());
     await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
-    expect(env.runs.fires.get(message.dedupKey)).toEqual([1, 2, 3]);
+    const [first, second, third] = [0, 1, 2].map((n) => unplannedLogId(1, n));
+    expect(env.runs.fires.get(message.dedupKey)).toEqual([first, second, third]);
     expect(
       env.transport.sent
         .map((s) => [s.address, s.param.broadcastIndex, s.param.broadcastTotal, s.param.logId])
         .sort((x, y) => Number(x[1]) - Number(y[1])),
     ).toEqual([
-      [A, 0, 3, 1],
-      [B, 1, 3, 2],
-      [C, 2, 3, 3],
+      [A, 0, 3, first],
+      [B, 1, 3, second],
+      [C, 2, 3, third],
     ]);
   });
 

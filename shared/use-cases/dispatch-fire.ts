@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TriggerParam } from '../../executor/protocol.js';
 import { isAppError } from '../domain/errors.js';
 import type { Group, Job } from '../domain/job.js';
@@ -18,7 +17,7 @@ import { METRIC } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import type { RingLane } from '../ports/ring-queue.js';
 import type { RouteStateStore } from '../ports/route-state-store.js';
-import type { CreateFireResult } from '../ports/run-store.js';
+import type { CreateFireResult, DispatchEntry, RunStore } from '../ports/run-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
 import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
@@ -145,12 +144,57 @@ function memo<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V>): 
   return value;
 }
 
+/**
+ * The runs one dispatcher record sends, recorded together in one write once its fires are done
+ * (`RunStore.recordDispatch`); its runs are claimed under its token.
+ */
+export class DispatchRecord {
+  readonly claimToken: string;
+  private readonly entries: DispatchEntry[] = [];
+
+  constructor(runs: Pick<RunStore, 'newClaimToken'>, nowMs: number) {
+    this.claimToken = runs.newClaimToken(nowMs);
+  }
+
+  add(entry: DispatchEntry): void {
+    this.entries.push(entry);
+  }
+
+  /** Writes what was sent, tried again on an infrastructure error: without it a sent run could be sent again. */
+  async save(deps: Pick<DispatchDeps, 'runs' | 'logger' | 'clock'>): Promise<void> {
+    if (this.entries.length === 0) return;
+    await withRetries(deps, this.claimToken, () => deps.runs.recordDispatch(this.claimToken, this.entries));
+  }
+}
+
+/**
+ * Dispatches one fire. Inside a dispatcher record pass its `DispatchRecord` (saved by the caller
+ * when all of the record's fires are done); alone, the fire gets its own, saved here.
+ */
 export async function dispatchFire(
   deps: DispatchDeps,
   settings: DispatchSettings,
   message: FireMessage,
   lane: RingLane = 'fast',
   reads: BatchReads = new BatchReads(deps),
+  record?: DispatchRecord,
+): Promise<DispatchOutcome> {
+  if (record) return dispatchInRecord(deps, settings, message, lane, reads, record);
+  const own = new DispatchRecord(deps.runs, deps.clock.now());
+  try {
+    return await dispatchInRecord(deps, settings, message, lane, reads, own);
+  } finally {
+    await own.save(deps);
+  }
+}
+
+async function dispatchInRecord(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  message: FireMessage,
+  lane: RingLane,
+  reads: BatchReads,
+  record: DispatchRecord,
 ): Promise<DispatchOutcome> {
   const now = deps.clock.now();
   const keys = {
@@ -176,13 +220,17 @@ export async function dispatchFire(
   const group = await reads.group(job.appName);
   const ctx = await fireContext(reads, settings, job, group, message, now);
 
+  // Routed before it is recorded: the run is written once, with the executor it is sent to.
+  const routeStarted = deps.clock.now();
   const planned = await planRuns(deps, ctx);
-  const { runs, recordedBefore } = await recordRuns(deps, ctx, planned);
+  const targets = await Promise.all(planned.map((plan) => routeRun(deps, ctx, plan)));
+  const routeMs = deps.clock.now() - routeStarted;
+  const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken);
   const ours = recordedBefore === undefined;
 
   let toDispatch: readonly Run[] = runs;
   if (recordedBefore !== undefined) {
-    toDispatch = await reclaimUndispatched(deps, settings, recordedBefore);
+    toDispatch = await reclaimUndispatched(deps, settings, recordedBefore, record.claimToken);
     if (toDispatch.length === 0) {
       deps.logger.info('duplicate fire ignored', { ...keys, logIds: recordedBefore });
       return { kind: 'duplicate', logIds: recordedBefore };
@@ -195,8 +243,8 @@ export async function dispatchFire(
 
   // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
   await deps.clock.sleep(message.scheduledTime - deps.clock.now());
-  const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run)));
-  await noteSlowDispatch(deps, job, Math.max(...results.map((r) => r.dispatchMs)));
+  const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
+  await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));
   return { kind: 'dispatched', runs: results, reclaimed: !ours };
 }
 
@@ -286,9 +334,13 @@ async function planRuns(deps: DispatchDeps, ctx: FireContext): Promise<PlannedRu
   return result.targets.map((t) => ({ shardIndex: t.index, shardTotal: t.total, address: t.address }));
 }
 
-function newRun(ctx: FireContext, plan: PlannedRun, logId: number, now: number): Run {
+/**
+ * A run as recorded: sent to its target (triggerCode 200, as the executor is expected to answer;
+ * a refusal rewrites it) or, without a target, refused already (triggerCode 500).
+ */
+function newRun(ctx: FireContext, plan: PlannedRun, target: Target, logId: number, now: number): Run {
   const { job, message } = ctx;
-  return {
+  const run: Run = {
     logId,
     jobId: job.id,
     appName: job.appName,
@@ -306,18 +358,22 @@ function newRun(ctx: FireContext, plan: PlannedRun, logId: number, now: number):
     attempt: message.retry?.attempt ?? 1,
     retriesLeft: message.retry?.retriesLeft ?? Math.max(0, job.executorFailRetryCount),
     ...(message.parentLogId === undefined ? {} : { parentLogId: message.parentLogId }),
-    executorAddress: plan.address,
-    triggerCode: 0,
+    executorAddress: target.address ?? '',
+    triggerCode: target.address === undefined ? TRIGGER_CODE.fail : TRIGGER_CODE.success,
     triggerMsg: '',
-    dispatchedAt: 0,
+    dispatchedAt: Math.max(now, message.scheduledTime),
     handleCode: 0,
     handleMsg: '',
     handleTime: 0,
     alarmStatus: 0,
   };
+  const reply: ExecutorReply =
+    target.address === undefined
+      ? { code: TRIGGER_CODE.fail, msg: target.reason ?? ctx.noAddressReason }
+      : { code: TRIGGER_CODE.success };
+  return { ...run, triggerMsg: describeTrigger(ctx, run, run.executorAddress, target.trail, reply) };
 }
 
-/** The fire record and its runs in one transaction; a transaction lost to a concurrent one is tried again. */
 /**
  * Records the fire's runs, which claims the fire. A fire planned with its logId (one run) is claimed
  * by putting that run unless it exists: one write. Otherwise the runs get new logIds and are written
@@ -328,20 +384,23 @@ async function recordRuns(
   deps: DispatchDeps,
   ctx: FireContext,
   planned: readonly PlannedRun[],
+  targets: readonly Target[],
+  claimToken: string,
 ): Promise<{ runs: Run[]; recordedBefore?: readonly number[] }> {
   const { message } = ctx;
   const [only] = planned;
-  if (message.logId !== undefined && only !== undefined && planned.length === 1) {
-    const run = newRun(ctx, only, message.logId, deps.clock.now());
-    // Tells our own earlier attempt (committed, answer lost) from another dispatcher's claim.
-    const claimToken = randomUUID();
+  const [target] = targets;
+  if (message.logId !== undefined && only !== undefined && target !== undefined && planned.length === 1) {
+    const run = newRun(ctx, only, target, message.logId, deps.clock.now());
     const claimed = await withRetries(deps, message.dedupKey, () => deps.runs.claim(run, claimToken));
     return claimed.created ? { runs: [run] } : { runs: [run], recordedBefore: claimed.logIds };
   }
-  const logIds = await deps.runs.allocateLogIds(planned.length);
-  const runs = planned.map((plan, i) => newRun(ctx, plan, logIds[i] as number, deps.clock.now()));
+  const logIds = await deps.runs.allocateLogIds(ctx.job.id, planned.length);
+  const runs = planned.map((plan, i) =>
+    newRun(ctx, plan, targets[i] as Target, logIds[i] as number, deps.clock.now()),
+  );
   const created: CreateFireResult = await withRetries(deps, message.dedupKey, () =>
-    deps.runs.createFire(message.dedupKey, runs),
+    deps.runs.createFire(message.dedupKey, runs, claimToken),
   );
   // Our own logIds back: an earlier attempt of ours committed although its answer was lost.
   if (created.created || (created.logIds.length > 0 && created.logIds.every((id) => logIds.includes(id)))) {
@@ -351,7 +410,11 @@ async function recordRuns(
 }
 
 /** Recording a fire, tried again on an infrastructure error (the write is idempotent). */
-async function withRetries<R>(deps: DispatchDeps, dedupKey: string, write: () => Promise<R>): Promise<R> {
+async function withRetries<R>(
+  deps: Pick<DispatchDeps, 'logger' | 'clock'>,
+  dedupKey: string,
+  write: () => Promise<R>,
+): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
@@ -364,15 +427,17 @@ async function withRetries<R>(deps: DispatchDeps, dedupKey: string, write: () =>
 }
 
 /**
- * A duplicate delivery. Runs recorded but never sent are taken over when their claim is stale (the
- * dispatcher that recorded them died); runs refused long ago whose retry/alarm never happened (the
- * dispatcher died between recording the refusal and enqueueing the retry) get it now; the retry's own
- * dedupKey keeps a second retry from running twice.
+ * A duplicate delivery. Runs recorded but never sent (no dispatch record under their claim lists
+ * them) are taken over when their claim is stale (the dispatcher that recorded them died); runs
+ * refused long ago whose retry/alarm never happened (the dispatcher died between recording the
+ * refusal and enqueueing the retry) get it now; the retry's own dedupKey keeps a second retry from
+ * running twice.
  */
 async function reclaimUndispatched(
   deps: DispatchDeps,
   settings: DispatchSettings,
   logIds: readonly number[],
+  claimToken: string,
 ): Promise<Run[]> {
   const stored = await deps.runs.getMany(logIds);
   const staleBefore = deps.clock.now() - settings.claimStaleMs;
@@ -390,11 +455,28 @@ async function reclaimUndispatched(
     // Its failure was counted when it was refused; only the retry or alarm is missing.
     await onRunFinished(deps, run, false, { countersDone: true });
   }
-  const pending = stored.filter((r) => r.triggerCode === 0).sort((a, b) => a.shardIndex - b.shardIndex);
+  // Only runs claimed long ago and still unfinished can be unsent; only they cost a look at their record.
+  const suspects = stored.filter(
+    (r) => r.triggerCode === TRIGGER_CODE.success && r.handleCode === 0 && r.claimAt < staleBefore,
+  );
+  const sentUnder = new Map<string, Promise<ReadonlySet<number>>>();
   const taken: Run[] = [];
-  for (const run of pending) {
+  for (const run of suspects.sort((a, b) => a.shardIndex - b.shardIndex)) {
+    let sent = sentUnder.get(run.claimToken);
+    if (!sent) {
+      sent = deps.runs.dispatchedUnder(run.claimToken);
+      sentUnder.set(run.claimToken, sent);
+    }
+    if ((await sent).has(run.logId)) continue;
     const now = deps.clock.now();
-    if (await deps.runs.reclaim(run.logId, now, now - settings.claimStaleMs)) taken.push(run);
+    const reclaimed = await deps.runs.reclaim(run.logId, {
+      previousToken: run.claimToken,
+      claimToken,
+      nowMs: now,
+      staleBeforeMs: now - settings.claimStaleMs,
+    });
+    const { claimToken: _t, claimAt: _c, ...plain } = run;
+    if (reclaimed) taken.push(plain);
   }
   return taken;
 }
@@ -406,62 +488,81 @@ interface Target {
   readonly reason?: string;
 }
 
-async function dispatchRun(deps: DispatchDeps, ctx: FireContext, run: Run): Promise<DispatchedRun> {
+/**
+ * Sends a recorded run to its executor (or finishes it as refused when it had none). An accepted
+ * run needs no write of its own: the record lists it; a refusal rewrites the run.
+ */
+async function dispatchRun(
+  deps: DispatchDeps,
+  ctx: FireContext,
+  run: Run,
+  record: DispatchRecord,
+): Promise<DispatchedRun> {
   const started = deps.clock.now();
-  const target = await routeRun(deps, ctx, run);
-  let reply: ExecutorReply;
-  if (target.address === undefined) {
-    reply = { code: TRIGGER_CODE.fail, msg: target.reason ?? ctx.noAddressReason };
-  } else {
-    deps.metrics.add(METRIC.lateness, 'Milliseconds', Math.max(0, deps.clock.now() - run.scheduledTime));
-    reply = await deps.transport.run(target.address, triggerParam(ctx.job, run));
-  }
-  const dispatchedAt = deps.clock.now();
-  const address = target.address ?? '';
-  const accepted = reply.code === TRIGGER_CODE.success;
-  const triggerCode = accepted ? TRIGGER_CODE.success : TRIGGER_CODE.fail;
-  const triggerMsg = describeTrigger(ctx, run, address, target.trail, reply);
-  const recorded = await deps.runs.recordTrigger(run.logId, {
-    executorAddress: address,
-    triggerCode,
-    triggerMsg,
-    dispatchedAt,
-    ...(accepted ? { deadline: deadlineOf(run, dispatchedAt) } : {}),
-  });
   const keys = {
     jobId: run.jobId,
     logId: run.logId,
     scheduledTime: new Date(run.scheduledTime).toISOString(),
   };
-  deps.logger.info('run triggered', { ...keys, address, triggerType: run.triggerType, code: triggerCode });
-  if (!recorded) {
-    deps.logger.warn('the run had a trigger result already; this one is not recorded', {
-      ...keys,
-      triggerCode,
-    });
-  } else if (accepted) {
+  const address = run.executorAddress;
+  let reply: ExecutorReply | undefined;
+  if (run.triggerCode === TRIGGER_CODE.success) {
+    deps.metrics.add(METRIC.lateness, 'Milliseconds', Math.max(0, started - run.scheduledTime));
+    reply = await deps.transport.run(address, triggerParam(ctx.job, run));
+  }
+  const dispatchedAt = deps.clock.now();
+  const accepted = reply?.code === TRIGGER_CODE.success;
+  deps.logger.info('run triggered', {
+    ...keys,
+    address,
+    triggerType: run.triggerType,
+    code: reply?.code ?? TRIGGER_CODE.fail,
+  });
+  if (accepted) {
+    record.add({ logId: run.logId, appName: run.appName, deadline: deadlineOf(run, dispatchedAt) });
     deps.metrics.add(METRIC.runsDispatched, 'Count', 1);
     await deps.reports.add(dayOf(run.triggerTime), { running: 1 });
-  } else {
-    deps.metrics.add(METRIC.dispatchFailures, 'Count', 1);
-    deps.logger.warn('trigger failed', { ...keys, address, msg: reply.msg ?? '' });
-    const failed: Run = { ...run, executorAddress: address, triggerCode, triggerMsg, dispatchedAt };
-    await onRunFinished(deps, failed, false, { job: ctx.job });
+    return {
+      logId: run.logId,
+      address,
+      triggerCode: TRIGGER_CODE.success,
+      dispatchMs: dispatchedAt - started,
+    };
   }
-  return { logId: run.logId, address, triggerCode, dispatchMs: dispatchedAt - started };
+  record.add({ logId: run.logId, appName: run.appName, deadline: 0 });
+  let failed: Run = run;
+  if (reply !== undefined) {
+    // Refused by the executor: the run was recorded as sent, so record the refusal.
+    const triggerMsg = withReply(run.triggerMsg, address, reply);
+    failed = { ...run, triggerCode: TRIGGER_CODE.fail, triggerMsg, dispatchedAt };
+    const recorded = await deps.runs.recordRefusal(run.logId, record.claimToken, failed);
+    if (!recorded) {
+      deps.logger.warn('the run has a result already; its refusal is not recorded', keys);
+      return {
+        logId: run.logId,
+        address,
+        triggerCode: TRIGGER_CODE.fail,
+        dispatchMs: dispatchedAt - started,
+      };
+    }
+  }
+  deps.metrics.add(METRIC.dispatchFailures, 'Count', 1);
+  deps.logger.warn('trigger failed', { ...keys, address, msg: reply?.msg ?? failed.triggerMsg });
+  await onRunFinished(deps, failed, false, { job: ctx.job });
+  return { logId: run.logId, address, triggerCode: TRIGGER_CODE.fail, dispatchMs: dispatchedAt - started };
 }
 
 /** The executor for one run: the shard's own for broadcasts, else `route()` with the job's shared state. */
-async function routeRun(deps: DispatchDeps, ctx: FireContext, run: Run): Promise<Target> {
+async function routeRun(deps: DispatchDeps, ctx: FireContext, plan: PlannedRun): Promise<Target> {
   const strategy = ctx.job.executorRouteStrategy;
   if (!isRouteStrategy(strategy)) {
     return { trail: '', reason: `the job's route strategy "${strategy}" is not one tickring knows` };
   }
-  if (strategy === 'SHARDING_BROADCAST' && run.executorAddress !== '') {
-    return { address: run.executorAddress, trail: '' };
+  if (strategy === 'SHARDING_BROADCAST' && plan.address !== '') {
+    return { address: plan.address, trail: '' };
   }
   try {
-    const result = await routeWithState(deps, ctx, strategy, run);
+    const result = await routeWithState(deps, ctx, strategy, plan);
     if (result.kind === 'ONE') return { address: result.address, trail: result.trail };
     if (result.kind === 'BROADCAST') {
       const first = result.targets[0];
@@ -481,7 +582,7 @@ async function routeWithState(
   deps: DispatchDeps,
   ctx: FireContext,
   strategy: RouteStrategy,
-  run: Run,
+  plan: PlannedRun,
 ): Promise<RouteResult> {
   const kind = stateKindOf(strategy);
   const probe: Probe | undefined =
@@ -496,7 +597,7 @@ async function routeWithState(
     addresses: ctx.addresses,
     random: deps.random,
     probe,
-    shard: strategy === 'SHARDING_BROADCAST' ? { index: run.shardIndex, total: run.shardTotal } : undefined,
+    shard: strategy === 'SHARDING_BROADCAST' ? { index: plan.shardIndex, total: plan.shardTotal } : undefined,
   };
   if (kind === undefined || ctx.addresses.length === 0) return route({ ...input, nowMs: deps.clock.now() });
   for (let attempt = 1; ; attempt++) {
@@ -505,10 +606,7 @@ async function routeWithState(
     if (result.kind !== 'ONE' || !result.state) return result;
     if (await deps.routeStates.put(ctx.job.id, result.state, stored.version)) return result;
     if (attempt >= ROUTE_CONFLICT_ATTEMPTS) {
-      deps.logger.warn('route state kept changing; routing without storing', {
-        jobId: ctx.job.id,
-        logId: run.logId,
-      });
+      deps.logger.warn('route state kept changing; routing without storing', { jobId: ctx.job.id });
       return result;
     }
   }
@@ -562,11 +660,22 @@ function describeTrigger(
     `Timeout: ${run.executorTimeout} s`,
     `Retries left: ${run.retriesLeft}`,
     ...(trail ? ['Route trail:', trail] : []),
-    '>>>>>>>>>>> Trigger <<<<<<<<<<<',
-    `address: ${address || '-'}`,
-    `code: ${reply.code}`,
-    `msg: ${reply.msg ?? ''}`,
+    replyPart(address, reply),
   ].join('\n');
+}
+
+const REPLY_MARK = '>>>>>>>>>>> Trigger <<<<<<<<<<<';
+
+function replyPart(address: string, reply: ExecutorReply): string {
+  return [REPLY_MARK, `address: ${address || '-'}`, `code: ${reply.code}`, `msg: ${reply.msg ?? ''}`].join(
+    '\n',
+  );
+}
+
+/** A recorded trigger message with the executor's actual reply in place of the expected one. */
+function withReply(triggerMsg: string, address: string, reply: ExecutorReply): string {
+  const at = triggerMsg.lastIndexOf(REPLY_MARK);
+  return `${at < 0 ? `${triggerMsg}\n` : triggerMsg.slice(0, at)}${replyPart(address, reply)}`;
 }
 
 /** XXL-JOB's slow pool: > 10 dispatches over 500 ms in the current minute sends the job's fires to the slow lane. */

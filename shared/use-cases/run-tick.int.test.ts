@@ -5,9 +5,8 @@ import { drainRing } from '../../test/ring-reader.js';
 import { isolatedResources, type TestResources } from '../../test/stand-ins.js';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.js';
 import { DynamoLeaseStore } from '../adapters/dynamodb/lease-store.js';
-import { DynamoLogIdSequence } from '../adapters/dynamodb/log-id-sequence.js';
 import { SqsRingQueue } from '../adapters/sqs/ring-queue.js';
-import type { Job } from '../domain/job.js';
+import { firstPlannedLogId } from '../domain/run.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { LeaseStore } from '../ports/lease-store.js';
@@ -35,12 +34,11 @@ function stores() {
     shardCount: SHARDS,
   });
   const leases = new DynamoLeaseStore({ doc, controlTable: env.resources.tables.control });
-  const logIds = new DynamoLogIdSequence({ doc, controlTable: env.resources.tables.control });
   const ring = new SqsRingQueue({
     sqs: env.clients.sqs,
     queueUrls: { fast: env.resources.queues.ringFast.url, slow: env.resources.queues.ringSlow.url },
   });
-  return { jobs, leases, ring, logIds };
+  return { jobs, leases, ring };
 }
 
 /** A RingQueue that records what it was asked to send, then sends it for real. */
@@ -56,12 +54,11 @@ function recording(ring: RingQueue): RingQueue & { sent: RingEntry[] } {
 }
 
 function deps(overrides: Partial<TickDeps> & { clock?: Clock } = {}): TickDeps {
-  const { jobs, leases, ring, logIds } = stores();
+  const { jobs, leases, ring } = stores();
   return {
     jobs,
     leases,
     ring,
-    logIds,
     clock: systemClock,
     logger: silentLogger,
     metrics: noMetrics,
@@ -167,7 +164,7 @@ describe('scheduler tick on the stand-ins', () => {
     });
   });
 
-  it('gives planned fires logIds from the block the previous advance reserved, the same ones again after a crash', async () => {
+  it('numbers planned fires from the job’s own block, one block per plan, the same numbers again after a crash', async () => {
     const [id] = nextIds(1) as [number];
     const t0 = nextWholeSecond(Date.now(), 120_000);
     const clock = new FakeClock(t0 - 4_000);
@@ -177,11 +174,11 @@ describe('scheduler tick on the stand-ins', () => {
     const ticking = settings('blocks', { planAheadMs: 10_000 });
     const mine = () => recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message);
 
-    // A job never planned has no block: its first plan's fires get logIds when dispatched.
+    // The first plan starts the job's range; its advance moves the block on for the next plan.
     await tickOnce(deps({ clock, ring: recorder }), ticking, clock.now());
-    expect(mine().every((m) => m.logId === undefined)).toBe(true);
+    expect(mine().map((m) => m.logId)).toEqual(mine().map((_, i) => firstPlannedLogId(id) + i));
     const [block] = (await jobs.getPlannable([id])).map((p) => p.logIdBlock);
-    expect(block).toBeGreaterThan(0);
+    expect(block).toBe(firstPlannedLogId(id) + LOG_IDS_PER_PLAN);
 
     // The next plan (due again within 5 s) numbers its fires from that block, in schedule order.
     recorder.sent.length = 0;
@@ -204,12 +201,7 @@ describe('scheduler tick on the stand-ins', () => {
       first.map((m) => [m.scheduledTime, m.logId]),
     );
     const [next] = (await jobs.getPlannable([id])).map((p) => p.logIdBlock);
-    expect(next).toBeGreaterThanOrEqual((block as number) + LOG_IDS_PER_PLAN);
-
-    // Saving the job through the API (a new schedule) drops the reserved block.
-    const saved = (await jobs.get(id)) as Job;
-    await jobs.replace({ ...saved, scheduleConf: '*/2 * * * * ?' }, saved);
-    expect((await jobs.getPlannable([id]))[0]?.logIdBlock).toBeUndefined();
+    expect(next).toBe((block as number) + LOG_IDS_PER_PLAN);
     await releaseAll('blocks');
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,

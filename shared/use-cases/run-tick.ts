@@ -1,4 +1,5 @@
 import { isSlow, type Job } from '../domain/job.js';
+import { firstPlannedLogId } from '../domain/run.js';
 import {
   MISFIRE_THRESHOLD_MS,
   planFires,
@@ -15,7 +16,6 @@ import {
 import type { Clock } from '../ports/clock.js';
 import type { DueJobRef, JobStore, PlannableJob } from '../ports/job-store.js';
 import type { Lease, LeaseStore } from '../ports/lease-store.js';
-import type { LogIdSequence } from '../ports/log-id-sequence.js';
 import type { Logger } from '../ports/logger.js';
 import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
@@ -24,7 +24,6 @@ import { mapLimit } from '../util/concurrency.js';
 
 export interface TickDeps {
   readonly jobs: JobStore;
-  readonly logIds: LogIdSequence;
   readonly leases: LeaseStore;
   readonly ring: RingQueue;
   readonly clock: Clock;
@@ -146,18 +145,17 @@ export async function scheduleShard(
       lane: isSlow(p.job, now) ? ('slow' as const) : ('fast' as const),
     })),
   );
-  // The next plans' logIds are reserved meanwhile (a block lost to a failed send is only a gap).
-  const [, blocks] = await Promise.all([deps.ring.enqueue(entries), reserveNextBlocks(deps, plans, shard)]);
+  await deps.ring.enqueue(entries);
   deps.metrics.add(METRIC.firesEnqueued, 'Count', entries.length);
   if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
 
-  const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p, i) =>
+  const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p) =>
     deps.jobs.advanceSchedule({
       id: p.job.id,
       expectedNext: p.due,
       nextTriggerTime: p.nextTriggerTime,
       triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
-      ...(blocks === undefined ? {} : { nextLogIdBlock: blocks + i * LOG_IDS_PER_PLAN }),
+      nextLogIdBlock: p.logIdBlock + LOG_IDS_PER_PLAN,
     }),
   );
   const casLost = advanced.filter((ok) => !ok).length;
@@ -183,6 +181,8 @@ export async function scheduleShard(
 
 interface JobPlan {
   readonly job: Job;
+  /** The first logId of this plan's block. */
+  readonly logIdBlock: number;
   readonly due: number;
   readonly messages: FireMessage[];
   readonly nextTriggerTime: number | null;
@@ -192,7 +192,7 @@ interface JobPlan {
 
 /** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
 function planJob(
-  { job, logIdBlock }: PlannableJob,
+  { job, logIdBlock = firstPlannedLogId(job.id) }: PlannableJob,
   nowMs: number,
   windowEnd: number,
   planEnd: number,
@@ -208,7 +208,7 @@ function planJob(
     const slot = isMisfireFire ? 0 : slotOf(scheduledTime, i);
     return {
       jobId: job.id,
-      ...(logIdBlock !== undefined && slot !== undefined ? { logId: logIdBlock + slot } : {}),
+      ...(slot !== undefined ? { logId: logIdBlock + slot } : {}),
       scheduledTime,
       triggerType: isMisfireFire ? 'MISFIRE' : job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
       // The misfire fire's own time depends on when the tick ran; key it by the missed time so
@@ -222,6 +222,7 @@ function planJob(
   return [
     {
       job,
+      logIdBlock,
       due,
       messages,
       nextTriggerTime: decision.nextTriggerTime,
@@ -248,24 +249,6 @@ function logIdSlots(
     const slot = sequence.indexOf(fireTime);
     return slot < 0 ? undefined : slot;
   };
-}
-
-/**
- * The first of `plans.length` consecutive blocks of fresh logIds, one per advanced job, in one
- * reservation; undefined (those jobs' next fires get logIds when dispatched) if it fails.
- */
-async function reserveNextBlocks(
-  deps: TickDeps,
-  plans: readonly JobPlan[],
-  shard: number,
-): Promise<number | undefined> {
-  if (plans.length === 0) return undefined;
-  try {
-    return await deps.logIds.reserve(plans.length * LOG_IDS_PER_PLAN);
-  } catch (err) {
-    deps.logger.warn('could not reserve logIds for the next plans', { shard, error: String(err) });
-    return undefined;
-  }
 }
 
 async function readDue(jobs: JobStore, shard: number, untilMs: number, max: number): Promise<DueJobRef[]> {

@@ -214,32 +214,30 @@ export class DynamoJobStore implements JobStore {
       Key: { id: advance.id },
       ConditionExpression: 'nextTriggerTime = :expected AND triggerStatus = :running',
     };
+    // The reserved logIds of the plan starting at the old nextTriggerTime are used: the next plan's follow.
     const command =
       advance.nextTriggerTime === null
         ? new UpdateCommand({
             ...base,
             UpdateExpression:
-              'SET triggerLastTime = :last, triggerStatus = :stopped REMOVE nextTriggerTime, dueShard, logIdBlock',
+              'SET triggerLastTime = :last, triggerStatus = :stopped, logIdBlock = :block REMOVE nextTriggerTime, dueShard',
             ExpressionAttributeValues: {
               ':expected': advance.expectedNext,
               ':running': 'RUNNING',
               ':stopped': 'STOPPED',
               ':last': advance.triggerLastTime,
+              ':block': advance.nextLogIdBlock,
             },
           })
         : new UpdateCommand({
             ...base,
-            // The reserved logIds belong to the plan starting at the old nextTriggerTime: replace or drop them.
-            UpdateExpression:
-              advance.nextLogIdBlock === undefined
-                ? 'SET nextTriggerTime = :next, triggerLastTime = :last REMOVE logIdBlock'
-                : 'SET nextTriggerTime = :next, triggerLastTime = :last, logIdBlock = :block',
+            UpdateExpression: 'SET nextTriggerTime = :next, triggerLastTime = :last, logIdBlock = :block',
             ExpressionAttributeValues: {
               ':expected': advance.expectedNext,
               ':running': 'RUNNING',
               ':next': advance.nextTriggerTime,
               ':last': advance.triggerLastTime,
-              ...(advance.nextLogIdBlock === undefined ? {} : { ':block': advance.nextLogIdBlock }),
+              ':block': advance.nextLogIdBlock,
             },
           });
     try {
@@ -274,7 +272,7 @@ export class DynamoJobStore implements JobStore {
       ...rest,
       childJobIds: [...job.childJobIds],
       ...(due ? { nextTriggerTime: triggerNextTime, dueShard: job.id % this.options.shardCount } : {}),
-      ...(due && logIdBlock !== undefined ? { logIdBlock } : {}),
+      ...(logIdBlock !== undefined ? { logIdBlock } : {}),
     };
   }
 }

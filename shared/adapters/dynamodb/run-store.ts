@@ -8,129 +8,124 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '../../domain/errors.js';
-import { dayOf, type Run, runStatus, TRIGGER_CODE, truncateMessage } from '../../domain/run.js';
+import {
+  firstPlannedLogId,
+  jobIdOfLogId,
+  LOG_ID_JOB_FACTOR,
+  type Run,
+  runStatus,
+  TRIGGER_CODE,
+  truncateMessage,
+  UNPLANNED_LOG_ID_OFFSET,
+  unplannedLogId,
+} from '../../domain/run.js';
 import type { Page } from '../../ports/job-store.js';
 import {
   type CompleteOptions,
   type CompleteOutcome,
   type CreateFireResult,
+  type DispatchEntry,
   type HandleResult,
   OUTCOME_GRACE_MS,
   type RunQuery,
   type RunStore,
-  type TriggerResult,
+  type StoredRun,
+  type TriggerRefusal,
 } from '../../ports/run-store.js';
-import {
-  RUNS_BY_APP_INDEX,
-  RUNS_BY_DAY_INDEX,
-  RUNS_BY_JOB_INDEX,
-  RUNS_OUTCOME_PENDING_INDEX,
-  RUNS_RUNNING_INDEX,
-} from '../../schema/tables.js';
-import { DynamoLogIdSequence } from './log-id-sequence.js';
+import { RUNS_OUTCOME_PENDING_INDEX } from '../../schema/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
 /**
- * The running index's partitions: every accepted run adds an entry and its result removes it, two
- * index writes per run; spread over 8 keys they are not capped by one partition's 1,000 writes/s.
+ * The runs table holds three kinds of items, none of which writes an index entry in the common case:
+ * - runs: `pk` = `J#{jobId}`, `sk` = logId (which carries the jobId, see `jobIdOfLogId`);
+ * - dispatch pages: `pk` = `P#{hour}`, `sk` = claim time (ms × 1000 + salt): the runs one dispatcher
+ *   record sent under one claim token, written once after sending. They prove a run was sent, list
+ *   an app's and all runs by time, and feed the lost-run watch;
+ * - watch pages: `pk` = `W#{hour}`, `sk` = when to look again: runs still unfinished when looked at;
+ * - the watch cursor: `pk` = `WATCH`, `sk` = 0: how far the lost-run watch has read.
+ * Only a finished run with pending consequences writes an index entry (the sparse outcome index).
  */
-const RUNNING_BUCKETS = 8;
-const runningBucketOf = (shard: number) => `RUNNING#${shard}`;
-const runningBucket = (logId: number) => runningBucketOf(logId % RUNNING_BUCKETS);
 const OUTCOME_PENDING_BUCKET = 'PENDING';
 const DAY_MS = 86_400_000;
-export const DEFAULT_LOG_ID_BLOCK = 100;
-/** Index pages one `list` reads per job, app or day before it answers with a cursor. */
+const HOUR_MS = 3_600_000;
+const SALT = 1000;
+/** Query rounds one `list` makes before it answers with a cursor. */
 const MAX_LIST_ROUNDS = 25;
-/** Index keys looked at per page under a status filter (without one: exactly the runs still wanted). */
-const FILTERED_KEYS_PER_ROUND = { min: 10, max: 100 } as const;
+/** Run keys read per query round of a job's partition. */
+const JOB_ROUND_SIZE = 50;
+/** Dispatch pages read per query round of an hour. */
+const PAGE_ROUND_SIZE = 10;
+/**
+ * The watch reads dispatch pages this long after their claim time: a dispatcher writes its page
+ * when its record's fires are sent, within its invocation's timeout, which this must exceed.
+ */
+export const DISPATCH_SETTLE_MS = 180_000;
+/** A run looked at past its deadline is looked at again this much later. */
+export const WATCH_AGAIN_MS = 60_000;
+/** Without a cursor (first sweep), the watch starts this far back. */
+const WATCH_START_MS = HOUR_MS;
+const WATCH_CURSOR_KEY = { pk: 'WATCH', sk: 0 } as const;
 
 export interface DynamoRunStoreOptions {
   readonly doc: DynamoDBDocumentClient;
   readonly runsTable: string;
+  /** Holds the fire records and each job's counter of unplanned runs. */
   readonly controlTable: string;
-  /** Runs and fire records expire (DynamoDB TTL) this many days after their trigger. */
+  /** Runs, pages and fire records expire (DynamoDB TTL) this many days after their trigger. */
   readonly retentionDays: number;
-  /**
-   * logIds reserved from the sequence per counter write, then handed out from memory.
-   * @default 100
-   */
-  readonly logIdBlockSize?: number;
+  /** A number in [0, 1): the salt of page keys. */
+  readonly random?: () => number;
 }
 
 /** Internal attributes kept beside a Run's fields. */
 interface RunItem extends Run {
-  readonly day: string;
+  readonly pk: string;
+  readonly sk: number;
+  readonly claimToken: string;
   readonly claimAt: number;
   readonly expiresAt: number;
-  readonly runningBucket?: string;
-  readonly deadline?: number;
   /** Set (to `PENDING`) while a finished run's consequences are not done: the sparse outcome index. */
   readonly outcomeBucket?: string;
   readonly outcomeDueAt?: number;
-  /** Who put a run claimed by its planned logId (`claim`). */
-  readonly claimToken?: string;
 }
 
-/** A key of a list index (KEYS_ONLY: the run's logId and the index's own keys), usable as a start key. */
-type IndexKey = Item;
+interface PageKey {
+  readonly pk: string;
+  readonly sk: number;
+}
 
 export class DynamoRunStore implements RunStore {
-  private readonly logIdBlockSize: number;
-  private readonly sequence: DynamoLogIdSequence;
-  /** logIds reserved by this process and not handed out yet: `next` up to `end` (exclusive). */
-  private logIdBlock = { next: 0, end: 0 };
-  /** The block reservation in flight, which every caller short of ids waits for. */
-  private logIdRefill: Promise<void> | undefined;
+  private readonly random: () => number;
 
   constructor(private readonly options: DynamoRunStoreOptions) {
-    const blockSize = options.logIdBlockSize ?? DEFAULT_LOG_ID_BLOCK;
-    if (!Number.isSafeInteger(blockSize) || blockSize < 1) {
-      throw new ValidationError(`logIdBlockSize must be an integer >= 1; got ${blockSize}`, 'logIdBlockSize');
+    this.random = options.random ?? Math.random;
+  }
+
+  async allocateLogIds(jobId: number, count: number): Promise<number[]> {
+    if (count <= 0) return [];
+    const result = await this.options.doc.send(
+      new UpdateCommand({
+        TableName: this.options.controlTable,
+        Key: { pk: `seq#runs#${jobId}` },
+        UpdateExpression: 'ADD #v :n',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':n': count },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const first = Number(result.Attributes?.value) - count;
+    if (first + count > UNPLANNED_LOG_ID_OFFSET) {
+      throw new Error(`job ${jobId} has used up its ${UNPLANNED_LOG_ID_OFFSET} unplanned logIds`);
     }
-    this.logIdBlockSize = blockSize;
-    this.sequence = new DynamoLogIdSequence({ doc: options.doc, controlTable: options.controlTable });
+    return Array.from({ length: count }, (_, i) => unplannedLogId(jobId, first + i));
   }
 
-  /**
-   * Hands ids out of a block reserved with one counter ADD (`logIdBlockSize` ids), reserving the
-   * next block when this one is used up; a request of a block or more reserves exactly what it
-   * lacks. Ids stay unique (each block is a range no other process gets), but they are only roughly
-   * ordered across processes, and the rest of a block is skipped when its process ends: the
-   * sequence has gaps. JavaScript runs one continuation at a time and ids are taken between awaits,
-   * so concurrent callers never get the same id.
-   */
-  async allocateLogIds(count: number): Promise<number[]> {
-    const ids: number[] = [];
-    while (ids.length < count) {
-      const missing = count - ids.length;
-      const block = this.logIdBlock;
-      if (block.next < block.end) {
-        const take = Math.min(missing, block.end - block.next);
-        for (let i = 0; i < take; i++) ids.push(block.next++);
-      } else if (missing >= this.logIdBlockSize) {
-        const last = await this.reserveLogIds(missing);
-        for (let id = last - missing + 1; id <= last; id++) ids.push(id);
-      } else {
-        this.logIdRefill ??= this.reserveLogIds(this.logIdBlockSize)
-          .then((last) => {
-            this.logIdBlock = { next: last - this.logIdBlockSize + 1, end: last + 1 };
-          })
-          .finally(() => {
-            this.logIdRefill = undefined;
-          });
-        await this.logIdRefill;
-      }
-    }
-    return ids;
+  newClaimToken(nowMs: number): string {
+    const sk = nowMs * SALT + Math.floor(this.random() * SALT);
+    return `${hourOf(nowMs)}/${sk}`;
   }
 
-  /** Moves the sequence on by `count`; the last id of the reserved range. */
-  private async reserveLogIds(count: number): Promise<number> {
-    return (await this.sequence.reserve(count)) + count - 1;
-  }
-
-  async createFire(dedupKey: string, runs: readonly Run[]): Promise<CreateFireResult> {
+  async createFire(dedupKey: string, runs: readonly Run[], claimToken: string): Promise<CreateFireResult> {
     const { doc, runsTable, controlTable } = this.options;
     const expiresAt = this.expiresAt(runs[0]?.triggerTime ?? Date.now());
     try {
@@ -147,8 +142,8 @@ export class DynamoRunStore implements RunStore {
             ...runs.map((run) => ({
               Put: {
                 TableName: runsTable,
-                Item: this.toItem(run),
-                ConditionExpression: 'attribute_not_exists(logId)',
+                Item: this.toItem(run, claimToken),
+                ConditionExpression: 'attribute_not_exists(pk)',
               },
             })),
           ],
@@ -169,13 +164,12 @@ export class DynamoRunStore implements RunStore {
   }
 
   async claim(run: Run, claimToken: string): Promise<CreateFireResult> {
-    const item: RunItem = { ...this.toItem(run), claimToken };
     try {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.runsTable,
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(logId)',
+          Item: this.toItem(run, claimToken),
+          ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
       return { created: true };
@@ -185,7 +179,7 @@ export class DynamoRunStore implements RunStore {
     const { Item: existing } = await this.options.doc.send(
       new GetCommand({
         TableName: this.options.runsTable,
-        Key: { logId: run.logId },
+        Key: runKey(run.logId),
         ProjectionExpression: 'claimToken',
         ConsistentRead: true,
       }),
@@ -193,71 +187,78 @@ export class DynamoRunStore implements RunStore {
     return existing?.claimToken === claimToken ? { created: true } : { created: false, logIds: [run.logId] };
   }
 
+  async recordDispatch(claimToken: string, entries: readonly DispatchEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const key = pageKeyOf(claimToken);
+    await this.appendToPage(key, entries, Math.floor(key.sk / SALT));
+  }
+
+  async dispatchedUnder(claimToken: string): Promise<ReadonlySet<number>> {
+    const { Item: page } = await this.options.doc.send(
+      new GetCommand({
+        TableName: this.options.runsTable,
+        Key: pageKeyOf(claimToken),
+        ProjectionExpression: 'logIds',
+        ConsistentRead: true,
+      }),
+    );
+    return new Set(((page?.logIds as number[] | undefined) ?? []).map(Number));
+  }
+
   async get(logId: number): Promise<Run | undefined> {
+    if (!Number.isSafeInteger(logId) || logId <= 0) return undefined;
     const { Item: item } = await this.options.doc.send(
-      new GetCommand({ TableName: this.options.runsTable, Key: { logId }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.options.runsTable, Key: runKey(logId), ConsistentRead: true }),
     );
     return item ? fromItem(item) : undefined;
   }
 
-  async getMany(logIds: readonly number[]): Promise<Run[]> {
-    const items = await batchGetAll(
-      this.options.doc,
-      this.options.runsTable,
-      [...new Set(logIds)].map((logId) => ({ logId })),
-    );
-    return items.map(fromItem);
+  async getMany(logIds: readonly number[]): Promise<StoredRun[]> {
+    const items = await this.readRuns(logIds);
+    return items.map((item) => ({
+      ...fromItem(item),
+      claimToken: String(item.claimToken ?? ''),
+      claimAt: Number(item.claimAt ?? 0),
+    }));
   }
 
-  async reclaim(logId: number, nowMs: number, staleBeforeMs: number): Promise<boolean> {
+  async reclaim(
+    logId: number,
+    claim: { previousToken: string; claimToken: string; nowMs: number; staleBeforeMs: number },
+  ): Promise<boolean> {
     return this.conditionalUpdate({
-      Key: { logId },
-      UpdateExpression: 'SET claimAt = :now',
-      ConditionExpression: 'triggerCode = :zero AND claimAt < :stale',
-      ExpressionAttributeValues: { ':now': nowMs, ':stale': staleBeforeMs, ':zero': 0 },
+      Key: runKey(logId),
+      UpdateExpression: 'SET claimAt = :now, claimToken = :token',
+      ConditionExpression:
+        'claimToken = :previous AND claimAt < :stale AND triggerCode = :ok AND handleCode = :zero',
+      ExpressionAttributeValues: {
+        ':now': claim.nowMs,
+        ':token': claim.claimToken,
+        ':previous': claim.previousToken,
+        ':stale': claim.staleBeforeMs,
+        ':ok': TRIGGER_CODE.success,
+        ':zero': 0,
+      },
     });
   }
 
-  async recordTrigger(logId: number, result: TriggerResult): Promise<boolean> {
-    const values = {
-      ':address': result.executorAddress,
-      ':code': result.triggerCode,
-      ':msg': truncateMessage(result.triggerMsg),
-      ':at': result.dispatchedAt,
-      ':zero': 0,
-    };
-    const base = 'SET executorAddress = :address, triggerCode = :code, triggerMsg = :msg, dispatchedAt = :at';
-    if (result.triggerCode === TRIGGER_CODE.success) {
-      // An accepted run joins the running index, unless a fast executor's result already came in.
-      const joined = await this.conditionalUpdate({
-        Key: { logId },
-        UpdateExpression: `${base}, runningBucket = :bucket, deadline = :deadline`,
-        ConditionExpression: 'triggerCode = :zero AND handleCode = :zero',
-        ExpressionAttributeValues: {
-          ...values,
-          ':bucket': runningBucket(logId),
-          ':deadline': result.deadline ?? result.dispatchedAt + 600_000,
-        },
-      });
-      if (joined) return true;
-    }
-    if (result.triggerCode === TRIGGER_CODE.success) {
-      return this.conditionalUpdate({
-        Key: { logId },
-        UpdateExpression: base,
-        ConditionExpression: 'triggerCode = :zero',
-        ExpressionAttributeValues: values,
-      });
-    }
-    // A refused trigger finishes the run: mark its outcome pending in the same write.
+  async recordRefusal(logId: number, claimToken: string, refusal: TriggerRefusal): Promise<boolean> {
     return this.conditionalUpdate({
-      Key: { logId },
-      UpdateExpression: `${base}, outcomeBucket = :pending, outcomeDueAt = :due`,
-      ConditionExpression: 'triggerCode = :zero',
+      Key: runKey(logId),
+      UpdateExpression:
+        'SET executorAddress = :address, triggerCode = :code, triggerMsg = :msg, dispatchedAt = :at, ' +
+        'outcomeBucket = :pending, outcomeDueAt = :due',
+      ConditionExpression: 'claimToken = :token AND triggerCode = :ok AND handleCode = :zero',
       ExpressionAttributeValues: {
-        ...values,
+        ':address': refusal.executorAddress,
+        ':code': refusal.triggerCode,
+        ':msg': truncateMessage(refusal.triggerMsg),
+        ':at': refusal.dispatchedAt,
         ':pending': OUTCOME_PENDING_BUCKET,
-        ':due': result.dispatchedAt + OUTCOME_GRACE_MS,
+        ':due': refusal.dispatchedAt + OUTCOME_GRACE_MS,
+        ':token': claimToken,
+        ':ok': TRIGGER_CODE.success,
+        ':zero': 0,
       },
     });
   }
@@ -272,11 +273,11 @@ export class DynamoRunStore implements RunStore {
       const updated = await this.options.doc.send(
         new UpdateCommand({
           TableName: this.options.runsTable,
-          Key: { logId },
-          UpdateExpression:
-            'SET handleCode = :code, handleMsg = :msg, handleTime = :at' +
-            `${mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''} REMOVE runningBucket, deadline`,
-          ConditionExpression: 'attribute_exists(logId) AND handleCode = :zero',
+          Key: runKey(logId),
+          UpdateExpression: `SET handleCode = :code, handleMsg = :msg, handleTime = :at${
+            mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''
+          }`,
+          ConditionExpression: 'attribute_exists(pk) AND handleCode = :zero',
           ExpressionAttributeValues: {
             ':code': result.handleCode,
             ':msg': truncateMessage(result.handleMsg),
@@ -299,9 +300,9 @@ export class DynamoRunStore implements RunStore {
 
   async clearOutcomePending(logId: number): Promise<void> {
     await this.conditionalUpdate({
-      Key: { logId },
+      Key: runKey(logId),
       UpdateExpression: 'REMOVE outcomeBucket, outcomeDueAt',
-      ConditionExpression: 'attribute_exists(logId)',
+      ConditionExpression: 'attribute_exists(pk)',
     });
   }
 
@@ -315,20 +316,16 @@ export class DynamoRunStore implements RunStore {
         Limit: limit,
       }),
     );
-    const items = await batchGetAll(
-      this.options.doc,
-      this.options.runsTable,
-      [...new Set((result.Items ?? []).map((i) => Number(i.logId)))].map((logId) => ({ logId })),
-    );
+    const items = await this.readRuns((result.Items ?? []).map((i) => Number(i.sk)));
     // The index lags the table: keep only runs still marked.
     return items.filter((item) => item.outcomeBucket === OUTCOME_PENDING_BUCKET).map(fromItem);
   }
 
   async setAlarmStatus(logId: number, alarmStatus: number): Promise<void> {
     await this.conditionalUpdate({
-      Key: { logId },
+      Key: runKey(logId),
       UpdateExpression: 'SET alarmStatus = :status',
-      ConditionExpression: 'attribute_exists(logId)',
+      ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':status': alarmStatus },
     });
   }
@@ -337,131 +334,287 @@ export class DynamoRunStore implements RunStore {
     const to = query.to ?? Date.now() + DAY_MS;
     const from = query.from ?? to - (this.options.retentionDays + 1) * DAY_MS;
     if (from > to) throw new ValidationError('from must not be after to', 'from');
-    if (query.jobId !== undefined || query.appName !== undefined) {
-      const [indexName, keyName, keyValue] =
-        query.jobId !== undefined
-          ? [RUNS_BY_JOB_INDEX, 'jobId', query.jobId]
-          : [RUNS_BY_APP_INDEX, 'appName', query.appName as string];
-      const page = await this.queryIndex(
-        { indexName, keyName, keyValue, from, to },
-        query,
-        query.limit,
-        decodeCursor(query.cursor),
-      );
-      return { items: page.items, nextCursor: encodeCursor(page.next) };
-    }
-    // No job or app: walk the by-day index from the newest day back; the cursor remembers the day.
-    const position = decodeDayCursor(query.cursor);
-    let day = position?.day ?? dayOf(to);
-    let start = position?.key;
-    const items: Run[] = [];
-    const firstDay = dayOf(from);
-    while (day >= firstDay && items.length < query.limit) {
-      const page = await this.queryIndex(
-        { indexName: RUNS_BY_DAY_INDEX, keyName: 'day', keyValue: day, from, to },
-        query,
-        query.limit - items.length,
-        start,
-      );
-      items.push(...page.items);
-      if (page.next) return { items, nextCursor: encodeDayCursor(day, page.next) };
-      day = dayOf(Date.parse(`${day}T00:00:00Z`) - DAY_MS);
-      start = undefined;
-    }
-    return { items, nextCursor: day >= firstDay ? encodeDayCursor(day, undefined) : undefined };
+    const filter = (run: Run) =>
+      run.triggerTime >= from &&
+      run.triggerTime <= to &&
+      (!query.status || runStatus(run) === query.status) &&
+      (query.appName === undefined || run.appName === query.appName);
+    return query.jobId !== undefined
+      ? this.listJob(query.jobId, { from, to, limit: query.limit, cursor: query.cursor, filter })
+      : this.listPages({
+          from,
+          to,
+          limit: query.limit,
+          cursor: query.cursor,
+          filter,
+          appName: query.appName,
+        });
   }
 
   async findOverdue(nowMs: number, limit: number): Promise<Run[]> {
-    const buckets = Array.from({ length: RUNNING_BUCKETS }, (_, shard) => runningBucketOf(shard));
-    const pages = await Promise.all(
-      buckets.map((bucket) =>
-        this.options.doc.send(
-          new QueryCommand({
-            TableName: this.options.runsTable,
-            IndexName: RUNS_RUNNING_INDEX,
-            KeyConditionExpression: 'runningBucket = :bucket AND deadline < :now',
-            ExpressionAttributeValues: { ':bucket': bucket, ':now': nowMs },
-            Limit: limit,
-          }),
+    const { Item: cursor } = await this.options.doc.send(
+      new GetCommand({ TableName: this.options.runsTable, Key: WATCH_CURSOR_KEY, ConsistentRead: true }),
+    );
+    const dispatched = await this.readPagesSince(
+      'P',
+      cursor?.dispatchedThrough,
+      nowMs - DISPATCH_SETTLE_MS,
+      limit,
+    );
+    const watched = await this.readPagesSince('W', cursor?.watchedThrough, nowMs, limit);
+    const entries = [...dispatched.entries, ...watched.entries];
+    const runs = new Map(
+      (await this.readRuns(entries.map((e) => e.logId))).map((item) => [Number(item.sk), item]),
+    );
+    const overdue = new Map<number, Run>();
+    const again: (DispatchEntry & { due: number })[] = [];
+    const seen = new Set<number>();
+    for (const entry of entries) {
+      const item = runs.get(entry.logId);
+      if (!item || item.triggerCode !== TRIGGER_CODE.success || item.handleCode !== 0) continue;
+      // A run claimed again under another token is watched from that claim's page.
+      if (entry.claimToken !== undefined && item.claimToken !== entry.claimToken) continue;
+      // A record written twice (a retried write) lists its runs twice: look at each run once.
+      if (seen.has(entry.logId)) continue;
+      seen.add(entry.logId);
+      if (entry.deadline > nowMs) {
+        again.push({ ...entry, due: entry.deadline });
+      } else {
+        overdue.set(entry.logId, fromItem(item));
+        again.push({ ...entry, due: nowMs + WATCH_AGAIN_MS });
+      }
+    }
+    // Watch again before moving the cursor: a sweep that dies in between looks at runs twice, never not at all.
+    const byMinute = new Map<number, DispatchEntry[]>();
+    for (const entry of again) {
+      const minute = Math.ceil(entry.due / 60_000) * 60_000;
+      byMinute.set(minute, [...(byMinute.get(minute) ?? []), entry]);
+    }
+    await Promise.all(
+      [...byMinute].map(([due, group]) =>
+        this.appendToPage(
+          { pk: `W#${hourOf(due)}`, sk: due * SALT + Math.floor(this.random() * SALT) },
+          group,
+          nowMs,
         ),
       ),
     );
-    // The most overdue first, across the partitions.
-    const keys = pages
-      .flatMap((page) => page.Items ?? [])
-      .sort((a, b) => Number(a.deadline) - Number(b.deadline))
-      .slice(0, limit);
-    const byLogId = new Map((await this.getMany(keys.map((i) => Number(i.logId)))).map((r) => [r.logId, r]));
-    // The index lags the table: keep only runs that are still unfinished, most overdue first.
-    return keys
-      .flatMap((key) => byLogId.get(Number(key.logId)) ?? [])
-      .filter((r) => r.triggerCode === TRIGGER_CODE.success && r.handleCode === 0);
+    await this.options.doc.send(
+      new PutCommand({
+        TableName: this.options.runsTable,
+        Item: {
+          ...WATCH_CURSOR_KEY,
+          dispatchedThrough: dispatched.through,
+          watchedThrough: watched.through,
+        },
+      }),
+    );
+    return [...overdue.values()];
   }
 
   /**
-   * Up to `wanted` runs of one partition of a KEYS_ONLY list index, newest first: the keys come
-   * from the index, the runs (and the status they are filtered on) from the table, strongly
-   * consistent. `next` is the key of the last index entry examined, absent when the partition is
-   * exhausted: a run past the one that filled the page is never skipped.
+   * The entries of the pages of one kind with keys after `after` up to `untilMs`, oldest first, in
+   * whole pages until about `limit` entries; `through` is the key to continue after.
    */
-  private async queryIndex(
-    partition: {
-      indexName: string;
-      keyName: string;
-      keyValue: string | number;
-      from: number;
-      to: number;
-    },
-    query: Pick<RunQuery, 'status'>,
-    wanted: number,
-    start: IndexKey | undefined,
-  ): Promise<{ items: Run[]; next: IndexKey | undefined }> {
+  private async readPagesSince(
+    kind: 'P' | 'W',
+    after: unknown,
+    untilMs: number,
+    limit: number,
+  ): Promise<{ entries: (DispatchEntry & { claimToken?: string })[]; through: number }> {
+    const until = untilMs * SALT + SALT - 1;
+    let through = typeof after === 'number' ? after : (untilMs - WATCH_START_MS) * SALT;
+    const entries: (DispatchEntry & { claimToken?: string })[] = [];
+    // A sweep no later than the last one (clock skew, overlapping sweeps) has nothing new to read.
+    if (through >= until) return { entries, through };
+    for (
+      let hourStart = hourStartOf(Math.floor(through / SALT));
+      hourStart <= untilMs && entries.length < limit;
+      hourStart += HOUR_MS
+    ) {
+      const hour = hourOf(hourStart);
+      let start: Item | undefined;
+      do {
+        const result = await this.options.doc.send(
+          new QueryCommand({
+            TableName: this.options.runsTable,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :until',
+            ExpressionAttributeValues: { ':pk': `${kind}#${hour}`, ':after': through + 1, ':until': until },
+            ExclusiveStartKey: start,
+            Limit: PAGE_ROUND_SIZE,
+          }),
+        );
+        for (const page of result.Items ?? []) {
+          const token = kind === 'P' ? `${hour}/${page.sk}` : undefined;
+          entries.push(...pageEntries(page).map((e) => ({ ...e, ...(token ? { claimToken: token } : {}) })));
+          through = Number(page.sk);
+          if (entries.length >= limit) return { entries, through };
+        }
+        start = result.LastEvaluatedKey;
+      } while (start);
+      // The whole hour (up to `until`) is read.
+      through = Math.min(until, (hourStart + HOUR_MS) * SALT - 1);
+    }
+    return { entries, through };
+  }
+
+  /**
+   * A job's runs, newest first: its planned runs (in schedule order) and its unplanned ones (in the
+   * order they were made) are two ranges of its partition, merged by trigger time. The cursor holds
+   * each range's position.
+   */
+  private async listJob(
+    jobId: number,
+    q: { from: number; to: number; limit: number; cursor?: string; filter: (run: Run) => boolean },
+  ): Promise<Page<Run>> {
+    const base = firstPlannedLogId(jobId);
+    const position = decodeJobCursor(q.cursor);
+    const streams = [
+      new RangeStream(this, jobId, base, base + UNPLANNED_LOG_ID_OFFSET - 1, position?.p),
+      new RangeStream(this, jobId, base + UNPLANNED_LOG_ID_OFFSET, base + LOG_ID_JOB_FACTOR - 1, position?.u),
+    ] as const;
     const items: Run[] = [];
-    let next = start;
-    for (let round = 0; round < MAX_LIST_ROUNDS && items.length < wanted; round++) {
-      const stillWanted = wanted - items.length;
+    let rounds = 0;
+    while (items.length < q.limit && rounds < MAX_LIST_ROUNDS) {
+      for (const stream of streams) if (stream.needsRead()) rounds += await stream.read();
+      const heads = streams.filter((s) => s.head() !== undefined);
+      if (heads.length === 0) break;
+      const newest = heads.reduce((a, b) =>
+        (b.head()?.triggerTime ?? 0) > (a.head()?.triggerTime ?? 0) ? b : a,
+      );
+      const run = newest.take();
+      // Each range is in time order: a run older than `from` ends it.
+      if (run.triggerTime < q.from) newest.end();
+      else if (q.filter(run)) items.push(run);
+    }
+    if (streams.every((s) => s.done())) return { items };
+    return { items, nextCursor: encodeCursor({ p: streams[0].position(), u: streams[1].position() }) };
+  }
+
+  /** Reads up to `limit` runs of a job's partition in `[low, high]`, newest logId first (for RangeStream). */
+  async queryRange(jobId: number, low: number, high: number, limit: number) {
+    const result = await this.options.doc.send(
+      new QueryCommand({
+        TableName: this.options.runsTable,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': `J#${jobId}`, ':low': low, ':high': high },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: limit,
+      }),
+    );
+    return { items: (result.Items ?? []).map(fromItem), more: result.LastEvaluatedKey !== undefined };
+  }
+
+  /**
+   * An app's or all runs, newest first, from the dispatch pages hour by hour back from `to`; only
+   * the page a run was last claimed under lists it. The cursor holds the hour, the page and how many
+   * of its entries were looked at.
+   */
+  private async listPages(q: {
+    from: number;
+    to: number;
+    limit: number;
+    cursor?: string;
+    appName?: string;
+    filter: (run: Run) => boolean;
+  }): Promise<Page<Run>> {
+    // A page's key is its claim time, just before its runs' trigger times.
+    const lowest = (q.from - 60_000) * SALT;
+    const position = decodePageCursor(q.cursor);
+    // Records are keyed by their claim time, never in the future: start from now at the latest.
+    const top = Math.min(q.to, Date.now() + 60_000);
+    let hourStart = position ? Date.parse(`${position.h}:00:00Z`) : hourStartOf(top);
+    let below = position?.k ?? top * SALT + SALT;
+    let skip = position?.i ?? 0;
+    const items: Run[] = [];
+    for (let rounds = 0; rounds < MAX_LIST_ROUNDS; rounds++) {
+      if (hourStart + HOUR_MS <= q.from - 60_000) return { items };
+      const hour = hourOf(hourStart);
       const result = await this.options.doc.send(
         new QueryCommand({
           TableName: this.options.runsTable,
-          IndexName: partition.indexName,
-          KeyConditionExpression: '#k = :k AND triggerTime BETWEEN :from AND :to',
-          ExpressionAttributeNames: { '#k': partition.keyName },
-          ExpressionAttributeValues: {
-            ':k': partition.keyValue,
-            ':from': partition.from,
-            ':to': partition.to,
-          },
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+          ExpressionAttributeValues: { ':pk': `P#${hour}`, ':low': lowest, ':high': below - 1 },
           ScanIndexForward: false,
-          Limit: query.status
-            ? Math.min(FILTERED_KEYS_PER_ROUND.max, Math.max(FILTERED_KEYS_PER_ROUND.min, stillWanted * 2))
-            : stillWanted,
-          ExclusiveStartKey: next,
+          Limit: PAGE_ROUND_SIZE,
         }),
       );
-      const keys = (result.Items ?? []) as IndexKey[];
-      const stored = await batchGetAll(
-        this.options.doc,
-        this.options.runsTable,
-        keys.map((key) => ({ logId: key.logId })),
-      );
-      const byLogId = new Map(stored.map((item) => [Number(item.logId), item]));
-      let filledAt = -1;
-      for (const [i, key] of keys.entries()) {
-        // Missing: deleted (TTL) since the index entry was read.
-        const item = byLogId.get(Number(key.logId));
-        if (item && (!query.status || runStatus(item as unknown as Run) === query.status)) {
-          items.push(fromItem(item));
+      for (const page of result.Items ?? []) {
+        const token = `${hour}/${page.sk}`;
+        const entries = pageEntries(page).reverse();
+        // A record written twice (a retried write) lists its runs twice: list each once.
+        const first = new Map<number, number>();
+        entries.forEach((entry, index) => {
+          if (!first.has(entry.logId)) first.set(entry.logId, index);
+        });
+        const wanted = entries
+          .map((entry, index) => ({ entry, index }))
+          .filter(
+            ({ entry, index }) =>
+              index >= skip &&
+              first.get(entry.logId) === index &&
+              (!q.appName || entry.appName === q.appName),
+          );
+        const stored = new Map(
+          (await this.readRuns(wanted.map(({ entry }) => entry.logId))).map((item) => [
+            Number(item.sk),
+            item,
+          ]),
+        );
+        for (const { entry, index } of wanted) {
+          const item = stored.get(entry.logId);
+          if (item && item.claimToken === token && q.filter(fromItem(item))) items.push(fromItem(item));
+          if (items.length >= q.limit) {
+            const rest = index + 1 < entries.length;
+            return {
+              items,
+              nextCursor: encodePageCursor(
+                rest
+                  ? { h: hour, k: Number(page.sk) + 1, i: index + 1 }
+                  : { h: hour, k: Number(page.sk), i: 0 },
+              ),
+            };
+          }
         }
-        if (items.length >= wanted) {
-          filledAt = i;
-          break;
-        }
+        below = Number(page.sk);
+        skip = 0;
       }
-      if (filledAt >= 0 && filledAt < keys.length - 1) return { items, next: keys[filledAt] };
-      next = result.LastEvaluatedKey;
-      if (!next) break;
+      if (!result.LastEvaluatedKey) {
+        hourStart -= HOUR_MS;
+        below = Math.min(top * SALT + SALT, (hourStart + HOUR_MS) * SALT);
+      }
     }
-    return { items, next };
+    return { items, nextCursor: encodePageCursor({ h: hourOf(hourStart), k: below, i: 0 }) };
+  }
+
+  /** Appends entries to a page (created if new): two writers that drew the same key share the page. */
+  private async appendToPage(key: PageKey, entries: readonly DispatchEntry[], atMs: number): Promise<void> {
+    await this.options.doc.send(
+      new UpdateCommand({
+        TableName: this.options.runsTable,
+        Key: key,
+        UpdateExpression:
+          'SET logIds = list_append(if_not_exists(logIds, :none), :logIds), ' +
+          'apps = list_append(if_not_exists(apps, :none), :apps), ' +
+          'deadlines = list_append(if_not_exists(deadlines, :none), :deadlines), expiresAt = :expires',
+        ExpressionAttributeValues: {
+          ':none': [],
+          ':logIds': entries.map((e) => e.logId),
+          ':apps': entries.map((e) => e.appName),
+          ':deadlines': entries.map((e) => e.deadline),
+          ':expires': this.expiresAt(atMs),
+        },
+      }),
+    );
+  }
+
+  private readRuns(logIds: readonly number[]): Promise<Item[]> {
+    return batchGetAll(
+      this.options.doc,
+      this.options.runsTable,
+      [...new Set(logIds)].filter((id) => Number.isSafeInteger(id) && id > 0).map(runKey),
+    );
   }
 
   private async conditionalUpdate(
@@ -480,27 +633,119 @@ export class DynamoRunStore implements RunStore {
     return Math.floor(triggerTime / 1000) + this.options.retentionDays * 86_400;
   }
 
-  private toItem(run: Run): RunItem {
+  private toItem(run: Run, claimToken: string): RunItem {
     return {
       ...run,
-      day: dayOf(run.triggerTime),
+      ...runKey(run.logId),
+      claimToken,
       claimAt: run.triggerTime,
       expiresAt: this.expiresAt(run.triggerTime),
+      // A run recorded as refused (no executor to send it to) is finished: its outcome is pending.
+      ...(run.triggerCode === TRIGGER_CODE.fail
+        ? { outcomeBucket: OUTCOME_PENDING_BUCKET, outcomeDueAt: run.dispatchedAt + OUTCOME_GRACE_MS }
+        : {}),
     };
   }
+}
+
+/** One logId range of a job's partition, read newest first in rounds, one run at a time. */
+class RangeStream {
+  private buffer: Run[] = [];
+  private more = true;
+  private last: number | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly store: DynamoRunStore,
+    private readonly jobId: number,
+    private readonly low: number,
+    private readonly high: number,
+    cursor: number | null | undefined,
+  ) {
+    if (cursor === null) this.ended = true;
+    else if (cursor !== undefined) this.last = cursor;
+  }
+
+  needsRead(): boolean {
+    return !this.ended && this.buffer.length === 0 && this.more;
+  }
+
+  async read(): Promise<number> {
+    const high = this.last === undefined ? this.high : this.last - 1;
+    if (high < this.low) {
+      this.more = false;
+      return 0;
+    }
+    const page = await this.store.queryRange(this.jobId, this.low, high, JOB_ROUND_SIZE);
+    this.buffer = page.items;
+    this.more = page.more;
+    return 1;
+  }
+
+  head(): Run | undefined {
+    return this.ended ? undefined : this.buffer[0];
+  }
+
+  take(): Run {
+    const run = this.buffer.shift() as Run;
+    this.last = run.logId;
+    return run;
+  }
+
+  end(): void {
+    this.ended = true;
+  }
+
+  done(): boolean {
+    return this.ended || (this.buffer.length === 0 && !this.more);
+  }
+
+  /** Where a next page continues: after the last run taken, or null when the range is done. */
+  position(): number | null | undefined {
+    return this.done() ? null : this.last;
+  }
+}
+
+function runKey(logId: number): { pk: string; sk: number } {
+  return { pk: `J#${jobIdOfLogId(logId)}`, sk: logId };
 }
 
 function fireKey(dedupKey: string): string {
   return `fire#${dedupKey}`;
 }
 
+function hourOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 13);
+}
+
+function hourStartOf(epochMs: number): number {
+  return epochMs - (epochMs % HOUR_MS);
+}
+
+function pageKeyOf(claimToken: string): PageKey {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d)\/(\d+)$/.exec(claimToken);
+  if (!match) throw new ValidationError(`not a claim token: ${JSON.stringify(claimToken)}`, 'claimToken');
+  return { pk: `P#${match[1]}`, sk: Number(match[2]) };
+}
+
+/** A page's entries, kept as parallel lists `logIds`, `apps`, `deadlines` (appended to, never rewritten). */
+function pageEntries(page: Item): DispatchEntry[] {
+  const logIds = (page.logIds as number[] | undefined) ?? [];
+  const apps = (page.apps as string[] | undefined) ?? [];
+  const deadlines = (page.deadlines as number[] | undefined) ?? [];
+  return logIds.map((logId, i) => ({
+    logId: Number(logId),
+    appName: String(apps[i] ?? ''),
+    deadline: Number(deadlines[i] ?? 0),
+  }));
+}
+
 function fromItem(item: Item): Run {
   const {
-    day: _d,
+    pk: _pk,
+    sk: _sk,
     claimAt: _c,
     expiresAt: _e,
-    runningBucket: _r,
-    deadline: _dl,
     outcomeBucket: _ob,
     outcomeDueAt: _od,
     claimToken: _ct,
@@ -509,15 +754,34 @@ function fromItem(item: Item): Run {
   return run as unknown as Run;
 }
 
-function encodeDayCursor(day: string, key: Item | undefined): string {
-  return Buffer.from(JSON.stringify({ day, key })).toString('base64url');
-}
-
-function decodeDayCursor(cursor: string | undefined): { day: string; key?: Item } | undefined {
+function decodeJobCursor(
+  cursor: string | undefined,
+): { p: number | null | undefined; u: number | null | undefined } | undefined {
   const decoded = decodeCursor(cursor);
   if (decoded === undefined) return undefined;
-  if (typeof decoded.day !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(decoded.day)) {
+  const valid = (v: unknown) => v === undefined || v === null || Number.isSafeInteger(v);
+  if (!('p' in decoded || 'u' in decoded) || !valid(decoded.p) || !valid(decoded.u)) {
     throw new ValidationError('cursor is not a cursor this API returned', 'cursor');
   }
-  return { day: decoded.day, key: decoded.key as Item | undefined };
+  return { p: decoded.p as number | null | undefined, u: decoded.u as number | null | undefined };
+}
+
+function encodePageCursor(position: { h: string; k: number; i: number }): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+function decodePageCursor(cursor: string | undefined): { h: string; k: number; i: number } | undefined {
+  const decoded = decodeCursor(cursor);
+  if (decoded === undefined) return undefined;
+  const { h, k, i } = decoded;
+  if (
+    typeof h !== 'string' ||
+    !/^\d{4}-\d\d-\d\dT\d\d$/.test(h) ||
+    !Number.isSafeInteger(k) ||
+    !Number.isSafeInteger(i) ||
+    (i as number) < 0
+  ) {
+    throw new ValidationError('cursor is not a cursor this API returned', 'cursor');
+  }
+  return { h, k: k as number, i: i as number };
 }
