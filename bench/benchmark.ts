@@ -17,6 +17,7 @@ import { measureLimits, type StandInLimits } from './limits.js';
 import { ResourceSampler } from './process-stats.js';
 import { ReceiptLog } from './receipt-log.js';
 import { type BenchResult, benchLine, price } from './result.js';
+import { SendMeter } from './send-meter.js';
 import { SqsMeter } from './sqs-meter.js';
 import type { StandInEndpoints } from './stand-ins.js';
 import { TickMeter } from './tick-meter.js';
@@ -85,6 +86,7 @@ export async function runBenchmark(
   const faults = new FaultInjector(options.faults ?? {}, tokens.accessToken);
   const invocations = new InvocationMeter();
   const tick = new TickMeter();
+  const sends = new SendMeter();
   const dynamo = new DynamoMeter((table) => table.replace(prefix, ''));
   const sqs = new SqsMeter((url) => (url.split('/').at(-1) ?? url).replace(prefix, ''));
   const receipts = new ReceiptLog();
@@ -121,7 +123,10 @@ export async function runBenchmark(
       ...tokens,
       settings: { TICKRING_SHARD_COUNT: String(options.shards) },
       invocationObserver: invocations,
-      onMetric: tick.sink,
+      onMetric: (...metric) => {
+        tick.sink(...metric);
+        sends.sink(...metric);
+      },
       wrapHandler: faults.enabled ? faults.wrapHandler : undefined,
     });
     // Every function shares these two clients (local/functions.ts), so they see all the stack's requests.
@@ -178,6 +183,7 @@ export async function runBenchmark(
     const functions = withIdleFunctions(invocations.usage(window), stack.host.names());
     const resources = sampler.stop();
     const tickLoad = tick.load(window);
+    const sendLateness = sends.load(window);
 
     log(`window over; waiting up to ${options.drainSeconds} s for its last fires ...`);
     const deadline = window.end + options.drainSeconds * 1000;
@@ -210,6 +216,7 @@ export async function runBenchmark(
         sqs: sqsUsage,
         functions,
         tick: tickLoad,
+        sendLatenessMs: sendLateness,
         limits,
         deadLetters,
         resources,

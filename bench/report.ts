@@ -40,7 +40,9 @@ export function summary(result: BenchResult, context: RunContext): string {
       `(unexpected fires ${num(d.unexpected)}, dead letters ${num(d.deadLetters)}` +
       `${d.drainedInSeconds === null ? ', not drained' : `, drained ${num(d.drainedInSeconds, 1)} s after the window`})`,
     `Lateness, handler receipt − scheduled time: p50 ${num(line.latenessMs.p50)} / p90 ${num(line.latenessMs.p90)} / ` +
-      `p99 ${num(line.latenessMs.p99)} / max ${num(line.latenessMs.max)} ms`,
+      `p99 ${num(line.latenessMs.p99)} / max ${num(line.latenessMs.max)} ms; leaving the dispatcher p50 ` +
+      `${num(d.sendLatenessMs.p50)} / p90 ${num(d.sendLatenessMs.p90)} / p99 ${num(d.sendLatenessMs.p99)} / ` +
+      `max ${num(d.sendLatenessMs.max)} ms`,
     `Throughput: ${num(line.triggersPerSecond, 1)} triggers/s; tick iteration (longest per second) ` +
       `p50 ${num(line.tickMsPerSecond.p50)} / max ${num(line.tickMsPerSecond.max)} ms, ` +
       `${num(d.tick.iterationsPerSecond, 1)} iterations/s (one per live tick invocation)` +

@@ -6,6 +6,7 @@ import type { FunctionUsage } from './invocation-meter.js';
 import type { StandInLimits } from './limits.js';
 import type { ResourceReport } from './process-stats.js';
 import type { SqsUsage } from './sqs-meter.js';
+import type { Summary } from './stats.js';
 import type { TickLoad } from './tick-meter.js';
 
 /** The result's one-line JSON form: what `npm run bench` prints last. */
@@ -53,6 +54,8 @@ export interface BenchDetails {
   readonly sqs: SqsUsage;
   readonly functions: readonly FunctionUsage[];
   readonly tick: TickLoad;
+  /** The dispatcher's lateness just before sending (its `Lateness` metric), ms. */
+  readonly sendLatenessMs: Summary;
   readonly limits: StandInLimits | null;
   /** Messages in the ring queues' dead-letter queues at the end. */
   readonly deadLetters: number;

@@ -13,7 +13,11 @@ import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import type { Logger } from '../../shared/ports/logger.js';
 import type { Metrics } from '../../shared/ports/metrics.js';
-import type { DispatchDeps, DispatchSettings } from '../../shared/use-cases/dispatch-fire.js';
+import {
+  DISPATCH_DEFAULTS,
+  type DispatchDeps,
+  type DispatchSettings,
+} from '../../shared/use-cases/dispatch-fire.js';
 import type { DispatcherConfig } from './config.js';
 
 /** What the local stack or a test may swap: clients shared with other functions, logger, clock, transport. */
@@ -65,7 +69,8 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   const settings: DispatchSettings = {
     registryDeadSeconds: config.registryDeadSeconds,
     claimStaleMs: config.claimStaleMs,
-    maxWaitMs: 5_000,
+    maxWaitMs: DISPATCH_DEFAULTS.maxWaitMs,
+    claimLeadMs: DISPATCH_DEFAULTS.claimLeadMs,
   };
   return {
     ...deps,

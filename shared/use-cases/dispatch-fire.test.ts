@@ -140,12 +140,14 @@ describe('dispatchFire: what runs and what is dropped', () => {
 });
 
 describe('dispatchFire: the trigger', () => {
-  it('waits the sub-second remainder and sends at the scheduled millisecond', async () => {
+  it('records the run claimLeadMs before its time and sends it at the scheduled millisecond', async () => {
     const env = memoryDispatchDeps();
-    const scheduledTime = env.clock.now() + 730; // SQS delivered it 730 ms early
+    const arrived = env.clock.now();
+    const scheduledTime = arrived + 730; // SQS delivered it 730 ms early
     const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(scheduledTime));
     expect(outcome.kind).toBe('dispatched');
-    expect(env.clock.sleeps).toContain(730);
+    expect(env.clock.sleeps).toEqual([730 - DISPATCH_DEFAULTS.claimLeadMs, DISPATCH_DEFAULTS.claimLeadMs]);
+    expect(env.runs.all()[0]?.triggerTime).toBe(scheduledTime - DISPATCH_DEFAULTS.claimLeadMs);
     expect(env.transport.sent[0]?.at).toBe(scheduledTime);
     expect(env.metrics.values.filter((v) => v.name === METRIC.lateness)).toEqual([
       { name: METRIC.lateness, value: 0 },

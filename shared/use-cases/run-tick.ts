@@ -38,8 +38,9 @@ export interface TickSettings {
   /** Jobs due within this are picked up; XXL-JOB's PRE_READ_MS. */
   readonly preReadMs: number;
   /**
-   * A picked-up job gets every fire up to this far ahead (>= preReadMs; default preReadMs) in one
-   * advance, so a job firing every second is written once per few fires, not once per fire.
+   * A picked-up job gets its fires up to about this far ahead (>= preReadMs; default preReadMs) in
+   * one advance, so a job firing every second is written once per few fires, not once per fire.
+   * Each job's horizon is spread over one more span past this (see `planHorizonMs`).
    */
   readonly planAheadMs?: number;
   readonly leaseMs: number;
@@ -88,13 +89,23 @@ export async function runTickLoop(
       iterations++;
       deps.metrics.add(METRIC.tickDuration, 'Milliseconds', deps.clock.now() - started);
       const now = deps.clock.now();
-      // Align to the next whole second; an iteration that overran a second starts the next at once.
-      await deps.clock.sleep(Math.min(1000 - (now % 1000), until - now), signal);
+      // Iterate at the half second, an iteration that overran starting the next at once: cron and
+      // FIX_RATE fires fall on whole seconds, where the dispatchers are busiest, and the pre-read
+      // does not care where in the second it runs.
+      await deps.clock.sleep(Math.min(msUntilTickPhase(now), until - now), signal);
     }
   } finally {
     await Promise.allSettled([...held].map((shard) => deps.leases.release(shard, settings.owner)));
   }
   return { iterations, firesEnqueued };
+}
+
+/** Where in each second the tick iterates: half a second off the whole seconds fires fall on. */
+export const TICK_PHASE_MS = 500;
+
+export function msUntilTickPhase(nowMs: number): number {
+  const intoSecond = nowMs % 1000;
+  return intoSecond < TICK_PHASE_MS ? TICK_PHASE_MS - intoSecond : 1000 - intoSecond + TICK_PHASE_MS;
 }
 
 /** One iteration: each shard whose lease we hold (or can take) is scheduled, in parallel. */
@@ -122,13 +133,14 @@ export async function scheduleShard(
   }
 
   const windowEnd = nowMs + settings.preReadMs;
-  const planEnd = nowMs + Math.max(settings.preReadMs, settings.planAheadMs ?? 0);
   const refs = await readDue(deps.jobs, shard, windowEnd, settings.preReadCount);
   if (refs.length === 0) return { ...empty, held: true };
 
   // The index is eventually consistent: act only on the base item, read strongly.
   const jobs = await deps.jobs.getPlannable(refs.map((r) => r.id));
-  const plans = jobs.flatMap((job) => planJob(job, deps.clock.now(), windowEnd, planEnd));
+  const plans = jobs.flatMap((job) =>
+    planJob(job, deps.clock.now(), windowEnd, nowMs + planHorizonMs(settings, job.job.id)),
+  );
   const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
 
   // Renew before sending, so a tick paused past its lease never sends on a shard it lost.
@@ -189,6 +201,24 @@ interface JobPlan {
   readonly lastFire: number | undefined;
   readonly misfiresSkipped: number;
 }
+
+/**
+ * How far ahead a job's fires are planned. A job is picked up `preReadMs` before it is due, so a
+ * plan spans about `planAheadMs − preReadMs`; each job's span is stretched by a fraction of itself
+ * fixed per job (its id's golden-ratio fraction, in [0, 1)). Jobs that start together (made in one
+ * go, same period) then fall out of step after a plan or two, so their advances spread over the
+ * seconds instead of all landing in the same tick iteration.
+ */
+export function planHorizonMs(
+  settings: Pick<TickSettings, 'preReadMs' | 'planAheadMs'>,
+  jobId: number,
+): number {
+  const span = Math.max(0, (settings.planAheadMs ?? 0) - settings.preReadMs);
+  const stretch = (jobId * GOLDEN_RATIO_FRACTION) % 1;
+  return settings.preReadMs + Math.round(span * (1 + stretch));
+}
+
+const GOLDEN_RATIO_FRACTION = 0.618_033_988_75;
 
 /** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
 function planJob(
