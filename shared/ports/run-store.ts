@@ -130,8 +130,11 @@ export interface RunStore {
   list(query: RunQuery): Promise<Page<Run>>;
   /**
    * Runs sent to an executor and still without a result past their deadline (`nowMs`), from the
-   * dispatch records not looked at yet. Each run returned is looked at again about a minute later
-   * unless it has its result by then, so a run left alone (its executor is alive) comes back.
+   * dispatch records not looked at yet, read in chunks of about `limit` runs until caught up or
+   * `limit` overdue runs are found (the rest is left for the next call). Every run is looked at
+   * once; each returned, and each not yet due, is looked at again later (a returned one about a
+   * minute later, unless it has its result by then), so a run left alone (its executor is alive)
+   * comes back.
    */
   findOverdue(nowMs: number, limit: number): Promise<Run[]>;
 }

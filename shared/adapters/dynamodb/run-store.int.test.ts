@@ -1123,6 +1123,25 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
     expect(await sweep(t0 + 6 * MINUTE_MS)).toEqual([run.logId]);
   });
 
+  it('reads a backlog of many records in one sweep when few of their runs are overdue', async () => {
+    // Ten records of finished runs, more than a sweep's limit, then one overdue run behind them.
+    for (let record = 0; record < 10; record++) {
+      const at = t0 + record * 1_000;
+      const token = store.newClaimToken(at);
+      for (let i = 0; i < 3; i++) {
+        await h.seedRun(
+          { jobId: 608, appName: 'watch', triggerTime: at },
+          { token, status: 'success', deadline: t0 + MINUTE_MS },
+        );
+      }
+    }
+    const { run: late } = await h.seedRun(
+      { jobId: 608, appName: 'watch', triggerTime: t0 + 20_000 },
+      { deadline: t0 + MINUTE_MS },
+    );
+    expect(await sweep(t0 + 5 * MINUTE_MS, 4)).toEqual([late.logId]);
+  });
+
   it("leaves what is over a sweep's limit to the next sweep: every overdue run once, none lost", async () => {
     const runs: Run[] = [];
     for (let record = 0; record < 4; record++) {

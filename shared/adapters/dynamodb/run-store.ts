@@ -62,6 +62,8 @@ const PAGE_ROUND_SIZE = 10;
 export const DISPATCH_SETTLE_MS = 180_000;
 /** A run looked at past its deadline is looked at again this much later. */
 export const WATCH_AGAIN_MS = 60_000;
+/** Most chunks (of about `limit` entries) one `findOverdue` reads before leaving the rest to the next sweep. */
+const MAX_WATCH_CHUNKS = 200;
 /** Without a cursor (first sweep), the watch starts this far back. */
 const WATCH_START_MS = HOUR_MS;
 const WATCH_CURSOR_KEY = { pk: 'WATCH', sk: 0 } as const;
@@ -355,34 +357,75 @@ export class DynamoRunStore implements RunStore {
     const { Item: cursor } = await this.options.doc.send(
       new GetCommand({ TableName: this.options.runsTable, Key: WATCH_CURSOR_KEY, ConsistentRead: true }),
     );
-    const dispatched = await this.readPagesSince(
-      'P',
-      cursor?.dispatchedThrough,
-      nowMs - DISPATCH_SETTLE_MS,
-      limit,
-    );
-    const watched = await this.readPagesSince('W', cursor?.watchedThrough, nowMs, limit);
-    const entries = [...dispatched.entries, ...watched.entries];
-    const runs = new Map(
-      (await this.readRuns(entries.map((e) => e.logId))).map((item) => [Number(item.sk), item]),
-    );
+    let position = { dispatched: cursor?.dispatchedThrough, watched: cursor?.watchedThrough };
     const overdue = new Map<number, Run>();
+    // Chunks of about `limit` entries, the cursor saved after each, until caught up or `limit` runs found.
+    for (let chunk = 0; chunk < MAX_WATCH_CHUNKS && overdue.size < limit; chunk++) {
+      const dispatched = await this.readPagesSince(
+        'P',
+        position.dispatched,
+        nowMs - DISPATCH_SETTLE_MS,
+        limit,
+      );
+      const watched = await this.readPagesSince('W', position.watched, nowMs, limit);
+      await this.watch([...dispatched.entries, ...watched.entries], nowMs, overdue);
+      position = { dispatched: dispatched.through, watched: watched.through };
+      await this.options.doc.send(
+        new PutCommand({
+          TableName: this.options.runsTable,
+          Item: {
+            ...WATCH_CURSOR_KEY,
+            dispatchedThrough: position.dispatched,
+            watchedThrough: position.watched,
+          },
+        }),
+      );
+      if (dispatched.caughtUp && watched.caughtUp) break;
+    }
+    return [...overdue.values()];
+  }
+
+  /**
+   * Looks at the runs of some watch entries: finished ones are dropped, overdue ones added to
+   * `overdue`, and every unfinished one filed to be looked at again (overdue ones a minute on).
+   * Every run is looked at, so the bulk read takes only what tells a finished run, eventually
+   * consistent (half the cost); the few overdue ones are then read whole and strongly.
+   */
+  private async watch(
+    entries: readonly (DispatchEntry & { claimToken?: string })[],
+    nowMs: number,
+    overdue: Map<number, Run>,
+  ): Promise<void> {
+    const states = new Map(
+      (
+        await this.readRuns(
+          entries.map((e) => e.logId),
+          { consistent: false, attributes: ['pk', 'sk', 'triggerCode', 'handleCode', 'claimToken'] },
+        )
+      ).map((item) => [Number(item.sk), item]),
+    );
+    const unfinished = (item: Item | undefined): item is Item =>
+      item !== undefined && item.triggerCode === TRIGGER_CODE.success && item.handleCode === 0;
     const again: (DispatchEntry & { due: number })[] = [];
+    const due: number[] = [];
     const seen = new Set<number>();
     for (const entry of entries) {
-      const item = runs.get(entry.logId);
-      if (!item || item.triggerCode !== TRIGGER_CODE.success || item.handleCode !== 0) continue;
+      const state = states.get(entry.logId);
+      if (!unfinished(state)) continue;
       // A run claimed again under another token is watched from that claim's page.
-      if (entry.claimToken !== undefined && item.claimToken !== entry.claimToken) continue;
+      if (entry.claimToken !== undefined && state.claimToken !== entry.claimToken) continue;
       // A record written twice (a retried write) lists its runs twice: look at each run once.
       if (seen.has(entry.logId)) continue;
       seen.add(entry.logId);
       if (entry.deadline > nowMs) {
         again.push({ ...entry, due: entry.deadline });
       } else {
-        overdue.set(entry.logId, fromItem(item));
+        due.push(entry.logId);
         again.push({ ...entry, due: nowMs + WATCH_AGAIN_MS });
       }
+    }
+    for (const item of await this.readRuns(due)) {
+      if (unfinished(item) && !overdue.has(Number(item.sk))) overdue.set(Number(item.sk), fromItem(item));
     }
     // Watch again before moving the cursor: a sweep that dies in between looks at runs twice, never not at all.
     const byMinute = new Map<number, DispatchEntry[]>();
@@ -391,25 +434,14 @@ export class DynamoRunStore implements RunStore {
       byMinute.set(minute, [...(byMinute.get(minute) ?? []), entry]);
     }
     await Promise.all(
-      [...byMinute].map(([due, group]) =>
+      [...byMinute].map(([at, group]) =>
         this.appendToPage(
-          { pk: `W#${hourOf(due)}`, sk: due * SALT + Math.floor(this.random() * SALT) },
+          { pk: `W#${hourOf(at)}`, sk: at * SALT + Math.floor(this.random() * SALT) },
           group,
           nowMs,
         ),
       ),
     );
-    await this.options.doc.send(
-      new PutCommand({
-        TableName: this.options.runsTable,
-        Item: {
-          ...WATCH_CURSOR_KEY,
-          dispatchedThrough: dispatched.through,
-          watchedThrough: watched.through,
-        },
-      }),
-    );
-    return [...overdue.values()];
   }
 
   /**
@@ -421,12 +453,12 @@ export class DynamoRunStore implements RunStore {
     after: unknown,
     untilMs: number,
     limit: number,
-  ): Promise<{ entries: (DispatchEntry & { claimToken?: string })[]; through: number }> {
+  ): Promise<{ entries: (DispatchEntry & { claimToken?: string })[]; through: number; caughtUp: boolean }> {
     const until = untilMs * SALT + SALT - 1;
     let through = typeof after === 'number' ? after : (untilMs - WATCH_START_MS) * SALT;
     const entries: (DispatchEntry & { claimToken?: string })[] = [];
     // A sweep no later than the last one (clock skew, overlapping sweeps) has nothing new to read.
-    if (through >= until) return { entries, through };
+    if (through >= until) return { entries, through, caughtUp: true };
     for (
       let hourStart = hourStartOf(Math.floor(through / SALT));
       hourStart <= untilMs && entries.length < limit;
@@ -448,14 +480,14 @@ export class DynamoRunStore implements RunStore {
           const token = kind === 'P' ? `${hour}/${page.sk}` : undefined;
           entries.push(...pageEntries(page).map((e) => ({ ...e, ...(token ? { claimToken: token } : {}) })));
           through = Number(page.sk);
-          if (entries.length >= limit) return { entries, through };
+          if (entries.length >= limit) return { entries, through, caughtUp: false };
         }
         start = result.LastEvaluatedKey;
       } while (start);
       // The whole hour (up to `until`) is read.
       through = Math.min(until, (hourStart + HOUR_MS) * SALT - 1);
     }
-    return { entries, through };
+    return { entries, through, caughtUp: through >= until };
   }
 
   /**
@@ -609,11 +641,12 @@ export class DynamoRunStore implements RunStore {
     );
   }
 
-  private readRuns(logIds: readonly number[]): Promise<Item[]> {
+  private readRuns(logIds: readonly number[], read?: Parameters<typeof batchGetAll>[3]): Promise<Item[]> {
     return batchGetAll(
       this.options.doc,
       this.options.runsTable,
       [...new Set(logIds)].filter((id) => Number.isSafeInteger(id) && id > 0).map(runKey),
+      read,
     );
   }
 

@@ -27,18 +27,32 @@ export function decodeCursor(cursor: string | undefined): Item | undefined {
   throw new ValidationError('cursor is not a cursor this API returned', 'cursor');
 }
 
-/** Strongly consistent BatchGetItem over any number of keys, retrying unprocessed keys. */
+/**
+ * BatchGetItem over any number of keys, retrying unprocessed keys: strongly consistent and whole
+ * items unless `read` asks for less (an eventually consistent read costs half).
+ */
 export async function batchGetAll(
   doc: DynamoDBDocumentClient,
   tableName: string,
   keys: readonly Item[],
+  read: { readonly consistent?: boolean; readonly attributes?: readonly string[] } = {},
 ): Promise<Item[]> {
+  const projection = read.attributes
+    ? {
+        ProjectionExpression: read.attributes.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(read.attributes.map((name, i) => [`#a${i}`, name])),
+      }
+    : {};
   const out: Item[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending: Item[] | undefined = keys.slice(i, i + 100) as Item[];
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       const result = await doc.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: { Keys: pending, ConsistentRead: read.consistent ?? true, ...projection },
+          },
+        }),
       );
       out.push(...((result.Responses?.[tableName] ?? []) as Item[]));
       pending = result.UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
