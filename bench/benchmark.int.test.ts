@@ -6,6 +6,7 @@ import { type BenchmarkOptions, runBenchmark } from './benchmark.js';
 const SHORT: BenchmarkOptions = {
   jobs: 20,
   seconds: 10,
+  warmupSeconds: 1,
   schedule: { type: 'FIX_RATE', conf: '1', timeZone: 'UTC' },
   executors: 1,
   idleJobs: 0,

@@ -29,6 +29,8 @@ export interface Workload {
   readonly jobs: number;
   /** Length of the measured window, s. */
   readonly seconds: number;
+  /** The window opens this long after the last job's first fire, s. */
+  readonly warmupSeconds: number;
   readonly schedule: Schedule;
   /** Executor groups, each with one SDK executor; the jobs are spread round-robin over them. */
   readonly executors: number;
@@ -164,8 +166,9 @@ export async function runBenchmark(
     const jobs = await createBenchJobs(api, fleet.appNames, options.jobs, options.schedule);
     const jobSeconds = (performance.now() - started) / 1000;
 
-    // The window opens a second after the last job's first fire, so every job fires all through it.
-    const start = Math.max(...jobs.map((j) => j.firstFire)) + 1000;
+    // The window opens after every job's first fire, so every job fires all through it, and after a
+    // warm-up: jobs made in one go are first planned together, and fall out of step after a plan.
+    const start = Math.max(...jobs.map((j) => j.firstFire)) + Math.max(1, options.warmupSeconds) * 1000;
     const window: TimeWindow = { start, end: start + options.seconds * 1000 };
     const expected = expectedFires(jobs, window);
     faults.arm(window);
@@ -216,6 +219,7 @@ export async function runBenchmark(
         sqs: sqsUsage,
         functions,
         tick: tickLoad,
+        warmupSeconds: options.warmupSeconds,
         sendLatenessMs: sendLateness,
         limits,
         deadLetters,

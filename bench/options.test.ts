@@ -7,6 +7,7 @@ describe('parseOptions', () => {
     expect(parseOptions([])).toEqual({
       jobs: 200,
       seconds: 60,
+      warmupSeconds: 10,
       schedule: { type: 'FIX_RATE', conf: '1', timeZone: 'UTC' },
       executors: 1,
       idleJobs: 0,
@@ -23,6 +24,8 @@ describe('parseOptions', () => {
       '1000',
       '--seconds',
       '30',
+      '--warmup',
+      '0',
       '--schedule',
       '*/2 * * * * ?',
       '--executors',
@@ -41,6 +44,7 @@ describe('parseOptions', () => {
     expect(options).toEqual({
       jobs: 1000,
       seconds: 30,
+      warmupSeconds: 0,
       schedule: { type: 'CRON', conf: '*/2 * * * * ?', timeZone: 'UTC' },
       executors: 3,
       idleJobs: 100_000,

@@ -21,7 +21,9 @@ against DynamoDB Local and the SQS stand-in, which it starts and stops on 127.0.
 and, as the last line, one JSON object (also written to ${LATEST_JSON}).
 
   --jobs N            jobs firing on the schedule (default 200)
-  --seconds S         measured window, after every job's first fire (default 60)
+  --seconds S         measured window (default 60)
+  --warmup S          the window opens this long after the last job's first fire (default 10): the
+                      jobs made in one go are first planned together and fall out of step after a plan
   --schedule SPEC     "FIX_RATE <seconds>" or a Quartz cron such as "*/2 * * * * ?" (default "FIX_RATE 1")
   --executors E       executor groups, one SDK executor each; jobs round-robin, route FIRST (default 1)
   --idle-jobs K       jobs that are never due: half stopped, half running far in the future (default 0)
@@ -50,6 +52,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
   return {
     jobs: int('--jobs', values.jobs, 200, 1),
     seconds: int('--seconds', values.seconds, 60, 1),
+    warmupSeconds: int('--warmup', values.warmup, 10, 0),
     schedule: parseSchedule(values.schedule ?? 'FIX_RATE 1'),
     executors: int('--executors', values.executors, 1, 1),
     idleJobs: int('--idle-jobs', values['idle-jobs'], 0, 0),
@@ -84,6 +87,7 @@ function parse(argv: readonly string[]) {
     options: {
       jobs: { type: 'string' },
       seconds: { type: 'string' },
+      warmup: { type: 'string' },
       schedule: { type: 'string' },
       executors: { type: 'string' },
       'idle-jobs': { type: 'string' },

@@ -18,7 +18,7 @@ export function summary(result: BenchResult, context: RunContext): string {
   const out: string[] = [];
   out.push(
     `tickring benchmark: ${num(line.jobs)} jobs on ${scheduleText(d.schedule)}, ${d.executors} executor group(s), ` +
-      `${num(d.idleJobs)} idle jobs, ${d.shards} shards; window ${line.seconds} s from ${d.window.start}`,
+      `${num(d.idleJobs)} idle jobs, ${d.shards} shards; window ${line.seconds} s from ${d.window.start} (${d.warmupSeconds} s after the last job's first fire)`,
     `${machine()}; ${context.standIns.dynamodb} (JVM) + ${context.standIns.sqs} (in process), 127.0.0.1`,
     `setup: idle jobs ${num(d.setupSeconds.idleJobs, 1)} s, executors ${num(d.setupSeconds.executors, 1)} s, ` +
       `jobs ${num(d.setupSeconds.jobs, 1)} s`,

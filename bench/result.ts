@@ -54,6 +54,8 @@ export interface BenchDetails {
   readonly sqs: SqsUsage;
   readonly functions: readonly FunctionUsage[];
   readonly tick: TickLoad;
+  /** The window opened this long after the last job's first fire, s. */
+  readonly warmupSeconds: number;
   /** The dispatcher's lateness just before sending (its `Lateness` metric), ms. */
   readonly sendLatenessMs: Summary;
   readonly limits: StandInLimits | null;
