@@ -63,7 +63,7 @@ export class OutcomeFakes {
   readonly clears: number[] = [];
   /** Every `runs.getMany` / `jobs.getMany` call (the reads before completing). */
   readonly batchReads: { store: 'runs' | 'jobs'; ids: readonly number[] }[] = [];
-  /** When set, `runs.getMany` rejects (a failed read). */
+  /** When set, `runs.getMany` and `jobs.getMany` reject (a failed read). */
   failingGetMany = false;
 
   deps(): RunOutcomeDeps {
@@ -113,6 +113,7 @@ export class OutcomeFakes {
       get: async (id: number) => this.jobs.get(id),
       getMany: async (ids: readonly number[]) => {
         this.batchReads.push({ store: 'jobs', ids });
+        if (this.failingGetMany) throw new Error('ProvisionedThroughputExceededException');
         return [...new Set(ids)].flatMap((id) => this.jobs.get(id) ?? []);
       },
     } as Partial<JobStore> as JobStore;

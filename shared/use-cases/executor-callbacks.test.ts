@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import { ValidationError } from '../domain/errors.js';
+import { unplannedLogId } from '../domain/run.js';
 import {
   CALLBACK_CONCURRENCY,
   callbackReply,
@@ -194,20 +195,21 @@ describe('processCallbacks and the outcome-pending mark', () => {
   it('marks a success whose job has children, and clears the mark once they are enqueued', async () => {
     const fakes = new OutcomeFakes();
     fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
-    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const logId = unplannedLogId(1, 7);
+    fakes.runs.set(logId, makeRun({ logId }));
     const deps = fakes.deps();
     const pendingAtEnqueue: boolean[] = [];
     const ring = {
       enqueue: async (entries: Parameters<typeof deps.ring.enqueue>[0]) => {
-        pendingAtEnqueue.push(fakes.outcomePending.has(7));
+        pendingAtEnqueue.push(fakes.outcomePending.has(logId));
         await deps.ring.enqueue(entries);
       },
     };
-    await processCallbacks({ ...deps, ring }, [result(7, 200)]);
+    await processCallbacks({ ...deps, ring }, [result(logId, 200)]);
     expect(pendingAtEnqueue).toEqual([true]);
-    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#7#2']);
-    expect(fakes.clears).toEqual([7]);
-    expect(fakes.outcomePending.has(7)).toBe(false);
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual([`parent#${logId}#2`]);
+    expect(fakes.clears).toEqual([logId]);
+    expect(fakes.outcomePending.has(logId)).toBe(false);
   });
 
   it('marks every failure, without reading its job before storing the result', async () => {
@@ -222,29 +224,37 @@ describe('processCallbacks and the outcome-pending mark', () => {
     expect(fakes.clears).toEqual([]);
   });
 
-  it('reads the runs and jobs of a batch once, and the jobs of a deleted job need no mark', async () => {
+  it('reads the jobs of a batch once, by the job ids their logIds carry, and a deleted job needs no mark', async () => {
     const fakes = new OutcomeFakes();
     fakes.jobs.set(1, makeJob({ id: 1 }));
-    for (const logId of [1, 2, 3]) fakes.runs.set(logId, makeRun({ logId }));
-    fakes.runs.set(4, makeRun({ logId: 4, jobId: 99 })); // job deleted since
-    await processCallbacks(fakes.deps(), [result(1, 200), result(2, 200), result(3, 500), result(4, 200)]);
-    expect(fakes.batchReads).toEqual([
-      { store: 'runs', ids: [1, 2, 4] },
-      { store: 'jobs', ids: [1, 99] },
-    ]);
+    const [a, b, c] = [0, 1, 2].map((n) => unplannedLogId(1, n)) as [number, number, number];
+    const gone = unplannedLogId(99, 0); // its job was deleted since
+    for (const logId of [a, b, c]) fakes.runs.set(logId, makeRun({ logId }));
+    fakes.runs.set(gone, makeRun({ logId: gone, jobId: 99 }));
+    await processCallbacks(fakes.deps(), [result(a, 200), result(b, 200), result(c, 500), result(gone, 200)]);
+    expect(fakes.batchReads).toEqual([{ store: 'jobs', ids: [1, 99] }]);
     expect([...fakes.outcomePending.keys()]).toEqual([]);
-    expect(fakes.clears).toEqual([3]);
+    expect(fakes.clears).toEqual([c]);
   });
 
   it('marks the successes when their jobs cannot be read first, and still finishes them', async () => {
     const fakes = new OutcomeFakes();
     fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
-    fakes.runs.set(7, makeRun({ logId: 7 }));
+    const logId = unplannedLogId(1, 7);
+    fakes.runs.set(logId, makeRun({ logId }));
     fakes.failingGetMany = true;
-    const report = await processCallbacks(fakes.deps(), [result(7, 200)]);
-    expect(report.completed).toEqual([7]);
-    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#7#2']);
-    expect(fakes.clears).toEqual([7]);
+    const deps = fakes.deps();
+    // The read before storing fails; the one after (finding the children) works again.
+    const realGetMany = deps.jobs.getMany;
+    deps.jobs.getMany = async (ids) => {
+      const result = realGetMany(ids);
+      fakes.failingGetMany = false;
+      return result;
+    };
+    const report = await processCallbacks(deps, [result(logId, 200)]);
+    expect(report.completed).toEqual([logId]);
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual([`parent#${logId}#2`]);
+    expect(fakes.clears).toEqual([logId]);
     expect(fakes.logs.map((l) => l.message)).toContain(
       'jobs of the results not read; their runs are marked outcome-pending',
     );

@@ -1,6 +1,6 @@
 import { ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
-import { HANDLE_CODE, MAX_HANDLE_MSG, TRIGGER_CODE, truncateMessage } from '../domain/run.js';
+import { HANDLE_CODE, jobIdOfLogId, MAX_HANDLE_MSG, TRIGGER_CODE, truncateMessage } from '../domain/run.js';
 import { METRIC } from '../ports/metrics.js';
 import { mapLimit } from '../util/concurrency.js';
 import { needsOutcomeMark, onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
@@ -121,7 +121,7 @@ export interface CallbackReport {
  * follows a finished run: counters, retry with backoff or alarm on failure, child jobs on success.
  * Items are processed concurrently, at most {@link CALLBACK_CONCURRENCY} at a time.
  *
- * The jobs of the successes are read first (their runs, then their jobs, one batched read each):
+ * The jobs of the successes are read first (one batched read; a logId names its job):
  * a success of a job without child jobs is stored without the outcome-pending mark, which spares
  * the mark's index write and the write that clears it (see `needsOutcomeMark`).
  */
@@ -188,21 +188,20 @@ export async function processCallbacks(
 }
 
 /**
- * The job of each successful result's run, by logId (null: the job no longer exists). Runs not
- * found are left out (the callback reports them unknown); a failed read leaves everything out, so
- * those runs are marked as before and their jobs read again after the result is stored.
+ * The job of each successful result's run, by logId (null: the job no longer exists), read by the
+ * job id the logId carries; a failed read leaves everything out, so those runs are marked as before
+ * and their jobs read again after the result is stored.
  */
 async function readJobsOfSuccesses(
-  deps: Pick<RunOutcomeDeps, 'runs' | 'jobs' | 'logger'>,
+  deps: Pick<RunOutcomeDeps, 'jobs' | 'logger'>,
   items: readonly CallbackItem[],
 ): Promise<Map<number, Job | null>> {
   const logIds = items.filter((i) => i.handleCode === HANDLE_CODE.success).map((i) => i.logId);
   if (logIds.length === 0) return new Map();
   try {
-    const runs = await deps.runs.getMany(logIds);
-    const jobs = await deps.jobs.getMany([...new Set(runs.map((r) => r.jobId))]);
+    const jobs = await deps.jobs.getMany([...new Set(logIds.map(jobIdOfLogId))]);
     const byId = new Map(jobs.map((job) => [job.id, job]));
-    return new Map(runs.map((run) => [run.logId, byId.get(run.jobId) ?? null]));
+    return new Map(logIds.map((logId) => [logId, byId.get(jobIdOfLogId(logId)) ?? null]));
   } catch (err) {
     deps.logger.warn('jobs of the results not read; their runs are marked outcome-pending', {
       error: errorText(err),
