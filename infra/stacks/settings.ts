@@ -13,7 +13,7 @@ export interface TickringSettings {
   readonly shardCount?: number;
   /** Most jobs read per shard per second (TICKRING_PRE_READ_COUNT). */
   readonly preReadCount?: number;
-  /** How far ahead a due job's fires are planned, s (TICKRING_PLAN_AHEAD_SECONDS). @default 10 */
+  /** About how far ahead a due job's fires are planned, s (TICKRING_PLAN_AHEAD_SECONDS; see `planHorizonMs`). @default 10 */
   readonly planAheadSeconds?: number;
   /** Shard lease length in ms (TICKRING_LEASE_MS). */
   readonly leaseMs?: number;
