@@ -115,12 +115,7 @@ describe('DynamoRunStore outcome-pending mark (DynamoDB Local)', () => {
   it('a refusal recorded under the claim token marks the run in the same write, due a grace after it', async () => {
     const { logId, token } = await newRun();
     const dispatchedAt = Date.now();
-    const refusal = {
-      executorAddress: 'http://127.0.0.1:9999/',
-      triggerCode: 500,
-      triggerMsg: 'busy',
-      dispatchedAt,
-    };
+    const refusal = refusalAt(dispatchedAt);
     expect(await store.recordRefusal(logId, token, refusal)).toBe(true);
     expect(await rawItem(logId)).toMatchObject({
       triggerCode: 500,
@@ -135,12 +130,7 @@ describe('DynamoRunStore outcome-pending mark (DynamoDB Local)', () => {
   it('a refusal that is not recorded (another token, or the run has its result) marks nothing', async () => {
     const { logId, token } = await newRun();
     const dispatchedAt = Date.now();
-    const refusal = {
-      executorAddress: 'http://127.0.0.1:9999/',
-      triggerCode: 500,
-      triggerMsg: 'busy',
-      dispatchedAt,
-    };
+    const refusal = refusalAt(dispatchedAt);
     expect(await store.recordRefusal(logId, store.newClaimToken(dispatchedAt + 1), refusal)).toBe(false);
     expect(await rawItem(logId)).not.toHaveProperty('outcomeBucket');
 
@@ -222,3 +212,8 @@ describe('DynamoRunStore outcome-pending mark (DynamoDB Local)', () => {
     expect(await rawItem(unknown)).toBeUndefined();
   });
 });
+
+/** An executor's refusal, as the dispatcher records it. */
+function refusalAt(dispatchedAt: number) {
+  return { executorAddress: 'http://127.0.0.1:9999/', triggerCode: 500, triggerMsg: 'busy', dispatchedAt };
+}
