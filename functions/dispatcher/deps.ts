@@ -71,6 +71,7 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     claimStaleMs: config.claimStaleMs,
     maxWaitMs: DISPATCH_DEFAULTS.maxWaitMs,
     claimLeadMs: DISPATCH_DEFAULTS.claimLeadMs,
+    sendMarginMs: config.executorTimeoutMs + 2_000,
   };
   return {
     ...deps,

@@ -412,7 +412,7 @@ describe('dispatcher handler: records that carry several fires', () => {
       ],
     };
 
-    expect(await handler(event, { awsRequestId: 'first' } as Context)).toEqual({
+    expect(await handler(event, lambdaContext('first'))).toEqual({
       batchItemFailures: [{ itemIdentifier: 'two-fires' }],
     });
     expect(executor.runs.map((r) => r.jobId)).toEqual([lucky.id]);
@@ -420,7 +420,7 @@ describe('dispatcher handler: records that carry several fires', () => {
     // The redelivery comes after the visibility timeout, when the failed fire's claim is stale.
     failUnlucky = false;
     await new Promise((r) => setTimeout(r, 1_200));
-    expect(await handler(event, { awsRequestId: 'second' } as Context)).toEqual({ batchItemFailures: [] });
+    expect(await handler(event, lambdaContext('second'))).toEqual({ batchItemFailures: [] });
     expect(executor.runs.map((r) => r.jobId).sort()).toEqual([lucky.id, unlucky.id].sort());
     expect(await env.runsOf(lucky.id)).toHaveLength(1);
     expect(await env.runsOf(unlucky.id)).toHaveLength(1);
@@ -452,7 +452,12 @@ describe('dispatcher handler: what SQS redelivers', () => {
         record('malformed', 'garbage'),
       ],
     };
-    const result = await handler(event, { awsRequestId: 'test' } as Context);
+    const result = await handler(event, lambdaContext('test'));
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'good-but-unlucky' }] });
   });
 });
+
+/** What Lambda hands the handler: a request id and the time left (30 s, the dispatcher's timeout). */
+function lambdaContext(awsRequestId: string): Context {
+  return { awsRequestId, getRemainingTimeInMillis: () => 30_000 } as Context;
+}

@@ -71,13 +71,18 @@ export function createHandler(config: DispatcherConfig, runtime: Partial<Dispatc
     try {
       failed = await Promise.all(
         records.map(async ({ record, fires }) => {
-          // What the record's fires sent is recorded in one write when they are all done.
-          const sent = new DispatchRecord(deps.runs, deps.clock.now());
+          // What the record's fires send is written down as they go (see DispatchRecord).
+          const now = deps.clock.now();
+          const sent = new DispatchRecord(
+            deps,
+            now,
+            now + context.getRemainingTimeInMillis() - deps.settings.sendMarginMs,
+          );
           const retry = await Promise.all(
             fires.map((fire) => dispatchOne(record, fire, reads, sent, context)),
           );
           try {
-            await sent.save(deps);
+            await sent.save();
           } catch (err) {
             // Its runs were sent: redelivering the record cannot help. They are missing from the
             // app lists and the lost-run watch, and a duplicate of one may send it again.

@@ -5,7 +5,13 @@ import type { Job } from '../domain/job.js';
 import { unplannedLogId } from '../domain/run.js';
 import { type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
-import { BatchReads, DISPATCH_DEFAULTS, dispatchFire } from './dispatch-fire.js';
+import {
+  BatchReads,
+  DISPATCH_DEFAULTS,
+  DispatchRecord,
+  dispatchFire,
+  RECORD_LINGER_MS,
+} from './dispatch-fire.js';
 
 const A = 'http://10.0.0.1:9999/';
 const B = 'http://10.0.0.2:9999/';
@@ -328,6 +334,43 @@ describe('dispatchFire: duplicates and take-over', () => {
     expect([...env.runs.dispatched.values()].flat()).toEqual([
       { logId: run?.logId, appName: 'app-a', deadline: 0 },
     ]);
+  });
+
+  it('writes a sent run to its record within moments, before the rest of the record is done', async () => {
+    const env = memoryDispatchDeps();
+    const record = new DispatchRecord(env.deps, env.clock.now());
+    await dispatchFire(
+      env.deps,
+      DISPATCH_DEFAULTS,
+      cronFire(env.clock.now(), { logId: 41 }),
+      'fast',
+      undefined,
+      record,
+    );
+    expect(env.runs.dispatched.size).toBe(0); // not yet: it waits a moment for others sent about then
+    await new Promise((r) => setTimeout(r, RECORD_LINGER_MS + 50));
+    expect(await env.runs.dispatchedUnder(record.claimToken)).toEqual(new Set([41]));
+    await record.save();
+    expect([...env.runs.dispatched.values()].flat()).toHaveLength(1);
+  });
+
+  it('sends nothing once its invocation is about to run out of time, leaving the claimed run to the redelivery', async () => {
+    const env = memoryDispatchDeps();
+    const record = new DispatchRecord(env.deps, env.clock.now(), env.clock.now() - 1);
+    const message = cronFire(env.clock.now(), { logId: 42 });
+    await expect(
+      dispatchFire(env.deps, DISPATCH_DEFAULTS, message, 'fast', undefined, record),
+    ).rejects.toThrow('about to run out of time');
+    await record.save();
+    expect(env.transport.sent).toEqual([]);
+    expect(env.runs.dispatched.size).toBe(0);
+    // The redelivery, once the claim is stale, takes it over and sends it.
+    env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toMatchObject({
+      kind: 'dispatched',
+      reclaimed: true,
+    });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([42]);
   });
 
   it('schedules the retry a dispatcher that died after recording the refusal never scheduled', async () => {

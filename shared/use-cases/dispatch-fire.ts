@@ -17,7 +17,7 @@ import { METRIC } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import type { RingLane } from '../ports/ring-queue.js';
 import type { RouteStateStore } from '../ports/route-state-store.js';
-import type { CreateFireResult, DispatchEntry, RunStore } from '../ports/run-store.js';
+import type { CreateFireResult, DispatchEntry } from '../ports/run-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
 import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
@@ -50,6 +50,11 @@ export interface DispatchSettings {
    * their writes (and the CPU they cost) over the second instead of stalling the sends due meanwhile.
    */
   readonly claimLeadMs: number;
+  /**
+   * Nothing is sent when less than this is left of the invocation (see `DispatchRecord.sendBy`):
+   * the executor call's timeout and the record's write must fit in what is left.
+   */
+  readonly sendMarginMs: number;
 }
 
 export const DISPATCH_DEFAULTS: DispatchSettings = {
@@ -57,6 +62,7 @@ export const DISPATCH_DEFAULTS: DispatchSettings = {
   claimStaleMs: 30_000,
   maxWaitMs: 5_000,
   claimLeadMs: 250,
+  sendMarginMs: 5_000,
 };
 
 /** XXL-JOB's slow-pool rule: more than 10 triggers slower than 500 ms in a minute. */
@@ -151,26 +157,59 @@ function memo<K, V>(cache: Map<K, Promise<V>>, key: K, read: () => Promise<V>): 
   return value;
 }
 
+/** How long a sent run waits for others sent about then to share its dispatch-record write. */
+export const RECORD_LINGER_MS = 50;
+
 /**
- * The runs one dispatcher record sends, recorded together in one write once its fires are done
- * (`RunStore.recordDispatch`); its runs are claimed under its token.
+ * The runs one dispatcher record sends. Each is written to the record (`RunStore.recordDispatch`)
+ * within {@link RECORD_LINGER_MS} of being sent, together with the others sent meanwhile (the fires
+ * of a record mostly share their millisecond: one write): a run sent but not yet written could be
+ * taken over and sent again by a duplicate delivery, so that window stays short. Nothing is sent
+ * after `sendBy` (the invocation's deadline less a margin): a run is then left for the redelivery
+ * rather than sent by an invocation about to be cut off before writing it down.
  */
 export class DispatchRecord {
   readonly claimToken: string;
-  private readonly entries: DispatchEntry[] = [];
+  private unwritten: DispatchEntry[] = [];
+  private readonly writes: Promise<void>[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private failure: unknown;
 
-  constructor(runs: Pick<RunStore, 'newClaimToken'>, nowMs: number) {
-    this.claimToken = runs.newClaimToken(nowMs);
+  constructor(
+    private readonly deps: Pick<DispatchDeps, 'runs' | 'logger' | 'clock'>,
+    nowMs: number,
+    readonly sendBy: number = Number.POSITIVE_INFINITY,
+  ) {
+    this.claimToken = deps.runs.newClaimToken(nowMs);
   }
 
   add(entry: DispatchEntry): void {
-    this.entries.push(entry);
+    this.unwritten.push(entry);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.write();
+    }, RECORD_LINGER_MS);
   }
 
-  /** Writes what was sent, tried again on an infrastructure error: without it a sent run could be sent again. */
-  async save(deps: Pick<DispatchDeps, 'runs' | 'logger' | 'clock'>): Promise<void> {
-    if (this.entries.length === 0) return;
-    await withRetries(deps, this.claimToken, () => deps.runs.recordDispatch(this.claimToken, this.entries));
+  /** Writes what is not written yet and waits for every write; rejects if one failed. */
+  async save(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.write();
+    await Promise.all(this.writes);
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private write(): void {
+    const entries = this.unwritten.splice(0);
+    if (entries.length === 0) return;
+    // Tried again on an infrastructure error: without it a sent run could be sent again.
+    const written = withRetries(this.deps, this.claimToken, () =>
+      this.deps.runs.recordDispatch(this.claimToken, entries),
+    ).catch((err: unknown) => {
+      this.failure ??= err;
+    });
+    this.writes.push(written);
   }
 }
 
@@ -187,11 +226,11 @@ export async function dispatchFire(
   record?: DispatchRecord,
 ): Promise<DispatchOutcome> {
   if (record) return dispatchInRecord(deps, settings, message, lane, reads, record);
-  const own = new DispatchRecord(deps.runs, deps.clock.now());
+  const own = new DispatchRecord(deps, deps.clock.now());
   try {
     return await dispatchInRecord(deps, settings, message, lane, reads, own);
   } finally {
-    await own.save(deps);
+    await own.save();
   }
 }
 
@@ -515,6 +554,10 @@ async function dispatchRun(
   const address = run.executorAddress;
   let reply: ExecutorReply | undefined;
   if (run.triggerCode === TRIGGER_CODE.success) {
+    if (started > record.sendBy) {
+      // Its claim goes stale and the redelivery of the fire takes it over.
+      throw new Error(`run ${run.logId} not sent: the invocation is about to run out of time`);
+    }
     deps.metrics.add(METRIC.lateness, 'Milliseconds', Math.max(0, started - run.scheduledTime));
     reply = await deps.transport.run(address, triggerParam(ctx.job, run));
   }
