@@ -62,6 +62,7 @@ describe('parseOptions', () => {
 
   it.each([
     [['--jobs', '0'], '--jobs must be a whole number >= 1, got "0"'],
+    [['--idle-jobs', '1097153'], '--idle-jobs must be at most 1097152, got "1097153"'],
     [['--jobs', 'many'], '--jobs must be a whole number >= 1, got "many"'],
     [['--seconds', '1.5'], '--seconds must be a whole number >= 1, got "1.5"'],
     [['--idle-jobs=-1'], '--idle-jobs must be a whole number >= 0, got "-1"'],

@@ -3,6 +3,7 @@ import { SETTINGS } from '../shared/config/settings.js';
 import { isAppError } from '../shared/domain/errors.js';
 import { type Schedule, validateSchedule } from '../shared/domain/schedule/index.js';
 import type { Workload } from './benchmark.js';
+import { MAX_IDLE_JOBS } from './workload.js';
 
 /** What one benchmark run does; see {@link USAGE}. */
 export interface BenchOptions extends Workload {
@@ -26,7 +27,8 @@ and, as the last line, one JSON object (also written to ${LATEST_JSON}).
                       jobs made in one go are first planned together and fall out of step after a plan
   --schedule SPEC     "FIX_RATE <seconds>" or a Quartz cron such as "*/2 * * * * ?" (default "FIX_RATE 1")
   --executors E       executor groups, one SDK executor each; jobs round-robin, route FIRST (default 1)
-  --idle-jobs K       jobs that are never due: half stopped, half running far in the future (default 0)
+  --idle-jobs K       jobs that are never due: half stopped, half running far in the future (default 0,
+                      at most ${MAX_IDLE_JOBS})
   --shards M          TICKRING_SHARD_COUNT (default ${SETTINGS.shardCount.default})
   --drain S           after the window, wait at most this long for its last fires (default 30)
   --out FILE          write the JSON here too (default ${LATEST_JSON}; it is always written there)
@@ -55,7 +57,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
     warmupSeconds: int('--warmup', values.warmup, 10, 0),
     schedule: parseSchedule(values.schedule ?? 'FIX_RATE 1'),
     executors: int('--executors', values.executors, 1, 1),
-    idleJobs: int('--idle-jobs', values['idle-jobs'], 0, 0),
+    idleJobs: int('--idle-jobs', values['idle-jobs'], 0, 0, MAX_IDLE_JOBS),
     shards: int('--shards', values.shards, SETTINGS.shardCount.default, SETTINGS.shardCount.min),
     drainSeconds: int('--drain', values.drain, 30, 0),
     out: values.out ?? LATEST_JSON,
@@ -100,11 +102,18 @@ function parse(argv: readonly string[]) {
   });
 }
 
-function int(flag: string, raw: string | undefined, fallback: number, min: number): number {
+function int(
+  flag: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isSafeInteger(value) || value < min) {
     throw new UsageError(`${flag} must be a whole number >= ${min}, got "${raw}"`);
   }
+  if (value > max) throw new UsageError(`${flag} must be at most ${max}, got "${raw}"`);
   return value;
 }

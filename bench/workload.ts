@@ -1,6 +1,8 @@
 import type { AwsClients } from '../shared/adapters/aws-clients.js';
 import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
 import type { Job } from '../shared/domain/job.js';
+import { JOB_DEFAULTS } from '../shared/domain/job-validation.js';
+import { MAX_JOB_ID } from '../shared/domain/run.js';
 import type { Schedule } from '../shared/domain/schedule/index.js';
 import { mapLimit } from '../shared/util/concurrency.js';
 import type { AdminApi } from './admin-api.js';
@@ -9,8 +11,12 @@ import { BENCH_HANDLER } from './fleet.js';
 
 const API_CONCURRENCY = 8;
 const STORE_CONCURRENCY = 32;
-/** Idle jobs get ids from here on, far above the admin API's sequence (which starts at 1). */
-export const IDLE_JOB_ID_BASE = 1_000_000_000;
+/**
+ * Idle jobs get ids from here on, far above the admin API's sequence (which starts at 1) and below
+ * MAX_JOB_ID, above which a job's logIds would not be safe integers.
+ */
+export const IDLE_JOB_ID_BASE = 1_000_000;
+export const MAX_IDLE_JOBS = MAX_JOB_ID - IDLE_JOB_ID_BASE + 1;
 /** When the running idle jobs would fire: never, as far as any bench is concerned. */
 export const FAR_FUTURE = '2199-01-01T00:00:00Z';
 
@@ -89,23 +95,11 @@ function idleJob(id: number, appName: string, status: 'STOPPED' | 'RUNNING', far
     appName,
     name: `idle ${id}`,
     author: 'bench',
-    alarmEmail: '',
-    alarmWebhook: '',
+    ...JOB_DEFAULTS,
     scheduleType: running ? 'ONCE' : 'CRON',
     scheduleConf: running ? FAR_FUTURE : '* * * * * ?',
-    timeZone: 'UTC',
-    misfireStrategy: 'DO_NOTHING',
-    executorRouteStrategy: 'FIRST',
     executorHandler: BENCH_HANDLER,
-    executorParam: '',
-    executorBlockStrategy: 'SERIAL_EXECUTION',
-    executorTimeout: 0,
-    executorFailRetryCount: 0,
-    retryBackoffSeconds: 10,
-    glueType: 'BEAN',
-    glueSource: '',
     glueUpdatetime: 0,
-    childJobIds: [],
     triggerStatus: status,
     triggerLastTime: 0,
     triggerNextTime: running ? farFuture : null,

@@ -45,13 +45,8 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
   const logger = runtime.logger ?? createFunctionLogger('callback');
   const metrics = runtime.metrics ?? createFunctionMetrics('callback');
   const { doc } = clients;
-  const { flushReports, ...outcome } = createRunOutcomeDeps({
+  const { flushReports, ...outcome } = createRunOutcomeDeps(config, {
     clients,
-    tables: config.tables,
-    queueUrls: config.queueUrls,
-    alarmTopicArn: config.alarmTopicArn,
-    shardCount: config.shardCount,
-    logRetentionDays: config.logRetentionDays,
     clock,
     logger,
     metrics,

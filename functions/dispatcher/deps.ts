@@ -43,13 +43,8 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     region: config.aws.region,
     client: runtime.secrets,
   });
-  const outcome = createRunOutcomeDeps({
+  const outcome = createRunOutcomeDeps(config, {
     clients,
-    tables: config.tables,
-    queueUrls: config.queueUrls,
-    alarmTopicArn: config.alarmTopicArn,
-    shardCount: config.shardCount,
-    logRetentionDays: config.logRetentionDays,
     clock: runtime.clock ?? systemClock,
     logger,
     metrics,

@@ -36,13 +36,8 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     region: config.aws.region,
     client: runtime.secrets,
   });
-  const outcome = createRunOutcomeDeps({
+  const outcome = createRunOutcomeDeps(config, {
     clients,
-    tables: config.tables,
-    queueUrls: config.queueUrls,
-    alarmTopicArn: config.alarmTopicArn,
-    shardCount: config.shardCount,
-    logRetentionDays: config.logRetentionDays,
     clock: runtime.clock ?? systemClock,
     logger,
     metrics,

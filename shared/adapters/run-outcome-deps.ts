@@ -11,13 +11,17 @@ import { DynamoReportStore } from './dynamodb/report-store.js';
 import { DynamoRunStore } from './dynamodb/run-store.js';
 import { SqsRingQueue } from './sqs/ring-queue.js';
 
-export interface RunOutcomeWiring {
-  readonly clients: AwsClients;
+/** The part of a function's config the run-outcome adapters read (every such config has it). */
+export interface RunOutcomeConfig {
   readonly tables: { readonly jobs: string; readonly runs: string; readonly control: string };
   readonly queueUrls: { readonly fast: string; readonly slow: string };
   readonly alarmTopicArn: string;
   readonly shardCount: number;
   readonly logRetentionDays: number;
+}
+
+export interface RunOutcomeRuntime {
+  readonly clients: AwsClients;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics: Metrics;
@@ -31,11 +35,15 @@ export interface RunOutcomeWiring {
  * counters are summed in memory (one write per day instead of one per run): the function calls
  * `flushReports` once per batch, request or sweep, before it answers.
  */
-export function createRunOutcomeDeps(wiring: RunOutcomeWiring): RunOutcomeDeps & {
+export function createRunOutcomeDeps(
+  config: RunOutcomeConfig,
+  runtime: RunOutcomeRuntime,
+): RunOutcomeDeps & {
   /** Writes the counters summed so far; never rejects (a failure is logged: counters are best-effort). */
   flushReports(): Promise<void>;
 } {
-  const { clients, tables, logger } = wiring;
+  const { tables } = config;
+  const { clients, logger } = runtime;
   const { doc } = clients;
   const reports = new BufferedReportStore(new DynamoReportStore({ doc, controlTable: tables.control }));
   return {
@@ -43,21 +51,21 @@ export function createRunOutcomeDeps(wiring: RunOutcomeWiring): RunOutcomeDeps &
       doc,
       runsTable: tables.runs,
       controlTable: tables.control,
-      retentionDays: wiring.logRetentionDays,
+      retentionDays: config.logRetentionDays,
     }),
     jobs: new DynamoJobStore({
       doc,
       jobsTable: tables.jobs,
       controlTable: tables.control,
-      shardCount: wiring.shardCount,
+      shardCount: config.shardCount,
     }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: wiring.queueUrls }),
+    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
     alarms:
-      wiring.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: wiring.alarmTopicArn, logger }),
+      runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
     reports,
     flushReports: () => reports.flushOrLog(logger),
-    clock: wiring.clock,
+    clock: runtime.clock,
     logger,
-    metrics: wiring.metrics,
+    metrics: runtime.metrics,
   };
 }

@@ -86,10 +86,6 @@ export function unplannedLogId(jobId: number, n: number): number {
   return jobId * LOG_ID_JOB_FACTOR + UNPLANNED_LOG_ID_OFFSET + n;
 }
 
-export function isPlannedLogId(logId: number): boolean {
-  return logId % LOG_ID_JOB_FACTOR < UNPLANNED_LOG_ID_OFFSET;
-}
-
 /** UTC day of an epoch-ms time, the key of daily reports. */
 export function dayOf(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);

@@ -18,7 +18,6 @@ import type { Logger } from '../ports/logger.js';
 
 export interface AdminJobsDeps {
   readonly jobs: JobStore;
-  /** Reserves the logIds of a new schedule's first plan (see PlannableJob). */
   readonly groups: Pick<GroupStore, 'get'>;
   readonly clock: Clock;
   readonly logger: Logger;

@@ -214,7 +214,7 @@ export class DispatchRecord {
 }
 
 /**
- * Dispatches one fire. Inside a dispatcher record pass its `DispatchRecord` (saved by the caller
+ * Dispatches one fire. Inside a dispatcher record pass its `DispatchRecord` (the caller saves it
  * when all of the record's fires are done); alone, the fire gets its own, saved here.
  */
 export async function dispatchFire(

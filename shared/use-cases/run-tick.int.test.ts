@@ -7,6 +7,7 @@ import { DynamoJobStore } from '../adapters/dynamodb/job-store.js';
 import { DynamoLeaseStore } from '../adapters/dynamodb/lease-store.js';
 import { SqsRingQueue } from '../adapters/sqs/ring-queue.js';
 import { firstPlannedLogId } from '../domain/run.js';
+import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { LeaseStore } from '../ports/lease-store.js';
@@ -14,14 +15,7 @@ import { silentLogger } from '../ports/logger.js';
 import { noMetrics } from '../ports/metrics.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
 import { mapLimit } from '../util/concurrency.js';
-import {
-  LOG_IDS_PER_PLAN,
-  planHorizonMs,
-  runTickLoop,
-  type TickDeps,
-  type TickSettings,
-  tickOnce,
-} from './run-tick.js';
+import { planHorizonMs, runTickLoop, type TickDeps, type TickSettings, tickOnce } from './run-tick.js';
 
 const SHARDS = 4;
 let env: TestResources;

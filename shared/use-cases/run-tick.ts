@@ -49,8 +49,6 @@ export interface TickSettings {
 }
 
 export const DEFAULT_PRE_READ_MS = MISFIRE_THRESHOLD_MS;
-export { LOG_IDS_PER_PLAN };
-
 const QUERY_PAGE = 500;
 const WRITE_CONCURRENCY = 32;
 

@@ -36,7 +36,7 @@ import { RUNS_OUTCOME_PENDING_INDEX } from '../../schema/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
 /**
- * The runs table holds three kinds of items, none of which writes an index entry in the common case:
+ * The runs table holds these items, none of which writes an index entry in the common case:
  * - runs: `pk` = `J#{jobId}`, `sk` = logId (which carries the jobId, see `jobIdOfLogId`);
  * - dispatch pages: `pk` = `P#{hour}`, `sk` = claim time (ms × 1000 + salt): the runs one dispatcher
  *   record sent under one claim token, written once after sending. They prove a run was sent, list
@@ -596,7 +596,8 @@ export class DynamoRunStore implements RunStore {
         );
         for (const { entry, index } of wanted) {
           const item = stored.get(entry.logId);
-          if (item && item.claimToken === token && q.filter(fromItem(item))) items.push(fromItem(item));
+          const run = item && item.claimToken === token ? fromItem(item) : undefined;
+          if (run && q.filter(run)) items.push(run);
           if (items.length >= q.limit) {
             const rest = index + 1 < entries.length;
             return {
