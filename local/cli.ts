@@ -11,6 +11,9 @@ const USAGE = `Usage: npm start -- [--port N] [--data-dir DIR] [--in-memory] [--
   --no-demo        start without the demo executor and job
   --verbose        print every fire, not just triggers and results`;
 
+/** Longest a stop may take: the dispatches in flight (up to ~10 s) and the demo executor's runs (5 s). */
+const STOP_TIMEOUT_MS = 30_000;
+
 async function main(): Promise<void> {
   // The SDK warns on node 20 about its releases from 2027; our SDK version is pinned, so the
   // warning says nothing to a person running tickring locally.
@@ -65,9 +68,15 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping tickring ...`);
-    // Never hang on a stuck step: a clean stop takes a few seconds.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    console.log(
+      `\n${signal}: stopping tickring (scheduling, then dispatches in flight, executors, stand-ins) ...`,
+    );
+    // Never hang on a stuck step: a clean stop takes a few seconds (each step is bounded too).
+    // Exiting closes DynamoDB Local's watchdog pipe, so the JVM goes with us even then.
+    const force = setTimeout(() => {
+      console.error('stop took too long; exiting');
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
     force.unref();
     void stack.stop().then(() => {
       console.log('stopped');

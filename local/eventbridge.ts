@@ -1,5 +1,6 @@
 import type { Logger } from '../shared/ports/logger.js';
 import { scheduledEvent } from './events.js';
+import type { BackgroundHealth } from './health.js';
 import type { LambdaHost } from './lambda-host.js';
 
 export interface RateRuleOptions {
@@ -11,6 +12,10 @@ export interface RateRuleOptions {
   /** Targets per firing: the tick rule has two, so a standby is always running. */
   readonly targets: number;
   readonly logger: Logger;
+  /** Told of each invocation's failure (and success), so `/health` can say what keeps failing. */
+  readonly background?: Pick<BackgroundHealth, 'succeeded' | 'failed'>;
+  /** Sees each successful invocation's result. */
+  readonly onResult?: (result: unknown) => void;
 }
 
 /** An EventBridge `rate(...)` rule: fires at start and then every period, one invocation per target. */
@@ -32,11 +37,19 @@ export class RateRule {
   }
 
   private fire(): void {
-    const { host, region, ruleName, functionName, targets, logger } = this.options;
+    const { host, region, ruleName, functionName, targets, logger, background, onResult } = this.options;
+    const check = `scheduled invocation of ${functionName}`;
     for (let i = 0; i < targets; i++) {
-      const run = host.invoke(functionName, scheduledEvent(region, ruleName)).catch((err) => {
-        logger.error('scheduled invocation failed', { functionName, error: String(err) });
-      });
+      const run = host.invoke(functionName, scheduledEvent(region, ruleName)).then(
+        (result) => {
+          background?.succeeded(check);
+          onResult?.(result);
+        },
+        (err) => {
+          logger.error('scheduled invocation failed', { functionName, error: String(err) });
+          background?.failed(check, String(err));
+        },
+      );
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
     }

@@ -8,18 +8,87 @@ interface StandInInfo {
   readonly version?: string;
 }
 
+/** Where the stack is in its life: only `ready` serves `/v1` and `/api`. */
+export type Readiness = 'starting' | 'ready' | 'stopping';
+
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
-/** `GET /health`: 200 with tickring's version, the stand-ins' versions and ports, and the functions. */
+/** Failures in a row after which a background check is reported as a problem on `/health`. */
+export const FAILURES_BEFORE_PROBLEM = 3;
+
+interface Failing {
+  consecutiveFailures: number;
+  since: number;
+  lastError: string;
+}
+
+/**
+ * What the background work (scheduled invocations, the monitors' sweeps) has been doing: each check
+ * is ok until it fails, and counts its failures in a row until it succeeds again.
+ */
+export class BackgroundHealth {
+  private readonly failing = new Map<string, Failing>();
+
+  succeeded(check: string): void {
+    this.failing.delete(check);
+  }
+
+  failed(check: string, error: string, nowMs = Date.now()): void {
+    const current = this.failing.get(check);
+    this.failing.set(check, {
+      consecutiveFailures: (current?.consecutiveFailures ?? 0) + 1,
+      since: current?.since ?? nowMs,
+      lastError: error,
+    });
+  }
+
+  /** Checks failing at least `FAILURES_BEFORE_PROBLEM` times in a row. */
+  problems(): { check: string; consecutiveFailures: number; since: string; lastError: string }[] {
+    return [...this.failing]
+      .filter(([, f]) => f.consecutiveFailures >= FAILURES_BEFORE_PROBLEM)
+      .map(([check, f]) => ({
+        check,
+        consecutiveFailures: f.consecutiveFailures,
+        since: new Date(f.since).toISOString(),
+        lastError: f.lastError,
+      }));
+  }
+
+  /** Takes a monitors invocation's result: each sweep named in `failedSweeps` failed, the others ran. */
+  monitorsResult(result: unknown): void {
+    const reported = (result as { failedSweeps?: unknown } | undefined)?.failedSweeps;
+    const failed = new Set(Array.isArray(reported) ? reported.map(String) : []);
+    for (const check of [...this.failing.keys()].filter((c) => c.startsWith(SWEEP_PREFIX))) {
+      if (!failed.has(check.slice(SWEEP_PREFIX.length))) this.succeeded(check);
+    }
+    for (const sweep of failed) this.failed(`${SWEEP_PREFIX}${sweep}`, 'see the monitors log');
+  }
+}
+
+const SWEEP_PREFIX = 'monitors sweep ';
+
+/**
+ * `GET /health`: 503 `{"status":"starting"}` (or `stopping`; with `error` and `message`) until the stand-ins are provisioned and
+ * every function is hosted; then 200 with tickring's version, the stand-ins' versions and ports, the
+ * functions, and `degraded` with the problems when background work keeps failing.
+ */
 export function healthRoute(
   standIns: () => { dynamo?: StandInInfo; sqs?: StandInInfo },
   host: LambdaHost,
+  readiness: () => Readiness,
+  background: BackgroundHealth,
 ): LocalRoute {
   return async (req, _body, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/health') return false;
+    const state = readiness();
+    if (state !== 'ready') {
+      res.setHeader('retry-after', '1');
+      send(res, 503, { status: state, error: 'ServiceUnavailable', message: `tickring is ${state}` });
+      return true;
+    }
     const { dynamo, sqs } = standIns();
     const describe = (s: StandInInfo | undefined) =>
       s && {
@@ -27,12 +96,14 @@ export function healthRoute(
         port: s.port ?? Number(new URL(s.endpoint).port),
         version: s.version ?? 'external',
       };
+    const problems = background.problems();
     send(res, 200, {
-      status: 'ok',
+      status: problems.length > 0 ? 'degraded' : 'ok',
       tickring: packageJson.version,
       node: process.version,
       standIns: { dynamodb: describe(dynamo), sqs: describe(sqs) },
       functions: host.names(),
+      problems,
     });
     return true;
   };

@@ -3,6 +3,7 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { Logger } from '../shared/ports/logger.js';
 import { matchHttpRoute } from '../shared/schema/http-routes.js';
 import { httpApiEvent } from './events.js';
+import type { Readiness } from './health.js';
 import type { LambdaHost } from './lambda-host.js';
 import { LOOPBACK } from './net.js';
 
@@ -16,6 +17,8 @@ export interface HttpGatewayOptions {
   readonly localRoutes: readonly LocalRoute[];
   readonly logger: Logger;
   readonly maxBodyBytes?: number;
+  /** Routed requests are answered 503 (with Retry-After) unless this says `ready`. Default: always ready. */
+  readonly readiness?: () => Readiness;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
@@ -30,7 +33,7 @@ export async function startHttpGateway(
   const server = createServer((req, res) => {
     void handle(options, req, res).catch((err) => {
       options.logger.error('gateway failure', { error: String(err) });
-      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+      if (!res.headersSent) sendError(res, 500, 'InternalError', 'Internal Server Error');
     });
   });
   server.keepAliveTimeout = 5_000;
@@ -47,13 +50,24 @@ export async function startHttpGateway(
 
 async function handle(options: HttpGatewayOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
-  if (body === undefined) return send(res, 413, { message: 'Request Entity Too Large' });
+  const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  if (body === undefined) {
+    return sendError(res, 413, 'PayloadTooLarge', `the request body is larger than ${limit} bytes`);
+  }
   for (const local of options.localRoutes) {
     if (await local(req, body, res)) return;
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
   const match = matchHttpRoute(req.method ?? 'GET', url.pathname);
-  if (!match) return send(res, 404, { message: 'Not Found' });
+  if (!match) return sendError(res, 404, 'NotFound', `no route for ${req.method ?? 'GET'} ${url.pathname}`);
+  const readiness = options.readiness?.() ?? 'ready';
+  if (readiness !== 'ready') {
+    res.setHeader('retry-after', '1');
+    const message = `tickring is ${readiness}; try again in a moment`;
+    // Executors read XXL-JOB's ReturnT ({code, msg}) from /api: give them that too.
+    const xxl = match.route.target === 'callback' ? { code: 503, msg: message } : {};
+    return sendError(res, 503, 'ServiceUnavailable', message, xxl);
+  }
   const event = httpApiEvent(
     {
       method: req.method ?? 'GET',
@@ -73,7 +87,7 @@ async function handle(options: HttpGatewayOptions, req: IncomingMessage, res: Se
     );
   } catch (err) {
     options.logger.error('function invocation failed', { route: match.route.routeKey, error: String(err) });
-    return send(res, 500, { message: 'Internal Server Error' });
+    return sendError(res, 500, 'InternalError', 'Internal Server Error');
   }
   writeResult(res, result);
 }
@@ -90,6 +104,17 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void
     return;
   }
   send(res, 200, result);
+}
+
+/** An error as every tickring route answers it: `{"error": name, "message": what is wrong}` (plus `extra`). */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): void {
+  send(res, status, { error, message, ...extra });
 }
 
 export function send(res: ServerResponse, status: number, body: unknown): void {

@@ -68,7 +68,8 @@ export function createLambdaContext(spec: LocalFunctionSpec, region: string, dea
  */
 export class LambdaHost {
   private readonly functions = new Map<string, LocalFunctionSpec>();
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Invocations in flight, with their function's name. */
+  private readonly inFlight = new Map<Promise<unknown>, string>();
 
   constructor(
     private readonly region: string,
@@ -115,7 +116,7 @@ export class LambdaHost {
         this.notify(() => this.observer?.finished?.({ ...call, endedAt: Date.now(), ok }));
       });
     const tracked = run.catch(() => undefined);
-    this.inFlight.add(tracked);
+    this.inFlight.set(tracked, spec.name);
     void tracked.finally(() => this.inFlight.delete(tracked));
     return run as Promise<R>;
   }
@@ -129,12 +130,21 @@ export class LambdaHost {
     }
   }
 
-  /** Waits for invocations in flight, at most `timeoutMs`. */
-  async drain(timeoutMs: number): Promise<void> {
-    if (this.inFlight.size === 0) return;
+  /**
+   * Waits for invocations in flight (of the named functions only, when given), at most `timeoutMs`;
+   * answers how many were still running when it gave up.
+   */
+  async drain(timeoutMs: number, names?: readonly string[]): Promise<number> {
+    const waited = [...this.inFlight].filter(([, name]) => !names || names.includes(name)).map(([p]) => p);
+    if (waited.length === 0) return 0;
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.allSettled([...this.inFlight]),
-      new Promise((r) => setTimeout(r, timeoutMs)),
+      Promise.allSettled(waited),
+      new Promise((r) => {
+        timer = setTimeout(r, timeoutMs);
+      }),
     ]);
+    clearTimeout(timer);
+    return waited.filter((p) => this.inFlight.has(p)).length;
   }
 }

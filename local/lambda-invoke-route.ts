@@ -79,5 +79,6 @@ export function functionNameOf(given: string): string {
 function sendError(res: ServerResponse, status: number, type: string, message: string): void {
   res
     .writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': type })
-    .end(JSON.stringify({ Type: 'User', message }));
+    // The SDK reads the header; the body also has tickring's error shape.
+    .end(JSON.stringify({ Type: 'User', error: type, message }));
 }

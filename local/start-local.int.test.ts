@@ -1,15 +1,19 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
+import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
 import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
+import { runStatus } from '../shared/domain/run.js';
 import { parseRingMessage } from '../shared/domain/trigger.js';
 import { waitFor } from '../test/stand-ins.js';
+import { DEMO_APP_NAME } from './demo.js';
+import { findFreePort } from './net.js';
 import { type LocalStack, startLocal } from './start-local.js';
 
 function portIsClosed(port: number): Promise<boolean> {
@@ -148,5 +152,177 @@ describe('startLocal failures', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('java was not found');
     expect(lines[0]).toContain('apt-get install -y openjdk-17-jre-headless');
+  });
+});
+
+describe('startLocal readiness, stop and data directory', () => {
+  it('answers 503 with Retry-After (never 500) on /health, /v1 and /api until it is ready, then serves', async () => {
+    const port = await findFreePort();
+    const base = `http://127.0.0.1:${port}`;
+    const starting = startLocal({
+      inMemory: true,
+      port,
+      logLevel: 'silent',
+      demo: false,
+      adminToken: 'a'.repeat(32),
+    });
+    const seen: { path: string; status: number; retryAfter: string | null; body: unknown }[] = [];
+    let stack: LocalStack | undefined;
+    void starting.then((s) => {
+      stack = s;
+    });
+    try {
+      while (!stack) {
+        for (const path of ['/health', '/v1/groups', '/api/registry']) {
+          const response = await fetch(`${base}${path}`, {
+            method: path === '/api/registry' ? 'POST' : 'GET',
+            headers: { authorization: `Bearer ${'a'.repeat(32)}` },
+            body: path === '/api/registry' ? '{}' : undefined,
+          }).catch(() => undefined);
+          if (response) {
+            seen.push({
+              path,
+              status: response.status,
+              retryAfter: response.headers.get('retry-after'),
+              body: await response.json(),
+            });
+          }
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const early = seen.filter((s) => s.status === 503);
+      expect(early.map((s) => s.path)).toEqual(
+        expect.arrayContaining(['/health', '/v1/groups', '/api/registry']),
+      );
+      expect(seen.some((s) => s.status >= 500 && s.status !== 503)).toBe(false);
+      for (const s of early) expect(s.retryAfter).toBe('1');
+      expect(early.find((s) => s.path === '/health')?.body).toMatchObject({ status: 'starting' });
+      expect(early.find((s) => s.path === '/v1/groups')?.body).toEqual({
+        error: 'ServiceUnavailable',
+        message: 'tickring is starting; try again in a moment',
+      });
+      // Executors read ReturnT: they get its code and msg beside the error shape.
+      expect(early.find((s) => s.path === '/api/registry')?.body).toMatchObject({
+        error: 'ServiceUnavailable',
+        code: 503,
+      });
+      const ready = await fetch(`${base}/health`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ok', problems: [] });
+      const groups = await fetch(`${base}/v1/groups`, {
+        headers: { authorization: `Bearer ${'a'.repeat(32)}` },
+      });
+      expect(groups.status).toBe(200);
+      const unknown = await fetch(`${base}/nowhere`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual({ error: 'NotFound', message: 'no route for GET /nowhere' });
+    } finally {
+      await (stack ?? (await starting)).stop();
+    }
+  });
+
+  it('refuses a second stack on the same data directory, naming the first', async () => {
+    const { dynamoEndpoint, sqsEndpoint } = inject('standIns');
+    const dataDir = mkdtempSync(join(tmpdir(), 'tickring-data-'));
+    const options = {
+      port: 0,
+      dataDir,
+      logLevel: 'silent' as const,
+      demo: false,
+      standIns: { dynamoEndpoint, sqsEndpoint },
+      resourcePrefix: 'lock-',
+    };
+    const first = await startLocal(options);
+    try {
+      await expect(startLocal(options)).rejects.toThrow(
+        `another tickring (pid ${process.pid}) is using ${dataDir}`,
+      );
+    } finally {
+      await first.stop();
+    }
+    // Once stopped, the directory is free again.
+    const again = await startLocal(options);
+    await again.stop();
+  });
+
+  it('stops in order: the demo executor reports its last results before anything it talks to goes, so no run fails', async () => {
+    const { dynamoEndpoint, sqsEndpoint } = inject('standIns');
+    const token = 'b'.repeat(32);
+    const stack = await startLocal({
+      port: 0,
+      inMemory: true,
+      logLevel: 'silent',
+      demoPort: await findFreePort(),
+      adminToken: token,
+      standIns: { dynamoEndpoint, sqsEndpoint },
+      resourcePrefix: 'stop-order-',
+      tickPeriodMs: 60_000,
+    });
+    let stopped = false;
+    try {
+      const api = (path: string, init: RequestInit = {}) =>
+        fetch(`${stack.urls.api}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
+      const created = await api('/v1/jobs', {
+        method: 'POST',
+        body: JSON.stringify({
+          appName: DEMO_APP_NAME,
+          name: 'every second',
+          author: 'test',
+          scheduleType: 'FIX_RATE',
+          scheduleConf: '1',
+          executorHandler: 'demoJobHandler',
+          triggerStatus: 'RUNNING',
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const runs = new DynamoRunStore({
+        doc: stack.clients.doc,
+        runsTable: stack.resources.tables.runs,
+        controlTable: stack.resources.tables.control,
+        retentionDays: 1,
+      });
+      await waitFor(
+        async () => {
+          const page = await runs.list({ jobId: id, limit: 50 });
+          return page.items.filter((r) => runStatus(r) === 'success').length >= 3 ? page : undefined;
+        },
+        { what: 'three successful runs', timeoutMs: 60_000 },
+      );
+      await stack.stop();
+      stopped = true;
+      const after = await runs.list({ jobId: id, limit: 100 });
+      const statuses = after.items.map((r) => runStatus(r));
+      expect(statuses.length).toBeGreaterThanOrEqual(3);
+      expect(statuses.filter((s) => s !== 'success')).toEqual([]);
+    } finally {
+      if (!stopped) await stack.stop();
+    }
+  });
+
+  it('takes DynamoDB Local down with it when its process is killed hard', async () => {
+    // One process (tsx as a loader, not its CLI, which would run the script in a second node).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/dynamodb-local-process.ts'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout?.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port as number));
+        child.once('exit', (code) => reject(new Error(`the child exited early (${code})`)));
+      });
+      expect(await portIsClosed(port)).toBe(false);
+      child.kill('SIGKILL');
+      const started = Date.now();
+      await waitFor(async () => ((await portIsClosed(port)) ? true : undefined), {
+        what: `DynamoDB Local on ${port} gone after its parent was killed`,
+        timeoutMs: 15_000,
+      });
+      console.log(`[measure] DynamoDB Local gone ${Date.now() - started} ms after kill -9 of its parent`);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

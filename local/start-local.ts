@@ -5,20 +5,23 @@ import { systemClock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import { QUEUES } from '../shared/schema/queues.js';
 import { consoleLogger } from './console-logger.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { startDemo } from './demo.js';
 import { LocalStartError } from './errors.js';
 import { RateRule } from './eventbridge.js';
 import { functionEnv } from './function-env.js';
 import { type HandlerWrapper, localFunctions, type MetricSink } from './functions.js';
-import { healthRoute } from './health.js';
+import { BackgroundHealth, healthRoute, type Readiness } from './health.js';
 import { type LocalRoute, startHttpGateway } from './http-gateway.js';
 import { type InvocationObserver, LambdaHost } from './lambda-host.js';
 import { lambdaInvokeRoute } from './lambda-invoke-route.js';
 import { assertPortFree, LOOPBACK } from './net.js';
 import { provisionResources, type Resources } from './provision.js';
+import { replanAfterRestart } from './replan.js';
 import { SqsPoller } from './sqs-poller.js';
 import { type DynamoDbLocal, startDynamoDbLocal } from './stand-ins/dynamodb-local.js';
 import { type SqsStandIn, startSqsStandIn } from './stand-ins/sqs.js';
+import { STOP_PHASE, StopSequence } from './stop-sequence.js';
 import { resolveTokens, type Tokens } from './tokens.js';
 
 export interface StartLocalOptions {
@@ -69,8 +72,6 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-type Teardown = () => Promise<void> | void;
-
 /**
  * Concurrent dispatcher batches per ring queue, as Lambda's event source mapping runs them. A batch
  * holds until its fires' second, so this bounds on-time dispatch at about ten fires a second each.
@@ -78,9 +79,11 @@ type Teardown = () => Promise<void> | void;
 export const DISPATCHER_BATCHES_PER_QUEUE = 10;
 
 /**
- * Starts the whole scheduler on this machine: the HTTP port (claimed first, so a taken port fails
- * fast), DynamoDB Local and the SQS stand-in, the tables and queues, then the real handlers with
- * their event sources. `stop()` tears down in reverse; a failed start tears down what it started.
+ * Starts the whole scheduler on this machine: the data directory's lock, the HTTP port (claimed
+ * first, so a taken port fails fast; it answers 503 until the stack is ready), DynamoDB Local and
+ * the SQS stand-in, the tables and queues, the fires a restart lost from the ring, then the real
+ * handlers with their event sources. `stop()` stops in order (see STOP_PHASE); a failed start
+ * stops what it started.
  */
 export async function startLocal(options: StartLocalOptions = {}): Promise<LocalStack> {
   const region = options.region ?? 'us-east-1';
@@ -88,19 +91,17 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
   const logLevel = options.logLevel ?? 'info';
   const log = (source: string): Logger => consoleLogger(source, logLevel);
   const logger = log('local');
-  const teardown: Teardown[] = [];
+  let state: Readiness = 'starting';
+  // The gateway serves until its own phase of the stop: executors report their last results.
+  let serving = false;
+  const stops = new StopSequence(logger);
   const stopAll = async () => {
-    for (const step of teardown.reverse()) {
-      try {
-        await step();
-      } catch (err) {
-        logger.warn('stop step failed', { error: String(err) });
-      }
-    }
-    teardown.length = 0;
+    if (state !== 'starting') state = 'stopping';
+    await stops.run();
   };
 
   try {
+    if (dataDir) stops.add(STOP_PHASE.dataDir, 'data directory lock', lockDataDir(dataDir));
     const requestedPort = options.port ?? 8080;
     await assertPortFree(requestedPort, 'tickring HTTP API');
     const tokens = resolveTokens(
@@ -110,10 +111,16 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
 
     const host = new LambdaHost(region, options.invocationObserver);
     const abort = new AbortController();
+    const background = new BackgroundHealth();
     const health: { dynamo?: DynamoDbLocal | { endpoint: string }; sqs?: SqsStandIn | { endpoint: string } } =
       {};
     const localRoutes: LocalRoute[] = [
-      healthRoute(() => health, host),
+      healthRoute(
+        () => health,
+        host,
+        () => state,
+        background,
+      ),
       // Lambda's Invoke API, so the production LambdaClient reaches the hosted functions (lambda:<name> executors).
       lambdaInvokeRoute({ host, region, logger: log('lambda') }),
     ];
@@ -123,8 +130,13 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
       functionNames: { api: 'api', callback: 'callback' },
       localRoutes,
       logger,
+      readiness: () => (serving ? 'ready' : state === 'starting' ? 'starting' : 'stopping'),
     });
-    teardown.push(() => closeServer(gateway.server));
+    stops.add(STOP_PHASE.gateway, 'HTTP gateway', async () => {
+      serving = false;
+      await host.drain(5_000);
+      await closeServer(gateway.server);
+    });
     const baseUrl = `http://${LOOPBACK}:${gateway.port}`;
 
     let dynamoEndpoint: string;
@@ -135,9 +147,9 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
       health.sqs = { endpoint: sqsEndpoint };
     } else {
       const dynamo = await startDynamoDbLocal({ dataDir: dataDir ? join(dataDir, 'dynamodb') : undefined });
-      teardown.push(() => dynamo.stop());
+      stops.add(STOP_PHASE.standIns, 'DynamoDB Local', () => dynamo.stop());
       const sqs = await startSqsStandIn();
-      teardown.push(() => sqs.stop());
+      stops.add(STOP_PHASE.standIns, 'SQS stand-in', () => sqs.stop());
       dynamoEndpoint = dynamo.endpoint;
       sqsEndpoint = sqs.endpoint;
       health.dynamo = dynamo;
@@ -146,7 +158,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
 
     const endpoints = { dynamodb: dynamoEndpoint, sqs: sqsEndpoint, sns: sqsEndpoint, lambda: baseUrl };
     const clients = createAwsClients({ region, endpoints });
-    teardown.push(() => destroyAwsClients(clients));
+    stops.add(STOP_PHASE.clients, 'AWS clients', () => destroyAwsClients(clients));
     const resources = await provisionResources(clients, options.resourcePrefix ?? 'tickring-');
 
     const env = functionEnv({
@@ -168,10 +180,9 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
     })) {
       host.register(spec);
     }
-    teardown.push(async () => {
-      abort.abort();
-      await host.drain(5_000);
-    });
+
+    // Our own SQS stand-in starts empty: the fires planned before a stop or crash are gone from it.
+    if (dataDir && !options.standIns) await replanAfterRestart(env, clients, logger);
 
     for (const queue of Object.values(QUEUES)) {
       const poller = new SqsPoller({
@@ -185,32 +196,42 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
         logger,
       });
       poller.start();
-      teardown.push(() => poller.stop());
+      stops.add(STOP_PHASE.ring, `ring poller ${queue.baseName}`, () => poller.stop());
     }
 
-    const tickRule = new RateRule({
-      host,
-      region,
-      ruleName: 'tickring-scheduler-tick',
-      functionName: 'scheduler-tick',
-      periodMs: options.tickPeriodMs ?? 60_000,
-      targets: 2,
-      logger,
+    const rules = [
+      new RateRule({
+        host,
+        region,
+        ruleName: 'tickring-scheduler-tick',
+        functionName: 'scheduler-tick',
+        periodMs: options.tickPeriodMs ?? 60_000,
+        targets: 2,
+        logger,
+        background,
+      }),
+      new RateRule({
+        host,
+        region,
+        ruleName: 'tickring-monitors',
+        functionName: 'monitors',
+        periodMs: options.monitorPeriodMs ?? 60_000,
+        targets: 1,
+        logger,
+        background,
+        onResult: (result) => background.monitorsResult(result),
+      }),
+    ];
+    for (const rule of rules) rule.start();
+    stops.add(STOP_PHASE.schedule, 'scheduled rules', async () => {
+      for (const rule of rules) rule.stop();
+      abort.abort(); // the tick loops end within a second and hand their leases over
+      await host.drain(10_000, ['scheduler-tick', 'monitors']);
     });
-    tickRule.start();
-    teardown.push(() => tickRule.stop());
 
-    const monitorRule = new RateRule({
-      host,
-      region,
-      ruleName: 'tickring-monitors',
-      functionName: 'monitors',
-      periodMs: options.monitorPeriodMs ?? 60_000,
-      targets: 1,
-      logger,
-    });
-    monitorRule.start();
-    teardown.push(() => monitorRule.stop());
+    state = 'ready';
+    serving = true;
+    logger.debug('ready', { url: baseUrl });
 
     if (options.demo ?? true) {
       try {
@@ -222,7 +243,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
           port: options.demoPort,
           logger: log('demo'),
         });
-        teardown.push(stopDemo);
+        stops.add(STOP_PHASE.executors, 'demo executor', stopDemo);
       } catch (err) {
         // The scheduler is useful without its demo (e.g. when port 9999 is taken): say so and go on.
         logger.warn('demo not started', { error: err instanceof Error ? err.message : String(err) });

@@ -5,7 +5,14 @@
 import type { TriggerParam } from '../executor/protocol.js';
 import type { Group, Job } from '../shared/domain/job.js';
 import type { RouteState } from '../shared/domain/routing/index.js';
-import { type Run, unplannedLogId } from '../shared/domain/run.js';
+import {
+  firstPlannedLogId,
+  jobIdOfLogId,
+  type Run,
+  TRIGGER_CODE,
+  UNPLANNED_LOG_ID_OFFSET,
+  unplannedLogId,
+} from '../shared/domain/run.js';
 import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type {
@@ -118,7 +125,13 @@ export class MemoryRunStore implements RunStore {
   }
   async reclaim(
     logId: number,
-    claim: { previousToken: string; claimToken: string; nowMs: number; staleBeforeMs: number },
+    claim: {
+      previousToken: string;
+      claimToken: string;
+      nowMs: number;
+      staleBeforeMs: number;
+      triggerMsg?: string;
+    },
   ): Promise<boolean> {
     const run = this.runs.get(logId);
     if (
@@ -129,8 +142,59 @@ export class MemoryRunStore implements RunStore {
     ) {
       return false;
     }
-    this.runs.set(logId, { ...run, claimAt: claim.nowMs, claimToken: claim.claimToken });
+    const triggerMsg = claim.triggerMsg ?? run.triggerMsg;
+    this.runs.set(logId, { ...run, claimAt: claim.nowMs, claimToken: claim.claimToken, triggerMsg });
     return true;
+  }
+  /** How often the order check read a job's partition. */
+  laterReads = 0;
+  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
+    this.laterReads++;
+    const end = firstPlannedLogId(jobIdOfLogId(logId)) + UNPLANNED_LOG_ID_OFFSET;
+    const later = this.all()
+      .filter((r) => r.logId > logId && r.logId < end)
+      .sort((a, b) => a.logId - b.logId)[0];
+    return later && { logId: later.logId, scheduledTime: later.scheduledTime };
+  }
+  async skipClaimed(
+    logId: number,
+    skip: {
+      claimToken: string;
+      triggerMsg: string;
+      nowMs: number;
+      takeOver?: { previousToken: string; staleBeforeMs: number };
+    },
+  ): Promise<boolean> {
+    const run = this.runs.get(logId);
+    const claimed = skip.takeOver
+      ? run?.claimToken === skip.takeOver.previousToken && run.claimAt < skip.takeOver.staleBeforeMs
+      : run?.claimToken === skip.claimToken;
+    const codes = skip.takeOver ? [200] : [200, 500];
+    if (!run || !claimed || !codes.includes(run.triggerCode) || run.handleCode !== 0) return false;
+    this.outcomePending.delete(logId);
+    this.runs.set(logId, {
+      ...run,
+      triggerCode: TRIGGER_CODE.skipped,
+      triggerMsg: skip.triggerMsg,
+      executorAddress: '',
+      dispatchedAt: 0,
+      claimToken: skip.claimToken,
+      claimAt: skip.takeOver ? skip.nowMs : run.claimAt,
+    });
+    return true;
+  }
+  /** Each job's catch-up mark, and every attempt to take one. */
+  readonly catchUps = new Map<number, { at: number; fireKey: string }>();
+  readonly catchUpAttempts: { jobId: number; missedTime: number; fireKey: string; won: boolean }[] = [];
+  async takeCatchUp(
+    jobId: number,
+    mark: { missedTime: number; nowMs: number; fireKey: string },
+  ): Promise<boolean> {
+    const held = this.catchUps.get(jobId);
+    const won = !held || held.at < mark.missedTime || held.fireKey === mark.fireKey;
+    if (won) this.catchUps.set(jobId, { at: mark.nowMs, fireKey: mark.fireKey });
+    this.catchUpAttempts.push({ jobId, missedTime: mark.missedTime, fireKey: mark.fireKey, won });
+    return won;
   }
   async recordRefusal(logId: number, claimToken: string, refusal: TriggerRefusal): Promise<boolean> {
     const run = this.runs.get(logId);
@@ -151,6 +215,7 @@ export class MemoryRunStore implements RunStore {
   }
   list = unused('list');
   findOverdue = unused('findOverdue');
+  existingLogIds = unused('existingLogIds');
 
   private put(run: Run, claimToken: string): void {
     this.runs.set(run.logId, { ...run, claimAt: run.triggerTime, claimToken });
@@ -189,6 +254,7 @@ export class MemoryJobStore implements JobStore {
   queryDue = unused('queryDue');
   advanceSchedule = unused('advanceSchedule');
   getPlannable = unused('getPlannable');
+  listLastPlans = unused('listLastPlans');
 }
 
 export class MemoryGroupStore implements GroupStore {

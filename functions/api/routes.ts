@@ -1,6 +1,6 @@
 import { ValidationError } from '../../shared/domain/errors.js';
 import { TRIGGER_STATUSES } from '../../shared/domain/job.js';
-import type { RunStatus } from '../../shared/domain/run.js';
+import { RUN_STATUSES } from '../../shared/domain/run.js';
 import { SCHEDULE_TYPES } from '../../shared/domain/schedule/index.js';
 import {
   created,
@@ -37,7 +37,6 @@ import { accepted, executorsView, groupView, isoTimes, jobView, runView, trigger
 
 const jobId = (value: string) => intParam(value, 'id', { min: 1 });
 const logId = (value: string) => intParam(value, 'logId', { min: 1 });
-const RUN_STATUSES: readonly RunStatus[] = ['running', 'success', 'fail'];
 
 /** The admin API, `/v1/...`: one line per route. */
 export function apiRoutes(deps: ApiDeps): Router {

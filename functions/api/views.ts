@@ -51,7 +51,8 @@ const ALARM_STATUS_NAMES: Readonly<Record<number, string>> = {
 /**
  * A run (XXL-JOB's log row) as the API shows it: trigger and handle info, times as ISO-8601 UTC
  * strings (null for "not yet"), the shard as "index/total", and the status computed by XXL-JOB's
- * report rule (running = triggered or triggering and not handled, success = handled 200, else fail).
+ * report rule (running = triggered or triggering and not handled, success = handled 200, else fail),
+ * or skipped: a scheduled fire recorded as a misfire and never sent (why is in its triggerMsg).
  */
 export function runView(run: Run) {
   return {

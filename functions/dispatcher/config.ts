@@ -24,9 +24,15 @@ export interface DispatcherConfig {
   /** Sent to executors as `XXL-JOB-ACCESS-TOKEN`; required (tokens fail closed). */
   readonly accessToken: TokenSource;
   readonly alarmTopicArn: string;
-  /** A run recorded but not dispatched for this long is taken over by a redelivery: the function's timeout. */
+  /**
+   * A run recorded but not dispatched for this long is taken over by a redelivery: the function's
+   * timeout (its dispatcher has ended by then) and a margin for the clocks of two dispatchers.
+   */
   readonly claimStaleMs: number;
 }
+
+/** Beyond the dispatcher's timeout before a claim counts as stale. */
+export const CLAIM_STALE_MARGIN_MS = 5_000;
 
 export function loadConfig(env: Env): DispatcherConfig {
   return {
@@ -39,6 +45,6 @@ export function loadConfig(env: Env): DispatcherConfig {
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
-    claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000,
+    claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000 + CLAIM_STALE_MARGIN_MS,
   };
 }

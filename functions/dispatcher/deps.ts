@@ -32,6 +32,20 @@ export interface DispatcherRuntime {
   readonly transport: ExecutorTransport;
 }
 
+/**
+ * How the dispatcher waits, claims and sends: nothing is sent in the invocation's last executor
+ * timeout + 2 s (the call and the record's write must fit in what is left).
+ */
+export function dispatchSettings(config: DispatcherConfig): DispatchSettings {
+  return {
+    registryDeadSeconds: config.registryDeadSeconds,
+    claimStaleMs: config.claimStaleMs,
+    maxWaitMs: DISPATCH_DEFAULTS.maxWaitMs,
+    claimLeadMs: DISPATCH_DEFAULTS.claimLeadMs,
+    sendMarginMs: config.executorTimeoutMs + 2_000,
+  };
+}
+
 /** The composition root: built once per cold start. */
 export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<DispatcherRuntime>) {
   const clients = runtime.clients ?? createAwsClients(config.aws);
@@ -61,16 +75,9 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
       createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda }),
     random: runtime.random ?? Math.random,
   };
-  const settings: DispatchSettings = {
-    registryDeadSeconds: config.registryDeadSeconds,
-    claimStaleMs: config.claimStaleMs,
-    maxWaitMs: DISPATCH_DEFAULTS.maxWaitMs,
-    claimLeadMs: DISPATCH_DEFAULTS.claimLeadMs,
-    sendMarginMs: config.executorTimeoutMs + 2_000,
-  };
   return {
     ...deps,
-    settings,
+    settings: dispatchSettings(config),
     flushMetrics: () => metrics.flush(),
     // Daily counters are summed over a batch and written once per day at its end.
     flushReports,

@@ -7,9 +7,11 @@ import { functionEnv } from '../../local/function-env.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { ENV } from '../../shared/config/env.js';
 import type { Job } from '../../shared/domain/job.js';
-import type { FireMessage } from '../../shared/domain/trigger.js';
+import { firstPlannedLogId, type Run, runStatus, TRIGGER_CODE } from '../../shared/domain/run.js';
+import { type FireMessage, scheduledDedupKey } from '../../shared/domain/trigger.js';
 import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import { silentLogger } from '../../shared/ports/logger.js';
+import { FUNCTIONS } from '../../shared/schema/functions.js';
 import { testRun } from '../../test/dispatch-fixtures.js';
 import { type DispatchStack, startDispatchStack } from '../../test/dispatch-stack.js';
 import { FakeExecutor } from '../../test/fake-executor.js';
@@ -92,7 +94,7 @@ describe('dispatcher: once and only once', () => {
 });
 
 describe('dispatcher: a dispatcher that died after recording the fire', () => {
-  it('is taken over by the redelivery once its claim is older than the dispatcher timeout (30 s)', async () => {
+  it('is taken over by the redelivery once its claim is stale (older than the dispatcher timeout and a margin)', async () => {
     const executor = await fake();
     const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
     const stale = env.manualFire(job.id, -40_000);
@@ -125,6 +127,138 @@ describe('dispatcher: a dispatcher that died after recording the fire', () => {
     // The take-over claimed it anew and recorded it as sent under that claim.
     const [taken] = await env.runs.getMany([staleId]);
     expect(await env.runs.dispatchedUnder(taken?.claimToken ?? '')).toEqual(new Set([staleId]));
+  });
+});
+
+describe('dispatcher: late and out-of-order fires (misfire policy)', () => {
+  /** A scheduled (CRON) fire of the job in slot `slot` of its planned range, as the tick plans it. */
+  const cronFire = (job: Job, slot: number, scheduledTime: number): FireMessage => ({
+    jobId: job.id,
+    logId: firstPlannedLogId(job.id) + slot,
+    scheduledTime,
+    triggerType: 'CRON',
+    dedupKey: scheduledDedupKey(job.id, scheduledTime),
+    scheduleRevision: job.scheduleRevision,
+  });
+  /** A run claimed under `claimToken`, to be sent to `address`, as the dispatcher puts it. */
+  const claimed = (job: Job, logId: number, scheduledTime: number, extra: Partial<Run> = {}) =>
+    testRun({
+      logId,
+      jobId: job.id,
+      appName: job.appName,
+      dedupKey: scheduledDedupKey(job.id, scheduledTime),
+      scheduledTime,
+      triggerType: 'CRON',
+      executorAddress: 'http://127.0.0.1:1/',
+      triggerCode: 200,
+      dispatchedAt: scheduledTime,
+      ...extra,
+    });
+
+  it('laterPlannedRun: the next claimed run above a logId in the job’s planned range, from one query', async () => {
+    const job = await env.createJob();
+    const base = firstPlannedLogId(job.id);
+    const t = Date.now();
+    const token = env.runs.newClaimToken(t);
+    await env.runs.claim(claimed(job, base, t), token);
+    await env.runs.claim(claimed(job, base + 40, t + 2000), token); // a later plan's block
+    const [unplanned = 0] = await env.runs.allocateLogIds(job.id, 1);
+    await env.runs.claim(claimed(job, unplanned, t + 5000, { triggerType: 'MANUAL' }), token);
+
+    expect(await env.runs.laterPlannedRun(base)).toEqual({ logId: base + 40, scheduledTime: t + 2000 });
+    expect(await env.runs.laterPlannedRun(base + 1)).toEqual({ logId: base + 40, scheduledTime: t + 2000 });
+    // Unplanned runs (manual, retries) are no place in the schedule: not seen.
+    expect(await env.runs.laterPlannedRun(base + 40)).toBeUndefined();
+    const other = await env.createJob();
+    expect(await env.runs.laterPlannedRun(firstPlannedLogId(other.id))).toBeUndefined();
+  });
+
+  it('skipClaimed: rewrites our own unsent claim, or takes over a stale one, as skipped; never another’s or a finished run', async () => {
+    const job = await env.createJob();
+    const base = firstPlannedLogId(job.id);
+    const t = Date.now();
+    const [ours, theirs] = [env.runs.newClaimToken(t), env.runs.newClaimToken(t + 1)];
+    await env.runs.claim(claimed(job, base, t, { triggerTime: t }), theirs);
+    const skip = { claimToken: ours, triggerMsg: 'Skipped, never sent: late', nowMs: t + 30_000 };
+
+    expect(await env.runs.skipClaimed(base, skip)).toBe(false); // not our claim
+    const takeOver = { previousToken: theirs, staleBeforeMs: t };
+    expect(await env.runs.skipClaimed(base, { ...skip, takeOver })).toBe(false); // not stale yet
+    expect(
+      await env.runs.skipClaimed(base, { ...skip, takeOver: { ...takeOver, staleBeforeMs: t + 1 } }),
+    ).toBe(true);
+    const [skipped] = await env.runs.getMany([base]);
+    expect(skipped).toMatchObject({
+      triggerCode: TRIGGER_CODE.skipped,
+      triggerMsg: 'Skipped, never sent: late',
+      executorAddress: '',
+      dispatchedAt: 0,
+      handleCode: 0,
+      claimToken: ours,
+      claimAt: t + 30_000,
+    });
+    expect(skipped && runStatus(skipped)).toBe('skipped');
+    expect(await env.runs.skipClaimed(base, skip)).toBe(false); // skipped already
+
+    // Our own claim: recorded to be sent, or refused for want of an executor (its outcome mark goes).
+    await env.runs.claim(claimed(job, base + 1, t + 1000), ours);
+    await env.runs.claim(claimed(job, base + 2, t + 2000, { triggerCode: 500, executorAddress: '' }), ours);
+    expect(await env.runs.skipClaimed(base + 1, skip)).toBe(true);
+    expect(await env.runs.skipClaimed(base + 2, skip)).toBe(true);
+    const pending = await env.runs.findOutcomePending(t + 10 * 60_000, 100);
+    expect(pending.map((r) => r.logId)).not.toContain(base + 2);
+    // A run with a result is never skipped.
+    await env.runs.claim(claimed(job, base + 3, t + 3000), ours);
+    await env.runs.complete(base + 3, { handleCode: 200, handleMsg: '', handleTime: t + 4000 });
+    expect(await env.runs.skipClaimed(base + 3, skip)).toBe(false);
+    expect((await env.runs.get(base + 3))?.triggerCode).toBe(200);
+  });
+
+  it('takeCatchUp: one catch-up per job for the fires missed before it; the same fire may take it again', async () => {
+    const [job, other] = [await env.createJob(), await env.createJob()];
+    const take = (jobId: number, missedTime: number, nowMs: number, fireKey: string) =>
+      env.runs.takeCatchUp(jobId, { missedTime, nowMs, fireKey });
+    expect(await take(job.id, 1_000, 60_000, 'a')).toBe(true);
+    expect(await take(job.id, 2_000, 61_000, 'b')).toBe(false); // missed before the catch-up at 60 s
+    expect(await take(job.id, 1_000, 90_000, 'a')).toBe(true); // its take-over after a crash
+    expect(await take(other.id, 2_000, 61_000, 'b')).toBe(true); // each job has its own
+    expect(await take(job.id, 95_000, 100_000, 'c')).toBe(true); // missed after the last catch-up
+    expect(await take(job.id, 92_000, 101_000, 'b')).toBe(false);
+  });
+
+  it('records a fire that arrives after a later fire of its job was claimed as skipped, and never sends it', async () => {
+    const executor = await fake();
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
+    const base = firstPlannedLogId(job.id);
+    const due = Date.now() + 3_000;
+    const later = cronFire(job, 1, due);
+    const earlier = cronFire(job, 0, due - 1_000);
+    await env.send(later);
+    await waitFor(async () => (await env.runs.get(base + 1)) !== undefined, {
+      what: 'the later fire claimed',
+    });
+    await env.send(earlier);
+
+    const skipped = await waitFor(
+      async () => {
+        const run = await env.runs.get(base);
+        return run && run.triggerCode !== 0 ? run : undefined;
+      },
+      { what: 'the earlier fire recorded' },
+    );
+    await waitFor(async () => (await env.ringBacklog()) === 0, { what: 'both fires processed' });
+    expect(skipped).toMatchObject({
+      triggerCode: TRIGGER_CODE.skipped,
+      scheduledTime: earlier.scheduledTime,
+    });
+    expect(skipped.triggerMsg).toContain(
+      `overtaken by the fire due at ${new Date(due).toISOString()}, claimed before it`,
+    );
+    await waitFor(() => executor.runs.length > 0, { what: 'the later fire sent' });
+    expect(executor.runs.map((r) => [r.logId, r.logDateTime])).toEqual([[base + 1, due]]);
+    // Listed with the job's runs, as skipped.
+    const page = await env.runs.list({ jobId: job.id, status: 'skipped', limit: 10 });
+    expect(page.items.map((r) => r.logId)).toEqual([base]);
   });
 });
 
@@ -457,7 +591,10 @@ describe('dispatcher handler: what SQS redelivers', () => {
   });
 });
 
-/** What Lambda hands the handler: a request id and the time left (30 s, the dispatcher's timeout). */
+/** What Lambda hands the handler: a request id and the time left (the dispatcher's timeout). */
 function lambdaContext(awsRequestId: string): Context {
-  return { awsRequestId, getRemainingTimeInMillis: () => 30_000 } as Context;
+  return {
+    awsRequestId,
+    getRemainingTimeInMillis: () => FUNCTIONS.dispatcher.timeoutSeconds * 1000,
+  } as Context;
 }

@@ -20,7 +20,8 @@ export interface SchedulerAlarmsProps {
 
 /**
  * Alarms on the scheduler itself, all sent to the alarm topic: the tick stopped, a dead-letter
- * queue holds messages, fires dispatched late, too many triggers fail, a function errs.
+ * queue holds messages, fires dispatched late, too many triggers fail, a monitor sweep keeps
+ * failing, a function errs.
  */
 export class SchedulerAlarms extends Construct {
   readonly alarms: cloudwatch.Alarm[] = [];
@@ -98,6 +99,23 @@ export class SchedulerAlarms extends Construct {
         threshold: percent,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // The monitors answer even when a sweep fails (so the other still runs): their Errors alarm no
+    // longer sees it. A sweep runs every minute and a one-off failure (a throttled read) is simply
+    // retried; failures in two 5-minute periods in a row mean a sweep is stuck, and lost runs stay
+    // running, pending retries / alarms / children are never re-driven. No data: no failure.
+    add(
+      new cloudwatch.Alarm(this, 'MonitorSweepFailed', {
+        alarmDescription:
+          'a monitor sweep (lostRuns or pendingOutcomes) failed in each of the last two 5-minute periods: see the monitors log "monitor sweep failed"',
+        metric: businessMetric('sweepFailures', 'monitors', { period: Duration.minutes(5) }),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 2,
+        datapointsToAlarm: 2,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );

@@ -20,8 +20,8 @@ const HEIGHT = 6;
 
 /**
  * One CloudWatch dashboard for the scheduler: the business metrics the functions emit (tick,
- * dispatch, outcomes), the ring queues (depth, age of the oldest message, dead letters), the
- * functions (errors, durations) and the state of every alarm.
+ * dispatch, outcomes, monitor sweeps), the ring queues (depth, age of the oldest message, dead
+ * letters), the functions (errors, durations) and the state of every alarm.
  */
 export class SchedulerDashboard extends Construct {
   readonly dashboard: cloudwatch.Dashboard;
@@ -45,7 +45,7 @@ export class SchedulerDashboard extends Construct {
     this.dashboard.addWidgets(
       graph('Tick: fires enqueued, misfires skipped', [
         businessMetric('firesEnqueued', 'scheduler-tick', { label: 'FiresEnqueued' }),
-        businessMetric('misfiresSkipped', 'scheduler-tick', { label: 'MisfiresSkipped' }),
+        ...businessMetricPerEmitter('misfiresSkipped'),
       ]),
       graph(
         'Tick: iteration duration (ms)',
@@ -145,6 +145,18 @@ export class SchedulerDashboard extends Construct {
         functions.map(([name, fn]) =>
           fn.metricThrottles({ period: MINUTE, statistic: cloudwatch.Stats.SUM, label: name }),
         ),
+      ),
+    );
+    // A failed sweep no longer fails the monitors invocation: its own metric, beside the invocations.
+    this.dashboard.addWidgets(
+      graph(
+        'Monitors: failed sweeps, invocations',
+        [businessMetric('sweepFailures', 'monitors', { label: 'SweepFailures' })],
+        {
+          right: [
+            props.functions.monitors.metricInvocations({ period: MINUTE, label: 'monitors invocations' }),
+          ],
+        },
       ),
     );
   }

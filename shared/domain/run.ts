@@ -40,13 +40,26 @@ export interface Run {
   readonly alarmStatus: number;
 }
 
-export type RunStatus = 'running' | 'success' | 'fail';
+export type RunStatus = 'running' | 'success' | 'fail' | 'skipped';
+/** Every status, as the runs list's `status=` filter takes them. */
+export const RUN_STATUSES: readonly RunStatus[] = ['running', 'success', 'fail', 'skipped'];
 
 export const HANDLE_CODE = { success: 200, fail: 500, timeout: 502 } as const;
-export const TRIGGER_CODE = { success: 200, fail: 500 } as const;
+/**
+ * XXL-JOB's 200 (sent, accepted) and 500 (refused, or no executor), and tickring's own `skipped`:
+ * a scheduled fire the dispatcher recorded as a misfire and never sent (it came too late, or after
+ * a later fire of its job, see `dispatchFire`); finished, with handleCode 0 (never handled), never
+ * retried, no alarm, no child jobs. Outside XXL-JOB's codes, so an XXL-JOB console shows it as a
+ * failed trigger, never as running.
+ */
+export const TRIGGER_CODE = { success: 200, fail: 500, skipped: 600 } as const;
 
-/** XXL-JOB's report rule: running = triggered (or triggering) and not handled; success = handled 200. */
+/**
+ * XXL-JOB's report rule: running = triggered (or triggering) and not handled; success = handled 200;
+ * plus skipped = recorded as a misfire, never sent.
+ */
 export function runStatus(run: Pick<Run, 'triggerCode' | 'handleCode'>): RunStatus {
+  if (run.triggerCode === TRIGGER_CODE.skipped) return 'skipped';
   if (run.handleCode === HANDLE_CODE.success) return 'success';
   if ((run.triggerCode === 0 || run.triggerCode === TRIGGER_CODE.success) && run.handleCode === 0)
     return 'running';

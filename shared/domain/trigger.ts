@@ -43,6 +43,8 @@ export interface FireMessage {
   };
   /** PARENT triggers: the run whose success fired this one. */
   readonly parentLogId?: number;
+  /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
+  readonly missedTime?: number;
 }
 
 export interface ShardTarget {
@@ -185,6 +187,7 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.scheduleRevision !== undefined) int(m.scheduleRevision, 'scheduleRevision');
   if (m.logId !== undefined) int(m.logId, 'logId', 1);
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
+  if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
   if (m.executorParam !== undefined && typeof m.executorParam !== 'string') {
     throw new ValidationError('executorParam must be a string', 'executorParam');
   }

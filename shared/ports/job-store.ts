@@ -27,6 +27,11 @@ export interface ScheduleAdvance {
   readonly triggerLastTime: number;
   /** The first of the logIds reserved for the fires the next advance plans (see `PlannableJob`). */
   readonly nextLogIdBlock: number;
+  /**
+   * The `due` the enqueued plan started from, kept as `lastPlanDue` (see `PlannableJob`); undefined
+   * for a plan after a misfire, whose fires are not the schedule's from `due` (nothing to re-send).
+   */
+  readonly planDue: number | undefined;
 }
 
 /**
@@ -40,13 +45,23 @@ export interface ScheduleAdvance {
 export interface PlannableJob {
   readonly job: Job;
   readonly logIdBlock?: number;
+  /**
+   * Where the last plan started: its fires are the schedule's from here up to `triggerLastTime`,
+   * with the logIds of the block before `logIdBlock`, in schedule order. A restart that lost the
+   * ring's messages re-sends the ones never claimed (see `replanLostFires`). Absent before the first
+   * plan, and after a save that changed the schedule (the old plan's fires are dropped then).
+   */
+  readonly lastPlanDue?: number;
 }
+
+/** What a save keeps of the job's planning state (see PlannableJob). */
+export type PlanState = Pick<PlannableJob, 'logIdBlock' | 'lastPlanDue'>;
 
 export interface JobStore {
   /** A new unique job id (1, 2, 3, ...). */
   allocateId(): Promise<number>;
-  /** Fails with ConflictError when the id exists. `logIdBlock`: see PlannableJob. */
-  create(job: Job, logIdBlock?: number): Promise<void>;
+  /** Fails with ConflictError when the id exists. `plan`: see PlannableJob. */
+  create(job: Job, plan?: PlanState): Promise<void>;
   get(id: number): Promise<Job | undefined>;
   /** Strongly consistent reads of several jobs; missing ids are left out. */
   getMany(ids: readonly number[]): Promise<Job[]>;
@@ -54,11 +69,11 @@ export interface JobStore {
    * Replaces the job if it is still as read (`expected`: its version and schedule state, which the
    * tick also moves); ConflictError otherwise, NotFoundError when it is gone.
    */
-  /** `logIdBlock`: the logIds reserved for the saved schedule's next plan (see PlannableJob); none when absent. */
+  /** `plan`: the logIds reserved for the saved schedule's next plan and where its last began (see PlannableJob). */
   replace(
     job: Job,
     expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
-    logIdBlock?: number,
+    plan?: PlanState,
   ): Promise<void>;
   /** NotFoundError when it does not exist. */
   delete(id: number): Promise<void>;
@@ -68,6 +83,8 @@ export interface JobStore {
   queryDue(shard: number, untilMs: number, limit: number, cursor?: string): Promise<Page<DueJobRef>>;
   /** CAS on nextTriggerTime (and RUNNING); false when someone else moved it first. */
   advanceSchedule(advance: ScheduleAdvance): Promise<boolean>;
+  /** Jobs (any status) with a `lastPlanDue`, with their planning state, a page at a time (strongly read). */
+  listLastPlans(limit: number, cursor?: string): Promise<Page<PlannableJob>>;
   /** The jobs with these ids (strongly read) with their reserved logIds; missing ids are left out. */
   getPlannable(ids: readonly number[]): Promise<PlannableJob[]>;
   /** Marks a job slow (fires go to the slow ring queue) until `untilMs`. */

@@ -18,4 +18,6 @@ export const METRIC = {
   callbacks: 'Callbacks',
   retries: 'Retries',
   alarms: 'Alarms',
+  /** A monitor sweep (lost runs, pending outcomes) that failed as a whole: 1 per failed sweep. */
+  sweepFailures: 'SweepFailures',
 } as const;

@@ -92,6 +92,8 @@ export interface RunStore {
   recordDispatch(claimToken: string, entries: readonly DispatchEntry[]): Promise<void>;
   /** The logIds recorded as sent under `claimToken` (empty when nothing was recorded). */
   dispatchedUnder(claimToken: string): Promise<ReadonlySet<number>>;
+  /** Which of a job's logIds in `[low, high]` have a run (claimed, whatever became of it); strongly read. */
+  existingLogIds(jobId: number, low: number, high: number): Promise<ReadonlySet<number>>;
   get(logId: number): Promise<Run | undefined>;
   getMany(logIds: readonly number[]): Promise<StoredRun[]>;
   /**
@@ -101,8 +103,44 @@ export interface RunStore {
    */
   reclaim(
     logId: number,
-    claim: { previousToken: string; claimToken: string; nowMs: number; staleBeforeMs: number },
+    claim: {
+      previousToken: string;
+      claimToken: string;
+      nowMs: number;
+      staleBeforeMs: number;
+      /** Replaces the run's trigger message in the same write (a take-over sent as a catch-up). */
+      triggerMsg?: string;
+    },
   ): Promise<boolean>;
+  /**
+   * The first run of the job's planned range (see `firstPlannedLogId`) above `logId`, or undefined:
+   * planned logIds grow in schedule order, so such a run is a later fire of the same job, claimed
+   * already. One strongly consistent Query of the job's partition, Limit 1.
+   */
+  laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined>;
+  /**
+   * Rewrites a claimed run that was never sent as skipped (TRIGGER_CODE.skipped, `triggerMsg` says
+   * why, no executor, no outcome pending): conditional on the claim being `claimToken`'s and the run
+   * as its claim recorded it (to be sent, or refused for want of an executor), or, with `takeOver`,
+   * on a stale claim under `previousToken` of a run recorded to be sent, as `reclaim` (the run is
+   * then claimed under `claimToken` in the same write); never a run with a result. False otherwise.
+   */
+  skipClaimed(
+    logId: number,
+    skip: {
+      claimToken: string;
+      triggerMsg: string;
+      nowMs: number;
+      takeOver?: { previousToken: string; staleBeforeMs: number };
+    },
+  ): Promise<boolean>;
+  /**
+   * Takes the job's catch-up mark for the fire `fireKey` (its dedupKey), which stands for the fire
+   * missed at `missedTime`: true when no catch-up of the job ran since `missedTime`, or when this
+   * fire holds the mark already (a take-over of it); the mark then says a catch-up ran at `nowMs`.
+   * One conditional write, paid by catch-ups only.
+   */
+  takeCatchUp(jobId: number, mark: { missedTime: number; nowMs: number; fireKey: string }): Promise<boolean>;
   /**
    * Stores a refused trigger of a run claimed under `claimToken` and still without a result; false
    * otherwise. The refusal finishes the run: it is marked outcome-pending in the same write, due

@@ -26,10 +26,14 @@ export const FUNCTIONS: Readonly<Record<FunctionName, FunctionDefinition>> = {
     timeoutSeconds: 90,
     memoryMb: 512,
   },
+  // A fire waits at most 5 s for its time (DISPATCH_DEFAULTS.maxWaitMs), is routed and sent, and
+  // nothing is sent in the invocation's last executor timeout + 2 s (its sendMarginMs): 15 s leaves
+  // 5 s to route. Short, because a fire held by a dispatcher that dies comes back only after the
+  // ring queues' visibility timeout, six times this (QUEUES).
   dispatcher: {
     name: 'dispatcher',
     entry: 'functions/dispatcher/handler.ts',
-    timeoutSeconds: 30,
+    timeoutSeconds: 15,
     memoryMb: 512,
   },
   callback: { name: 'callback', entry: 'functions/callback/handler.ts', timeoutSeconds: 30, memoryMb: 256 },

@@ -1,3 +1,5 @@
+import { FUNCTIONS } from './functions.js';
+
 /**
  * The one definition of tickring's SQS queues, used by the local stack and the CDK stack.
  * The ring queues are standard queues: only they allow a per-message DelaySeconds (0–900 s).
@@ -23,19 +25,24 @@ export const MAX_DELAY_SECONDS = 900;
 const FOUR_DAYS = 4 * 24 * 3600;
 const FOURTEEN_DAYS = 14 * 24 * 3600;
 
+/**
+ * Six times the dispatcher's timeout, as AWS advises for Lambda event sources (90 s): also how long
+ * a fire held by a dispatcher that died waits for its redelivery.
+ */
+export const RING_VISIBILITY_TIMEOUT_SECONDS = 6 * FUNCTIONS.dispatcher.timeoutSeconds;
+
 export const QUEUES: Readonly<Record<QueueName, QueueDefinition>> = {
   ringFast: {
     logicalName: 'ringFast',
     baseName: 'ring-fast',
-    // Six times the dispatcher's timeout, as AWS advises for Lambda event sources.
-    visibilityTimeoutSeconds: 180,
+    visibilityTimeoutSeconds: RING_VISIBILITY_TIMEOUT_SECONDS,
     retentionSeconds: FOUR_DAYS,
     deadLetter: { baseName: 'ring-fast-dlq', maxReceiveCount: 5, retentionSeconds: FOURTEEN_DAYS },
   },
   ringSlow: {
     logicalName: 'ringSlow',
     baseName: 'ring-slow',
-    visibilityTimeoutSeconds: 180,
+    visibilityTimeoutSeconds: RING_VISIBILITY_TIMEOUT_SECONDS,
     retentionSeconds: FOUR_DAYS,
     deadLetter: { baseName: 'ring-slow-dlq', maxReceiveCount: 5, retentionSeconds: FOURTEEN_DAYS },
   },

@@ -4,7 +4,7 @@ import type { Group, Job } from '../domain/job.js';
 import { firstPlannedLogId, MAX_JOB_ID } from '../domain/run.js';
 import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
-import type { JobStore } from '../ports/job-store.js';
+import type { JobStore, PlanState } from '../ports/job-store.js';
 import { silentLogger } from '../ports/logger.js';
 import {
   type AdminJobsDeps,
@@ -22,6 +22,8 @@ class MemoryJobs {
   readonly items = new Map<number, Job>();
   /** The logIds reserved for each job's next plan, as the store keeps them. */
   readonly blocks = new Map<number, number | undefined>();
+  /** Where each job's last plan began, as the tick left it (see PlannableJob). */
+  readonly lastPlans = new Map<number, number | undefined>();
   private seq = 0;
   conflictsLeft = 0;
   writes = 0;
@@ -29,15 +31,24 @@ class MemoryJobs {
   async allocateId() {
     return ++this.seq;
   }
-  async create(job: Job, logIdBlock?: number) {
+  async create(job: Job, plan?: PlanState) {
     this.items.set(job.id, job);
-    this.blocks.set(job.id, logIdBlock);
+    this.blocks.set(job.id, plan?.logIdBlock);
   }
   async getPlannable(ids: readonly number[]) {
     return ids.flatMap((id) => {
       const job = this.items.get(id);
       const logIdBlock = this.blocks.get(id);
-      return job ? [{ job, ...(logIdBlock === undefined ? {} : { logIdBlock }) }] : [];
+      const lastPlanDue = this.lastPlans.get(id);
+      return job
+        ? [
+            {
+              job,
+              ...(logIdBlock === undefined ? {} : { logIdBlock }),
+              ...(lastPlanDue === undefined ? {} : { lastPlanDue }),
+            },
+          ]
+        : [];
     });
   }
   async get(id: number) {
@@ -49,7 +60,7 @@ class MemoryJobs {
   async replace(
     job: Job,
     expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
-    logIdBlock?: number,
+    plan?: PlanState,
   ) {
     this.writes++;
     const current = this.items.get(job.id);
@@ -62,7 +73,8 @@ class MemoryJobs {
       throw new ConflictError('stale');
     }
     this.items.set(job.id, job);
-    this.blocks.set(job.id, logIdBlock);
+    this.blocks.set(job.id, plan?.logIdBlock);
+    this.lastPlans.set(job.id, plan?.lastPlanDue);
   }
 }
 
@@ -161,6 +173,17 @@ describe('admin jobs', () => {
     await stopJob(deps, job.id);
     await startJob(deps, job.id);
     expect(jobs.blocks.get(job.id)).toBe(first + 3 * LOG_IDS_PER_PLAN);
+  });
+
+  it('keeps where the last plan began through an edit of the same schedule, and forgets it with a new schedule', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    // As the tick leaves it after planning: its fires in the ring can be re-sent after a restart.
+    jobs.lastPlans.set(job.id, NOW);
+    await updateJob(deps, job.id, { name: 'renamed' });
+    expect(jobs.lastPlans.get(job.id)).toBe(NOW);
+    await updateJob(deps, job.id, { scheduleType: 'FIX_RATE', scheduleConf: '60' });
+    expect(jobs.lastPlans.get(job.id)).toBeUndefined();
   });
 
   it('refuses a new job once the job ids logIds can carry are used up', async () => {

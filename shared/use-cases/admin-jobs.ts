@@ -13,7 +13,7 @@ import { firstPlannedLogId, MAX_JOB_ID } from '../domain/run.js';
 import { previewFireTimes, type Schedule } from '../domain/schedule/index.js';
 import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
-import type { GroupStore, JobQuery, JobStore, Page } from '../ports/job-store.js';
+import type { GroupStore, JobQuery, JobStore, Page, PlanState } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
 
 export interface AdminJobsDeps {
@@ -53,7 +53,7 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
     updatedAt: now,
     version: 1,
   };
-  await deps.jobs.create(job, firstPlannedLogId(job.id));
+  await deps.jobs.create(job, { logIdBlock: firstPlannedLogId(job.id) });
   deps.logger.info('job created', { jobId: job.id, appName: job.appName, triggerStatus: job.triggerStatus });
   return job;
 }
@@ -168,12 +168,19 @@ async function modifyJob(
     const current = stored.job;
     const next = await change(current, deps.clock.now());
     if (next === current) return current;
-    // The same schedule keeps its reserved logIds: fires a crashed tick sent with them must keep
-    // their numbers when planned again. A new revision (its old fires are dropped) gets new ones.
+    // The same schedule keeps its reserved logIds and its last plan: fires a crashed tick sent with
+    // them must keep their numbers when planned again, or re-sent after a restart lost the ring.
+    // A new revision (its old fires are dropped) gets new logIds and forgets the old plan.
     const block = stored.logIdBlock ?? firstPlannedLogId(id);
-    const logIdBlock = next.scheduleRevision === current.scheduleRevision ? block : block + LOG_IDS_PER_PLAN;
+    const plan: PlanState =
+      next.scheduleRevision === current.scheduleRevision
+        ? {
+            logIdBlock: block,
+            ...(stored.lastPlanDue === undefined ? {} : { lastPlanDue: stored.lastPlanDue }),
+          }
+        : { logIdBlock: block + LOG_IDS_PER_PLAN };
     try {
-      await deps.jobs.replace(next, current, logIdBlock);
+      await deps.jobs.replace(next, current, plan);
       return next;
     } catch (err) {
       if (!(err instanceof ConflictError) || attempt >= MAX_WRITE_ATTEMPTS) throw err;

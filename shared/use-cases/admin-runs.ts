@@ -180,7 +180,9 @@ function requireExecutor(run: Run, what: string): void {
   const why =
     run.triggerCode === 0
       ? 'it has not been sent to an executor yet'
-      : `no executor accepted it (trigger code ${run.triggerCode}; see triggerMsg)`;
+      : run.triggerCode === TRIGGER_CODE.skipped
+        ? 'it was skipped as a misfire and never sent (see triggerMsg)'
+        : `no executor accepted it (trigger code ${run.triggerCode}; see triggerMsg)`;
   throw new ConflictError(`run ${run.logId} ${what}: ${why}`);
 }
 

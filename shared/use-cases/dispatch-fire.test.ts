@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
 import { testGroup, testJob } from '../../test/dispatch-fixtures.js';
 import type { Job } from '../domain/job.js';
-import { unplannedLogId } from '../domain/run.js';
-import { type FireMessage, scheduledDedupKey } from '../domain/trigger.js';
+import { firstPlannedLogId, runStatus, TRIGGER_CODE, unplannedLogId } from '../domain/run.js';
+import { type FireMessage, misfireDedupKey, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
 import {
   BatchReads,
@@ -272,7 +272,8 @@ describe('dispatchFire: duplicates and take-over', () => {
 
   it('leaves a run recorded moments ago by a live dispatcher alone, and takes over one whose claim is stale', async () => {
     const env = memoryDispatchDeps();
-    const message = cronFire(env.clock.now());
+    // An API trigger: it always runs (a scheduled fire this late is a misfire, see below).
+    const message = cronFire(env.clock.now(), { triggerType: 'API', dedupKey: 'api#1' });
     // A dispatcher recorded the fire and died before sending it.
     const run = { ...(await recordOnly(env, message)) };
     env.clock.current += 10_000;
@@ -282,7 +283,7 @@ describe('dispatchFire: duplicates and take-over', () => {
     });
     expect(env.transport.sent).toHaveLength(0);
 
-    env.clock.current += 25_000; // 35 s after the claim: past the dispatcher's 30 s timeout
+    env.clock.current += DISPATCH_DEFAULTS.claimStaleMs; // past the dispatcher's timeout and a margin
     const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
     expect(outcome).toMatchObject({
       kind: 'dispatched',
@@ -357,7 +358,8 @@ describe('dispatchFire: duplicates and take-over', () => {
   it('sends nothing once its invocation is about to run out of time, leaving the claimed run to the redelivery', async () => {
     const env = memoryDispatchDeps();
     const record = new DispatchRecord(env.deps, env.clock.now(), env.clock.now() - 1);
-    const message = cronFire(env.clock.now(), { logId: 42 });
+    // A manual trigger: it always runs (a scheduled fire taken over this late is a misfire, see below).
+    const message = cronFire(env.clock.now(), { logId: 42, triggerType: 'MANUAL', dedupKey: 'manual#42' });
     await expect(
       dispatchFire(env.deps, DISPATCH_DEFAULTS, message, 'fast', undefined, record),
     ).rejects.toThrow('about to run out of time');
@@ -445,8 +447,9 @@ describe('dispatchFire: fires planned with their logId', () => {
     expect(env.transport.sent.map((s) => s.param.logId)).toEqual([9]);
   });
 
-  it('takes over a claimed run never sent once the claim is stale, as for other fires', async () => {
+  it('takes over a claimed run never sent once the claim is stale, as for other fires (FIRE_ONCE_NOW: as the catch-up)', async () => {
     const env = memoryDispatchDeps();
+    setJob(env, { misfireStrategy: 'FIRE_ONCE_NOW' });
     const message = cronFire(env.clock.now(), { logId: 5 });
     await recordOnly(env, message);
     env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
@@ -454,7 +457,281 @@ describe('dispatchFire: fires planned with their logId', () => {
       kind: 'dispatched',
       reclaimed: true,
     });
-    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([5]);
+    expect(env.transport.sent.map((s) => [s.param.logId, s.param.logDateTime])).toEqual([
+      [5, message.scheduledTime],
+    ]);
+    expect(env.runs.runs.get(5)?.triggerMsg).toContain(
+      `the catch-up of the fire due at ${new Date(message.scheduledTime).toISOString()}`,
+    );
+    expect(env.runs.catchUpAttempts).toMatchObject([
+      { jobId: 1, missedTime: message.scheduledTime, won: true },
+    ]);
+  });
+});
+
+describe('dispatchFire: late and out-of-order fires follow the misfire policy', () => {
+  const base = firstPlannedLogId(1);
+  /** The fire of slot `slot` of job 1's planned range (slots are places in the schedule). */
+  const planned = (slot: number, scheduledTime: number, overrides: Partial<FireMessage> = {}) =>
+    cronFire(scheduledTime, { logId: base + slot, ...overrides });
+  const skippedMetric = (env: ReturnType<typeof memoryDispatchDeps>) =>
+    env.metrics.sum(METRIC.misfiresSkipped);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('sends an on-time fire as before: no read of the job’s partition, no catch-up mark', async () => {
+    const env = memoryDispatchDeps();
+    const t = env.clock.now();
+    const early = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t + 730));
+    // A fire claimed a little late (within the margin no later fire can have been claimed in) too.
+    env.clock.current = t + 1000 + 400;
+    const late = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t + 1000));
+    expect([early.kind, late.kind]).toEqual(['dispatched', 'dispatched']);
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
+    expect(env.runs.laterReads).toBe(0);
+    expect(env.runs.catchUpAttempts).toEqual([]);
+    expect(skippedMetric(env)).toBe(0);
+    expect(env.runs.all().map((r) => runStatus(r))).toEqual(['running', 'running']);
+  });
+
+  it('DO_NOTHING: records a fire reaching the dispatcher past the threshold as skipped, and sends nothing', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorFailRetryCount: 2, childJobIds: [7], alarmWebhook: 'http://hook/' });
+    const t = env.clock.now();
+    const message = planned(0, t - 179_600);
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+
+    const reason = 'reached the dispatcher 179.6 s after its time (threshold 5 s); DO_NOTHING skips it';
+    expect(outcome).toEqual({ kind: 'skipped', logIds: [base], reason });
+    const [run] = env.runs.all();
+    expect(run).toMatchObject({
+      logId: base,
+      scheduledTime: message.scheduledTime,
+      triggerCode: TRIGGER_CODE.skipped,
+      executorAddress: '',
+      dispatchedAt: 0,
+      handleCode: 0,
+    });
+    expect(run && runStatus(run)).toBe('skipped');
+    expect(run?.triggerMsg).toContain(`Skipped, never sent: ${reason}`);
+    expect(env.transport.sent).toEqual([]);
+    expect(skippedMetric(env)).toBe(1);
+    expect(env.logger.lines.find((l) => l.message === 'fire skipped (misfire)')).toEqual({
+      level: 'warn',
+      message: 'fire skipped (misfire)',
+      attributes: {
+        jobId: 1,
+        logId: base,
+        scheduledTime: iso(message.scheduledTime),
+        latenessMs: 179_600,
+        reason,
+        misfireStrategy: 'DO_NOTHING',
+      },
+    });
+    // Finished as it is: nothing sent or listed, no retry, alarm, child or counter.
+    expect(env.runs.dispatched.size).toBe(0);
+    expect(env.runs.outcomePending.size).toBe(0);
+    expect(env.ring.entries).toEqual([]);
+    expect(env.alarms.alarms).toEqual([]);
+    expect(env.reports.deltas).toEqual([]);
+    // Routed nowhere, and one write: the skipped run, put as a claim would be.
+    expect(env.transport.probes).toEqual([]);
+    expect(env.runs.laterReads).toBe(0);
+
+    // A redelivery is a duplicate of it.
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toEqual({
+      kind: 'duplicate',
+      logIds: [base],
+    });
+    expect(env.transport.sent).toEqual([]);
+  });
+
+  it('DO_NOTHING: a late fire planned without a logId is recorded as skipped under its dedupKey', async () => {
+    const env = memoryDispatchDeps();
+    const message = cronFire(env.clock.now() - 6_000);
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    expect(outcome).toMatchObject({ kind: 'skipped', logIds: [unplannedLogId(1, 0)] });
+    expect(env.runs.fires.get(message.dedupKey)).toEqual([unplannedLogId(1, 0)]);
+    expect(env.runs.all().map((r) => r.triggerCode)).toEqual([TRIGGER_CODE.skipped]);
+    expect(env.transport.sent).toEqual([]);
+  });
+
+  it('runs manual, API, parent and retry triggers however late', async () => {
+    const env = memoryDispatchDeps();
+    const late = env.clock.now() - 60_000;
+    for (const triggerType of ['MANUAL', 'API', 'PARENT', 'RETRY'] as const) {
+      const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, {
+        jobId: 1,
+        scheduledTime: late,
+        triggerType,
+        dedupKey: `${triggerType}#late`,
+        ...(triggerType === 'RETRY' ? { retry: { attempt: 2, ofLogId: 5, retriesLeft: 0 } } : {}),
+      });
+      expect(outcome.kind).toBe('dispatched');
+    }
+    expect(env.transport.sent).toHaveLength(4);
+    expect(skippedMetric(env)).toBe(0);
+  });
+
+  it('skips a fire claimed after a later fire of its job was claimed (overtaken), though not late', async () => {
+    const env = memoryDispatchDeps();
+    const t = env.clock.now();
+    // The later fire's record was delivered first and sent at its time.
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t + 1000))).kind).toBe('dispatched');
+    expect(env.clock.now()).toBe(t + 1000);
+    const earlier = planned(0, t);
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, earlier);
+
+    const reason = `overtaken by the fire due at ${iso(t + 1000)}, claimed before it`;
+    expect(outcome).toEqual({ kind: 'skipped', logIds: [base], reason });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base + 1]);
+    expect(env.runs.runs.get(base)).toMatchObject({ triggerCode: TRIGGER_CODE.skipped, executorAddress: '' });
+    expect(env.runs.runs.get(base)?.triggerMsg).toContain(reason);
+    expect(env.runs.laterReads).toBe(1);
+    expect(skippedMetric(env)).toBe(1);
+    expect(env.logger.lines.find((l) => l.message === 'fire skipped (misfire)')?.attributes).toMatchObject({
+      logId: base,
+      latenessMs: 1000,
+      reason,
+    });
+    // Not listed as sent: the lost-run watch never looks for it.
+    expect([...env.runs.dispatched.values()].flat().map((e) => e.logId)).toEqual([base + 1]);
+  });
+
+  it('skips an overtaken fire that found no executor rather than retrying or alarming it', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorFailRetryCount: 1 });
+    env.groups.groups.set('app-a', testGroup({ appName: 'app-a', addressType: 'AUTO' }));
+    const t = env.clock.now();
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t + 1000)); // refused: its retry is enqueued
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t));
+    expect(outcome).toMatchObject({ kind: 'skipped', logIds: [base] });
+    expect(env.runs.runs.get(base)?.triggerCode).toBe(TRIGGER_CODE.skipped);
+    expect([...env.runs.outcomePending.keys()]).not.toContain(base);
+    expect(env.ring.entries.map((e) => e.message.retry?.ofLogId)).toEqual([base + 1]);
+  });
+
+  it('FIRE_ONCE_NOW: of three late fires of a job exactly one runs, as the catch-up, in order', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { misfireStrategy: 'FIRE_ONCE_NOW' });
+    const t = env.clock.now();
+    const fires = [0, 1, 2].map((slot) => planned(slot, t - 60_000 + slot * 1000));
+    const outcomes = await Promise.all(
+      [fires[2], fires[0], fires[1]].map((f) => dispatchFire(env.deps, DISPATCH_DEFAULTS, f as FireMessage)),
+    );
+
+    expect(outcomes.filter((o) => o.kind === 'dispatched')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.kind === 'skipped')).toHaveLength(2);
+    expect(env.transport.sent).toHaveLength(1);
+    const [sent] = env.transport.sent;
+    const caughtUp = env.runs.runs.get(sent?.param.logId ?? 0);
+    expect(caughtUp?.triggerMsg).toContain(
+      `the catch-up of the fire due at ${iso(caughtUp?.scheduledTime ?? 0)}`,
+    );
+    // No skipped fire is later than the one that ran: the runs start in schedule order.
+    const skipped = env.runs.all().filter((r) => r.triggerCode === TRIGGER_CODE.skipped);
+    expect(skipped).toHaveLength(2);
+    expect(skipped.every((r) => r.logId !== sent?.param.logId)).toBe(true);
+    expect(skippedMetric(env)).toBe(2);
+
+    // The job's next fire, on time, runs as usual and takes no mark.
+    const attempts = env.runs.catchUpAttempts.length;
+    env.clock.current = t + 1000 - DISPATCH_DEFAULTS.claimLeadMs;
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(3, t + 1000))).kind).toBe('dispatched');
+    expect(env.runs.catchUpAttempts).toHaveLength(attempts);
+  });
+
+  it('FIRE_ONCE_NOW: a late fire after a catch-up ran since it was due is skipped', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { misfireStrategy: 'FIRE_ONCE_NOW' });
+    const t = env.clock.now();
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t - 60_000))).kind).toBe('dispatched');
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t - 59_000));
+    expect(outcome).toEqual({
+      kind: 'skipped',
+      logIds: [base + 1],
+      reason:
+        'reached the dispatcher 59.0 s after its time (threshold 5 s); FIRE_ONCE_NOW: a catch-up already ran since',
+    });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base]);
+  });
+
+  it('DO_NOTHING: a held fire taken over late (its dispatcher died before sending it) is recorded as skipped, not sent', async () => {
+    const env = memoryDispatchDeps();
+    const message = planned(0, env.clock.now());
+    const held = await recordOnly(env, message);
+    env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+
+    expect(outcome).toMatchObject({ kind: 'skipped', logIds: [base] });
+    expect(env.transport.sent).toEqual([]);
+    const run = env.runs.runs.get(base);
+    expect(run).toMatchObject({ triggerCode: TRIGGER_CODE.skipped, executorAddress: '' });
+    expect(run?.claimToken).not.toBe(held.claimToken);
+    expect(run?.triggerMsg).toContain(
+      `reached the dispatcher ${((DISPATCH_DEFAULTS.claimStaleMs + 1) / 1000).toFixed(1)} s after its time`,
+    );
+    expect(skippedMetric(env)).toBe(1);
+    // And again later: a duplicate, never sent.
+    env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
+    expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('duplicate');
+    expect(env.transport.sent).toEqual([]);
+  });
+
+  it('never overwrites a held fire that was sent: a late duplicate of it stays a duplicate', async () => {
+    const env = memoryDispatchDeps();
+    const message = planned(0, env.clock.now());
+    await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
+    env.clock.current += 10 * DISPATCH_DEFAULTS.claimStaleMs;
+    expect(await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).toEqual({
+      kind: 'duplicate',
+      logIds: [base],
+    });
+    expect(env.runs.runs.get(base)?.triggerCode).toBe(TRIGGER_CODE.success);
+    expect(skippedMetric(env)).toBe(0);
+  });
+
+  describe('a tick MISFIRE fire and a late fire of the same job make one catch-up', () => {
+    const setup = () => {
+      const env = memoryDispatchDeps();
+      setJob(env, { misfireStrategy: 'FIRE_ONCE_NOW' });
+      const t = env.clock.now();
+      // A fire held by a dead dispatcher before the outage, and the tick's catch-up after it (next block).
+      const late = planned(3, t - 30_000);
+      const misfire = planned(32, t, {
+        triggerType: 'MISFIRE',
+        dedupKey: misfireDedupKey(1, t - 20_000),
+        missedTime: t - 20_000,
+      });
+      return { env, late, misfire };
+    };
+
+    it('the late fire first: it is the catch-up, the MISFIRE fire is skipped', async () => {
+      const { env, late, misfire } = setup();
+      const outcomes = [
+        await dispatchFire(env.deps, DISPATCH_DEFAULTS, late),
+        await dispatchFire(env.deps, DISPATCH_DEFAULTS, misfire),
+      ];
+      expect(outcomes.map((o) => o.kind)).toEqual(['dispatched', 'skipped']);
+      expect(outcomes[1]).toMatchObject({ reason: expect.stringContaining('a catch-up already ran since') });
+      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([late.logId]);
+      expect(env.runs.catchUpAttempts.map((a) => [a.missedTime, a.won])).toEqual([
+        [late.scheduledTime, true],
+        [misfire.missedTime, false],
+      ]);
+    });
+
+    it('the MISFIRE fire first: it is the catch-up, the late fire (overtaken) is skipped', async () => {
+      const { env, late, misfire } = setup();
+      const outcomes = [
+        await dispatchFire(env.deps, DISPATCH_DEFAULTS, misfire),
+        await dispatchFire(env.deps, DISPATCH_DEFAULTS, late),
+      ];
+      expect(outcomes.map((o) => o.kind)).toEqual(['dispatched', 'skipped']);
+      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([misfire.logId]);
+      expect(env.runs.catchUpAttempts.map((a) => [a.missedTime, a.won])).toEqual([
+        [misfire.missedTime, true],
+      ]);
+    });
   });
 });
 

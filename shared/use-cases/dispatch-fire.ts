@@ -9,7 +9,8 @@ import {
   route,
   stateKindOf,
 } from '../domain/routing/index.js';
-import { dayOf, type Run, TRIGGER_CODE } from '../domain/run.js';
+import { dayOf, firstPlannedLogId, type Run, TRIGGER_CODE, UNPLANNED_LOG_ID_OFFSET } from '../domain/run.js';
+import { MISFIRE_THRESHOLD_MS } from '../domain/schedule/index.js';
 import { delaySecondsFor, type FireMessage, type TriggerType } from '../domain/trigger.js';
 import type { ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../ports/job-store.js';
@@ -59,7 +60,8 @@ export interface DispatchSettings {
 
 export const DISPATCH_DEFAULTS: DispatchSettings = {
   registryDeadSeconds: 90,
-  claimStaleMs: 30_000,
+  // The dispatcher's timeout (15 s, FUNCTIONS.dispatcher) and a margin, as functions/dispatcher/config.ts.
+  claimStaleMs: 20_000,
   maxWaitMs: 5_000,
   claimLeadMs: 250,
   sendMarginMs: 5_000,
@@ -74,8 +76,20 @@ export const SLOW_LANE_MS = 60_000;
 export const DEADLINE_GRACE_MS = 60_000;
 export const DEADLINE_WITHOUT_TIMEOUT_MS = 600_000;
 
-/** Fires planned by the tick: dropped when the job was stopped or re-scheduled since. */
+/**
+ * Fires planned by the tick: dropped when the job was stopped or re-scheduled since, and subject to
+ * the job's misfire strategy when late or out of order (see {@link misfireOf}).
+ */
 const SCHEDULED_TRIGGERS: ReadonlySet<TriggerType> = new Set(['CRON', 'FIX_RATE', 'ONCE', 'MISFIRE']);
+/**
+ * The order check. A job's scheduled fires are at least this far apart (cron and FIX_RATE fires fall
+ * on whole seconds, a ONCE job fires once, the tick's MISFIRE fire is the second before the next), and
+ * each is claimed no earlier than `claimLeadMs` before its time; with {@link CLOCK_SKEW_MARGIN_MS} for
+ * the clocks of two dispatchers, a claim completed sooner than `MIN_FIRE_GAP_MS − claimLeadMs −
+ * CLOCK_SKEW_MARGIN_MS` after its fire's time cannot have been overtaken, and needs no read.
+ */
+const MIN_FIRE_GAP_MS = 1000;
+const CLOCK_SKEW_MARGIN_MS = 250;
 const ROUTE_CONFLICT_ATTEMPTS = 5;
 const CREATE_FIRE_ATTEMPTS = 3;
 
@@ -84,7 +98,9 @@ export type DispatchOutcome =
   | { readonly kind: 'dropped'; readonly reason: string }
   /** A duplicate delivery: every run was triggered already, or is being triggered by a live dispatcher. */
   | { readonly kind: 'duplicate'; readonly logIds: readonly number[] }
-  | { readonly kind: 'dispatched'; readonly runs: readonly DispatchedRun[]; readonly reclaimed: boolean };
+  | { readonly kind: 'dispatched'; readonly runs: readonly DispatchedRun[]; readonly reclaimed: boolean }
+  /** A scheduled fire recorded as a misfire (TRIGGER_CODE.skipped) and not sent: see {@link misfireOf}. */
+  | { readonly kind: 'skipped'; readonly logIds: readonly number[]; readonly reason: string };
 
 export interface DispatchedRun {
   readonly logId: number;
@@ -267,18 +283,38 @@ async function dispatchInRecord(
   const ctx = await fireContext(reads, settings, job, group, message, now);
 
   await deps.clock.sleep(message.scheduledTime - settings.claimLeadMs - deps.clock.now());
+  const misfire = misfireOf(job, message, deps.clock.now());
+  // A late DO_NOTHING fire: its claim records it as skipped (one write, as a claim), unrouted.
+  const skipNow = misfire?.late && misfire.strategy !== 'FIRE_ONCE_NOW' ? lateReason(misfire) : undefined;
   // Routed before it is recorded: the run is written once, with the executor it is sent to.
   const routeStarted = deps.clock.now();
   const planned = await planRuns(deps, ctx);
-  const targets = await Promise.all(planned.map((plan) => routeRun(deps, ctx, plan)));
+  const targets: Target[] =
+    skipNow === undefined
+      ? await Promise.all(planned.map((plan) => routeRun(deps, ctx, plan)))
+      : planned.map(() => ({ trail: '' }));
   const routeMs = deps.clock.now() - routeStarted;
-  const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken);
+  const mark: RunMark | undefined =
+    skipNow !== undefined
+      ? { skipped: skipNow }
+      : misfire?.catchUp
+        ? { catchUp: catchUpNote(misfire) }
+        : undefined;
+  const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken, mark);
   const ours = recordedBefore === undefined;
 
   let toDispatch: readonly Run[] = runs;
+  if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow);
+  if (ours && misfire) {
+    // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
+    const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);
+    if (reason !== undefined) return skipOwnClaim(deps, ctx, runs, record.claimToken, reason);
+  }
   if (recordedBefore !== undefined) {
-    toDispatch = await reclaimUndispatched(deps, settings, recordedBefore, record.claimToken);
+    const taken = await reclaimUndispatched(deps, settings, ctx, recordedBefore, record.claimToken);
+    toDispatch = taken.runs;
     if (toDispatch.length === 0) {
+      if (taken.skipped) return taken.skipped;
       deps.logger.info('duplicate fire ignored', { ...keys, logIds: recordedBefore });
       return { kind: 'duplicate', logIds: recordedBefore };
     }
@@ -303,6 +339,153 @@ function dropReason(job: Job | undefined, message: FireMessage): string | undefi
   if (message.scheduleRevision === job.scheduleRevision) return undefined;
   if (job.triggerStatus !== 'RUNNING') return 'the job was stopped after the fire was planned';
   return `the schedule changed since the fire was planned (revision ${message.scheduleRevision ?? 'none'} → ${job.scheduleRevision})`;
+}
+
+/**
+ * A scheduled fire as the job's misfire strategy sees it when it is about to be claimed; undefined
+ * for the triggers that always run (manual, API, parent, retry).
+ *
+ * - Late: more than MISFIRE_THRESHOLD_MS (5 s) past its time (a dispatcher that held it died and SQS
+ *   redelivered it, or everything is overloaded). DO_NOTHING records it as skipped instead of sending
+ *   it; FIRE_ONCE_NOW sends it as the job's catch-up, if it is the first since the fire was due.
+ * - Overtaken: a later fire of the job was claimed before it (planned logIds grow in schedule order,
+ *   so a run above its logId in the job's planned range is one); skipped, whatever the strategy, so
+ *   a job's runs start in schedule order. Checked after the claim, and only when the claim completed
+ *   late enough for a later fire to have been claimed first (see MIN_FIRE_GAP_MS): no read in the
+ *   steady state. Fires without a planned logId are not checked.
+ * - Catch-up: a late FIRE_ONCE_NOW fire, or the tick's own MISFIRE fire (FIRE_ONCE_NOW after a
+ *   downtime), runs only if it takes the job's catch-up mark (`RunStore.takeCatchUp`): at most one
+ *   catch-up per job for the fires missed before it, whoever noticed them.
+ */
+interface Misfire {
+  readonly strategy: string;
+  readonly latenessMs: number;
+  readonly late: boolean;
+  /** It runs only as the job's catch-up. */
+  readonly catchUp: boolean;
+  /** The fire time it stands for: its own, or, for a MISFIRE fire, the missed one. */
+  readonly missedTime: number;
+}
+
+function misfireOf(job: Job, message: FireMessage, nowMs: number): Misfire | undefined {
+  if (!SCHEDULED_TRIGGERS.has(message.triggerType)) return undefined;
+  const latenessMs = nowMs - message.scheduledTime;
+  const late = latenessMs > MISFIRE_THRESHOLD_MS;
+  return {
+    strategy: job.misfireStrategy,
+    latenessMs,
+    late,
+    catchUp: message.triggerType === 'MISFIRE' || (late && job.misfireStrategy === 'FIRE_ONCE_NOW'),
+    missedTime: message.missedTime ?? message.scheduledTime,
+  };
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function lateText(misfire: Misfire): string {
+  return `reached the dispatcher ${(misfire.latenessMs / 1000).toFixed(1)} s after its time (threshold ${
+    MISFIRE_THRESHOLD_MS / 1000
+  } s)`;
+}
+
+function lateReason(misfire: Misfire): string {
+  return `${lateText(misfire)}; ${misfire.strategy} skips it`;
+}
+
+function catchUpNote(misfire: Misfire): string {
+  const why = misfire.late ? `${lateText(misfire)}; ` : '';
+  return `Misfire: ${why}FIRE_ONCE_NOW: the catch-up of the fire due at ${iso(misfire.missedTime)}`;
+}
+
+/** The planned range of the fire's job holds the logId: its place in the schedule is known. */
+function isPlannedLogId(jobId: number, logId: number): boolean {
+  const first = firstPlannedLogId(jobId);
+  return logId >= first && logId < first + UNPLANNED_LOG_ID_OFFSET;
+}
+
+/**
+ * After a scheduled fire's runs were claimed (or taken over) by us: why they must not be sent
+ * (overtaken, or a catch-up that lost the job's mark), or undefined to send them.
+ */
+async function misfireAfterClaim(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  ctx: FireContext,
+  misfire: Misfire,
+  runs: readonly Run[],
+): Promise<string | undefined> {
+  const { message } = ctx;
+  const [only] = runs;
+  const now = deps.clock.now();
+  const mayBeOvertaken =
+    now - message.scheduledTime > MIN_FIRE_GAP_MS - settings.claimLeadMs - CLOCK_SKEW_MARGIN_MS;
+  if (runs.length === 1 && only && isPlannedLogId(message.jobId, only.logId) && mayBeOvertaken) {
+    const later = await deps.runs.laterPlannedRun(only.logId);
+    if (later) return `overtaken by the fire due at ${iso(later.scheduledTime)}, claimed before it`;
+  }
+  if (!misfire.catchUp) return undefined;
+  const won = await deps.runs.takeCatchUp(message.jobId, {
+    missedTime: misfire.missedTime,
+    nowMs: now,
+    fireKey: message.dedupKey,
+  });
+  if (won) return undefined;
+  return misfire.late
+    ? `${lateText(misfire)}; FIRE_ONCE_NOW: a catch-up already ran since`
+    : `FIRE_ONCE_NOW: a catch-up already ran since the fire due at ${iso(misfire.missedTime)}`;
+}
+
+/** The trigger message of a skipped run. */
+function skippedTriggerMsg(job: Job, triggerType: TriggerType, reason: string): string {
+  return [
+    `Trigger type: ${triggerType}`,
+    `Misfire strategy: ${job.misfireStrategy}`,
+    `Skipped, never sent: ${reason}`,
+  ].join('\n');
+}
+
+/** Rewrites runs we claimed (not sent) as skipped. */
+async function skipOwnClaim(
+  deps: DispatchDeps,
+  ctx: FireContext,
+  runs: readonly Run[],
+  claimToken: string,
+  reason: string,
+): Promise<DispatchOutcome> {
+  const nowMs = deps.clock.now();
+  for (const run of runs) {
+    const triggerMsg = skippedTriggerMsg(ctx.job, run.triggerType, reason);
+    if (!(await deps.runs.skipClaimed(run.logId, { claimToken, triggerMsg, nowMs }))) {
+      // Only a take-over of our claim changes it: not sent by us either way.
+      deps.logger.warn('a skipped run changed meanwhile; left as it is', {
+        jobId: run.jobId,
+        logId: run.logId,
+      });
+    }
+  }
+  return noteSkipped(deps, ctx, runs, reason);
+}
+
+/** Counts and logs a fire recorded as skipped (a misfire). */
+function noteSkipped(
+  deps: DispatchDeps,
+  ctx: FireContext,
+  runs: readonly Pick<Run, 'logId'>[],
+  reason: string,
+): DispatchOutcome {
+  const { job, message } = ctx;
+  const logIds = runs.map((r) => r.logId);
+  deps.metrics.add(METRIC.misfiresSkipped, 'Count', 1);
+  deps.logger.warn('fire skipped (misfire)', {
+    jobId: job.id,
+    logId: logIds[0],
+    ...(logIds.length > 1 ? { logIds } : {}),
+    scheduledTime: iso(message.scheduledTime),
+    latenessMs: deps.clock.now() - message.scheduledTime,
+    reason,
+    misfireStrategy: job.misfireStrategy,
+  });
+  return { kind: 'skipped', logIds, reason };
 }
 
 async function fireContext(
@@ -381,11 +564,22 @@ async function planRuns(deps: DispatchDeps, ctx: FireContext): Promise<PlannedRu
   return result.targets.map((t) => ({ shardIndex: t.index, shardTotal: t.total, address: t.address }));
 }
 
+/** A run recorded as skipped (never sent, why), or to be sent as the job's catch-up (a note why). */
+type RunMark = { readonly skipped: string } | { readonly catchUp: string };
+
 /**
  * A run as recorded: sent to its target (triggerCode 200, as the executor is expected to answer;
- * a refusal rewrites it) or, without a target, refused already (triggerCode 500).
+ * a refusal rewrites it) or, without a target, refused already (triggerCode 500); with a `skipped`
+ * mark, skipped (never sent).
  */
-function newRun(ctx: FireContext, plan: PlannedRun, target: Target, logId: number, now: number): Run {
+function newRun(
+  ctx: FireContext,
+  plan: PlannedRun,
+  target: Target,
+  logId: number,
+  now: number,
+  mark?: RunMark,
+): Run {
   const { job, message } = ctx;
   const run: Run = {
     logId,
@@ -414,11 +608,21 @@ function newRun(ctx: FireContext, plan: PlannedRun, target: Target, logId: numbe
     handleTime: 0,
     alarmStatus: 0,
   };
+  if (mark && 'skipped' in mark) {
+    return {
+      ...run,
+      executorAddress: '',
+      triggerCode: TRIGGER_CODE.skipped,
+      triggerMsg: skippedTriggerMsg(job, run.triggerType, mark.skipped),
+      dispatchedAt: 0,
+    };
+  }
   const reply: ExecutorReply =
     target.address === undefined
       ? { code: TRIGGER_CODE.fail, msg: target.reason ?? ctx.noAddressReason }
       : { code: TRIGGER_CODE.success };
-  return { ...run, triggerMsg: describeTrigger(ctx, run, run.executorAddress, target.trail, reply) };
+  const note = mark && 'catchUp' in mark ? mark.catchUp : undefined;
+  return { ...run, triggerMsg: describeTrigger(ctx, run, run.executorAddress, target.trail, reply, note) };
 }
 
 /**
@@ -433,18 +637,19 @@ async function recordRuns(
   planned: readonly PlannedRun[],
   targets: readonly Target[],
   claimToken: string,
+  mark?: RunMark,
 ): Promise<{ runs: Run[]; recordedBefore?: readonly number[] }> {
   const { message } = ctx;
   const [only] = planned;
   const [target] = targets;
   if (message.logId !== undefined && only !== undefined && target !== undefined && planned.length === 1) {
-    const run = newRun(ctx, only, target, message.logId, deps.clock.now());
+    const run = newRun(ctx, only, target, message.logId, deps.clock.now(), mark);
     const claimed = await withRetries(deps, message.dedupKey, () => deps.runs.claim(run, claimToken));
     return claimed.created ? { runs: [run] } : { runs: [run], recordedBefore: claimed.logIds };
   }
   const logIds = await deps.runs.allocateLogIds(ctx.job.id, planned.length);
   const runs = planned.map((plan, i) =>
-    newRun(ctx, plan, targets[i] as Target, logIds[i] as number, deps.clock.now()),
+    newRun(ctx, plan, targets[i] as Target, logIds[i] as number, deps.clock.now(), mark),
   );
   const created: CreateFireResult = await withRetries(deps, message.dedupKey, () =>
     deps.runs.createFire(message.dedupKey, runs, claimToken),
@@ -475,17 +680,20 @@ async function withRetries<R>(
 
 /**
  * A duplicate delivery. Runs recorded but never sent (no dispatch record under their claim lists
- * them) are taken over when their claim is stale (the dispatcher that recorded them died); runs
- * refused long ago whose retry/alarm never happened (the dispatcher died between recording the
- * refusal and enqueueing the retry) get it now; the retry's own dedupKey keeps a second retry from
- * running twice.
+ * them) are taken over when their claim is stale (the dispatcher that recorded them died), under
+ * the misfire policy of a scheduled fire (see {@link misfireOf}): a late DO_NOTHING fire is
+ * taken over as skipped (one write, in place of the take-over), the rest are checked as a claim of
+ * our own is; runs refused long ago whose retry/alarm never happened (the dispatcher died between
+ * recording the refusal and enqueueing the retry) get it now; the retry's own dedupKey keeps a
+ * second retry from running twice. A run that was sent is never touched.
  */
 async function reclaimUndispatched(
   deps: DispatchDeps,
   settings: DispatchSettings,
+  ctx: FireContext,
   logIds: readonly number[],
   claimToken: string,
-): Promise<Run[]> {
+): Promise<{ runs: Run[]; skipped?: DispatchOutcome }> {
   const stored = await deps.runs.getMany(logIds);
   const staleBefore = deps.clock.now() - settings.claimStaleMs;
   for (const run of stored) {
@@ -508,6 +716,9 @@ async function reclaimUndispatched(
   );
   const sentUnder = new Map<string, Promise<ReadonlySet<number>>>();
   const taken: Run[] = [];
+  const skipped: Run[] = [];
+  let skipReason = '';
+  let misfire: Misfire | undefined;
   for (const run of suspects.sort((a, b) => a.shardIndex - b.shardIndex)) {
     let sent = sentUnder.get(run.claimToken);
     if (!sent) {
@@ -516,16 +727,35 @@ async function reclaimUndispatched(
     }
     if ((await sent).has(run.logId)) continue;
     const now = deps.clock.now();
+    const previous = { previousToken: run.claimToken, staleBeforeMs: now - settings.claimStaleMs };
+    misfire = misfireOf(ctx.job, ctx.message, now);
+    const { claimToken: _t, claimAt: _c, ...plain } = run;
+    if (misfire?.late && misfire.strategy !== 'FIRE_ONCE_NOW') {
+      skipReason = lateReason(misfire);
+      const triggerMsg = skippedTriggerMsg(ctx.job, run.triggerType, skipReason);
+      if (
+        await deps.runs.skipClaimed(run.logId, { claimToken, triggerMsg, nowMs: now, takeOver: previous })
+      ) {
+        skipped.push(plain);
+      }
+      continue;
+    }
+    const triggerMsg = misfire?.catchUp ? withNote(run.triggerMsg, catchUpNote(misfire)) : undefined;
     const reclaimed = await deps.runs.reclaim(run.logId, {
-      previousToken: run.claimToken,
+      ...previous,
       claimToken,
       nowMs: now,
-      staleBeforeMs: now - settings.claimStaleMs,
+      ...(triggerMsg === undefined ? {} : { triggerMsg }),
     });
-    const { claimToken: _t, claimAt: _c, ...plain } = run;
-    if (reclaimed) taken.push(plain);
+    if (reclaimed) taken.push(triggerMsg === undefined ? plain : { ...plain, triggerMsg });
   }
-  return taken;
+  if (skipped.length > 0) return { runs: taken, skipped: noteSkipped(deps, ctx, skipped, skipReason) };
+  if (taken.length > 0 && misfire) {
+    const reason = await misfireAfterClaim(deps, settings, ctx, misfire, taken);
+    if (reason !== undefined)
+      return { runs: [], skipped: await skipOwnClaim(deps, ctx, taken, claimToken, reason) };
+  }
+  return { runs: taken };
 }
 
 interface Target {
@@ -699,6 +929,7 @@ function describeTrigger(
   address: string,
   trail: string,
   reply: ExecutorReply,
+  note?: string,
 ): string {
   const { job } = ctx;
   const broadcast = job.executorRouteStrategy === 'SHARDING_BROADCAST';
@@ -710,6 +941,7 @@ function describeTrigger(
     `Block strategy: ${job.executorBlockStrategy}`,
     `Timeout: ${run.executorTimeout} s`,
     `Retries left: ${run.retriesLeft}`,
+    ...(note ? [note] : []),
     ...(trail ? ['Route trail:', trail] : []),
     replyPart(address, reply),
   ].join('\n');
@@ -721,6 +953,12 @@ function replyPart(address: string, reply: ExecutorReply): string {
   return [REPLY_MARK, `address: ${address || '-'}`, `code: ${reply.code}`, `msg: ${reply.msg ?? ''}`].join(
     '\n',
   );
+}
+
+/** A recorded trigger message with a note added before the executor's reply. */
+function withNote(triggerMsg: string, note: string): string {
+  const at = triggerMsg.lastIndexOf(REPLY_MARK);
+  return at < 0 ? `${triggerMsg}\n${note}` : `${triggerMsg.slice(0, at)}${note}\n${triggerMsg.slice(at)}`;
 }
 
 /** A recorded trigger message with the executor's actual reply in place of the expected one. */

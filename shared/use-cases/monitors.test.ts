@@ -4,10 +4,11 @@ import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import type { Group } from '../domain/job.js';
 import type { Run } from '../domain/run.js';
 import type { ExecutorReply } from '../ports/executor-transport.js';
+import { METRIC, type MetricUnit } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import { OUTCOME_GRACE_MS } from '../ports/run-store.js';
 import { KILLED_BY_USER } from './admin-runs.js';
-import { executorLiveness, markLostRuns, redrivePendingOutcomes } from './monitors.js';
+import { executorLiveness, markLostRuns, redrivePendingOutcomes, runMonitorSweeps } from './monitors.js';
 import { ALARM_STATUS, onRunFinished } from './run-outcome.js';
 
 describe('executorLiveness', () => {
@@ -218,5 +219,114 @@ describe('redrivePendingOutcomes', () => {
     expect(fakes.alarms).toEqual([]);
     expect(fakes.runs.get(11)?.alarmStatus).toBe(ALARM_STATUS.notNeeded);
     expect(fakes.outcomePending.has(11)).toBe(false);
+  });
+});
+
+describe('runMonitorSweeps', () => {
+  const settings = { registryDeadSeconds: 90, batchSize: 100 };
+  const finishedAt = 1_700_000_000_000;
+  /** The store error a broken watch read threw in production. */
+  const startKeyError = () =>
+    Object.assign(new Error('The provided starting key does not match the range key predicate'), {
+      name: 'ValidationException',
+    });
+
+  /** A lost run (its Lambda executor is gone) and a failure whose retry was left pending. */
+  async function fixture() {
+    const { fakes, deps } = monitorFixture({ groups: [], registry: [], beatOk: new Set() });
+    fakes.clock.advance(finishedAt + OUTCOME_GRACE_MS + 1 - fakes.clock.now());
+    fakes.jobs.set(1, makeJob({ id: 1, retryBackoffSeconds: 5 }));
+    fakes.runs.set(2, makeRun({ logId: 2, executorAddress: 'lambda:gone' }));
+    fakes.runs.set(7, makeRun({ logId: 7, retriesLeft: 1 }));
+    await deps.runs.complete(7, { handleCode: 500, handleMsg: 'boom', handleTime: finishedAt });
+    const metrics: { name: string; unit: MetricUnit; value: number }[] = [];
+    const recorded = {
+      ...deps,
+      metrics: {
+        add: (name: string, unit: MetricUnit, value: number) => metrics.push({ name, unit, value }),
+      },
+    };
+    return { fakes, deps: recorded, metrics };
+  }
+  const failures = (fakes: OutcomeFakes) =>
+    fakes.logs.filter((l) => l.level === 'error' && l.message === 'monitor sweep failed');
+
+  it('runs both sweeps and reports no failed sweep when both work', async () => {
+    const { fakes, deps, metrics } = await fixture();
+    const result = await runMonitorSweeps(deps, settings);
+    expect(result.failedSweeps).toEqual([]);
+    expect(result.lost?.lost).toEqual([2]);
+    expect(result.redrive?.redriven).toEqual([7]);
+    expect(failures(fakes)).toEqual([]);
+    expect(metrics.filter((m) => m.name === METRIC.sweepFailures)).toEqual([]);
+  });
+
+  it('still re-drives pending outcomes when the lost-run sweep throws, logging and counting the failure', async () => {
+    const { fakes, deps, metrics } = await fixture();
+    const broken = { ...deps, runs: { ...deps.runs, findOverdue: () => Promise.reject(startKeyError()) } };
+
+    const result = await runMonitorSweeps(broken, settings);
+
+    expect(result.failedSweeps).toEqual(['lostRuns']);
+    expect(result.lost).toBeUndefined();
+    expect(result.redrive).toEqual({ redriven: [7], errors: [] });
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['retry#7']);
+    expect(fakes.runs.get(2)?.handleCode).toBe(0);
+    expect(failures(fakes)).toEqual([
+      {
+        level: 'error',
+        message: 'monitor sweep failed',
+        attributes: {
+          sweep: 'lostRuns',
+          error: 'ValidationException: The provided starting key does not match the range key predicate',
+        },
+      },
+    ]);
+    // (the re-driven retry is counted too, under its own metric)
+    expect(metrics.filter((m) => m.name === METRIC.sweepFailures)).toEqual([
+      { name: METRIC.sweepFailures, unit: 'Count', value: 1 },
+    ]);
+  });
+
+  it('still marks lost runs when the pending-outcome sweep throws, logging and counting the failure', async () => {
+    const { fakes, deps, metrics } = await fixture();
+    const broken = {
+      ...deps,
+      runs: { ...deps.runs, findOutcomePending: () => Promise.reject(new Error('throttled')) },
+    };
+
+    const result = await runMonitorSweeps(broken, settings);
+
+    expect(result.failedSweeps).toEqual(['pendingOutcomes']);
+    expect(result.redrive).toBeUndefined();
+    expect(result.lost).toMatchObject({ overdue: 1, lost: [2], errors: [] });
+    expect(fakes.runs.get(2)).toMatchObject({ handleCode: 500 });
+    expect(failures(fakes).map((l) => l.attributes)).toEqual([
+      { sweep: 'pendingOutcomes', error: 'Error: throttled' },
+    ]);
+    expect(metrics.filter((m) => m.name === METRIC.sweepFailures)).toEqual([
+      { name: METRIC.sweepFailures, unit: 'Count', value: 1 },
+    ]);
+  });
+
+  it('counts each failed sweep once when both throw, without throwing itself', async () => {
+    const { fakes, deps, metrics } = await fixture();
+    const broken = {
+      ...deps,
+      runs: {
+        ...deps.runs,
+        findOverdue: () => Promise.reject(startKeyError()),
+        findOutcomePending: () => Promise.reject(startKeyError()),
+      },
+    };
+
+    const result = await runMonitorSweeps(broken, settings);
+
+    expect(result).toEqual({ failedSweeps: ['lostRuns', 'pendingOutcomes'] });
+    expect(failures(fakes).map((l) => l.attributes?.sweep)).toEqual(['lostRuns', 'pendingOutcomes']);
+    expect(metrics).toEqual([
+      { name: METRIC.sweepFailures, unit: 'Count', value: 1 },
+      { name: METRIC.sweepFailures, unit: 'Count', value: 1 },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { AddressType } from '../domain/job.js';
 import { HANDLE_CODE, type Run, TRIGGER_CODE } from '../domain/run.js';
 import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { GroupStore } from '../ports/job-store.js';
+import { METRIC } from '../ports/metrics.js';
 import type { RegistryStore } from '../ports/registry-store.js';
 import { mapLimit } from '../util/concurrency.js';
 import { KILLED_BY_USER } from './admin-runs.js';
@@ -154,6 +155,46 @@ export async function redrivePendingOutcomes(
     }
   });
   return { redriven, errors };
+}
+
+/** The monitor sweeps, by the names their failures are logged and reported under. */
+export type MonitorSweep = 'lostRuns' | 'pendingOutcomes';
+
+export interface MonitorSweepsResult {
+  /** The lost-run sweep's result; absent when it failed. */
+  readonly lost?: LostRunsResult;
+  /** The pending-outcome sweep's result; absent when it failed. */
+  readonly redrive?: RedriveResult;
+  /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
+  readonly failedSweeps: readonly MonitorSweep[];
+}
+
+/**
+ * Runs every monitor sweep, each whatever became of the others: a sweep that fails as a whole (a
+ * store read that throws) is logged, counted in `SweepFailures` and tried again next minute, but
+ * must not keep the other from running (a broken lost-run watch once stopped every re-drive too).
+ */
+export async function runMonitorSweeps(
+  deps: MonitorDeps,
+  settings: MonitorSettings,
+): Promise<MonitorSweepsResult> {
+  const failedSweeps: MonitorSweep[] = [];
+  const attempt = async <T>(sweep: MonitorSweep, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (err) {
+      failedSweeps.push(sweep);
+      deps.logger.error('monitor sweep failed', {
+        sweep,
+        error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      });
+      deps.metrics.add(METRIC.sweepFailures, 'Count', 1);
+      return undefined;
+    }
+  };
+  const lost = await attempt('lostRuns', () => markLostRuns(deps, settings));
+  const redrive = await attempt('pendingOutcomes', () => redrivePendingOutcomes(deps, settings));
+  return { ...(lost ? { lost } : {}), ...(redrive ? { redrive } : {}), failedSweeps };
 }
 
 export function lostMessage(run: Pick<Run, 'executorAddress'>): string {

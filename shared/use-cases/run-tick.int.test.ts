@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../test/fake-clock.js';
 import { makeJob } from '../../test/jobs.js';
+import { makeRun } from '../../test/outcome-fakes.js';
 import { drainRing } from '../../test/ring-reader.js';
 import { isolatedResources, type TestResources } from '../../test/stand-ins.js';
 import { DynamoJobStore } from '../adapters/dynamodb/job-store.js';
 import { DynamoLeaseStore } from '../adapters/dynamodb/lease-store.js';
+import { DynamoRunStore } from '../adapters/dynamodb/run-store.js';
 import { SqsRingQueue } from '../adapters/sqs/ring-queue.js';
 import { firstPlannedLogId } from '../domain/run.js';
-import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
+import { type FireMessage, LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { LeaseStore } from '../ports/lease-store.js';
@@ -15,6 +17,7 @@ import { silentLogger } from '../ports/logger.js';
 import { noMetrics } from '../ports/metrics.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
 import { mapLimit } from '../util/concurrency.js';
+import { lastPlanFires, replanLostFires } from './replan-lost-fires.js';
 import { planHorizonMs, runTickLoop, type TickDeps, type TickSettings, tickOnce } from './run-tick.js';
 
 const SHARDS = 4;
@@ -233,6 +236,86 @@ describe('scheduler tick on the stand-ins', () => {
       expect(m.logId).toBe((block as number) + (m.scheduledTime - due) / 1_000);
     }
     await releaseAll('misfire');
+    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+      match: (m) => m.jobId === id,
+      quietMs: 500,
+      minWaitMs: 6_000,
+      timeoutMs: 30_000,
+    });
+  });
+
+  it('keeps where its last plan began, so a restart that lost the ring re-sends exactly the fires never claimed', async () => {
+    const [id] = nextIds(1) as [number];
+    const t0 = nextWholeSecond(Date.now(), 240_000);
+    const clock = new FakeClock(t0 - 4_000);
+    const { jobs, ring } = stores();
+    const runs = new DynamoRunStore({
+      doc: env.clients.doc,
+      runsTable: env.resources.tables.runs,
+      controlTable: env.resources.tables.control,
+      retentionDays: 1,
+    });
+    await jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: t0 }));
+    const recorder = recording(ring);
+    await tickOnce(deps({ clock, ring: recorder }), settings('replan', { planAheadMs: 10_000 }), clock.now());
+    const planned = recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message);
+    expect(planned.length).toBeGreaterThan(3);
+
+    // The job knows its last plan: the same fires, logIds, keys and revision as the tick sent.
+    const [plannable] = await jobs.getPlannable([id]);
+    expect(plannable?.lastPlanDue).toBe(t0);
+    expect(lastPlanFires(plannable as NonNullable<typeof plannable>)).toEqual(planned);
+
+    // Two of them were claimed before the crash; the others were lost with the stand-in's memory.
+    const [first, second] = planned as [FireMessage, FireMessage];
+    for (const fire of [first, second]) {
+      const claimed = await runs.claim(
+        makeRun({ logId: fire.logId as number, jobId: id, triggerTime: fire.scheduledTime }),
+        runs.newClaimToken(fire.scheduledTime),
+      );
+      expect(claimed.created).toBe(true);
+    }
+    recorder.sent.length = 0;
+    const result = await replanLostFires({ jobs, runs, ring: recorder, clock, logger: silentLogger });
+    const resent = recorder.sent.filter((e) => e.message.jobId === id);
+    expect(resent.map((e) => e.message)).toEqual(planned.slice(2));
+    expect(resent.map((e) => e.delaySeconds)).toEqual(
+      planned.slice(2).map((m) => Math.floor((m.scheduledTime - clock.now()) / 1000)),
+    );
+    expect(result.fires).toBeGreaterThanOrEqual(planned.length - 2);
+
+    // A save that keeps the schedule keeps the plan; none of its fires is re-sent once all are claimed.
+    for (const fire of planned.slice(2)) {
+      await runs.claim(
+        makeRun({ logId: fire.logId as number, jobId: id, triggerTime: fire.scheduledTime }),
+        runs.newClaimToken(fire.scheduledTime),
+      );
+    }
+    recorder.sent.length = 0;
+    await replanLostFires({ jobs, runs, ring: recorder, clock, logger: silentLogger });
+    expect(recorder.sent.filter((e) => e.message.jobId === id)).toEqual([]);
+    await releaseAll('replan');
+    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+      match: (m) => m.jobId === id,
+      quietMs: 500,
+      minWaitMs: 12_000,
+      timeoutMs: 30_000,
+    });
+  });
+
+  it('forgets the last plan after a misfire, whose fires are not the schedule’s from its due', async () => {
+    const [id] = nextIds(1) as [number];
+    const t0 = nextWholeSecond(Date.now(), 300_000);
+    const { jobs, ring } = stores();
+    await jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: t0 }));
+    const clock = new FakeClock(t0 - 4_000);
+    await tickOnce(deps({ clock, ring }), settings('forget'), clock.now());
+    expect((await jobs.getPlannable([id]))[0]?.lastPlanDue).toBe(t0);
+    const due = (await jobs.get(id))?.triggerNextTime as number;
+    clock.advance(due + 8_000 - clock.now());
+    await tickOnce(deps({ clock, ring }), settings('forget'), clock.now());
+    expect((await jobs.getPlannable([id]))[0]?.lastPlanDue).toBeUndefined();
+    await releaseAll('forget');
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,
       quietMs: 500,

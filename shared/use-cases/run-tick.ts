@@ -166,11 +166,13 @@ export async function scheduleShard(
       nextTriggerTime: p.nextTriggerTime,
       triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
       nextLogIdBlock: p.logIdBlock + LOG_IDS_PER_PLAN,
+      planDue: p.missedTime === undefined ? p.due : undefined,
     }),
   );
   const casLost = advanced.filter((ok) => !ok).length;
   if (casLost) deps.logger.info('schedule moved by someone else meanwhile', { shard, casLost });
   for (const p of plans) {
+    if (p.missedTime !== undefined) logMisfire(deps.logger, p);
     for (const m of p.messages) {
       deps.logger.debug('fire enqueued', {
         jobId: m.jobId,
@@ -198,6 +200,23 @@ interface JobPlan {
   readonly nextTriggerTime: number | null;
   readonly lastFire: number | undefined;
   readonly misfiresSkipped: number;
+  /** The first fire time missed (more than the misfire threshold past) when the tick got to it. */
+  readonly missedTime?: number;
+}
+
+/** Fires missed while nothing was scheduling (downtime, a stalled tick): said once per job and plan. */
+function logMisfire(logger: Logger, plan: JobPlan): void {
+  const { job, missedTime } = plan;
+  const catchUp = plan.misfiresSkipped === 0;
+  const resumesAt =
+    plan.messages.find((m) => m.triggerType !== 'MISFIRE')?.scheduledTime ?? plan.nextTriggerTime;
+  logger.warn(catchUp ? 'misfire: one catch-up fire now' : 'misfire: missed fires skipped', {
+    jobId: job.id,
+    misfireStrategy: job.misfireStrategy,
+    missedTime: new Date(missedTime ?? 0).toISOString(),
+    // Where the schedule picks up again: the first fire after the missed ones.
+    resumesAt: resumesAt === undefined || resumesAt === null ? null : new Date(resumesAt).toISOString(),
+  });
 }
 
 /**
@@ -234,18 +253,12 @@ function planJob(
     const isMisfireFire = decision.misfire && i === 0;
     // The misfire fire stands in for the missed `due`: the first slot, as the fire it replaces.
     const slot = isMisfireFire ? 0 : slotOf(scheduledTime, i);
-    return {
-      jobId: job.id,
-      ...(slot !== undefined ? { logId: logIdBlock + slot } : {}),
-      scheduledTime,
-      triggerType: isMisfireFire ? 'MISFIRE' : job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
-      // The misfire fire's own time depends on when the tick ran; key it by the missed time so
-      // ticks that read the same `due` still produce one run.
-      dedupKey: isMisfireFire
-        ? misfireDedupKey(job.id, decision.missedTime ?? due)
-        : scheduledDedupKey(job.id, scheduledTime),
-      scheduleRevision: job.scheduleRevision,
-    };
+    const fire = scheduledFireMessage(job, scheduledTime, slot === undefined ? undefined : logIdBlock + slot);
+    if (!isMisfireFire) return fire;
+    // The misfire fire's own time depends on when the tick ran; key it by the missed time so
+    // ticks that read the same `due` still produce one run.
+    const missedTime = decision.missedTime ?? due;
+    return { ...fire, triggerType: 'MISFIRE', dedupKey: misfireDedupKey(job.id, missedTime), missedTime };
   });
   return [
     {
@@ -256,8 +269,25 @@ function planJob(
       nextTriggerTime: decision.nextTriggerTime,
       lastFire: decision.fireTimes.at(-1),
       misfiresSkipped: decision.missedTime !== undefined && !decision.misfire ? 1 : 0,
+      ...(decision.missedTime === undefined ? {} : { missedTime: decision.missedTime }),
     },
   ];
+}
+
+/** A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved block). */
+export function scheduledFireMessage(
+  job: Job,
+  scheduledTime: number,
+  logId: number | undefined,
+): FireMessage {
+  return {
+    jobId: job.id,
+    ...(logId !== undefined ? { logId } : {}),
+    scheduledTime,
+    triggerType: job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
+    dedupKey: scheduledDedupKey(job.id, scheduledTime),
+    scheduleRevision: job.scheduleRevision,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
 import type { Job } from '../../domain/job.js';
 import type {
   DueJobRef,
@@ -15,6 +15,7 @@ import type {
   JobStore,
   Page,
   PlannableJob,
+  PlanState,
   ScheduleAdvance,
 } from '../../ports/job-store.js';
 import { JOBS_BY_APP_INDEX, JOBS_BY_DUE_INDEX } from '../../schema/tables.js';
@@ -52,12 +53,12 @@ export class DynamoJobStore implements JobStore {
     return Number(result.Attributes?.value);
   }
 
-  async create(job: Job, logIdBlock?: number): Promise<void> {
+  async create(job: Job, plan?: PlanState): Promise<void> {
     try {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.jobsTable,
-          Item: this.toItem(job, logIdBlock),
+          Item: this.toItem(job, plan),
           ConditionExpression: 'attribute_not_exists(id)',
         }),
       );
@@ -84,16 +85,29 @@ export class DynamoJobStore implements JobStore {
       this.options.jobsTable,
       [...new Set(ids)].map((id) => ({ id })),
     );
-    return items.map((item) => ({
-      job: fromItem(item),
-      ...(typeof item.logIdBlock === 'number' ? { logIdBlock: item.logIdBlock } : {}),
-    }));
+    return items.map(plannableOf);
+  }
+
+  async listLastPlans(limit: number, cursor?: string): Promise<Page<PlannableJob>> {
+    const result = await this.options.doc.send(
+      new ScanCommand({
+        TableName: this.options.jobsTable,
+        FilterExpression: 'attribute_exists(lastPlanDue)',
+        Limit: limit,
+        ExclusiveStartKey: decodeCursor(cursor),
+        ConsistentRead: true,
+      }),
+    );
+    return {
+      items: (result.Items ?? []).map(plannableOf),
+      nextCursor: encodeCursor(result.LastEvaluatedKey),
+    };
   }
 
   async replace(
     job: Job,
     expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
-    logIdBlock?: number,
+    plan?: PlanState,
   ): Promise<void> {
     // Also conditional on the schedule state that was read, so a write cannot undo a tick's advance.
     const wasDue = expected.triggerStatus === 'RUNNING' && expected.triggerNextTime !== null;
@@ -101,7 +115,7 @@ export class DynamoJobStore implements JobStore {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.jobsTable,
-          Item: this.toItem(job, logIdBlock),
+          Item: this.toItem(job, plan),
           ConditionExpression: wasDue
             ? '#version = :version AND nextTriggerTime = :next'
             : '#version = :version AND attribute_not_exists(nextTriggerTime)',
@@ -150,7 +164,7 @@ export class DynamoJobStore implements JobStore {
         new ScanCommand({
           TableName: jobsTable,
           Limit: query.limit,
-          ExclusiveStartKey: decodeCursor(query.cursor),
+          ExclusiveStartKey: listStartKey(query.cursor, undefined),
           ConsistentRead: true,
           ...statusFilter,
         }),
@@ -165,7 +179,7 @@ export class DynamoJobStore implements JobStore {
         KeyConditionExpression: 'appName = :app',
         ExpressionAttributeValues: { ':app': query.appName },
         Limit: query.limit,
-        ExclusiveStartKey: decodeCursor(query.cursor),
+        ExclusiveStartKey: listStartKey(query.cursor, query.appName),
       }),
     );
     const jobs = await this.getMany((result.Items ?? []).map((i) => Number(i.id)));
@@ -209,37 +223,32 @@ export class DynamoJobStore implements JobStore {
   }
 
   async advanceSchedule(advance: ScheduleAdvance): Promise<boolean> {
-    const base = {
+    const ended = advance.nextTriggerTime === null;
+    const set = [
+      'triggerLastTime = :last',
+      'logIdBlock = :block',
+      ended ? 'triggerStatus = :stopped' : 'nextTriggerTime = :next',
+      ...(advance.planDue === undefined ? [] : ['lastPlanDue = :due']),
+    ];
+    const remove = [
+      ...(ended ? ['nextTriggerTime', 'dueShard'] : []),
+      ...(advance.planDue === undefined ? ['lastPlanDue'] : []),
+    ];
+    // The reserved logIds of the plan starting at the old nextTriggerTime are used: the next plan's follow.
+    const command = new UpdateCommand({
       TableName: this.options.jobsTable,
       Key: { id: advance.id },
       ConditionExpression: 'nextTriggerTime = :expected AND triggerStatus = :running',
-    };
-    // The reserved logIds of the plan starting at the old nextTriggerTime are used: the next plan's follow.
-    const command =
-      advance.nextTriggerTime === null
-        ? new UpdateCommand({
-            ...base,
-            UpdateExpression:
-              'SET triggerLastTime = :last, triggerStatus = :stopped, logIdBlock = :block REMOVE nextTriggerTime, dueShard',
-            ExpressionAttributeValues: {
-              ':expected': advance.expectedNext,
-              ':running': 'RUNNING',
-              ':stopped': 'STOPPED',
-              ':last': advance.triggerLastTime,
-              ':block': advance.nextLogIdBlock,
-            },
-          })
-        : new UpdateCommand({
-            ...base,
-            UpdateExpression: 'SET nextTriggerTime = :next, triggerLastTime = :last, logIdBlock = :block',
-            ExpressionAttributeValues: {
-              ':expected': advance.expectedNext,
-              ':running': 'RUNNING',
-              ':next': advance.nextTriggerTime,
-              ':last': advance.triggerLastTime,
-              ':block': advance.nextLogIdBlock,
-            },
-          });
+      UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ExpressionAttributeValues: {
+        ':expected': advance.expectedNext,
+        ':running': 'RUNNING',
+        ':last': advance.triggerLastTime,
+        ':block': advance.nextLogIdBlock,
+        ...(ended ? { ':stopped': 'STOPPED' } : { ':next': advance.nextTriggerTime }),
+        ...(advance.planDue === undefined ? {} : { ':due': advance.planDue }),
+      },
+    });
     try {
       await this.options.doc.send(command);
       return true;
@@ -265,20 +274,51 @@ export class DynamoJobStore implements JobStore {
     }
   }
 
-  private toItem(job: Job, logIdBlock?: number): Item {
+  private toItem(job: Job, plan: PlanState = {}): Item {
     const { triggerNextTime, ...rest } = job;
     const due = job.triggerStatus === 'RUNNING' && triggerNextTime !== null;
     return {
       ...rest,
       childJobIds: [...job.childJobIds],
       ...(due ? { nextTriggerTime: triggerNextTime, dueShard: job.id % this.options.shardCount } : {}),
-      ...(logIdBlock !== undefined ? { logIdBlock } : {}),
+      ...(plan.logIdBlock !== undefined ? { logIdBlock: plan.logIdBlock } : {}),
+      ...(plan.lastPlanDue !== undefined ? { lastPlanDue: plan.lastPlanDue } : {}),
     };
   }
 }
 
+function plannableOf(item: Item): PlannableJob {
+  return {
+    job: fromItem(item),
+    ...(typeof item.logIdBlock === 'number' ? { logIdBlock: item.logIdBlock } : {}),
+    ...(typeof item.lastPlanDue === 'number' ? { lastPlanDue: item.lastPlanDue } : {}),
+  };
+}
+
+/**
+ * The start key of a `list` cursor, which must come from the same query: DynamoDB rejects a start
+ * key outside the key condition (another app's) or of another shape (table scan vs app index) as a
+ * database error, which would answer 500 instead of a bad-cursor 400.
+ */
+function listStartKey(cursor: string | undefined, appName: string | undefined): Item | undefined {
+  const key = decodeCursor(cursor);
+  if (key === undefined) return undefined;
+  const names = Object.keys(key).sort().join(',');
+  const fits = appName === undefined ? names === 'id' : names === 'appName,id' && key.appName === appName;
+  if (!fits || !Number.isSafeInteger(key.id)) {
+    throw new ValidationError('cursor is not a cursor of this query', 'cursor');
+  }
+  return key;
+}
+
 export function fromItem(item: Item): Job {
-  const { nextTriggerTime, dueShard: _dueShard, logIdBlock: _logIdBlock, ...rest } = item;
+  const {
+    nextTriggerTime,
+    dueShard: _dueShard,
+    logIdBlock: _logIdBlock,
+    lastPlanDue: _lastPlanDue,
+    ...rest
+  } = item;
   return {
     ...(rest as unknown as Omit<Job, 'triggerNextTime'>),
     childJobIds: ((item.childJobIds as number[] | undefined) ?? []).map(Number),

@@ -906,6 +906,36 @@ describe('DynamoRunStore (DynamoDB Local)', () => {
       }
     });
 
+    it('pages through more records in one hour than one query round reads, every run once', async () => {
+      // An hour of its own, two days back (outside `window`): 25 records of one run, 2 of two.
+      const busyHour = hourStartOf(Date.now() - 2 * DAY_MS);
+      const busy: Run[] = [];
+      for (let i = 0; i < 27; i++) {
+        const at = busyHour + MINUTE_MS + i * 60_000;
+        const token = store.newClaimToken(at);
+        const runs = [];
+        for (let j = 0; j < (i % 13 === 0 ? 2 : 1); j++) {
+          runs.push(
+            (
+              await h.seedRun(
+                { jobId: 530, appName: 'pages-busy', triggerTime: at + j + 1 },
+                { token, record: false },
+              )
+            ).run,
+          );
+        }
+        await record(token, runs);
+        busy.push(...runs);
+      }
+      const busyWindow = { from: busyHour, to: busyHour + HOUR_MS - 1 };
+      for (const limit of [1, 7, 10, 11, 50]) {
+        const { runs, exhausted, pages } = await h.allPages({ appName: 'pages-busy', ...busyWindow, limit });
+        expect(ids(runs), `limit ${limit}`).toEqual(ids(newestFirst(busy)));
+        expect(exhausted).toBe(true);
+        expect(pages.every((p) => p.length <= limit)).toBe(true);
+      }
+    });
+
     it('lists all apps without an app, filtered by status too', async () => {
       const { runs, exhausted } = await h.allPages({ ...window, limit: 2 });
       expect(ids(runs)).toEqual(ids(all));
@@ -1170,5 +1200,47 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
     const found = sweeps.flat();
     expectNoDuplicates(found);
     expect([...found].sort()).toEqual(ids(runs).sort());
+  });
+
+  // Regression: more records in one hour than one query round holds made the watch continue a
+  // query with a start key outside its (moved) lower bound, and every sweep threw from then on.
+  describe('one hour holding more records than one query round', () => {
+    const hourStart = hourStartOf(t0);
+    /** A whole minute of the same hour, after every record below has settled and is overdue. */
+    const start = hourStart + 35 * MINUTE_MS;
+
+    async function seedRecords(count: number, jobId: number): Promise<Run[]> {
+      const runs: Run[] = [];
+      for (let i = 0; i < count; i++) {
+        const at = hourStart + MINUTE_MS + i * 15_000; // all inside the hour, the last before start - settle
+        const { run } = await h.seedRun(
+          { jobId, appName: 'watch', triggerTime: at },
+          { token: store.newClaimToken(at), deadline: at + MINUTE_MS },
+        );
+        runs.push(run);
+      }
+      return runs;
+    }
+
+    for (const count of [25, 103]) {
+      for (const limit of [1, 7, 10, 11, 500]) {
+        it(`finds each of ${count} overdue runs once, ${limit} at most per sweep, without an error`, async () => {
+          const runs = await seedRecords(count, 700 + limit);
+          // Sweeps 100 ms apart, all within a minute: no run is due to be looked at again meanwhile.
+          const sweeps: number[][] = [];
+          do {
+            sweeps.push(await sweep(start + sweeps.length * 100, limit));
+          } while ((sweeps.at(-1)?.length ?? 0) > 0 && sweeps.length <= count + 1);
+          // Every record holds one overdue run: a sweep stops at its limit and leaves the rest.
+          expect(sweeps[0]?.length).toBe(Math.min(limit, count));
+          const found = sweeps.flat();
+          expectNoDuplicates(found);
+          expect([...found].sort()).toEqual(ids(runs).sort());
+          // A minute on, all are looked at again from the watch pages (one per sweep, in one hour).
+          const again = await sweep(start + 3 * MINUTE_MS, 1_000);
+          expect([...again].sort()).toEqual(ids(runs).sort());
+        });
+      }
+    }
   });
 });

@@ -71,7 +71,7 @@ const WATCH_CURSOR_KEY = { pk: 'WATCH', sk: 0 } as const;
 export interface DynamoRunStoreOptions {
   readonly doc: DynamoDBDocumentClient;
   readonly runsTable: string;
-  /** Holds the fire records and each job's counter of unplanned runs. */
+  /** Holds the fire records, each job's counter of unplanned runs and its catch-up mark. */
   readonly controlTable: string;
   /** Runs, pages and fire records expire (DynamoDB TTL) this many days after their trigger. */
   readonly retentionDays: number;
@@ -207,6 +207,26 @@ export class DynamoRunStore implements RunStore {
     return new Set(((page?.logIds as number[] | undefined) ?? []).map(Number));
   }
 
+  async existingLogIds(jobId: number, low: number, high: number): Promise<ReadonlySet<number>> {
+    const found = new Set<number>();
+    let start: Item | undefined;
+    do {
+      const result = await this.options.doc.send(
+        new QueryCommand({
+          TableName: this.options.runsTable,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+          ExpressionAttributeValues: { ':pk': `J#${jobId}`, ':low': low, ':high': high },
+          ProjectionExpression: 'sk',
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of result.Items ?? []) found.add(Number(item.sk));
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
   async get(logId: number): Promise<Run | undefined> {
     if (!Number.isSafeInteger(logId) || logId <= 0) return undefined;
     const { Item: item } = await this.options.doc.send(
@@ -226,11 +246,18 @@ export class DynamoRunStore implements RunStore {
 
   async reclaim(
     logId: number,
-    claim: { previousToken: string; claimToken: string; nowMs: number; staleBeforeMs: number },
+    claim: {
+      previousToken: string;
+      claimToken: string;
+      nowMs: number;
+      staleBeforeMs: number;
+      triggerMsg?: string;
+    },
   ): Promise<boolean> {
+    const msg = claim.triggerMsg === undefined ? {} : { ':msg': truncateMessage(claim.triggerMsg) };
     return this.conditionalUpdate({
       Key: runKey(logId),
-      UpdateExpression: 'SET claimAt = :now, claimToken = :token',
+      UpdateExpression: `SET claimAt = :now, claimToken = :token${claim.triggerMsg === undefined ? '' : ', triggerMsg = :msg'}`,
       ConditionExpression:
         'claimToken = :previous AND claimAt < :stale AND triggerCode = :ok AND handleCode = :zero',
       ExpressionAttributeValues: {
@@ -240,8 +267,92 @@ export class DynamoRunStore implements RunStore {
         ':stale': claim.staleBeforeMs,
         ':ok': TRIGGER_CODE.success,
         ':zero': 0,
+        ...msg,
       },
     });
+  }
+
+  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
+    const jobId = jobIdOfLogId(logId);
+    const result = await this.options.doc.send(
+      new QueryCommand({
+        TableName: this.options.runsTable,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: {
+          ':pk': `J#${jobId}`,
+          ':low': logId + 1,
+          ':high': firstPlannedLogId(jobId) + UNPLANNED_LOG_ID_OFFSET - 1,
+        },
+        // The key and the time, for the reason the fire is skipped; the read costs the same.
+        ProjectionExpression: 'sk, scheduledTime',
+        ConsistentRead: true,
+        Limit: 1,
+      }),
+    );
+    const [item] = result.Items ?? [];
+    return item && { logId: Number(item.sk), scheduledTime: Number(item.scheduledTime) };
+  }
+
+  async skipClaimed(
+    logId: number,
+    skip: {
+      claimToken: string;
+      triggerMsg: string;
+      nowMs: number;
+      takeOver?: { previousToken: string; staleBeforeMs: number };
+    },
+  ): Promise<boolean> {
+    const { takeOver } = skip;
+    return this.conditionalUpdate({
+      Key: runKey(logId),
+      // A run refused at its claim (no executor) was marked outcome-pending: a skipped one has no outcome.
+      UpdateExpression:
+        'SET triggerCode = :skipped, triggerMsg = :msg, executorAddress = :none, dispatchedAt = :zero' +
+        `${takeOver ? ', claimAt = :now, claimToken = :token' : ''} REMOVE outcomeBucket, outcomeDueAt`,
+      ConditionExpression: takeOver
+        ? 'claimToken = :previous AND claimAt < :stale AND triggerCode = :ok AND handleCode = :zero'
+        : 'claimToken = :token AND triggerCode IN (:ok, :fail) AND handleCode = :zero',
+      ExpressionAttributeValues: {
+        ':skipped': TRIGGER_CODE.skipped,
+        ':msg': truncateMessage(skip.triggerMsg),
+        ':none': '',
+        ':token': skip.claimToken,
+        ':ok': TRIGGER_CODE.success,
+        ':zero': 0,
+        ...(takeOver
+          ? { ':now': skip.nowMs, ':previous': takeOver.previousToken, ':stale': takeOver.staleBeforeMs }
+          : { ':fail': TRIGGER_CODE.fail }),
+      },
+    });
+  }
+
+  async takeCatchUp(
+    jobId: number,
+    mark: { missedTime: number; nowMs: number; fireKey: string },
+  ): Promise<boolean> {
+    try {
+      await this.options.doc.send(
+        new UpdateCommand({
+          TableName: this.options.controlTable,
+          Key: { pk: catchUpKey(jobId) },
+          UpdateExpression: 'SET #at = :now, fireKey = :fire, expiresAt = :expires',
+          // No catch-up since the fire was missed, or this fire's own (taken over after a crash).
+          ConditionExpression: 'attribute_not_exists(#at) OR #at < :missed OR fireKey = :fire',
+          ExpressionAttributeNames: { '#at': 'at' },
+          ExpressionAttributeValues: {
+            ':now': mark.nowMs,
+            ':fire': mark.fireKey,
+            ':missed': mark.missedTime,
+            // Kept past any redelivery of a fire it stands for (ring messages live 4 days).
+            ':expires': this.expiresAt(mark.nowMs),
+          },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailed(err)) return false;
+      throw err;
+    }
   }
 
   async recordRefusal(logId: number, claimToken: string, refusal: TriggerRefusal): Promise<boolean> {
@@ -465,13 +576,16 @@ export class DynamoRunStore implements RunStore {
       hourStart += HOUR_MS
     ) {
       const hour = hourOf(hourStart);
+      // One key condition per hour: `through` moves as pages are read, but a continued query
+      // (ExclusiveStartKey) must keep the condition its start key came from.
+      const after = through;
       let start: Item | undefined;
       do {
         const result = await this.options.doc.send(
           new QueryCommand({
             TableName: this.options.runsTable,
             KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :until',
-            ExpressionAttributeValues: { ':pk': `${kind}#${hour}`, ':after': through + 1, ':until': until },
+            ExpressionAttributeValues: { ':pk': `${kind}#${hour}`, ':after': after + 1, ':until': until },
             ExclusiveStartKey: start,
             Limit: PAGE_ROUND_SIZE,
           }),
@@ -746,6 +860,11 @@ function runKey(logId: number): { pk: string; sk: number } {
 
 function fireKey(dedupKey: string): string {
   return `fire#${dedupKey}`;
+}
+
+/** The control-table item of a job's catch-up mark: when its last catch-up ran, for which fire. */
+function catchUpKey(jobId: number): string {
+  return `catchup#${jobId}`;
 }
 
 function hourOf(epochMs: number): string {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DISPATCH_SETTLE_MS } from '../../shared/adapters/dynamodb/run-store.js';
+import { ENV } from '../../shared/config/env.js';
+import { FUNCTIONS } from '../../shared/schema/functions.js';
+import { QUEUE_LIST } from '../../shared/schema/queues.js';
+import { DISPATCH_DEFAULTS } from '../../shared/use-cases/dispatch-fire.js';
+import { loadConfig } from './config.js';
+import { dispatchSettings } from './deps.js';
+
+const env = {
+  [ENV.jobsTable]: 'jobs',
+  [ENV.groupsTable]: 'groups',
+  [ENV.controlTable]: 'control',
+  [ENV.runsTable]: 'runs',
+  [ENV.registryTable]: 'registry',
+  [ENV.ringFastQueueUrl]: 'http://sqs/fast',
+  [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
+  [ENV.accessToken]: 'acc3ss',
+  [ENV.alarmTopicArn]: 'arn:aws:sns:us-east-1:000000000000:alarms',
+};
+const timeoutMs = FUNCTIONS.dispatcher.timeoutSeconds * 1000;
+
+describe('dispatcher timing: its timeout, the claims and the ring queues agree', () => {
+  const settings = dispatchSettings(loadConfig(env));
+
+  it('takes a claim over only once the dispatcher that made it has ended, with a margin for clocks', () => {
+    expect(settings.claimStaleMs).toBeGreaterThan(timeoutMs);
+    expect(settings.claimStaleMs).toBe(DISPATCH_DEFAULTS.claimStaleMs);
+  });
+
+  it('leaves time to route and send a fire that waited the longest for its time (default executor timeout)', () => {
+    expect(settings.maxWaitMs + settings.sendMarginMs).toBeLessThanOrEqual(timeoutMs - 5_000);
+  });
+
+  it('redelivers a held fire after six timeouts (AWS advice for Lambda event sources), when its claim is stale', () => {
+    for (const queue of QUEUE_LIST) {
+      expect(queue.visibilityTimeoutSeconds).toBe(6 * FUNCTIONS.dispatcher.timeoutSeconds);
+      expect(queue.visibilityTimeoutSeconds * 1000).toBeGreaterThan(settings.claimStaleMs);
+    }
+  });
+
+  it('reads a dispatch record for the lost-run watch only after its dispatcher has ended', () => {
+    expect(DISPATCH_SETTLE_MS).toBeGreaterThan(timeoutMs);
+  });
+});

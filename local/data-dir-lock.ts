@@ -1,0 +1,54 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalStartError } from './errors.js';
+
+const LOCK_FILE = 'tickring.lock';
+
+/**
+ * One data directory, one stack: takes `DIR/tickring.lock` (holding this process's pid) or fails
+ * with `another tickring (pid N) is using DIR` (also when N is this process: a second stack in it).
+ * A lock left by a process that is gone (killed hard) is taken over. Returns the release, which removes the file only while it is still ours.
+ */
+export function lockDataDir(dataDir: string, pid = process.pid): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, LOCK_FILE);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, `${pid}\n`);
+      closeSync(fd);
+      return () => {
+        if (holderOf(path) === pid) rmSync(path, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw err;
+    }
+    const holder = holderOf(path);
+    if (holder !== undefined && isAlive(holder)) {
+      throw new LocalStartError(
+        `another tickring (pid ${holder}) is using ${dataDir}; stop it, or start this one with another --data-dir`,
+      );
+    }
+    // Stale (its process is gone) or unreadable: take it over.
+    rmSync(path, { force: true });
+  }
+}
+
+function holderOf(path: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, but is someone else's.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
