@@ -13,8 +13,9 @@ import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../shared/adapters/dynamodb/report-store.js';
-import { DISPATCH_SETTLE_MS, DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
+import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
 import { ENV } from '../shared/config/env.js';
+import { SETTINGS } from '../shared/config/settings.js';
 import type { Job } from '../shared/domain/job.js';
 import type { Run } from '../shared/domain/run.js';
 import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
@@ -221,8 +222,8 @@ export async function startCallbackStack(
       });
       // As the dispatcher does it: the run recorded as sent, then listed as sent under its claim.
       // The claim is dated so that the lost-run watch reads its record about 2 s from now (a real
-      // one waits DISPATCH_SETTLE_MS for records still being written).
-      const claimToken = runs.newClaimToken(now - DISPATCH_SETTLE_MS + 2_000);
+      // one waits lostRunSettleSeconds for records still being written).
+      const claimToken = runs.newClaimToken(now - SETTINGS.lostRunSettleSeconds.default * 1000 + 2_000);
       await runs.createFire(run.dedupKey, [run], claimToken);
       await runs.recordDispatch(claimToken, [
         { logId, appName: run.appName, deadline: deadline ?? now + 600_000 },

@@ -214,7 +214,7 @@ export class MemoryRunStore implements RunStore {
     if (run) this.runs.set(logId, { ...run, alarmStatus });
   }
   list = unused('list');
-  findOverdue = unused('findOverdue');
+  findUnfinished = unused('findUnfinished');
   existingLogIds = unused('existingLogIds');
 
   private put(run: Run, claimToken: string): void {

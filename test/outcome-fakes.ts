@@ -55,6 +55,8 @@ export class OutcomeFakes {
   readonly logs: { level: string; message: string; attributes?: Record<string, unknown> }[] = [];
   readonly clock = new FakeClock(1_700_000_100_000);
   alarmDelivered = true;
+  /** What the lost-run watch says of every unfinished run: past its deadline, or still within it. */
+  pastDeadline = true;
   /** logIds whose `complete` throws (a DynamoDB failure). */
   readonly failingComplete = new Set<number>();
   /** Outcome-pending marks: logId → when the monitors may re-drive it. */
@@ -106,8 +108,10 @@ export class OutcomeFakes {
         const run = this.runs.get(logId);
         if (run) this.runs.set(logId, { ...run, alarmStatus });
       },
-      findOverdue: async () =>
-        [...this.runs.values()].filter((r) => r.handleCode === 0 && r.triggerCode === 200),
+      findUnfinished: async () =>
+        [...this.runs.values()]
+          .filter((r) => r.handleCode === 0 && r.triggerCode === 200)
+          .map((run) => ({ run, pastDeadline: this.pastDeadline })),
     } as Partial<RunStore> as RunStore;
     const jobs = {
       get: async (id: number) => this.jobs.get(id),

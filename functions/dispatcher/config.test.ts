@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPATCH_SETTLE_MS } from '../../shared/adapters/dynamodb/run-store.js';
+import { SETTINGS } from '../../shared/config/settings.js';
 import { ENV } from '../../shared/config/env.js';
 import { FUNCTIONS } from '../../shared/schema/functions.js';
 import { QUEUE_LIST } from '../../shared/schema/queues.js';
@@ -40,6 +40,6 @@ describe('dispatcher timing: its timeout, the claims and the ring queues agree',
   });
 
   it('reads a dispatch record for the lost-run watch only after its dispatcher has ended', () => {
-    expect(DISPATCH_SETTLE_MS).toBeGreaterThan(timeoutMs);
+    expect(SETTINGS.lostRunSettleSeconds.default * 1000).toBeGreaterThan(timeoutMs);
   });
 });

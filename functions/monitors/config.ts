@@ -18,6 +18,8 @@ export interface MonitorsConfig {
   /** Sent with `beat` to executors no registry vouches for. */
   readonly accessToken: TokenSource;
   readonly registryDeadSeconds: number;
+  /** How long after a dispatch record was begun the lost-run watch reads it. */
+  readonly lostRunSettleMs: number;
   readonly executorTimeoutMs: number;
   readonly shardCount: number;
   readonly logRetentionDays: number;
@@ -32,6 +34,7 @@ export function loadConfig(env: Env): MonitorsConfig {
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
+    lostRunSettleMs: loadSetting(env, 'lostRunSettleSeconds') * 1000,
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     shardCount: loadSetting(env, 'shardCount'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),

@@ -54,6 +54,7 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
   };
   const settings: MonitorSettings = {
     registryDeadSeconds: config.registryDeadSeconds,
+    settleMs: config.lostRunSettleMs,
     batchSize: config.batchSize,
   };
   return {

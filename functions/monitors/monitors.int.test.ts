@@ -80,9 +80,19 @@ describe('monitors function: lost runs, on the local stack', () => {
       executorAddress: 'lambda:tickring-gone',
       deadline: overdue,
     });
-    const notYetDue = await t.createRun(autoJob, { executorAddress: dead, deadline: Date.now() + 600_000 });
+    // Within their deadline (no timeout: 10 minutes): only a gone http executor makes a run lost.
+    const withinDeadline = Date.now() + 600_000;
+    const liveNotYetDue = await t.createRun(autoJob, {
+      executorAddress: executor.address,
+      deadline: withinDeadline,
+    });
+    const lambdaNotYetDue = await t.createRun(manualJob, {
+      executorAddress: 'lambda:tickring-gone',
+      deadline: withinDeadline,
+    });
+    const goneNotYetDue = await t.createRun(autoJob, { executorAddress: dead, deadline: withinDeadline });
 
-    for (const run of [autoGone, manualGone, lambdaRun]) {
+    for (const run of [autoGone, manualGone, lambdaRun, goneNotYetDue]) {
       const lost = await waitFor(
         async () => {
           const r = await t.runs.get(run.logId);
@@ -93,9 +103,12 @@ describe('monitors function: lost runs, on the local stack', () => {
       expect(lost.handleCode).toBe(500);
       expect(lost.handleMsg).toContain('result lost');
     }
-    for (const run of [autoLive, manualLive, notYetDue]) {
+    for (const run of [autoLive, manualLive, liveNotYetDue, lambdaNotYetDue]) {
       expect(await t.runs.get(run.logId)).toMatchObject({ handleCode: 0, handleMsg: '' });
     }
+    expect((await t.runs.get(goneNotYetDue.logId))?.handleMsg).toBe(
+      `result lost: executor ${dead} went offline while the run was running`,
+    );
     // A lost run goes down the retry path like any failure.
     const retry = await waitFor(
       () => t.ring.messages.find((m) => m.body.dedupKey === `retry#${autoGone.logId}`),

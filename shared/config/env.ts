@@ -35,6 +35,7 @@ export const ENV = {
   tickLoopSeconds: 'TICKRING_TICK_LOOP_SECONDS',
   executorTimeoutMs: 'TICKRING_EXECUTOR_TIMEOUT_MS',
   registryDeadSeconds: 'TICKRING_REGISTRY_DEAD_SECONDS',
+  lostRunSettleSeconds: 'TICKRING_LOST_RUN_SETTLE_SECONDS',
   logRetentionDays: 'TICKRING_LOG_RETENTION_DAYS',
 
   /** executor-runner: where results are reported (comma-separated admin base URLs). */

@@ -26,6 +26,11 @@ export const SETTINGS = {
   executorTimeoutMs: { env: ENV.executorTimeoutMs, default: 3000, min: 100 },
   /** An executor not seen for this long is offline (XXL-JOB: 90 s). */
   registryDeadSeconds: { env: ENV.registryDeadSeconds, default: 90, min: 1 },
+  /**
+   * The lost-run watch reads a dispatch record this long after it was begun: its dispatcher has
+   * written it by then (within the dispatcher's 15 s timeout). Lower only in tests.
+   */
+  lostRunSettleSeconds: { env: ENV.lostRunSettleSeconds, default: 60, min: 1 },
   /** Run records expire (DynamoDB TTL) after this many days. */
   logRetentionDays: { env: ENV.logRetentionDays, default: 30, min: 1 },
   /** executor-runner: Lambda time kept back to report the result. */

@@ -167,14 +167,21 @@ export interface RunStore {
    */
   list(query: RunQuery): Promise<Page<Run>>;
   /**
-   * Runs sent to an executor and still without a result past their deadline (`nowMs`), from the
-   * dispatch records not looked at yet, read in chunks of about `limit` runs until caught up or
-   * `limit` overdue runs are found (the rest is left for the next call). Every run is looked at
-   * once; each returned, and each not yet due, is looked at again later (a returned one about a
-   * minute later, unless it has its result by then), so a run left alone (its executor is alive)
-   * comes back.
+   * Runs sent to an executor and still without a result, from the dispatch records written more
+   * than `settleMs` before `nowMs` (by then their dispatcher has surely written them) and not looked
+   * at yet, read in chunks of about `limit` runs until caught up or `limit` such runs are found (the
+   * rest is left for the next call). Each returned run is looked at again about a minute later (or
+   * at its deadline, if that comes first) unless it has its result by then, so a run left alone
+   * (its executor is alive) comes back; `pastDeadline` says whether its deadline has passed.
    */
-  findOverdue(nowMs: number, limit: number): Promise<Run[]>;
+  findUnfinished(nowMs: number, options: { limit: number; settleMs: number }): Promise<WatchedRun[]>;
+}
+
+/** A run the lost-run watch looks at: sent, no result yet. */
+export interface WatchedRun {
+  readonly run: Run;
+  /** Past its deadline (timeout + grace): lost unless its executor is alive. Before it: lost only if its executor is gone. */
+  readonly pastDeadline: boolean;
 }
 
 /** A run with its claim, as the dispatcher needs it to tell a sent run from one to take over. */

@@ -59,6 +59,9 @@ const group = (appName: string, addressType: 'AUTO' | 'MANUAL'): Group => ({
   updatedAt: 0,
 });
 
+/** The default registry dead time; the store's settle time does not matter to the fakes. */
+const SETTINGS_90 = { registryDeadSeconds: 90, batchSize: 10, settleMs: 60_000 };
+
 describe('markLostRuns', () => {
   it('fails the overdue runs of gone executors and leaves those of live ones alone, probing each address once', async () => {
     const now = 1_700_000_100_000;
@@ -81,7 +84,7 @@ describe('markLostRuns', () => {
     ];
     for (const run of runs) fakes.runs.set(run.logId, run);
 
-    const result = await markLostRuns(deps, { registryDeadSeconds: 90, batchSize: 100 });
+    const result = await markLostRuns(deps, { ...SETTINGS_90, batchSize: 100 });
 
     expect([...result.lost].sort()).toEqual([2, 5, 6]);
     expect([...result.alive].sort()).toEqual([1, 3, 4]);
@@ -95,6 +98,36 @@ describe('markLostRuns', () => {
     expect(fakes.reports.filter((r) => r.delta.fail === 1)).toHaveLength(3);
   });
 
+  it('before their deadline fails only the runs of executors that are gone for sure, never a Lambda one', async () => {
+    const now = 1_700_000_100_000;
+    const { fakes, deps } = monitorFixture({
+      groups: [group('auto-app', 'AUTO'), group('manual-app', 'MANUAL')],
+      registry: [
+        { appName: 'auto-app', address: 'http://live:1/', updatedAt: now - 10_000 },
+        { appName: 'auto-app', address: 'http://killed:1/', updatedAt: now - 200_000 },
+      ],
+      beatOk: new Set(['http://manual-up:1/']),
+    });
+    fakes.pastDeadline = false; // e.g. a job without a timeout: its deadline is 10 minutes out
+    const runs = [
+      makeRun({ logId: 1, appName: 'auto-app', executorAddress: 'http://live:1/' }),
+      makeRun({ logId: 2, appName: 'auto-app', executorAddress: 'http://killed:1/' }),
+      makeRun({ logId: 3, appName: 'manual-app', executorAddress: 'http://manual-up:1/' }),
+      makeRun({ logId: 4, appName: 'manual-app', executorAddress: 'http://manual-down:1/' }),
+      makeRun({ logId: 5, appName: 'manual-app', executorAddress: 'lambda:runner' }),
+    ];
+    for (const run of runs) fakes.runs.set(run.logId, run);
+
+    const result = await markLostRuns(deps, SETTINGS_90);
+
+    expect([...result.lost].sort()).toEqual([2, 4]);
+    expect(result.overdue).toBe(0);
+    expect(fakes.runs.get(2)?.handleMsg).toBe(
+      'result lost: executor http://killed:1/ went offline while the run was running',
+    );
+    for (const alive of [1, 3, 5]) expect(fakes.runs.get(alive)?.handleCode).toBe(0);
+  });
+
   it('leaves a run alone when its result came in while the monitor was deciding', async () => {
     const { fakes, deps } = monitorFixture({
       groups: [group('auto-app', 'AUTO')],
@@ -102,11 +135,11 @@ describe('markLostRuns', () => {
       beatOk: new Set(),
     });
     fakes.runs.set(1, makeRun({ logId: 1, appName: 'auto-app' }));
-    const overdue = await deps.runs.findOverdue(0, 10);
+    const overdue = await deps.runs.findUnfinished(0, { limit: 10, settleMs: 0 });
     fakes.runs.set(1, { ...makeRun({ logId: 1, appName: 'auto-app' }), handleCode: 200 });
     const result = await markLostRuns(
-      { ...deps, runs: { ...deps.runs, findOverdue: async () => overdue } },
-      { registryDeadSeconds: 90, batchSize: 10 },
+      { ...deps, runs: { ...deps.runs, findUnfinished: async () => overdue } },
+      SETTINGS_90,
     );
     expect(result.lost).toEqual([]);
     expect(fakes.runs.get(1)?.handleCode).toBe(200);
@@ -122,7 +155,7 @@ describe('markLostRuns', () => {
     fakes.runs.set(1, makeRun({ logId: 1, appName: 'auto-app' }));
     fakes.runs.set(2, makeRun({ logId: 2, appName: 'auto-app' }));
     fakes.failingComplete.add(1);
-    const result = await markLostRuns(deps, { registryDeadSeconds: 90, batchSize: 10 });
+    const result = await markLostRuns(deps, SETTINGS_90);
     expect(result.errors).toEqual([1]);
     expect(result.lost).toEqual([2]);
   });
@@ -223,7 +256,7 @@ describe('redrivePendingOutcomes', () => {
 });
 
 describe('runMonitorSweeps', () => {
-  const settings = { registryDeadSeconds: 90, batchSize: 100 };
+  const settings = { ...SETTINGS_90, batchSize: 100 };
   const finishedAt = 1_700_000_000_000;
   /** The store error a broken watch read threw in production. */
   const startKeyError = () =>
@@ -263,7 +296,7 @@ describe('runMonitorSweeps', () => {
 
   it('still re-drives pending outcomes when the lost-run sweep throws, logging and counting the failure', async () => {
     const { fakes, deps, metrics } = await fixture();
-    const broken = { ...deps, runs: { ...deps.runs, findOverdue: () => Promise.reject(startKeyError()) } };
+    const broken = { ...deps, runs: { ...deps.runs, findUnfinished: () => Promise.reject(startKeyError()) } };
 
     const result = await runMonitorSweeps(broken, settings);
 
@@ -315,7 +348,7 @@ describe('runMonitorSweeps', () => {
       ...deps,
       runs: {
         ...deps.runs,
-        findOverdue: () => Promise.reject(startKeyError()),
+        findUnfinished: () => Promise.reject(startKeyError()),
         findOutcomePending: () => Promise.reject(startKeyError()),
       },
     };

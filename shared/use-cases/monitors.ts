@@ -18,8 +18,10 @@ export interface MonitorDeps extends RunOutcomeDeps {
 export interface MonitorSettings {
   /** An executor not seen in the registry for this long is offline (XXL-JOB: 90 s). */
   readonly registryDeadSeconds: number;
-  /** Most overdue runs (and most pending outcomes) looked at per sweep. */
+  /** Most unfinished runs (and most pending outcomes) looked at per sweep. */
   readonly batchSize: number;
+  /** Dispatch records are read this long after they were begun (see `lostRunSettleSeconds`). */
+  readonly settleMs: number;
 }
 
 export const DEFAULT_MONITOR_BATCH = 500;
@@ -58,22 +60,31 @@ export interface LostRunsResult {
 }
 
 /**
- * XXL-JOB's lost-result monitor: a run accepted by an executor, still without a result past its
- * deadline, whose executor is offline, is finished as failed ("result lost", handleCode 500) and
- * goes down the retry / alarm path. A result arriving in the meantime wins (the update is conditional).
+ * XXL-JOB's lost-result monitor: a run accepted by an executor, still without a result, whose
+ * executor is offline, is finished as failed ("result lost", handleCode 500) and goes down the
+ * retry / alarm path. Past its deadline (timeout + grace) any offline executor counts; before it,
+ * one that is gone for sure (an http executor no registry has seen lately, or that does not answer
+ * `beat`), not a Lambda one (its invocation may still run). So a run whose executor was killed is
+ * found once its dispatch record has settled and the registry has let the executor go (about
+ * 3 minutes with the defaults), whatever its timeout. A result arriving in the meantime wins (the
+ * update is conditional).
  */
 export async function markLostRuns(deps: MonitorDeps, settings: MonitorSettings): Promise<LostRunsResult> {
   const now = deps.clock.now();
-  const runs = await deps.runs.findOverdue(now, settings.batchSize);
+  const watched = await deps.runs.findUnfinished(now, {
+    limit: settings.batchSize,
+    settleMs: settings.settleMs,
+  });
   const liveness = livenessCache(deps, now - settings.registryDeadSeconds * 1000);
   const lost: number[] = [];
   const alive: number[] = [];
   const errors: number[] = [];
-  await mapLimit(runs, CONCURRENCY, async (run) => {
+  await mapLimit(watched, CONCURRENCY, async ({ run, pastDeadline }) => {
     try {
-      if (await liveness.isOnline(run)) {
-        alive.push(run.logId);
-        deps.logger.debug('overdue run left alone, its executor is online', {
+      const lambda = run.executorAddress.trim().startsWith('lambda:');
+      if ((!pastDeadline && lambda) || (await liveness.isOnline(run))) {
+        if (pastDeadline) alive.push(run.logId);
+        deps.logger.debug('unfinished run left alone, its executor may still run it', {
           jobId: run.jobId,
           logId: run.logId,
           executorAddress: run.executorAddress,
@@ -82,7 +93,7 @@ export async function markLostRuns(deps: MonitorDeps, settings: MonitorSettings)
       }
       const outcome = await deps.runs.complete(run.logId, {
         handleCode: HANDLE_CODE.fail,
-        handleMsg: lostMessage(run),
+        handleMsg: lostMessage(run, pastDeadline),
         handleTime: now,
       });
       if (outcome.kind !== 'completed') return; // the result came in meanwhile
@@ -103,7 +114,7 @@ export async function markLostRuns(deps: MonitorDeps, settings: MonitorSettings)
       });
     }
   });
-  return { overdue: runs.length, lost, alive, errors };
+  return { overdue: watched.filter((w) => w.pastDeadline).length, lost, alive, errors };
 }
 
 export interface RedriveResult {
@@ -197,8 +208,10 @@ export async function runMonitorSweeps(
   return { ...(lost ? { lost } : {}), ...(redrive ? { redrive } : {}), failedSweeps };
 }
 
-export function lostMessage(run: Pick<Run, 'executorAddress'>): string {
-  return `result lost: no result by the deadline and executor ${run.executorAddress} is offline`;
+export function lostMessage(run: Pick<Run, 'executorAddress'>, pastDeadline = true): string {
+  return pastDeadline
+    ? `result lost: no result by the deadline and executor ${run.executorAddress} is offline`
+    : `result lost: executor ${run.executorAddress} went offline while the run was running`;
 }
 
 /** Looks each app's registry, each group and each probed address up once per sweep. */

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type CapacityRecorder, recordConsumedCapacity } from '../../../test/consumed-capacity.js';
 import { makeRun } from '../../../test/outcome-fakes.js';
 import { isolatedResources, type TestResources } from '../../../test/stand-ins.js';
+import { SETTINGS } from '../../config/settings.js';
 import { ValidationError } from '../../domain/errors.js';
 import {
   firstPlannedLogId,
@@ -15,7 +16,7 @@ import {
   unplannedLogId,
 } from '../../domain/run.js';
 import type { DispatchEntry, RunQuery } from '../../ports/run-store.js';
-import { DISPATCH_SETTLE_MS, DynamoRunStore, WATCH_AGAIN_MS } from './run-store.js';
+import { DynamoRunStore, WATCH_AGAIN_MS } from './run-store.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -981,7 +982,10 @@ describe('DynamoRunStore (DynamoDB Local)', () => {
   });
 });
 
-describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
+/** The watch's default wait for a dispatch record to be written. */
+const SETTLE_MS = SETTINGS.lostRunSettleSeconds.default * 1000;
+
+describe('DynamoRunStore lost-run watch: findUnfinished (DynamoDB Local)', () => {
   // The watch keeps one cursor per table: each test gets tables of its own.
   let env: TestResources;
   let h: Harness;
@@ -989,7 +993,12 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
   /** A whole minute, six hours back, ten minutes before an hour ends (sweeps cross into the next hour). */
   const t0 = hourStartOf(Date.now() - 6 * HOUR_MS) + 50 * MINUTE_MS;
   /** The first sweep that reads a record claimed at `t0`. */
-  const settled = t0 + DISPATCH_SETTLE_MS;
+  const settled = t0 + SETTLE_MS;
+  /** The runs past their deadline one sweep at `nowMs` returns. */
+  const findOverdue = async (nowMs: number, limit: number) =>
+    (await store.findUnfinished(nowMs, { limit, settleMs: SETTLE_MS }))
+      .filter((w) => w.pastDeadline)
+      .map((w) => w.run);
 
   beforeEach(async () => {
     env = await isolatedResources('overdue');
@@ -1000,7 +1009,7 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
 
   /** One sweep: the logIds it returned, checked for repeats. */
   async function sweep(nowMs: number, limit = 100): Promise<number[]> {
-    const found = ids(await store.findOverdue(nowMs, limit));
+    const found = ids(await findOverdue(nowMs, limit));
     expectNoDuplicates(found);
     return found;
   }
@@ -1013,7 +1022,7 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
     );
     // Past its deadline, but the record is not read until the dispatcher surely wrote it.
     expect(await sweep(settled - 1_000)).toEqual([]);
-    expect(await store.findOverdue(settled + 1_000, 100)).toEqual([run]);
+    expect(await findOverdue(settled + 1_000, 100)).toEqual([run]);
   });
 
   it('drops a run that has its result, and a refused one, and never returns them', async () => {
@@ -1078,6 +1087,27 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
       found.push(...(await sweep(at)));
     }
     expect(found).toEqual([run.logId]);
+  });
+
+  it('returns a run still within its deadline once its record has settled, and every minute after, so a gone executor is noticed early', async () => {
+    const deadline = t0 + 10 * MINUTE_MS; // a job without a timeout
+    const { run } = await h.seedRun(
+      { jobId: 607, appName: 'watch', triggerTime: t0 },
+      { token: store.newClaimToken(t0), deadline },
+    );
+    const watched = (nowMs: number) => store.findUnfinished(nowMs, { limit: 100, settleMs: SETTLE_MS });
+    expect(await watched(settled - 1_000)).toEqual([]);
+    const first = Math.ceil(settled / MINUTE_MS) * MINUTE_MS;
+    expect(await watched(first)).toEqual([{ run, pastDeadline: false }]);
+    expect(await watched(first + 30_000)).toEqual([]);
+    expect(await watched(first + WATCH_AGAIN_MS)).toEqual([{ run, pastDeadline: false }]);
+    // Looked at every minute until its deadline, then as an overdue run.
+    const seen: boolean[] = [];
+    for (let at = first + 2 * WATCH_AGAIN_MS; at <= deadline; at += WATCH_AGAIN_MS) {
+      seen.push(...(await watched(at)).map((w) => w.pastDeadline));
+    }
+    expect(seen.at(-1)).toBe(true);
+    expect(seen.slice(0, -1).every((past) => !past)).toBe(true);
   });
 
   it('returns a run again a minute later while it has no result, and no more once it has', async () => {
@@ -1145,8 +1175,9 @@ describe('DynamoRunStore lost-run watch: findOverdue (DynamoDB Local)', () => {
       }),
     ).toBe(true);
     await store.recordDispatch(tokenA, [{ logId: run.logId, appName: 'watch', deadline: t + MINUTE_MS }]);
-    // Record A is old enough to read, and its deadline has passed, but the run is no longer A's.
-    expect(await sweep(t0 + 4 * MINUTE_MS)).toEqual([]);
+    // Record A is old enough to read, and its deadline has passed, but the run is no longer A's
+    // (and record B is not settled yet: its dispatcher may still be writing it).
+    expect(await sweep(t0 + 2 * MINUTE_MS + SETTLE_MS - 1_000)).toEqual([]);
     await store.recordDispatch(tokenB, [
       { logId: run.logId, appName: 'watch', deadline: t0 + 3 * MINUTE_MS },
     ]);

@@ -31,6 +31,7 @@ import {
   type RunStore,
   type StoredRun,
   type TriggerRefusal,
+  type WatchedRun,
 } from '../../ports/run-store.js';
 import { RUNS_OUTCOME_PENDING_INDEX } from '../../schema/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
@@ -55,12 +56,7 @@ const MAX_LIST_ROUNDS = 25;
 const JOB_ROUND_SIZE = 50;
 /** Dispatch pages read per query round of an hour. */
 const PAGE_ROUND_SIZE = 10;
-/**
- * The watch reads dispatch pages this long after their claim time: a dispatcher writes its page
- * when its record's fires are sent, within its invocation's timeout, which this must exceed.
- */
-export const DISPATCH_SETTLE_MS = 180_000;
-/** A run looked at past its deadline is looked at again this much later. */
+/** An unfinished run looked at is looked at again this much later (or at its deadline, if sooner). */
 export const WATCH_AGAIN_MS = 60_000;
 /** Most chunks (of about `limit` entries) one `findOverdue` reads before leaving the rest to the next sweep. */
 const MAX_WATCH_CHUNKS = 200;
@@ -464,22 +460,20 @@ export class DynamoRunStore implements RunStore {
         });
   }
 
-  async findOverdue(nowMs: number, limit: number): Promise<Run[]> {
+  async findUnfinished(
+    nowMs: number,
+    { limit, settleMs }: { limit: number; settleMs: number },
+  ): Promise<WatchedRun[]> {
     const { Item: cursor } = await this.options.doc.send(
       new GetCommand({ TableName: this.options.runsTable, Key: WATCH_CURSOR_KEY, ConsistentRead: true }),
     );
     let position = { dispatched: cursor?.dispatchedThrough, watched: cursor?.watchedThrough };
-    const overdue = new Map<number, Run>();
+    const unfinished = new Map<number, WatchedRun>();
     // Chunks of about `limit` entries, the cursor saved after each, until caught up or `limit` runs found.
-    for (let chunk = 0; chunk < MAX_WATCH_CHUNKS && overdue.size < limit; chunk++) {
-      const dispatched = await this.readPagesSince(
-        'P',
-        position.dispatched,
-        nowMs - DISPATCH_SETTLE_MS,
-        limit,
-      );
+    for (let chunk = 0; chunk < MAX_WATCH_CHUNKS && unfinished.size < limit; chunk++) {
+      const dispatched = await this.readPagesSince('P', position.dispatched, nowMs - settleMs, limit);
       const watched = await this.readPagesSince('W', position.watched, nowMs, limit);
-      await this.watch([...dispatched.entries, ...watched.entries], nowMs, overdue);
+      await this.watch([...dispatched.entries, ...watched.entries], nowMs, unfinished);
       position = { dispatched: dispatched.through, watched: watched.through };
       await this.options.doc.send(
         new PutCommand({
@@ -493,19 +487,20 @@ export class DynamoRunStore implements RunStore {
       );
       if (dispatched.caughtUp && watched.caughtUp) break;
     }
-    return [...overdue.values()];
+    return [...unfinished.values()];
   }
 
   /**
-   * Looks at the runs of some watch entries: finished ones are dropped, overdue ones added to
-   * `overdue`, and every unfinished one filed to be looked at again (overdue ones a minute on).
-   * Every run is looked at, so the bulk read takes only what tells a finished run, eventually
-   * consistent (half the cost); the few overdue ones are then read whole and strongly.
+   * Looks at the runs of some watch entries: finished ones are dropped, unfinished ones added to
+   * `unfinished` (with whether their deadline has passed) and filed to be looked at again a minute
+   * on, or at their deadline if that is sooner. Every run is looked at, so the bulk read takes only
+   * what tells a finished run, eventually consistent (half the cost); the few unfinished ones (runs
+   * still going after the settle time) are then read whole and strongly.
    */
   private async watch(
     entries: readonly (DispatchEntry & { claimToken?: string })[],
     nowMs: number,
-    overdue: Map<number, Run>,
+    unfinished: Map<number, WatchedRun>,
   ): Promise<void> {
     const states = new Map(
       (
@@ -515,28 +510,25 @@ export class DynamoRunStore implements RunStore {
         )
       ).map((item) => [Number(item.sk), item]),
     );
-    const unfinished = (item: Item | undefined): item is Item =>
+    const isUnfinished = (item: Item | undefined): item is Item =>
       item !== undefined && item.triggerCode === TRIGGER_CODE.success && item.handleCode === 0;
     const again: (DispatchEntry & { due: number })[] = [];
-    const due: number[] = [];
-    const seen = new Set<number>();
+    const deadlines = new Map<number, number>();
     for (const entry of entries) {
       const state = states.get(entry.logId);
-      if (!unfinished(state)) continue;
+      if (!isUnfinished(state)) continue;
       // A run claimed again under another token is watched from that claim's page.
       if (entry.claimToken !== undefined && state.claimToken !== entry.claimToken) continue;
       // A record written twice (a retried write) lists its runs twice: look at each run once.
-      if (seen.has(entry.logId)) continue;
-      seen.add(entry.logId);
-      if (entry.deadline > nowMs) {
-        again.push({ ...entry, due: entry.deadline });
-      } else {
-        due.push(entry.logId);
-        again.push({ ...entry, due: nowMs + WATCH_AGAIN_MS });
-      }
+      if (deadlines.has(entry.logId)) continue;
+      deadlines.set(entry.logId, entry.deadline);
+      const next = nowMs + WATCH_AGAIN_MS;
+      again.push({ ...entry, due: entry.deadline > nowMs ? Math.min(entry.deadline, next) : next });
     }
-    for (const item of await this.readRuns(due)) {
-      if (unfinished(item) && !overdue.has(Number(item.sk))) overdue.set(Number(item.sk), fromItem(item));
+    for (const item of await this.readRuns([...deadlines.keys()])) {
+      const logId = Number(item.sk);
+      if (!isUnfinished(item) || unfinished.has(logId)) continue;
+      unfinished.set(logId, { run: fromItem(item), pastDeadline: (deadlines.get(logId) ?? 0) <= nowMs });
     }
     // Watch again before moving the cursor: a sweep that dies in between looks at runs twice, never not at all.
     const byMinute = new Map<number, DispatchEntry[]>();
