@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../../shared/config/settings.js';
 import { ENV } from '../../shared/config/env.js';
+import { SETTINGS } from '../../shared/config/settings.js';
 import { FUNCTIONS } from '../../shared/schema/functions.js';
 import { QUEUE_LIST } from '../../shared/schema/queues.js';
 import { DISPATCH_DEFAULTS } from '../../shared/use-cases/dispatch-fire.js';
