@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
 import { testGroup, testJob } from '../../test/dispatch-fixtures.js';
 import type { Job } from '../domain/job.js';
-import { firstPlannedLogId, runStatus, TRIGGER_CODE, unplannedLogId } from '../domain/run.js';
+import { firstPlannedLogId, type Run, runStatus, TRIGGER_CODE, unplannedLogId } from '../domain/run.js';
 import { type FireMessage, misfireDedupKey, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
 import {
@@ -595,6 +595,48 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     });
     // Not listed as sent: the lost-run watch never looks for it.
     expect([...env.runs.dispatched.values()].flat().map((e) => e.logId)).toEqual([base + 1]);
+  });
+
+  it('DO_NOTHING: a fire whose dispatcher was held up between its claim and its send is skipped, not sent late', async () => {
+    const env = memoryDispatchDeps();
+    const t = env.clock.now();
+    const claim = env.runs.claim.bind(env.runs);
+    // Claimed on time, then the process is paused (SIGSTOP, a starved CPU) for 6 s.
+    env.runs.claim = async (run, token) => {
+      const claimed = await claim(run, token);
+      env.clock.current += 6_000;
+      return claimed;
+    };
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t + 500));
+    const reason = 'held up 5.8 s past its time before it could be sent (threshold 5 s); DO_NOTHING skips it';
+    expect(outcome).toEqual({ kind: 'skipped', logIds: [base], reason });
+    expect(env.transport.sent).toEqual([]);
+    expect(env.runs.runs.get(base)).toMatchObject({ triggerCode: TRIGGER_CODE.skipped });
+    expect(env.runs.dispatched.size).toBe(0);
+    expect(skippedMetric(env)).toBe(1);
+  });
+
+  it('skips a fire held up between its claim and its send while a later fire of its job was claimed', async () => {
+    const env = memoryDispatchDeps();
+    const t = env.clock.now();
+    const sleep = env.clock.sleep.bind(env.clock);
+    // Claimed on time; while it waits for its millisecond the process stalls for a second and
+    // another dispatcher claims the next fire of the job.
+    env.clock.sleep = async (ms) => {
+      await sleep(ms);
+      if (env.clock.now() !== t + 200 || !env.runs.runs.has(base)) return;
+      const mine = env.runs.runs.get(base) as Run;
+      await env.runs.claim({ ...mine, logId: base + 1, scheduledTime: t + 1200 }, 'other');
+      env.clock.current = t + 1200;
+    };
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t + 200));
+    expect(outcome).toEqual({
+      kind: 'skipped',
+      logIds: [base],
+      reason: `overtaken by the fire due at ${iso(t + 1200)}, claimed before it`,
+    });
+    expect(env.transport.sent).toEqual([]);
+    expect(env.runs.laterReads).toBe(1);
   });
 
   it('skips an overtaken fire that found no executor rather than retrying or alarming it', async () => {

@@ -326,6 +326,8 @@ async function dispatchInRecord(
 
   // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
   await deps.clock.sleep(message.scheduledTime - deps.clock.now());
+  const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
+  if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
   const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
   await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));
   return { kind: 'dispatched', runs: results, reclaimed: !ours };
@@ -433,6 +435,30 @@ async function misfireAfterClaim(
   return misfire.late
     ? `${lateText(misfire)}; FIRE_ONCE_NOW: a catch-up already ran since`
     : `FIRE_ONCE_NOW: a catch-up already ran since the fire due at ${iso(misfire.missedTime)}`;
+}
+
+/**
+ * A last look before sending, for a dispatcher held up since its claim (paused, starved of CPU):
+ * a scheduled fire is not sent past the misfire threshold (DO_NOTHING; FIRE_ONCE_NOW sends it
+ * only as the job's catch-up), nor after a later fire of its job was claimed. Free unless the
+ * send itself is late; a catch-up is meant to run late and is not looked at again.
+ */
+async function heldUpReason(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  ctx: FireContext,
+  runs: readonly Run[],
+): Promise<string | undefined> {
+  const atSend = misfireOf(ctx.job, ctx.message, deps.clock.now());
+  if (!atSend || atSend.latenessMs <= MIN_FIRE_GAP_MS - settings.claimLeadMs - CLOCK_SKEW_MARGIN_MS) {
+    return undefined;
+  }
+  if (atSend.late && !atSend.catchUp) {
+    return `held up ${(atSend.latenessMs / 1000).toFixed(1)} s past its time before it could be sent (threshold ${
+      MISFIRE_THRESHOLD_MS / 1000
+    } s); ${atSend.strategy} skips it`;
+  }
+  return misfireAfterClaim(deps, settings, ctx, atSend, runs);
 }
 
 /** The trigger message of a skipped run. */
