@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,16 @@ function deadPid(): number {
     encoding: 'utf8',
   });
   return Number(child.stdout);
+}
+
+/** Waits until `pid` has exited and not been reaped yet (state Z). */
+async function waitForZombie(pid: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`process ${pid} did not become a zombie`);
 }
 
 describe('one data directory, one stack', () => {
@@ -39,6 +49,20 @@ describe('one data directory, one stack', () => {
   it('takes over a lock left by a process that is gone', () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'tickring.lock'), `${deadPid()}\n`);
+    const release = lockDataDir(dir);
+    expect(readFileSync(join(dir, 'tickring.lock'), 'utf8').trim()).toBe(String(process.pid));
+    release();
+  });
+
+  it('takes over a lock whose holder was killed and is a zombie not yet reaped', async () => {
+    const dir = freshDir();
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    // Killed, but not reaped: node reaps it only when its exit event loop turn comes.
+    const pid = child.pid as number;
+    writeFileSync(join(dir, 'tickring.lock'), `${pid}\n`);
+    expect(() => lockDataDir(dir)).toThrow(`another tickring (pid ${pid})`);
+    spawnSync('kill', ['-9', String(pid)]);
+    await waitForZombie(pid);
     const release = lockDataDir(dir);
     expect(readFileSync(join(dir, 'tickring.lock'), 'utf8').trim()).toBe(String(process.pid));
     release();

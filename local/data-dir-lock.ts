@@ -46,9 +46,20 @@ function holderOf(path: string): number | undefined {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     // EPERM: it exists, but is someone else's.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** A process killed hard stays a zombie until its parent reaps it: it holds nothing any more. */
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/PID/stat: "pid (command) state ...": the state follows the command's closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // no /proc (not Linux): trust the signal check
   }
 }

@@ -1,3 +1,4 @@
+import * as dispatcherConfig from '../functions/dispatcher/config.js';
 import * as schedulerTickConfig from '../functions/scheduler-tick/config.js';
 import type { AwsClients } from '../shared/adapters/aws-clients.js';
 import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
@@ -21,21 +22,24 @@ export function replanAfterRestart(
 ): Promise<ReplanResult> {
   const tick = schedulerTickConfig.loadConfig(env);
   const tables = loadTables(env, ['runs', 'control']);
-  return replanLostFires({
-    jobs: new DynamoJobStore({
-      doc: clients.doc,
-      jobsTable: tick.tables.jobs,
-      controlTable: tick.tables.control,
-      shardCount: tick.shardCount,
-    }),
-    runs: new DynamoRunStore({
-      doc: clients.doc,
-      runsTable: tables.runs,
-      controlTable: tables.control,
-      retentionDays: loadSetting(env, 'logRetentionDays'),
-    }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: tick.queueUrls }),
-    clock: systemClock,
-    logger,
-  });
+  return replanLostFires(
+    {
+      jobs: new DynamoJobStore({
+        doc: clients.doc,
+        jobsTable: tick.tables.jobs,
+        controlTable: tick.tables.control,
+        shardCount: tick.shardCount,
+      }),
+      runs: new DynamoRunStore({
+        doc: clients.doc,
+        runsTable: tables.runs,
+        controlTable: tables.control,
+        retentionDays: loadSetting(env, 'logRetentionDays'),
+      }),
+      ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: tick.queueUrls }),
+      clock: systemClock,
+      logger,
+    },
+    { claimStaleMs: dispatcherConfig.loadConfig(env).claimStaleMs },
+  );
 }

@@ -215,7 +215,6 @@ export class MemoryRunStore implements RunStore {
   }
   list = unused('list');
   findUnfinished = unused('findUnfinished');
-  existingLogIds = unused('existingLogIds');
 
   private put(run: Run, claimToken: string): void {
     this.runs.set(run.logId, { ...run, claimAt: run.triggerTime, claimToken });

@@ -52,10 +52,16 @@ export interface PlannableJob {
    * plan, and after a save that changed the schedule (the old plan's fires are dropped then).
    */
   readonly lastPlanDue?: number;
+  /**
+   * Where the plan before the last one started, when both were plans of the schedule from their
+   * `due`: its fires (up to `lastPlanDue`, with the logIds of the block before the last plan's) may
+   * still be on the ring too, since a job is planned again up to 5 s before its last plan ends.
+   */
+  readonly prevPlanDue?: number;
 }
 
 /** What a save keeps of the job's planning state (see PlannableJob). */
-export type PlanState = Pick<PlannableJob, 'logIdBlock' | 'lastPlanDue'>;
+export type PlanState = Pick<PlannableJob, 'logIdBlock' | 'lastPlanDue' | 'prevPlanDue'>;
 
 export interface JobStore {
   /** A new unique job id (1, 2, 3, ...). */

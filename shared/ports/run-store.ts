@@ -92,8 +92,6 @@ export interface RunStore {
   recordDispatch(claimToken: string, entries: readonly DispatchEntry[]): Promise<void>;
   /** The logIds recorded as sent under `claimToken` (empty when nothing was recorded). */
   dispatchedUnder(claimToken: string): Promise<ReadonlySet<number>>;
-  /** Which of a job's logIds in `[low, high]` have a run (claimed, whatever became of it); strongly read. */
-  existingLogIds(jobId: number, low: number, high: number): Promise<ReadonlySet<number>>;
   get(logId: number): Promise<Run | undefined>;
   getMany(logIds: readonly number[]): Promise<StoredRun[]>;
   /**

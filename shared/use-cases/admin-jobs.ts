@@ -172,12 +172,10 @@ async function modifyJob(
     // them must keep their numbers when planned again, or re-sent after a restart lost the ring.
     // A new revision (its old fires are dropped) gets new logIds and forgets the old plan.
     const block = stored.logIdBlock ?? firstPlannedLogId(id);
+    const { job: _read, ...kept } = stored;
     const plan: PlanState =
       next.scheduleRevision === current.scheduleRevision
-        ? {
-            logIdBlock: block,
-            ...(stored.lastPlanDue === undefined ? {} : { lastPlanDue: stored.lastPlanDue }),
-          }
+        ? { ...kept, logIdBlock: block }
         : { logIdBlock: block + LOG_IDS_PER_PLAN };
     try {
       await deps.jobs.replace(next, current, plan);

@@ -244,7 +244,7 @@ describe('scheduler tick on the stand-ins', () => {
     });
   });
 
-  it('keeps where its last plan began, so a restart that lost the ring re-sends exactly the fires never claimed', async () => {
+  it('keeps where its last two plans began, so a restart that lost the ring re-sends exactly the fires no dispatcher sent', async () => {
     const [id] = nextIds(1) as [number];
     const t0 = nextWholeSecond(Date.now(), 240_000);
     const clock = new FakeClock(t0 - 4_000);
@@ -255,51 +255,71 @@ describe('scheduler tick on the stand-ins', () => {
       controlTable: env.resources.tables.control,
       retentionDays: 1,
     });
+    const claimStaleMs = 20_000;
+    const replan = () =>
+      replanLostFires({ jobs, runs, ring: recorder, clock, logger: silentLogger }, { claimStaleMs });
     await jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: t0 }));
     const recorder = recording(ring);
-    await tickOnce(deps({ clock, ring: recorder }), settings('replan', { planAheadMs: 10_000 }), clock.now());
-    const planned = recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message);
-    expect(planned.length).toBeGreaterThan(3);
+    const ticking = settings('replan', { planAheadMs: 10_000 });
+    const mine = () => recorder.sent.filter((e) => e.message.jobId === id);
+    await tickOnce(deps({ clock, ring: recorder }), ticking, clock.now());
+    // Planned again up to 5 s before the first plan ends: fires of both can be on the ring.
+    clock.advance(((await jobs.get(id))?.triggerNextTime as number) - 4_000 - clock.now());
+    await tickOnce(deps({ clock, ring: recorder }), ticking, clock.now());
+    const planned = mine().map((e) => e.message);
+    expect(planned.length).toBeGreaterThan(8);
 
-    // The job knows its last plan: the same fires, logIds, keys and revision as the tick sent.
+    // The job knows both plans: the same fires, logIds, keys and revision as the tick sent.
     const [plannable] = await jobs.getPlannable([id]);
-    expect(plannable?.lastPlanDue).toBe(t0);
+    expect(plannable?.prevPlanDue).toBe(t0);
     expect(lastPlanFires(plannable as NonNullable<typeof plannable>)).toEqual(planned);
 
-    // Two of them were claimed before the crash; the others were lost with the stand-in's memory.
-    const [first, second] = planned as [FireMessage, FireMessage];
-    for (const fire of [first, second]) {
-      const claimed = await runs.claim(
-        makeRun({ logId: fire.logId as number, jobId: id, triggerTime: fire.scheduledTime }),
-        runs.newClaimToken(fire.scheduledTime),
-      );
-      expect(claimed.created).toBe(true);
-    }
+    // Before the crash: the first fire was claimed and sent; the second claimed, its dispatcher
+    // died before sending it (no dispatch record lists it); the others were still on the ring.
+    const [sent, held] = planned as [FireMessage, FireMessage];
+    const claimOf = async (fire: FireMessage) => {
+      const token = runs.newClaimToken(fire.scheduledTime - 250);
+      const run = makeRun({
+        logId: fire.logId as number,
+        jobId: id,
+        triggerType: fire.triggerType,
+        dedupKey: fire.dedupKey,
+        scheduledTime: fire.scheduledTime,
+        triggerTime: fire.scheduledTime - 250,
+      });
+      expect((await runs.claim(run, token)).created).toBe(true);
+      return token;
+    };
+    await runs.recordDispatch(await claimOf(sent), [
+      { logId: sent.logId as number, appName: 'a', deadline: 0 },
+    ]);
+    await claimOf(held);
     recorder.sent.length = 0;
-    const result = await replanLostFires({ jobs, runs, ring: recorder, clock, logger: silentLogger });
-    const resent = recorder.sent.filter((e) => e.message.jobId === id);
-    expect(resent.map((e) => e.message)).toEqual(planned.slice(2));
-    expect(resent.map((e) => e.delaySeconds)).toEqual(
-      planned.slice(2).map((m) => Math.floor((m.scheduledTime - clock.now()) / 1000)),
-    );
-    expect(result.fires).toBeGreaterThanOrEqual(planned.length - 2);
+    const result = await replan();
+    expect(mine().map((e) => e.message)).toEqual(planned.slice(1));
+    // Never-claimed fires come at their time; the held one once its claim has gone stale.
+    expect(mine().map((e) => e.delaySeconds)).toEqual([
+      Math.floor((held.scheduledTime - 250 + claimStaleMs + 1_000 - clock.now()) / 1000),
+      ...planned.slice(2).map((m) => Math.max(0, Math.floor((m.scheduledTime - clock.now()) / 1000))),
+    ]);
+    expect(result).toMatchObject({ jobs: 1, heldByTheDead: 1 });
 
-    // A save that keeps the schedule keeps the plan; none of its fires is re-sent once all are claimed.
-    for (const fire of planned.slice(2)) {
-      await runs.claim(
-        makeRun({ logId: fire.logId as number, jobId: id, triggerTime: fire.scheduledTime }),
-        runs.newClaimToken(fire.scheduledTime),
-      );
+    // Once every fire was sent, a restart re-sends nothing.
+    for (const fire of planned.slice(1)) {
+      const token = fire === held ? undefined : await claimOf(fire);
+      if (token)
+        await runs.recordDispatch(token, [{ logId: fire.logId as number, appName: 'a', deadline: 0 }]);
     }
+    await runs.complete(held.logId as number, { handleCode: 200, handleMsg: '', handleTime: clock.now() });
     recorder.sent.length = 0;
-    await replanLostFires({ jobs, runs, ring: recorder, clock, logger: silentLogger });
-    expect(recorder.sent.filter((e) => e.message.jobId === id)).toEqual([]);
+    await replan();
+    expect(mine()).toEqual([]);
     await releaseAll('replan');
     await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,
       quietMs: 500,
-      minWaitMs: 12_000,
-      timeoutMs: 30_000,
+      minWaitMs: 25_000,
+      timeoutMs: 45_000,
     });
   });
 

@@ -228,11 +228,14 @@ export class DynamoJobStore implements JobStore {
       'triggerLastTime = :last',
       'logIdBlock = :block',
       ended ? 'triggerStatus = :stopped' : 'nextTriggerTime = :next',
-      ...(advance.planDue === undefined ? [] : ['lastPlanDue = :due']),
+      // The plan before moves down: the right-hand side reads the item as it was.
+      ...(advance.planDue === undefined
+        ? []
+        : ['lastPlanDue = :due', 'prevPlanDue = if_not_exists(lastPlanDue, :none)']),
     ];
     const remove = [
       ...(ended ? ['nextTriggerTime', 'dueShard'] : []),
-      ...(advance.planDue === undefined ? ['lastPlanDue'] : []),
+      ...(advance.planDue === undefined ? ['lastPlanDue', 'prevPlanDue'] : []),
     ];
     // The reserved logIds of the plan starting at the old nextTriggerTime are used: the next plan's follow.
     const command = new UpdateCommand({
@@ -246,7 +249,7 @@ export class DynamoJobStore implements JobStore {
         ':last': advance.triggerLastTime,
         ':block': advance.nextLogIdBlock,
         ...(ended ? { ':stopped': 'STOPPED' } : { ':next': advance.nextTriggerTime }),
-        ...(advance.planDue === undefined ? {} : { ':due': advance.planDue }),
+        ...(advance.planDue === undefined ? {} : { ':due': advance.planDue, ':none': 0 }),
       },
     });
     try {
@@ -283,6 +286,7 @@ export class DynamoJobStore implements JobStore {
       ...(due ? { nextTriggerTime: triggerNextTime, dueShard: job.id % this.options.shardCount } : {}),
       ...(plan.logIdBlock !== undefined ? { logIdBlock: plan.logIdBlock } : {}),
       ...(plan.lastPlanDue !== undefined ? { lastPlanDue: plan.lastPlanDue } : {}),
+      ...(plan.prevPlanDue !== undefined ? { prevPlanDue: plan.prevPlanDue } : {}),
     };
   }
 }
@@ -292,6 +296,10 @@ function plannableOf(item: Item): PlannableJob {
     job: fromItem(item),
     ...(typeof item.logIdBlock === 'number' ? { logIdBlock: item.logIdBlock } : {}),
     ...(typeof item.lastPlanDue === 'number' ? { lastPlanDue: item.lastPlanDue } : {}),
+    // 0: the plan before the last was none of the schedule's (none yet, or a misfire's).
+    ...(typeof item.prevPlanDue === 'number' && item.prevPlanDue > 0
+      ? { prevPlanDue: item.prevPlanDue }
+      : {}),
   };
 }
 
@@ -317,6 +325,7 @@ export function fromItem(item: Item): Job {
     dueShard: _dueShard,
     logIdBlock: _logIdBlock,
     lastPlanDue: _lastPlanDue,
+    prevPlanDue: _prevPlanDue,
     ...rest
   } = item;
   return {

@@ -203,26 +203,6 @@ export class DynamoRunStore implements RunStore {
     return new Set(((page?.logIds as number[] | undefined) ?? []).map(Number));
   }
 
-  async existingLogIds(jobId: number, low: number, high: number): Promise<ReadonlySet<number>> {
-    const found = new Set<number>();
-    let start: Item | undefined;
-    do {
-      const result = await this.options.doc.send(
-        new QueryCommand({
-          TableName: this.options.runsTable,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-          ExpressionAttributeValues: { ':pk': `J#${jobId}`, ':low': low, ':high': high },
-          ProjectionExpression: 'sk',
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of result.Items ?? []) found.add(Number(item.sk));
-      start = result.LastEvaluatedKey;
-    } while (start);
-    return found;
-  }
-
   async get(logId: number): Promise<Run | undefined> {
     if (!Number.isSafeInteger(logId) || logId <= 0) return undefined;
     const { Item: item } = await this.options.doc.send(

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../stand-ins.js';
+import {
+  adminClient,
+  atMillisecond,
+  createAutoGroup,
+  createEverySecondJobs,
+  describeOutcome,
+  expectEverySecondOutcome,
+  finishEverySecond,
+  freePort,
+  iso,
+  killAllStacks,
+  portIsClosed,
+  portOf,
+  printTimeline,
+  quietPeriod,
+  randomToken,
+  type StackProcess,
+  spawnStack,
+  watchHealth,
+} from './fault-kit.js';
+import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
+
+/**
+ * (a) kill -9 of the whole local stack (its own DynamoDB Local and SQS stand-in, a data dir) while
+ * 20 every-second jobs run, then a restart on the same data dir; twice: restarted at once (a
+ * downtime of about 5 s), then 14 s later (a downtime of 18 s or so, longer than the plan-ahead: the
+ * tick meets jobs whose next fire is more than 5 s past, and the re-sent fires are late). Each kill lands 120 ms
+ * before a whole second, when that second's fires are claimed (250 ms ahead) and not yet sent. No fire
+ * runs twice; every fire outside the downtimes runs once and in order; a fire inside one did not run,
+ * is recorded as skipped, or ran as its job's one catch-up (FIRE_ONCE_NOW).
+ */
+
+/** Fires this close around a downtime may go either way (in flight at the kill; the first tick after the restart). */
+const BEFORE_KILL_MS = 1_000;
+const AFTER_READY_MS = 3_000;
+const JOBS = 20;
+const LONG_DOWNTIME_MS = 14_000;
+
+interface Outage {
+  readonly killAt: number;
+  readonly readyAt: number;
+  readonly jvmGoneMs: number;
+  readonly reapedMs: number;
+  readonly sawStarting: boolean;
+  readonly resentLine: string;
+}
+
+export function killRestartScenario(): void {
+  describe('fault (a): kill -9 of the stack during a run of 20 every-second jobs, restart on the same data dir', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tickring-fault-a-'));
+    let executor: ProtocolExecutor | undefined;
+    const stacks: StackProcess[] = [];
+
+    afterAll(async () => {
+      await executor?.stop();
+      await Promise.all(stacks.map((s) => s.stop()));
+      await killAllStacks();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('runs no fire twice and misses fires only inside the downtimes, as the misfire policy says', async () => {
+      const port = await freePort();
+      const adminToken = randomToken();
+      const accessToken = randomToken();
+      const options = { port, dataDir, demo: false, logLevel: 'warn', adminToken, accessToken };
+      let stack = await spawnStack(options, { label: 'stack-a1' });
+      stacks.push(stack);
+      const api = adminClient(stack.api, adminToken);
+
+      const appName = 'fault-kill9';
+      await createAutoGroup(api, appName);
+      executor = await startProtocolExecutor({ appName, adminAddress: stack.api, accessToken });
+      await waitFor(() => executor!.registrations() > 0, { what: 'the executor registered' });
+
+      // The data dir is locked: a second stack on it is refused, naming the holder.
+      const refused = await spawnStack({ ...options, port: 0 }, { label: 'stack-a-second' }).catch(
+        (e: Error) => e,
+      );
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toContain(`another tickring (pid ${stack.pid}) is using ${dataDir}`);
+
+      // Half DO_NOTHING, half FIRE_ONCE_NOW.
+      const jobs = await createEverySecondJobs(api, appName, JOBS, (i) =>
+        i % 2 === 0 ? 'DO_NOTHING' : 'FIRE_ONCE_NOW',
+      );
+      const everyJobRanAt = (ms: number) =>
+        jobs.every((j) => executor!.receipts.some((r) => r.jobId === j.id && r.logDateTime >= ms));
+      await waitFor(() => everyJobRanAt(Math.max(...jobs.map((j) => j.firstFire)) + 7_000), {
+        what: '8 runs of every job',
+        timeoutMs: 40_000,
+      });
+
+      const outages: Outage[] = [];
+      for (const [n, downtime] of [0, LONG_DOWNTIME_MS].entries()) {
+        const killed = stack;
+        await atMillisecond(-120);
+        const killAt = Date.now();
+        await killed.killHard();
+        // DynamoDB Local goes with its parent (the watchdog pipe); the killed node process must be gone
+        // (reaped) before its data-dir lock is taken over.
+        const [jvmGoneMs, reapedMs] = await Promise.all([
+          waitFor(() => portIsClosed(portOf(killed.dynamodb)), {
+            what: "the killed stack's DynamoDB Local to exit",
+            timeoutMs: 15_000,
+          }).then(() => Date.now() - killAt),
+          killed.reaped().then(() => Date.now() - killAt),
+        ]);
+        if (downtime > 0) await quietPeriod(killAt, downtime, 'the downtime');
+
+        const health = watchHealth(`http://127.0.0.1:${port}/health`);
+        stack = await spawnStack(options, { label: `stack-a${n + 2}` });
+        stacks.push(stack);
+        const seen = health.stop();
+        const readyAt = seen.firstOkAt ?? stack.readyAt;
+        const resentLine = stack.lines.find((l) => l.includes('re-sent fires')) ?? '(no re-send line)';
+        outages.push({ killAt, readyAt, jvmGoneMs, reapedMs, sawStarting: seen.sawStarting, resentLine });
+        await waitFor(() => everyJobRanAt(readyAt + 8_000), {
+          what: `every job running 8 s after restart ${n + 1}`,
+          timeoutMs: 40_000,
+        });
+      }
+
+      const gaps = outages.map((o) => ({ from: o.killAt - BEFORE_KILL_MS, to: o.readyAt + AFTER_READY_MS }));
+      const outcome = await finishEverySecond(api, jobs, executor.receipts, gaps);
+      const outageText = outages
+        .map(
+          (o, i) =>
+            `kill ${i + 1} at ${iso(o.killAt)}: DynamoDB Local gone ${o.jvmGoneMs} ms, node reaped ${o.reapedMs} ms, ` +
+            `downtime (kill → /health 200) ${o.readyAt - o.killAt} ms (503 starting seen: ${o.sawStarting}), ` +
+            `restart: ${o.resentLine.replace(/^\S+ /, '')}`,
+        )
+        .join('; ');
+      console.log(`[faults a] ${outageText}; ${describeOutcome(outcome)}`);
+      if (process.env.FAULTS_DEBUG === '1') {
+        printTimeline(jobs, executor.receipts, outcome.runs, gaps, outages[0]?.killAt ?? 0);
+      }
+
+      for (const o of outages) expect(o.sawStarting, '/health answered 503 starting before 200').toBe(true);
+      expectEverySecondOutcome(outcome);
+    }, 170_000);
+  });
+}
