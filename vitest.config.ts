@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two tiers: unit tests beside the code (*.test.ts) need nothing running; integration tests
-// (*.int.test.ts) share one DynamoDB Local and one SQS stand-in, started once by the global setup
-// and isolated per test by table prefix and queue name.
+// Three tiers, one after the other: unit tests beside the code (*.test.ts) need nothing running;
+// integration tests (*.int.test.ts) share one DynamoDB Local and one SQS stand-in, started once by
+// the global setup and isolated per test by table prefix and queue name; the fault-injection suite
+// (test/faults) runs last, alone.
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -23,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{shared,functions,executor,local,infra,test,bench}/**/*.int.test.ts'],
-          exclude: ['node_modules/**'],
+          exclude: ['node_modules/**', 'test/faults/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -31,6 +32,21 @@ export default defineConfig({
           maxWorkers: 2,
           // Runs after the unit project, which needs nothing started.
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // Faults injected into whole stacks (kill -9, SIGSTOP, two stacks): they measure lateness
+          // and order, so they run after the integration tests, not beside them on the 2 cores.
+          name: 'faults',
+          include: ['test/faults/**/*.int.test.ts'],
+          exclude: ['node_modules/**'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
