@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../local/start-local.js';
 import { waitFor } from '../stand-ins.js';
-import { type Api, type ApiReply, adminClient, createAutoGroup, randomToken } from './fault-kit.js';
+import { type Api, type ApiReply, createAutoGroup, startSharedStack } from './fault-kit.js';
 import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
@@ -46,17 +45,7 @@ describe('fault (e): 30 concurrent edits of one job', () => {
   let executor: ProtocolExecutor | undefined;
 
   beforeAll(async () => {
-    stack = await startLocal({
-      standIns: inject('standIns'),
-      port: 0,
-      inMemory: true,
-      demo: false,
-      logLevel: 'silent',
-      resourcePrefix: `faults-e-${randomUUID().slice(0, 8)}-`,
-      adminToken: randomToken(),
-      accessToken: randomToken(),
-    });
-    api = adminClient(stack.urls.api, stack.tokens.adminToken);
+    ({ stack, api } = await startSharedStack('e'));
   });
 
   afterAll(async () => {

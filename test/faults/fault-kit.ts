@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { type LocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
 import { RING_VISIBILITY_TIMEOUT_SECONDS } from '../../shared/schema/queues.js';
 import { waitFor } from '../stand-ins.js';
 import type { RunReceipt } from './protocol-executor.js';
@@ -254,6 +255,28 @@ export interface ApiReply {
 }
 
 export type Api = (method: string, path: string, body?: unknown) => Promise<ApiReply>;
+
+/**
+ * A whole stack in this process on the integration run's shared stand-ins, under tables and queues
+ * of its own (`label` names them), with fresh tokens and its admin API client.
+ */
+export async function startSharedStack(
+  label: string,
+  options: Partial<StartLocalOptions> = {},
+): Promise<{ stack: LocalStack; api: Api }> {
+  const stack = await startLocal({
+    standIns: inject('standIns'),
+    port: 0,
+    inMemory: true,
+    demo: false,
+    logLevel: 'silent',
+    resourcePrefix: `faults-${label}-${randomUUID().slice(0, 8)}-`,
+    adminToken: randomToken(),
+    accessToken: randomToken(),
+    ...options,
+  });
+  return { stack, api: adminClient(stack.urls.api, stack.tokens.adminToken) };
+}
 
 export function adminClient(baseUrl: string, adminToken: string): Api {
   return async (method, path, body) => {

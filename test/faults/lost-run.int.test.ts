@@ -1,16 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../local/start-local.js';
 import { waitFor } from '../stand-ins.js';
-import {
-  type Api,
-  adminClient,
-  createAutoGroup,
-  iso,
-  type RunView,
-  randomToken,
-  runsOf,
-} from './fault-kit.js';
+import { type Api, createAutoGroup, iso, type RunView, runsOf, startSharedStack } from './fault-kit.js';
 import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
@@ -37,22 +28,13 @@ describe('fault (c): an executor killed mid-run', () => {
   const executors: ProtocolExecutor[] = [];
 
   beforeAll(async () => {
-    stack = await startLocal({
-      standIns: inject('standIns'),
-      port: 0,
-      inMemory: true,
-      demo: false,
-      logLevel: 'silent',
-      resourcePrefix: `faults-c-${randomUUID().slice(0, 8)}-`,
-      adminToken: randomToken(),
-      accessToken: randomToken(),
+    ({ stack, api } = await startSharedStack('c', {
       monitorPeriodMs: MONITOR_PERIOD_MS,
       settings: {
         TICKRING_REGISTRY_DEAD_SECONDS: String(REGISTRY_DEAD_SECONDS),
         TICKRING_LOST_RUN_SETTLE_SECONDS: String(SETTLE_SECONDS),
       },
-    });
-    api = adminClient(stack.urls.api, stack.tokens.adminToken);
+    }));
   });
 
   afterAll(async () => {

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../local/start-local.js';
 import { waitFor } from '../stand-ins.js';
 import {
   type Api,
-  adminClient,
   createAutoGroup,
   quietPeriod,
   type RunView,
-  randomToken,
   runsOf,
+  startSharedStack,
 } from './fault-kit.js';
 import {
   type HandleCallbackParam,
@@ -34,17 +32,7 @@ describe('fault (d): 50 concurrent callbacks for one run', () => {
   let executor: ProtocolExecutor | undefined;
 
   beforeAll(async () => {
-    stack = await startLocal({
-      standIns: inject('standIns'),
-      port: 0,
-      inMemory: true,
-      demo: false,
-      logLevel: 'silent',
-      resourcePrefix: `faults-d-${randomUUID().slice(0, 8)}-`,
-      adminToken: randomToken(),
-      accessToken: randomToken(),
-    });
-    api = adminClient(stack.urls.api, stack.tokens.adminToken);
+    ({ stack, api } = await startSharedStack('d'));
   });
 
   afterAll(async () => {
