@@ -130,13 +130,10 @@ export class LambdaHost {
     }
   }
 
-  /**
-   * Waits for invocations in flight (of the named functions only, when given), at most `timeoutMs`;
-   * answers how many were still running when it gave up.
-   */
-  async drain(timeoutMs: number, names?: readonly string[]): Promise<number> {
+  /** Waits for invocations in flight (of the named functions only, when given), at most `timeoutMs`. */
+  async drain(timeoutMs: number, names?: readonly string[]): Promise<void> {
     const waited = [...this.inFlight].filter(([, name]) => !names || names.includes(name)).map(([p]) => p);
-    if (waited.length === 0) return 0;
+    if (waited.length === 0) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled(waited),
@@ -145,6 +142,5 @@ export class LambdaHost {
       }),
     ]);
     clearTimeout(timer);
-    return waited.filter((p) => this.inFlight.has(p)).length;
   }
 }

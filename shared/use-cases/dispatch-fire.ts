@@ -285,7 +285,7 @@ async function dispatchInRecord(
   await deps.clock.sleep(message.scheduledTime - settings.claimLeadMs - deps.clock.now());
   const misfire = misfireOf(job, message, deps.clock.now());
   // A late DO_NOTHING fire: its claim records it as skipped (one write, as a claim), unrouted.
-  const skipNow = misfire?.late && misfire.strategy !== 'FIRE_ONCE_NOW' ? lateReason(misfire) : undefined;
+  const skipNow = misfire?.skip ? lateReason(misfire) : undefined;
   // Routed before it is recorded: the run is written once, with the executor it is sent to.
   const routeStarted = deps.clock.now();
   const planned = await planRuns(deps, ctx);
@@ -363,6 +363,8 @@ interface Misfire {
   readonly strategy: string;
   readonly latenessMs: number;
   readonly late: boolean;
+  /** Late under DO_NOTHING: recorded as skipped instead of being sent. */
+  readonly skip: boolean;
   /** It runs only as the job's catch-up. */
   readonly catchUp: boolean;
   /** The fire time it stands for: its own, or, for a MISFIRE fire, the missed one. */
@@ -377,6 +379,7 @@ function misfireOf(job: Job, message: FireMessage, nowMs: number): Misfire | und
     strategy: job.misfireStrategy,
     latenessMs,
     late,
+    skip: late && job.misfireStrategy !== 'FIRE_ONCE_NOW',
     catchUp: message.triggerType === 'MISFIRE' || (late && job.misfireStrategy === 'FIRE_ONCE_NOW'),
     missedTime: message.missedTime ?? message.scheduledTime,
   };
@@ -399,6 +402,11 @@ function catchUpNote(misfire: Misfire): string {
   return `Misfire: ${why}FIRE_ONCE_NOW: the catch-up of the fire due at ${iso(misfire.missedTime)}`;
 }
 
+/** Whether a later fire of the job can have been claimed by the time this one is `latenessMs` past its time. */
+function mayBeOvertaken(settings: DispatchSettings, latenessMs: number): boolean {
+  return latenessMs > MIN_FIRE_GAP_MS - settings.claimLeadMs - CLOCK_SKEW_MARGIN_MS;
+}
+
 /** The planned range of the fire's job holds the logId: its place in the schedule is known. */
 function isPlannedLogId(jobId: number, logId: number): boolean {
   const first = firstPlannedLogId(jobId);
@@ -419,9 +427,8 @@ async function misfireAfterClaim(
   const { message } = ctx;
   const [only] = runs;
   const now = deps.clock.now();
-  const mayBeOvertaken =
-    now - message.scheduledTime > MIN_FIRE_GAP_MS - settings.claimLeadMs - CLOCK_SKEW_MARGIN_MS;
-  if (runs.length === 1 && only && isPlannedLogId(message.jobId, only.logId) && mayBeOvertaken) {
+  const overtakable = mayBeOvertaken(settings, now - message.scheduledTime);
+  if (runs.length === 1 && only && isPlannedLogId(message.jobId, only.logId) && overtakable) {
     const later = await deps.runs.laterPlannedRun(only.logId);
     if (later) return `overtaken by the fire due at ${iso(later.scheduledTime)}, claimed before it`;
   }
@@ -450,10 +457,8 @@ async function heldUpReason(
   runs: readonly Run[],
 ): Promise<string | undefined> {
   const atSend = misfireOf(ctx.job, ctx.message, deps.clock.now());
-  if (!atSend || atSend.latenessMs <= MIN_FIRE_GAP_MS - settings.claimLeadMs - CLOCK_SKEW_MARGIN_MS) {
-    return undefined;
-  }
-  if (atSend.late && !atSend.catchUp) {
+  if (!atSend || !mayBeOvertaken(settings, atSend.latenessMs)) return undefined;
+  if (atSend.skip) {
     return `held up ${(atSend.latenessMs / 1000).toFixed(1)} s past its time before it could be sent (threshold ${
       MISFIRE_THRESHOLD_MS / 1000
     } s); ${atSend.strategy} skips it`;
@@ -756,7 +761,7 @@ async function reclaimUndispatched(
     const previous = { previousToken: run.claimToken, staleBeforeMs: now - settings.claimStaleMs };
     misfire = misfireOf(ctx.job, ctx.message, now);
     const { claimToken: _t, claimAt: _c, ...plain } = run;
-    if (misfire?.late && misfire.strategy !== 'FIRE_ONCE_NOW') {
+    if (misfire?.skip) {
       skipReason = lateReason(misfire);
       const triggerMsg = skippedTriggerMsg(ctx.job, run.triggerType, skipReason);
       if (

@@ -58,7 +58,7 @@ const JOB_ROUND_SIZE = 50;
 const PAGE_ROUND_SIZE = 10;
 /** An unfinished run looked at is looked at again this much later (or at its deadline, if sooner). */
 export const WATCH_AGAIN_MS = 60_000;
-/** Most chunks (of about `limit` entries) one `findOverdue` reads before leaving the rest to the next sweep. */
+/** Most chunks (of about `limit` entries) one `findUnfinished` reads before leaving the rest to the next sweep. */
 const MAX_WATCH_CHUNKS = 200;
 /** Without a cursor (first sweep), the watch starts this far back. */
 const WATCH_START_MS = HOUR_MS;
