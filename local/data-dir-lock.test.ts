@@ -18,7 +18,7 @@ function deadPid(): number {
 
 /** Waits until `pid` has exited and not been reaped yet (state Z). */
 async function waitForZombie(pid: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 250; i++) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
     await new Promise((r) => setTimeout(r, 20));
@@ -56,16 +56,23 @@ describe('one data directory, one stack', () => {
 
   it('takes over a lock whose holder was killed and is a zombie not yet reaped', async () => {
     const dir = freshDir();
-    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    // Killed, but not reaped: node reaps it only when its exit event loop turn comes.
-    const pid = child.pid as number;
-    writeFileSync(join(dir, 'tickring.lock'), `${pid}\n`);
-    expect(() => lockDataDir(dir)).toThrow(`another tickring (pid ${pid})`);
-    spawnSync('kill', ['-9', String(pid)]);
-    await waitForZombie(pid);
-    const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'tickring.lock'), 'utf8').trim()).toBe(String(process.pid));
-    release();
+    // The shell starts `sleep 0.5` in the background and then becomes `sleep 60`, which never
+    // waits for it: once it exits it stays a zombie until `sleep 60` ends. (A child of this
+    // test's own process would not do: node reaps its children as soon as the loop turns.)
+    const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 60'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = Number(await new Promise<string>((r) => parent.stdout.once('data', (d) => r(String(d)))));
+      writeFileSync(join(dir, 'tickring.lock'), `${pid}\n`);
+      expect(() => lockDataDir(dir)).toThrow(`another tickring (pid ${pid})`);
+      await waitForZombie(pid);
+      const release = lockDataDir(dir);
+      expect(readFileSync(join(dir, 'tickring.lock'), 'utf8').trim()).toBe(String(process.pid));
+      release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('leaves a lock that another process took over in place when the old holder releases', () => {
