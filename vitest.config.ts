@@ -14,8 +14,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,functions,executor,local,infra,bench}/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', 'node_modules/**'],
+          include: ['{shared,functions,local,infra,bench}/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
@@ -23,8 +23,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{shared,functions,executor,local,infra,test,bench}/**/*.int.test.ts'],
-          exclude: ['node_modules/**', 'test/faults/**'],
+          include: [
+            '{shared,functions,local,infra,test,bench}/**/*.int.test.ts',
+            'packages/*/src/**/*.int.test.ts',
+          ],
+          exclude: ['**/node_modules/**', 'test/faults/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

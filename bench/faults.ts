@@ -1,5 +1,5 @@
+import { ACCESS_TOKEN_HEADER } from '@tickring/executor';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { ACCESS_TOKEN_HEADER } from '../executor/index.js';
 import type { HandlerWrapper } from '../local/functions.js';
 import type { LambdaHandler } from '../local/lambda-host.js';
 import { LOG_ID_JOB_FACTOR } from '../shared/domain/run.js';

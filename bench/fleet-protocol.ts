@@ -1,4 +1,4 @@
-import type { TriggerParam } from '../executor/protocol.js';
+import type { TriggerParam } from '@tickring/protocol';
 
 /** The no-op handler every bench job runs. */
 export const BENCH_HANDLER = 'benchNoop';

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createExecutor, type Executor, silentLogger } from '../executor/index.js';
+import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
 import {
   BENCH_HANDLER,
   type FleetWorkerData,

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createExecutor, type ExecutorLogger, registerBuiltInHandlers } from '../executor/index.js';
+import { createExecutor, type ExecutorLogger, registerBuiltInHandlers } from '@tickring/executor';
 import type { Logger } from '../shared/ports/logger.js';
 import { LOOPBACK } from './net.js';
 

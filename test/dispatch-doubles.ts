@@ -2,7 +2,7 @@
  * In-memory test doubles of the ports the dispatch use-case needs, for unit tests only (the
  * integration tests run the same use-case on the DynamoDB/SQS adapters).
  */
-import type { TriggerParam } from '../executor/protocol.js';
+import type { LogResult, ReturnT, TriggerParam } from '@tickring/protocol';
 import type { Group, Job } from '../shared/domain/job.js';
 import type { RouteState } from '../shared/domain/routing/index.js';
 import {
@@ -15,11 +15,7 @@ import {
 } from '../shared/domain/run.js';
 import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type {
-  ExecutorLogResult,
-  ExecutorReply,
-  ExecutorTransport,
-} from '../shared/ports/executor-transport.js';
+import type { ExecutorTransport } from '../shared/ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../shared/ports/job-store.js';
 import type { LogAttributes, Logger } from '../shared/ports/logger.js';
 import type { Metrics } from '../shared/ports/metrics.js';
@@ -356,7 +352,7 @@ export interface SentTrigger {
 export class ScriptedTransport implements ExecutorTransport {
   readonly sent: SentTrigger[] = [];
   readonly probes: { kind: 'beat' | 'idleBeat'; address: string }[] = [];
-  readonly replies = new Map<string, ExecutorReply>();
+  readonly replies = new Map<string, ReturnT<unknown>>();
   readonly dead = new Set<string>();
   readonly busy = new Set<string>();
   /** Each run call advances the clock this much (a slow executor). */
@@ -364,23 +360,23 @@ export class ScriptedTransport implements ExecutorTransport {
 
   constructor(private readonly clock: ManualClock) {}
 
-  async run(address: string, param: TriggerParam): Promise<ExecutorReply> {
+  async run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
     this.sent.push({ address, param, at: this.clock.now() });
     this.clock.current += this.runTakesMs;
     return this.replies.get(address) ?? { code: 200 };
   }
-  async beat(address: string): Promise<ExecutorReply> {
+  async beat(address: string): Promise<ReturnT<unknown>> {
     this.probes.push({ kind: 'beat', address });
     return this.dead.has(address) ? { code: 500, msg: 'connect refused' } : { code: 200 };
   }
-  async idleBeat(address: string): Promise<ExecutorReply> {
+  async idleBeat(address: string): Promise<ReturnT<unknown>> {
     this.probes.push({ kind: 'idleBeat', address });
     return this.busy.has(address)
       ? { code: 500, msg: 'job thread is running or has trigger queue.' }
       : { code: 200 };
   }
   kill = unused('kill');
-  log = unused('log') as () => Promise<ExecutorReply<ExecutorLogResult>>;
+  log = unused('log') as () => Promise<ReturnT<LogResult>>;
 }
 
 export class RecordingLogger implements Logger {

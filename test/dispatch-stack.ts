@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createExecutor, type Executor, type JobHandler, silentLogger } from '@tickring/executor';
 import { inject } from 'vitest';
-import { createExecutor, type Executor, type JobHandler, silentLogger } from '../executor/index.js';
 import { type LocalStack, startLocal } from '../local/start-local.js';
 import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';

@@ -1,5 +1,5 @@
+import type { JobContext } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext } from '../executor/index.js';
 import { ENV } from '../shared/config/env.js';
 import type { Run } from '../shared/domain/run.js';
 import { type E2eStack, percentile, startE2eStack, startRelay, startWebhook } from './e2e-stack.js';

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createExecutor, type Executor, type JobHandler, silentLogger } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createExecutor, type Executor, type JobHandler, silentLogger } from '../../executor/index.js';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
 import { waitFor } from '../../test/stand-ins.js';
 

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_HEADER, MSG } from '../../executor/protocol.js';
+import { ACCESS_TOKEN_HEADER, MSG } from '@tickring/protocol';
 import { isAppError } from '../../shared/domain/errors.js';
 import { constantTimeEquals } from '../../shared/http/auth.js';
 import type { HttpRequest } from '../../shared/http/request.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { JobContext } from '@tickring/executor';
+import type { TriggerParam } from '@tickring/protocol';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext } from '../../executor/index.js';
-import type { TriggerParam } from '../../executor/protocol.js';
 import { functionEnv } from '../../local/function-env.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { ENV } from '../../shared/config/env.js';

@@ -1,5 +1,4 @@
-import { parseAdminAddresses } from '../../executor/admin-client.js';
-import { validateAllowList } from '../../executor/url-allow-list.js';
+import { parseAdminAddresses, validateAllowList } from '@tickring/executor';
 import {
   ConfigError,
   ENV,

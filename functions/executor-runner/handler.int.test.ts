@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { silentLogger } from '@tickring/executor';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../executor/logger.js';
-import { triggerParam } from '../../executor/test-support/admin-driver.js';
-import { FakeAdmin } from '../../executor/test-support/fake-admin.js';
+import { triggerParam } from '../../packages/executor/test-support/admin-driver.js';
+import { FakeAdmin } from '../../packages/executor/test-support/fake-admin.js';
 import type { ExecutorRunnerConfig } from './config.js';
 import { createHandler } from './handler.js';
 

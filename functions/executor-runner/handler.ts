@@ -1,5 +1,5 @@
+import type { HandleCallbackParam, LambdaTriggerHandler } from '@tickring/executor';
 import type { Context } from 'aws-lambda';
-import type { HandleCallbackParam, LambdaTriggerHandler } from '../../executor/index.js';
 import { type ExecutorRunnerConfig, loadConfig } from './config.js';
 import { buildRunner, type RunnerDeps } from './runner.js';
 

@@ -4,8 +4,8 @@ import {
   type ExecutorLogger,
   type LambdaTriggerHandler,
   lambdaExecutor,
-} from '../../executor/index.js';
-import { resolveAccessToken, type SecretReader, secretsManagerReader } from './access-token.js';
+} from '@tickring/executor';
+import { resolveToken, type SecretReader } from '../../shared/adapters/secrets.js';
 import type { ExecutorRunnerConfig } from './config.js';
 
 export interface RunnerDeps {
@@ -23,7 +23,7 @@ export async function buildRunner(
   return lambdaExecutor({
     handlers: builtInHandlers({ httpAllowList: config.httpAllowList }),
     adminAddresses: config.adminAddresses,
-    accessToken: await resolveAccessToken(config.accessToken, deps.readSecret ?? secretsManagerReader()),
+    accessToken: await resolveToken(config.accessToken, deps.readSecret),
     logger: deps.logger ?? new Logger({ serviceName: 'executor-runner' }),
     reportMarginMs: config.reportMarginMs,
     abortGraceMs: config.abortGraceMs,

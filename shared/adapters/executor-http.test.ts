@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TriggerParam } from '@tickring/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TriggerParam } from '../../executor/protocol.js';
 import { executorUrl, HttpExecutorTransport } from './executor-http.js';
 
 interface Seen {

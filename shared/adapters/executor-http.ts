@@ -1,5 +1,12 @@
-import type { IdleBeatParam, KillParam, LogParam, TriggerParam } from '../../executor/protocol.js';
-import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import type {
+  IdleBeatParam,
+  KillParam,
+  LogParam,
+  LogResult,
+  ReturnT,
+  TriggerParam,
+} from '@tickring/protocol';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
 import { type HttpPost, nodeHttpPost } from './http-post.js';
 
 /** XXL-JOB's `xxl.job.timeout`: 3 s for connect and read together. */
@@ -32,36 +39,31 @@ export class HttpExecutorTransport implements ExecutorTransport {
     this.post = options.post ?? nodeHttpPost;
   }
 
-  run(address: string, param: TriggerParam): Promise<ExecutorReply> {
+  run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
     return this.call(address, 'run', param);
   }
 
-  beat(address: string): Promise<ExecutorReply> {
+  beat(address: string): Promise<ReturnT<unknown>> {
     return this.call(address, 'beat', undefined);
   }
 
-  idleBeat(address: string, jobId: number): Promise<ExecutorReply> {
+  idleBeat(address: string, jobId: number): Promise<ReturnT<unknown>> {
     const body: IdleBeatParam = { jobId };
     return this.call(address, 'idleBeat', body);
   }
 
-  kill(address: string, jobId: number): Promise<ExecutorReply> {
+  kill(address: string, jobId: number): Promise<ReturnT<unknown>> {
     const body: KillParam = { jobId };
     return this.call(address, 'kill', body);
   }
 
-  log(
-    address: string,
-    logDateTime: number,
-    logId: number,
-    fromLineNum: number,
-  ): Promise<ExecutorReply<ExecutorLogResult>> {
+  log(address: string, logDateTime: number, logId: number, fromLineNum: number): Promise<ReturnT<LogResult>> {
     // Sic: `logDateTim`, the field name of XXL-JOB ≤ 3.4 (reference §B.2).
     const body: LogParam = { logDateTim: logDateTime, logId, fromLineNum };
-    return this.call(address, 'log', body) as Promise<ExecutorReply<ExecutorLogResult>>;
+    return this.call(address, 'log', body) as Promise<ReturnT<LogResult>>;
   }
 
-  private async call(address: string, path: string, body: unknown): Promise<ExecutorReply> {
+  private async call(address: string, path: string, body: unknown): Promise<ReturnT<unknown>> {
     const url = executorUrl(address, path);
     let status: number;
     let text: string;
@@ -97,7 +99,7 @@ export function executorUrl(address: string, path: string): string {
   return base.endsWith('/') ? `${base}${path}` : `${base}/${path}`;
 }
 
-function parseReply(text: string, url: string): ExecutorReply {
+function parseReply(text: string, url: string): ReturnT<unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

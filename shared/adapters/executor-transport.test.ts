@@ -1,10 +1,11 @@
+import type { ReturnT } from '@tickring/protocol';
 import { describe, expect, it } from 'vitest';
-import type { ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
 import { SchemeExecutorTransport } from './executor-transport.js';
 import { isLambdaAddress, lambdaFunctionName } from './lambda-transport.js';
 
 function recorder(name: string, calls: string[]): ExecutorTransport {
-  const reply = async (what: string, address: string): Promise<ExecutorReply> => {
+  const reply = async (what: string, address: string): Promise<ReturnT<unknown>> => {
     calls.push(`${name}:${what}:${address}`);
     return { code: 200 };
   };

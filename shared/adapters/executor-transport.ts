@@ -1,6 +1,6 @@
 import type { LambdaClient } from '@aws-sdk/client-lambda';
-import type { TriggerParam } from '../../executor/protocol.js';
-import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import type { LogResult, ReturnT, TriggerParam } from '@tickring/protocol';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
 import { HttpExecutorTransport } from './executor-http.js';
 import { isLambdaAddress, LambdaExecutorTransport } from './lambda-transport.js';
 
@@ -25,35 +25,30 @@ export class SchemeExecutorTransport implements ExecutorTransport {
     private readonly transports: { readonly http: ExecutorTransport; readonly lambda: ExecutorTransport },
   ) {}
 
-  run(address: string, param: TriggerParam): Promise<ExecutorReply> {
+  run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
     return this.pick(address, (t) => t.run(address, param));
   }
 
-  beat(address: string): Promise<ExecutorReply> {
+  beat(address: string): Promise<ReturnT<unknown>> {
     return this.pick(address, (t) => t.beat(address));
   }
 
-  idleBeat(address: string, jobId: number): Promise<ExecutorReply> {
+  idleBeat(address: string, jobId: number): Promise<ReturnT<unknown>> {
     return this.pick(address, (t) => t.idleBeat(address, jobId));
   }
 
-  kill(address: string, jobId: number): Promise<ExecutorReply> {
+  kill(address: string, jobId: number): Promise<ReturnT<unknown>> {
     return this.pick(address, (t) => t.kill(address, jobId));
   }
 
-  log(
-    address: string,
-    logDateTime: number,
-    logId: number,
-    fromLineNum: number,
-  ): Promise<ExecutorReply<ExecutorLogResult>> {
+  log(address: string, logDateTime: number, logId: number, fromLineNum: number): Promise<ReturnT<LogResult>> {
     return this.pick(address, (t) => t.log(address, logDateTime, logId, fromLineNum));
   }
 
   private async pick<T>(
     address: string,
-    call: (transport: ExecutorTransport) => Promise<ExecutorReply<T>>,
-  ): Promise<ExecutorReply<T>> {
+    call: (transport: ExecutorTransport) => Promise<ReturnT<T>>,
+  ): Promise<ReturnT<T>> {
     if (isLambdaAddress(address)) return call(this.transports.lambda);
     if (/^https?:\/\//i.test(address.trim())) return call(this.transports.http);
     return {

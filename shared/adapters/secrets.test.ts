@@ -1,37 +1,57 @@
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/env.js';
-import { resolveToken } from './secrets.js';
+import { cachedTokenReader, resolveToken } from './secrets.js';
 
-function fakeClient(secretString: string | undefined) {
-  const calls: unknown[] = [];
-  const client = {
-    send: async (command: { input: unknown }) => {
-      calls.push(command.input);
-      return { SecretString: secretString };
-    },
-  } as unknown as SecretsManagerClient;
-  return { client, calls };
-}
+const arn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:t';
+const reader = (...values: (string | undefined | Error)[]) => {
+  const asked: string[] = [];
+  const read = async (id: string) => {
+    asked.push(id);
+    const value = values.length > 1 ? values.shift() : values[0];
+    if (value instanceof Error) throw value;
+    return value;
+  };
+  return { read, asked };
+};
 
 describe('resolveToken', () => {
-  it('returns a token given directly', async () => {
-    expect(await resolveToken({ value: 'abc' })).toBe('abc');
+  it('returns a directly given token without reading any secret', async () => {
+    const r = reader('unused');
+    expect(await resolveToken({ value: 'direct' }, r.read)).toBe('direct');
+    expect(r.asked).toEqual([]);
   });
 
-  it('reads a secret by ARN', async () => {
-    const { client, calls } = fakeClient('s3cret\n');
-    expect(await resolveToken({ secretArn: 'arn:x' }, client)).toBe('s3cret');
-    expect(calls).toEqual([{ SecretId: 'arn:x' }]);
+  it('reads a plain-text or JSON secret by ARN', async () => {
+    const plain = reader(' s3cret \n');
+    expect(await resolveToken({ secretArn: arn }, plain.read)).toBe('s3cret');
+    expect(plain.asked).toEqual([arn]);
+    expect(await resolveToken({ secretArn: arn }, reader('{"token":"from-json"}').read)).toBe('from-json');
+    expect(await resolveToken({ secretArn: arn }, reader('{"accessToken":"other"}').read)).toBe('other');
   });
 
-  it('refuses an empty token or secret (fail closed)', async () => {
-    await expect(resolveToken({ value: '' })).rejects.toBeInstanceOf(ConfigError);
-    await expect(resolveToken({ secretArn: 'arn:x' }, fakeClient('').client)).rejects.toBeInstanceOf(
-      ConfigError,
-    );
-    await expect(resolveToken({ secretArn: 'arn:x' }, fakeClient(undefined).client)).rejects.toThrow(
-      /no token/,
-    );
+  it('refuses an empty token or a secret that holds none (tokens fail closed)', async () => {
+    await expect(resolveToken({ value: ' ' })).rejects.toBeInstanceOf(ConfigError);
+    for (const held of ['', undefined, '{"user":"x"}', '{"token":""}', '{not json']) {
+      await expect(resolveToken({ secretArn: arn }, reader(held).read)).rejects.toBeInstanceOf(ConfigError);
+    }
+    await expect(resolveToken({ secretArn: arn }, reader(undefined).read)).rejects.toThrow(/holds no token/);
+  });
+});
+
+describe('cachedTokenReader', () => {
+  it('reads the secret once and keeps the token', async () => {
+    const r = reader('s3cret');
+    const token = cachedTokenReader({ secretArn: arn }, { read: r.read });
+    expect(await token()).toBe('s3cret');
+    expect(await token()).toBe('s3cret');
+    expect(r.asked).toEqual([arn]);
+  });
+
+  it('fails closed on a failed read and tries again on the next call', async () => {
+    const r = reader(new Error('throttled'), 's3cret');
+    const token = cachedTokenReader({ secretArn: arn }, { read: r.read });
+    await expect(token()).rejects.toThrow('throttled');
+    expect(await token()).toBe('s3cret');
+    expect(r.asked).toEqual([arn, arn]);
   });
 });

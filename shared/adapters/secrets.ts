@@ -1,25 +1,52 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ConfigError, type TokenSource } from '../config/env.js';
 
+/** Reads a secret's string value by ARN; undefined when it has none (a binary secret). */
+export type SecretReader = (secretArn: string) => Promise<string | undefined>;
+
+/** A SecretReader on Secrets Manager `GetSecretValue`; the client is built on first use, once. */
+export function secretsManagerReader(
+  makeClient: () => SecretsManagerClient = () => new SecretsManagerClient({}),
+): SecretReader {
+  let client: SecretsManagerClient | undefined;
+  return async (secretArn) => {
+    client ??= makeClient();
+    const out = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    return out.SecretString;
+  };
+}
+
 /**
- * The token itself: given directly (local mode), or read from Secrets Manager (AWS; call once at
- * cold start). An empty token is a configuration error: tokens fail closed.
+ * The token itself: given directly (local mode), or read from a secret (AWS; once per cold start)
+ * holding it as plain text or as JSON with a `token` or `accessToken` field. An empty token is a
+ * configuration error: tokens fail closed.
  */
-export async function resolveToken(source: TokenSource, client?: SecretsManagerClient): Promise<string> {
+export async function resolveToken(
+  source: TokenSource,
+  read: SecretReader = secretsManagerReader(),
+): Promise<string> {
   if ('value' in source) {
     if (source.value.trim() === '') throw new ConfigError('the token is empty');
     return source.value;
   }
-  const secrets = client ?? new SecretsManagerClient({});
-  try {
-    const result = await secrets.send(new GetSecretValueCommand({ SecretId: source.secretArn }));
-    const token = result.SecretString?.trim() ?? '';
-    if (token === '')
-      throw new ConfigError(`secret ${source.secretArn} holds no token (an empty or binary secret)`);
-    return token;
-  } finally {
-    if (!client) secrets.destroy();
+  const raw = (await read(source.secretArn))?.trim() ?? '';
+  let token = raw;
+  if (raw.startsWith('{')) {
+    let parsed: { token?: unknown; accessToken?: unknown };
+    try {
+      parsed = JSON.parse(raw) as typeof parsed;
+    } catch {
+      throw new ConfigError(`secret ${source.secretArn} looks like JSON but is not`);
+    }
+    const field = parsed.token ?? parsed.accessToken;
+    token = typeof field === 'string' ? field.trim() : '';
   }
+  if (token === '') {
+    throw new ConfigError(
+      `secret ${source.secretArn} holds no token (empty, binary, or JSON without "token"/"accessToken")`,
+    );
+  }
+  return token;
 }
 
 /**
@@ -28,14 +55,15 @@ export async function resolveToken(source: TokenSource, client?: SecretsManagerC
  */
 export function cachedTokenReader(
   source: TokenSource,
-  options: { region: string; client?: SecretsManagerClient },
+  options: { region: string; client?: SecretsManagerClient } | { read: SecretReader },
 ): () => Promise<string> {
+  const read =
+    'read' in options
+      ? options.read
+      : secretsManagerReader(() => options.client ?? new SecretsManagerClient({ region: options.region }));
   let token: Promise<string> | undefined;
   return () => {
-    const client =
-      options.client ??
-      ('secretArn' in source ? new SecretsManagerClient({ region: options.region }) : undefined);
-    token ??= resolveToken(source, client).catch((err: unknown) => {
+    token ??= resolveToken(source, read).catch((err: unknown) => {
       token = undefined;
       throw err;
     });

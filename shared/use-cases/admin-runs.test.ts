@@ -1,10 +1,11 @@
+import type { LogResult, ReturnT } from '@tickring/protocol';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../test/fake-clock.js';
 import { makeRun } from '../../test/outcome-fakes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Run } from '../domain/run.js';
 import type { ReportDelta, ReportStore } from '../ports/alarms.js';
-import type { ExecutorLogResult, ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { Page } from '../ports/job-store.js';
 import { silentLogger } from '../ports/logger.js';
 import type { CompleteOutcome, HandleResult, RunQuery, RunStore } from '../ports/run-store.js';
@@ -26,11 +27,11 @@ class Fakes {
   readonly reports: { day: string; delta: ReportDelta }[] = [];
   readonly calls: string[] = [];
   readonly clock = new FakeClock(1_700_000_500_000);
-  logReply: ExecutorReply<ExecutorLogResult> = {
+  logReply: ReturnT<LogResult> = {
     code: 200,
     content: { fromLineNum: 1, toLineNum: 2, logContent: 'a\nb\n', isEnd: false },
   };
-  killReply: ExecutorReply = { code: 200 };
+  killReply: ReturnT<unknown> = { code: 200 };
   listed: Run[] = [];
   /** Runs that gain a result between the read and the kill (the executor's callback won). */
   finishBeforeComplete = new Set<number>();

@@ -1,8 +1,9 @@
+import type { LogResult } from '@tickring/protocol';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from '../domain/run.js';
 import type { ReportStore } from '../ports/alarms.js';
 import type { Clock } from '../ports/clock.js';
-import type { ExecutorLogResult, ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { Page } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
 import type { RunQuery, RunStore } from '../ports/run-store.js';
@@ -191,7 +192,7 @@ function isLambdaAddress(address: string): boolean {
 }
 
 /** The executor's LogResult, when it is one. */
-function readLogResult(content: unknown): ExecutorLogResult | undefined {
+function readLogResult(content: unknown): LogResult | undefined {
   if (content === null || typeof content !== 'object') return undefined;
   const c = content as Record<string, unknown>;
   const int = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);

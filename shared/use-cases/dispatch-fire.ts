@@ -1,4 +1,4 @@
-import type { TriggerParam } from '../../executor/protocol.js';
+import type { ReturnT, TriggerParam } from '@tickring/protocol';
 import { isAppError } from '../domain/errors.js';
 import type { Group, Job } from '../domain/job.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { dayOf, firstPlannedLogId, type Run, TRIGGER_CODE, UNPLANNED_LOG_ID_OFFSET } from '../domain/run.js';
 import { MISFIRE_THRESHOLD_MS } from '../domain/schedule/index.js';
 import { delaySecondsFor, type FireMessage, type TriggerType } from '../domain/trigger.js';
-import type { ExecutorReply, ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../ports/job-store.js';
 import { METRIC } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
@@ -648,7 +648,7 @@ function newRun(
       dispatchedAt: 0,
     };
   }
-  const reply: ExecutorReply =
+  const reply: ReturnT<unknown> =
     target.address === undefined
       ? { code: TRIGGER_CODE.fail, msg: target.reason ?? ctx.noAddressReason }
       : { code: TRIGGER_CODE.success };
@@ -813,7 +813,7 @@ async function dispatchRun(
     scheduledTime: new Date(run.scheduledTime).toISOString(),
   };
   const address = run.executorAddress;
-  let reply: ExecutorReply | undefined;
+  let reply: ReturnT<unknown> | undefined;
   if (run.triggerCode === TRIGGER_CODE.success) {
     if (started > record.sendBy) {
       // Its claim goes stale and the redelivery of the fire takes it over.
@@ -924,7 +924,7 @@ async function routeWithState(
   }
 }
 
-function toProbe(reply: ExecutorReply): { ok: boolean; msg: string; code: number } {
+function toProbe(reply: ReturnT<unknown>): { ok: boolean; msg: string; code: number } {
   return { ok: reply.code === 200, msg: reply.msg ?? '', code: reply.code };
 }
 
@@ -959,7 +959,7 @@ function describeTrigger(
   run: Run,
   address: string,
   trail: string,
-  reply: ExecutorReply,
+  reply: ReturnT<unknown>,
   note?: string,
 ): string {
   const { job } = ctx;
@@ -980,7 +980,7 @@ function describeTrigger(
 
 const REPLY_MARK = '>>>>>>>>>>> Trigger <<<<<<<<<<<';
 
-function replyPart(address: string, reply: ExecutorReply): string {
+function replyPart(address: string, reply: ReturnT<unknown>): string {
   return [REPLY_MARK, `address: ${address || '-'}`, `code: ${reply.code}`, `msg: ${reply.msg ?? ''}`].join(
     '\n',
   );
@@ -993,7 +993,7 @@ function withNote(triggerMsg: string, note: string): string {
 }
 
 /** A recorded trigger message with the executor's actual reply in place of the expected one. */
-function withReply(triggerMsg: string, address: string, reply: ExecutorReply): string {
+function withReply(triggerMsg: string, address: string, reply: ReturnT<unknown>): string {
   const at = triggerMsg.lastIndexOf(REPLY_MARK);
   return `${at < 0 ? `${triggerMsg}\n` : triggerMsg.slice(0, at)}${replyPart(address, reply)}`;
 }

@@ -1,9 +1,9 @@
+import type { ReturnT } from '@tickring/protocol';
 import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import type { Group } from '../domain/job.js';
 import type { Run } from '../domain/run.js';
-import type { ExecutorReply } from '../ports/executor-transport.js';
 import { METRIC, type MetricUnit } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import { OUTCOME_GRACE_MS } from '../ports/run-store.js';
@@ -41,7 +41,7 @@ function monitorFixture(options: { groups: Group[]; registry: RegistryEntry[]; b
     registry,
     groups: { get: async (appName: string) => options.groups.find((g) => g.appName === appName) },
     executors: {
-      beat: async (address: string): Promise<ExecutorReply> => {
+      beat: async (address: string): Promise<ReturnT<unknown>> => {
         beats.push(address);
         return options.beatOk.has(address) ? { code: 200 } : { code: 500, msg: 'connect ECONNREFUSED' };
       },

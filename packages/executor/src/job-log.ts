@@ -1,0 +1,134 @@
+import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import type { LogResult } from '@tickring/protocol';
+
+/** Where one run's log lines go. */
+export interface JobLogSink {
+  /** Appends one timestamped line (the text may itself contain newlines). */
+  line(text: string): void;
+  /** Resolves once every line appended so far is stored (called before the result is reported). */
+  flush?(): Promise<void>;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `yyyy-MM-dd` in the executor's local time zone, as the Java executor names its folders. */
+export function logDay(epochMs: number): string {
+  const d = new Date(epochMs);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function timestamp(now = new Date()): string {
+  return (
+    `${logDay(now.getTime())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}` +
+    `.${pad(now.getMilliseconds(), 3)}`
+  );
+}
+
+/** `{logDir}/yyyy-MM-dd/{logId}.log`. */
+export function logFilePath(logDir: string, logDateTime: number, logId: number): string {
+  return join(logDir, logDay(logDateTime), `${logId}.log`);
+}
+
+/** Formats `ctx.log(...)` arguments the way `console.log` does (Errors with their stack). */
+export function formatLogArgs(args: readonly unknown[]): string {
+  return format(...args);
+}
+
+/**
+ * Appends in the background, in order: lines stamped when logged are written in batches, one at a
+ * time, off the event loop (a synchronous append per line would stall every other run and request
+ * of the executor). `flush()` waits for them, so they are on disk before the result is reported.
+ */
+export class FileJobLog implements JobLogSink {
+  private dirReady = false;
+  private buffered = '';
+  private writing: Promise<void> | undefined;
+
+  constructor(readonly path: string) {}
+
+  line(text: string): void {
+    this.buffered += `${timestamp()} ${text}\n`;
+    this.writing ??= this.drain();
+  }
+
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.buffered !== '') {
+        const chunk = this.buffered;
+        this.buffered = '';
+        try {
+          if (!this.dirReady) {
+            await mkdir(join(this.path, '..'), { recursive: true });
+            this.dirReady = true;
+          }
+          await appendFile(this.path, chunk);
+        } catch {
+          // A full or read-only disk must not fail the job; the log is best effort, as in XXL-JOB.
+        }
+      }
+    } finally {
+      this.writing = undefined;
+    }
+  }
+}
+
+/**
+ * Reads lines `fromLineNum..` (1-based) of a run's log as the Java executor does: `isEnd` is false
+ * unless the file does not exist (the admin decides the end from the run's handle code).
+ */
+export async function readJobLog(path: string, fromLineNum: number): Promise<LogResult> {
+  let content: string;
+  try {
+    content = await readFile(path, 'utf8');
+  } catch {
+    return { fromLineNum, toLineNum: 0, logContent: 'readLog fail, logFile not exists', isEnd: true };
+  }
+  const lines = content.split(/\r\n|\r|\n/);
+  if (lines.at(-1) === '') lines.pop();
+  const from = Math.max(fromLineNum, 1);
+  const wanted = lines.slice(from - 1);
+  return {
+    fromLineNum,
+    toLineNum: lines.length,
+    logContent: wanted.length === 0 ? '' : `${wanted.join('\n')}\n`,
+    isEnd: false,
+  };
+}
+
+const DAY_DIR = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Removes `yyyy-MM-dd` folders dated `retentionDays` or more days before today, as the Java executor's
+ * cleaner does (other folders, e.g. `gluesource` and `callbacklog`, are left alone). Returns the names removed.
+ */
+export async function removeOldLogDays(
+  logDir: string,
+  retentionDays: number,
+  now = Date.now(),
+): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(logDir);
+  } catch {
+    return [];
+  }
+  const today = new Date(now);
+  const cutoff = new Date(today.getFullYear(), today.getMonth(), today.getDate() - retentionDays).getTime();
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = DAY_DIR.exec(name);
+    if (!m) continue;
+    const day = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime();
+    if (day <= cutoff) {
+      await rm(join(logDir, name), { recursive: true, force: true });
+      removed.push(name);
+    }
+  }
+  return removed.sort();
+}
