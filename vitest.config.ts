@@ -14,7 +14,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,functions,local,infra,bench}/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: [
+            '{shared,functions,local,infra,bench}/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'test/boundaries/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           testTimeout: 20_000,
           sequence: { groupOrder: 0 },

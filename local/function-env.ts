@@ -9,6 +9,7 @@ export interface FunctionEnvOptions {
   readonly resources: Resources;
   readonly adminToken: string;
   readonly accessToken: string;
+  readonly tokenKey: string;
   readonly adminBaseUrl: string;
   /** Any further settings (TICKRING_SHARD_COUNT, ...), as the stack's context would pass them. */
   readonly settings?: Readonly<Record<string, string>>;
@@ -31,6 +32,7 @@ export function functionEnv(options: FunctionEnvOptions): Record<string, string>
     [ENV.alarmTopicArn]: resources.alarmTopicArn,
     [ENV.adminToken]: options.adminToken,
     [ENV.accessToken]: options.accessToken,
+    [ENV.tokenKey]: options.tokenKey,
     [ENV.adminAddresses]: options.adminBaseUrl,
     ...options.settings,
   };

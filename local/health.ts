@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { type LocalRoute, send } from './http-gateway.js';
+import { type LocalRoute, type Readiness, send } from './http-gateway.js';
+
+export type { Readiness } from './http-gateway.js';
+
 import type { LambdaHost } from './lambda-host.js';
 
 interface StandInInfo {
@@ -7,9 +10,6 @@ interface StandInInfo {
   readonly port?: number;
   readonly version?: string;
 }
-
-/** Where the stack is in its life: only `ready` serves `/v1` and `/api`. */
-export type Readiness = 'starting' | 'ready' | 'stopping';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;

@@ -3,9 +3,11 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { Logger } from '../shared/ports/logger.js';
 import { matchHttpRoute } from '../shared/schema/http-routes.js';
 import { httpApiEvent } from './events.js';
-import type { Readiness } from './health.js';
 import type { LambdaHost } from './lambda-host.js';
 import { LOOPBACK } from './net.js';
+
+/** Where the stack is in its life: only `ready` serves `/v1` and `/api`. */
+export type Readiness = 'starting' | 'ready' | 'stopping';
 
 /** A local route served by the stack itself rather than by a function (health, Lambda's Invoke API). */
 export type LocalRoute = (req: IncomingMessage, body: Buffer, res: ServerResponse) => Promise<boolean>;

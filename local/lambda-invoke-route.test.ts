@@ -125,22 +125,22 @@ describe('the local Lambda Invoke API, through the production LambdaClient', () 
       broadcastIndex: 0,
       broadcastTotal: 1,
     };
-    expect(await transport.run('lambda:echo', param)).toEqual({
+    expect(await transport.run({ address: 'lambda:echo', appName: 'demo-app' }, param)).toEqual({
       code: 200,
       msg: 'lambda echo invoked asynchronously',
     });
     await host.drain(2_000);
     expect(received.at(-1)?.event).toEqual(param);
-    const missing = await transport.run('lambda:missing-fn', param);
+    const missing = await transport.run({ address: 'lambda:missing-fn', appName: 'demo-app' }, param);
     expect(missing.code).toBe(500);
     expect(missing.msg).toContain('ResourceNotFoundException');
-    expect((await transport.beat('lambda:echo')).code).toBe(200);
-    expect((await transport.idleBeat('lambda:echo', 1)).code).toBe(200);
-    expect(await transport.kill('lambda:echo', 1)).toMatchObject({
+    expect((await transport.beat({ address: 'lambda:echo', appName: 'demo-app' })).code).toBe(200);
+    expect((await transport.idleBeat({ address: 'lambda:echo', appName: 'demo-app' }, 1)).code).toBe(200);
+    expect(await transport.kill({ address: 'lambda:echo', appName: 'demo-app' }, 1)).toMatchObject({
       code: 500,
       msg: expect.stringContaining('not supported'),
     });
-    expect(await transport.log('lambda:echo')).toMatchObject({
+    expect(await transport.log({ address: 'lambda:echo', appName: 'demo-app' })).toMatchObject({
       code: 500,
       msg: expect.stringContaining('CloudWatch'),
     });

@@ -167,6 +167,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
       resources,
       adminToken: tokens.adminToken,
       accessToken: tokens.accessToken,
+      tokenKey: tokens.tokenKey,
       adminBaseUrl: baseUrl,
       settings: options.settings,
     });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 export interface Tokens {
   readonly adminToken: string;
   readonly accessToken: string;
+  /** Seals the access tokens groups have of their own (never shown; losing it voids them). */
+  readonly tokenKey: string;
 }
 
 const TOKENS_FILE = 'tokens.json';
@@ -24,8 +26,10 @@ export function resolveTokens(given: Partial<Tokens>, dataDir: string | undefine
   const tokens: Tokens = {
     adminToken: given.adminToken || stored.adminToken || generate(),
     accessToken: given.accessToken || stored.accessToken || generate(),
+    tokenKey: given.tokenKey || stored.tokenKey || generate(),
   };
-  if (file && (stored.adminToken !== tokens.adminToken || stored.accessToken !== tokens.accessToken)) {
+  const changed = (Object.keys(tokens) as (keyof Tokens)[]).some((name) => stored[name] !== tokens[name]);
+  if (file && changed) {
     mkdirSync(dataDir as string, { recursive: true });
     writeFileSync(file, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
   }

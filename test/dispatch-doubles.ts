@@ -15,7 +15,7 @@ import {
 } from '../shared/domain/run.js';
 import type { Alarm, AlarmPublisher, ReportDelta, ReportStore } from '../shared/ports/alarms.js';
 import type { Clock } from '../shared/ports/clock.js';
-import type { ExecutorTransport } from '../shared/ports/executor-transport.js';
+import type { ExecutorTarget, ExecutorTransport } from '../shared/ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../shared/ports/job-store.js';
 import type { LogAttributes, Logger } from '../shared/ports/logger.js';
 import type { Metrics } from '../shared/ports/metrics.js';
@@ -263,6 +263,9 @@ export class MemoryGroupStore implements GroupStore {
   list = unused('list');
   replace = unused('replace');
   delete = unused('delete');
+  setAccessToken = unused('setAccessToken');
+  clearAccessToken = unused('clearAccessToken');
+  getSealedAccessToken = unused('getSealedAccessToken');
 }
 
 export class MemoryRegistry implements RegistryStore {
@@ -360,16 +363,16 @@ export class ScriptedTransport implements ExecutorTransport {
 
   constructor(private readonly clock: ManualClock) {}
 
-  async run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
+  async run({ address }: ExecutorTarget, param: TriggerParam): Promise<ReturnT<unknown>> {
     this.sent.push({ address, param, at: this.clock.now() });
     this.clock.current += this.runTakesMs;
     return this.replies.get(address) ?? { code: 200 };
   }
-  async beat(address: string): Promise<ReturnT<unknown>> {
+  async beat({ address }: ExecutorTarget): Promise<ReturnT<unknown>> {
     this.probes.push({ kind: 'beat', address });
     return this.dead.has(address) ? { code: 500, msg: 'connect refused' } : { code: 200 };
   }
-  async idleBeat(address: string): Promise<ReturnT<unknown>> {
+  async idleBeat({ address }: ExecutorTarget): Promise<ReturnT<unknown>> {
     this.probes.push({ kind: 'idleBeat', address });
     return this.busy.has(address)
       ? { code: 500, msg: 'job thread is running or has trigger queue.' }

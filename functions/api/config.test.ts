@@ -14,6 +14,7 @@ const required = {
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
   [ENV.accessToken]: 'acc3ss',
+  [ENV.tokenKey]: 'k3y',
 };
 
 describe('api loadConfig', () => {
@@ -24,6 +25,7 @@ describe('api loadConfig', () => {
       shardCount: 4,
       adminToken: { value: 't0ken' },
       accessToken: { value: 'acc3ss' },
+      tokenKey: { value: 'k3y' },
     });
   });
 
@@ -60,8 +62,10 @@ describe('api loadConfig', () => {
     expect(config.accessToken).toEqual({ secretArn: accessArn });
   });
 
-  it('fails to start without a token (tokens fail closed)', () => {
+  it('fails to start without a token or the token key (tokens fail closed)', () => {
     expect(() => loadConfig(required)).toThrow(ConfigError);
+    const { [ENV.tokenKey]: _key, ...withoutKey } = required;
+    expect(() => loadConfig({ ...withoutKey, [ENV.adminToken]: 'x' })).toThrow(ENV.tokenKey);
     expect(() => loadConfig({ ...required, [ENV.adminToken]: '  ' })).toThrow(ENV.adminToken);
     const { [ENV.accessToken]: _direct, ...withoutAccess } = required;
     expect(() => loadConfig({ ...withoutAccess, [ENV.adminToken]: 'x' })).toThrow(ENV.accessToken);

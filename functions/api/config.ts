@@ -20,6 +20,8 @@ export interface ApiConfig {
   readonly adminToken: TokenSource;
   /** Sent to executors (`/log`, `/kill`) as `XXL-JOB-ACCESS-TOKEN`; required (tokens fail closed). */
   readonly accessToken: TokenSource;
+  /** Seals and opens the access tokens groups have of their own. */
+  readonly tokenKey: TokenSource;
   /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
   readonly executorTimeoutMs: number;
   /** Executors not seen for this long are offline (XXL-JOB: 90 s). */
@@ -36,6 +38,7 @@ export function loadConfig(env: Env): ApiConfig {
     shardCount: loadSetting(env, 'shardCount'),
     adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),

@@ -1,4 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
@@ -18,6 +19,7 @@ import type { AdminGroupsDeps } from '../../shared/use-cases/admin-groups.js';
 import type { AdminJobsDeps } from '../../shared/use-cases/admin-jobs.js';
 import type { AdminRunsDeps } from '../../shared/use-cases/admin-runs.js';
 import type { AdminTriggerDeps } from '../../shared/use-cases/admin-trigger.js';
+import type { GroupTokenDeps } from '../../shared/use-cases/group-access-tokens.js';
 import type { ApiConfig } from './config.js';
 
 /** What the local stack or a test may swap. */
@@ -34,6 +36,7 @@ export interface ApiRuntime {
 export interface ApiDeps {
   readonly jobs: AdminJobsDeps;
   readonly groups: AdminGroupsDeps;
+  readonly groupTokens: GroupTokenDeps;
   readonly runs: AdminRunsDeps;
   readonly trigger: AdminTriggerDeps;
   readonly executors: AdminExecutorsDeps;
@@ -69,10 +72,14 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   const reports = new DynamoReportStore({ doc, controlTable: tables.control });
   const secrets = { region: config.aws.region, client: runtime.secrets };
   const adminToken = cachedTokenReader(config.adminToken, secrets);
-  const accessToken = cachedTokenReader(config.accessToken, secrets);
+  const tokens = executorAccessTokens(config, { groups, clock, ...secrets });
   const transport =
     runtime.transport ??
-    createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda });
+    createExecutorTransport({
+      accessToken: tokens.forGroup,
+      timeoutMs: config.executorTimeoutMs,
+      lambda: clients.lambda,
+    });
   const executors: AdminExecutorsDeps = { groups, registry, clock };
   return {
     jobs: {
@@ -82,6 +89,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       logger,
     },
     groups: { groups, jobs, clock, logger },
+    groupTokens: { groups, sealer: tokens.sealer, clock, logger },
     runs: { runs, executors: transport, reports, clock, logger },
     trigger: {
       jobs,

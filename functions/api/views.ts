@@ -6,6 +6,7 @@ import type { GroupExecutors } from '../../shared/use-cases/admin-executors.js';
 import { specOf } from '../../shared/use-cases/admin-jobs.js';
 import { ExecutorCallError } from '../../shared/use-cases/admin-runs.js';
 import type { TriggerAccepted } from '../../shared/use-cases/admin-trigger.js';
+import type { GroupTokenSet } from '../../shared/use-cases/group-access-tokens.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -30,8 +31,20 @@ export function groupView(group: Group) {
     title: group.title,
     addressType: group.addressType,
     addressList: group.addressList,
+    /** When the group got its own access token; null: its executors use the global token. */
+    accessTokenSetAt: group.accessTokenSetAt === undefined ? null : iso(group.accessTokenSetAt),
     createdAt: iso(group.createdAt),
     updatedAt: iso(group.updatedAt),
+  };
+}
+
+/** The answer to setting a group's token: the token, this once. */
+export function groupTokenView(set: GroupTokenSet) {
+  return {
+    appName: set.appName,
+    accessToken: set.accessToken,
+    accessTokenSetAt: iso(set.accessTokenSetAt),
+    note: "This token is shown once. Configure it on the group's executors (XXL-JOB-ACCESS-TOKEN); the global token no longer works for them.",
   };
 }
 

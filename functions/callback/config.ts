@@ -7,6 +7,7 @@ export interface CallbackConfig {
   readonly aws: AwsClientOptions;
   readonly tables: {
     readonly jobs: string;
+    readonly groups: string;
     readonly runs: string;
     readonly registry: string;
     readonly control: string;
@@ -15,6 +16,8 @@ export interface CallbackConfig {
   readonly alarmTopicArn: string;
   /** Required: executors must present it (tokens fail closed). */
   readonly accessToken: TokenSource;
+  /** Seals and opens the access tokens groups have of their own. */
+  readonly tokenKey: TokenSource;
   /** Heartbeats expire (DynamoDB TTL) a few times this after they were last seen. */
   readonly registryDeadSeconds: number;
   readonly shardCount: number;
@@ -24,10 +27,11 @@ export interface CallbackConfig {
 export function loadConfig(env: Env): CallbackConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'runs', 'registry', 'control']),
+    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control']),
     queueUrls: loadRingQueueUrls(env),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     shardCount: loadSetting(env, 'shardCount'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),

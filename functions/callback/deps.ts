@@ -1,14 +1,16 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
+import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
-import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import type { AlarmPublisher } from '../../shared/ports/alarms.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { Logger } from '../../shared/ports/logger.js';
 import type { Metrics } from '../../shared/ports/metrics.js';
+import { executorAuthorizer } from '../../shared/use-cases/executor-auth.js';
 import type { RegistryDeps } from '../../shared/use-cases/registry.js';
 import type { RunOutcomeDeps } from '../../shared/use-cases/run-outcome.js';
 import type { CallbackConfig } from './config.js';
@@ -28,8 +30,8 @@ export interface CallbackDeps {
   readonly outcome: RunOutcomeDeps;
   readonly registry: RegistryDeps;
   readonly logger: Logger;
-  /** The access token, read once (from Secrets Manager on the first request of a cold start). */
-  readonly accessToken: () => Promise<string>;
+  /** Checks an executor's token against its group's (read once per cold start, groups' kept 30 s). */
+  readonly authorize: ReturnType<typeof executorAuthorizer>;
   /**
    * Writes the daily counters the request added (`outcome.reports` buffers them); never rejects,
    * a failure is logged (the counters are best-effort).
@@ -57,15 +59,24 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     registryTable: config.tables.registry,
     expireAfterSeconds: config.registryDeadSeconds * 3,
   });
-  const accessToken = cachedTokenReader(config.accessToken, {
+  const tokens = executorAccessTokens(config, {
+    groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
+    clock,
     region: config.aws.region,
     client: runtime.secrets,
+  });
+  const authorize = executorAuthorizer({
+    tokenFor: tokens.forGroup,
+    globalToken: tokens.global,
+    jobs: outcome.jobs,
+    clock,
+    logger,
   });
   return {
     outcome,
     registry: { registry, clock, logger },
     logger,
-    accessToken,
+    authorize,
     // One counter write per day per request, not one per result.
     flushReports,
     flushMetrics: () => metrics.flush(),

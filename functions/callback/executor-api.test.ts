@@ -1,15 +1,19 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
+import { firstPlannedLogId } from '../../shared/domain/run.js';
 import { fromApiGatewayV2 } from '../../shared/http/request.js';
 import { silentLogger } from '../../shared/ports/logger.js';
 import type { RegistryEntry } from '../../shared/ports/registry-store.js';
+import { executorAuthorizer } from '../../shared/use-cases/executor-auth.js';
+import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import { executorApiUri, handleExecutorRequest, REPLY } from './executor-api.js';
 
 const TOKEN = 's3cret-token';
 
-function fixture(token: () => Promise<string> = async () => TOKEN) {
+/** The callback API over fakes; `groupTokens`: groups with a token of their own. */
+function fixture(token: () => Promise<string> = async () => TOKEN, groupTokens: Record<string, string> = {}) {
   const fakes = new OutcomeFakes();
   const outcome = fakes.deps();
   const reports = new BufferedReportStore(outcome.reports);
@@ -28,7 +32,13 @@ function fixture(token: () => Promise<string> = async () => TOKEN) {
     outcome: { ...outcome, reports },
     registry: { registry, clock: fakes.clock, logger: silentLogger },
     logger: silentLogger,
-    accessToken: token,
+    authorize: executorAuthorizer({
+      tokenFor: async (appName) => groupTokens[appName] ?? token(),
+      globalToken: token,
+      jobs: outcome.jobs,
+      clock: fakes.clock,
+      logger: silentLogger,
+    }),
     flushReports: () => reports.flush(),
   };
   return { fakes, entries, deps };
@@ -196,5 +206,93 @@ describe('handleExecutorRequest', () => {
     expect(await handleExecutorRequest(broken, request('/api/registry', registration))).toEqual(
       REPLY.internal,
     );
+  });
+
+  it('checks the token against its group: a group with its own token refuses the global one', async () => {
+    const { deps, entries } = fixture(undefined, { 'own-app': 'own-token' });
+    const own = { ...registration, registryKey: 'own-app' };
+    expect(await handleExecutorRequest(deps, request('/api/registry', own))).toEqual(REPLY.wrongToken);
+    expect(
+      await handleExecutorRequest(
+        deps,
+        request('/api/registry', own, { 'XXL-JOB-ACCESS-TOKEN': 'own-token' }),
+      ),
+    ).toEqual({ code: 200 });
+    // ...and its token is no good for another group.
+    expect(
+      await handleExecutorRequest(
+        deps,
+        request('/api/registry', registration, { 'XXL-JOB-ACCESS-TOKEN': 'own-token' }),
+      ),
+    ).toEqual(REPLY.wrongToken);
+    expect(entries.map((e) => e.appName)).toEqual(['own-app']);
+  });
+
+  it('answers a 3.5 executor in its words: both headers required, and the appname must be its group', async () => {
+    const { deps, entries } = fixture(undefined, { 'own-app': 'own-token' });
+    const own = { ...registration, registryKey: 'own-app' };
+    expect(
+      await handleExecutorRequest(deps, request('/api/registry', own, { 'XXL-JOB-APPNAME': 'own-app' })),
+    ).toEqual({ code: 500, msg: 'invalid request, accessToken or appname is empty.' });
+    expect(
+      await handleExecutorRequest(
+        deps,
+        request('/api/registry', own, { 'XXL-JOB-ACCESS-TOKEN': 'own-token', 'XXL-JOB-APPNAME': 'app' }),
+      ),
+    ).toEqual({ code: 500, msg: 'invalid request, accessToken or appname invalid.' });
+    expect(
+      await handleExecutorRequest(
+        deps,
+        request('/api/registry', own, { 'XXL-JOB-ACCESS-TOKEN': 'own-token', 'XXL-JOB-APPNAME': 'own-app' }),
+      ),
+    ).toEqual({ code: 200 });
+    expect(entries.map((e) => e.appName)).toEqual(['own-app']);
+  });
+
+  it("takes a callback only with the token of the reported runs' group, and leaves the runs as they were otherwise", async () => {
+    const { deps, fakes } = fixture(undefined, { 'own-app': 'own-token' });
+    fakes.jobs.set(1, makeJob({ id: 1, appName: 'own-app' }));
+    fakes.jobs.set(2, makeJob({ id: 2, appName: 'app' }));
+    const ownRun = firstPlannedLogId(1);
+    const otherRun = firstPlannedLogId(2);
+    fakes.runs.set(ownRun, makeRun({ logId: ownRun, jobId: 1 }));
+    fakes.runs.set(otherRun, makeRun({ logId: otherRun, jobId: 2 }));
+    const result = (logId: number) => ({ logId, handleCode: 200, handleMsg: 'done' });
+    // The global token, and a 3.5 executor of another group, cannot report the group's runs.
+    for (const headers of [
+      { 'XXL-JOB-ACCESS-TOKEN': TOKEN } as Record<string, string>,
+      { 'XXL-JOB-ACCESS-TOKEN': TOKEN, 'XXL-JOB-APPNAME': 'app' },
+      { 'XXL-JOB-ACCESS-TOKEN': 'own-token', 'XXL-JOB-APPNAME': 'app' },
+    ]) {
+      const reply = await handleExecutorRequest(deps, request('/api/callback', [result(ownRun)], headers));
+      expect(reply.code, JSON.stringify(headers)).toBe(500);
+    }
+    // A batch mixing two groups' runs needs one token good for both: none is.
+    expect(
+      (
+        await handleExecutorRequest(
+          deps,
+          request('/api/callback', [result(ownRun), result(otherRun)], {
+            'XXL-JOB-ACCESS-TOKEN': 'own-token',
+          }),
+        )
+      ).code,
+    ).toBe(500);
+    expect(fakes.runs.get(ownRun)?.handleCode).toBe(0);
+    expect(fakes.runs.get(otherRun)?.handleCode).toBe(0);
+    expect(
+      await handleExecutorRequest(
+        deps,
+        request(
+          '/api/callback',
+          { callbackList: [result(ownRun)] },
+          {
+            'XXL-JOB-ACCESS-TOKEN': 'own-token',
+            'XXL-JOB-APPNAME': 'own-app',
+          },
+        ),
+      ),
+    ).toEqual({ code: 200 });
+    expect(fakes.runs.get(ownRun)?.handleCode).toBe(200);
   });
 });

@@ -1,71 +1,94 @@
-import { ACCESS_TOKEN_HEADER, MSG } from '@tickring/protocol';
+import {
+  ACCESS_TOKEN_HEADER,
+  type AdminApiName,
+  APPNAME_HEADER,
+  adminApiName,
+  isAdminApiName,
+  MSG,
+  ProtocolError,
+  parseCallbackRequest,
+  parseRegistryParam,
+  type ReturnT,
+} from '@tickring/protocol';
 import { isAppError } from '../../shared/domain/errors.js';
-import { constantTimeEquals } from '../../shared/http/auth.js';
 import type { HttpRequest } from '../../shared/http/request.js';
+import type { ExecutorRequestScope } from '../../shared/use-cases/executor-auth.js';
 import {
   callbackReply,
-  parseCallbackBody,
   processCallbacks,
+  toCallbackItems,
 } from '../../shared/use-cases/executor-callbacks.js';
-import { parseRegistration, registerExecutor, removeExecutor } from '../../shared/use-cases/registry.js';
+import { type Registration, registerExecutor, removeExecutor } from '../../shared/use-cases/registry.js';
 import type { CallbackDeps } from './deps.js';
-
-/** XXL-JOB's envelope (`ReturnT` / `Response`); `msg` is omitted when absent, as Gson does. */
-export interface XxlReply {
-  readonly code: number;
-  readonly msg?: string;
-}
 
 export const REPLY = {
   ok: { code: 200 },
   methodNotSupported: { code: 500, msg: MSG.methodNotSupported },
   wrongToken: { code: 500, msg: MSG.wrongToken },
-  uriNotFound: (uri: string): XxlReply => ({ code: 500, msg: MSG.uriNotFound(uri) }),
-  bodyEmpty: { code: 500, msg: 'requestBody empty.' },
+  uriNotFound: (uri: string): ReturnT => ({ code: 500, msg: MSG.uriNotFound(uri) }),
+  bodyEmpty: { code: 500, msg: MSG.bodyEmpty },
   notJson: { code: 500, msg: 'invalid request, requestBody is not valid JSON.' },
   internal: { code: 500, msg: 'the request could not be processed; send it again later.' },
-} as const satisfies Record<string, XxlReply | ((uri: string) => XxlReply)>;
-
-const TOKEN_HEADER = ACCESS_TOKEN_HEADER.toLowerCase();
+} as const satisfies Record<string, ReturnT | ((uri: string) => ReturnT)>;
 
 /** `/api/{uri}` or `/xxl-job-admin/api/{uri}` → `{uri}`. */
-export function executorApiUri(path: string): string {
-  const match = /^(?:\/xxl-job-admin)?\/api\/(.*)$/.exec(path);
-  return match ? (match[1] ?? '') : path.replace(/^\/+/, '');
-}
+export const executorApiUri = adminApiName;
+
+type ParsedBody =
+  | { readonly uri: 'callback'; readonly items: ReturnType<typeof toCallbackItems> }
+  | { readonly uri: 'registry' | 'registryRemove'; readonly registration: Registration };
 
 /**
- * The executor-facing admin API, checked in XXL-JOB's order (method, token, uri, body): every
- * answer is an envelope (HTTP 200 always). The token is compared in constant time and fails
- * closed: a missing or wrong header, or a token that cannot be read, refuses the request.
+ * The executor-facing admin API, checked in XXL-JOB's order (method, token present, uri, body, and
+ * then the token against the group(s) the request speaks for): every answer is an envelope (HTTP
+ * 200 always). Tokens fail closed: a missing or wrong token, or one that cannot be read, refuses
+ * the request; a group with a token of its own accepts only that one (see `executorAuthorizer`).
  */
 export async function handleExecutorRequest(
-  deps: Pick<CallbackDeps, 'outcome' | 'registry' | 'logger' | 'accessToken' | 'flushReports'>,
+  deps: Pick<CallbackDeps, 'outcome' | 'registry' | 'logger' | 'authorize' | 'flushReports'>,
   req: Pick<HttpRequest, 'method' | 'path' | 'headers' | 'rawBody'>,
-): Promise<XxlReply> {
+): Promise<ReturnT> {
   if (req.method !== 'POST') return REPLY.methodNotSupported;
-  if (!(await tokenMatches(deps, req.headers[TOKEN_HEADER]))) return REPLY.wrongToken;
+  const credentials = {
+    token: req.headers[ACCESS_TOKEN_HEADER.toLowerCase()],
+    appName: req.headers[APPNAME_HEADER.toLowerCase()],
+  };
+  if (!credentials.token) {
+    return { code: 500, msg: credentials.appName ? MSG.tokenOrAppNameEmpty : MSG.wrongToken };
+  }
   const uri = executorApiUri(req.path);
-  if (uri !== 'callback' && uri !== 'registry' && uri !== 'registryRemove') return REPLY.uriNotFound(uri);
-  if (req.rawBody.trim() === '') return REPLY.bodyEmpty;
-  let body: unknown;
-  try {
-    body = JSON.parse(req.rawBody);
-  } catch {
-    return REPLY.notJson;
+  let parsed: ParsedBody | ReturnT;
+  if (!isAdminApiName(uri)) parsed = REPLY.uriNotFound(uri);
+  else if (req.rawBody.trim() === '') parsed = REPLY.bodyEmpty;
+  else {
+    try {
+      parsed = parseBody(uri, JSON.parse(req.rawBody));
+    } catch (err) {
+      parsed = err instanceof SyntaxError ? REPLY.notJson : invalid(uri, err);
+    }
   }
   try {
-    if (uri === 'callback') {
+    // A request that names no group (a bad one) is checked against the header's group, or the
+    // global token: a wrong token is refused before anything is said about the request.
+    const scope: ExecutorRequestScope =
+      'code' in parsed
+        ? { kind: 'callback', logIds: [] }
+        : parsed.uri === 'callback'
+          ? { kind: 'callback', logIds: parsed.items.map((item) => item.logId) }
+          : { kind: 'registry', appName: parsed.registration.registryKey };
+    const refusal = await deps.authorize(credentials, scope);
+    if (refusal !== undefined) return { code: 500, msg: refusal };
+    if ('code' in parsed) return parsed;
+    if (parsed.uri === 'callback') {
       try {
-        return callbackReply(await processCallbacks(deps.outcome, parseCallbackBody(body)));
+        return callbackReply(await processCallbacks(deps.outcome, parsed.items));
       } finally {
         // Before the answer: a result the executor saw taken has its counters written.
         await deps.flushReports();
       }
     }
-    const registration = parseRegistration(body);
-    if (uri === 'registry') await registerExecutor(deps.registry, registration);
-    else await removeExecutor(deps.registry, registration);
+    if (parsed.uri === 'registry') await registerExecutor(deps.registry, parsed.registration);
+    else await removeExecutor(deps.registry, parsed.registration);
     return REPLY.ok;
   } catch (err) {
     if (isAppError(err) && err.status < 500) return { code: 500, msg: err.message };
@@ -77,13 +100,13 @@ export async function handleExecutorRequest(
   }
 }
 
-async function tokenMatches(deps: Pick<CallbackDeps, 'accessToken' | 'logger'>, given: string | undefined) {
-  let expected: string;
-  try {
-    expected = await deps.accessToken();
-  } catch (err) {
-    deps.logger.error('access token unavailable, refusing executor requests', { error: String(err) });
-    return false;
-  }
-  return given !== undefined && expected !== '' && constantTimeEquals(given, expected);
+function parseBody(uri: AdminApiName, body: unknown): ParsedBody {
+  if (uri === 'callback') return { uri, items: toCallbackItems(parseCallbackRequest(body)) };
+  return { uri, registration: parseRegistryParam(body) };
+}
+
+/** A body the protocol refuses: XXL-JOB's words for a registry ("Illegal Argument."), else what is wrong. */
+function invalid(uri: AdminApiName, err: unknown): ReturnT {
+  if (!(err instanceof ProtocolError)) throw err;
+  return { code: 500, msg: uri === 'callback' ? `invalid request, ${err.message}.` : err.message };
 }

@@ -16,6 +16,7 @@ const env = {
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
   [ENV.accessToken]: 'acc3ss',
+  [ENV.tokenKey]: 'k3y',
   [ENV.alarmTopicArn]: 'arn:aws:sns:us-east-1:000000000000:alarms',
 };
 const timeoutMs = FUNCTIONS.dispatcher.timeoutSeconds * 1000;

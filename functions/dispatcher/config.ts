@@ -23,6 +23,8 @@ export interface DispatcherConfig {
   readonly logRetentionDays: number;
   /** Sent to executors as `XXL-JOB-ACCESS-TOKEN`; required (tokens fail closed). */
   readonly accessToken: TokenSource;
+  /** Seals and opens the access tokens groups have of their own. */
+  readonly tokenKey: TokenSource;
   readonly alarmTopicArn: string;
   /**
    * A run recorded but not dispatched for this long is taken over by a redelivery: the function's
@@ -44,6 +46,7 @@ export function loadConfig(env: Env): DispatcherConfig {
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000 + CLAIM_STALE_MARGIN_MS,
   };

@@ -1,4 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
@@ -6,7 +7,6 @@ import { DynamoRouteStateStore } from '../../shared/adapters/dynamodb/route-stat
 import { DynamoSlowTracker } from '../../shared/adapters/dynamodb/slow-tracker.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
-import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
@@ -53,10 +53,6 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   const metrics = runtime.metrics ?? createFunctionMetrics('dispatcher');
   const { doc } = clients;
   const control = config.tables.control;
-  const accessToken = cachedTokenReader(config.accessToken, {
-    region: config.aws.region,
-    client: runtime.secrets,
-  });
   const outcome = createRunOutcomeDeps(config, {
     clients,
     clock: runtime.clock ?? systemClock,
@@ -64,15 +60,26 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     metrics,
   });
   const { flushReports, ...outcomeDeps } = outcome;
+  const groups = new DynamoGroupStore({ doc, groupsTable: config.tables.groups });
+  const tokens = executorAccessTokens(config, {
+    groups,
+    clock: outcomeDeps.clock,
+    region: config.aws.region,
+    client: runtime.secrets,
+  });
   const deps: DispatchDeps = {
     ...outcomeDeps,
-    groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
+    groups,
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     routeStates: new DynamoRouteStateStore({ doc, controlTable: control }),
     slowTracker: new DynamoSlowTracker({ doc, controlTable: control }),
     transport:
       runtime.transport ??
-      createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda }),
+      createExecutorTransport({
+        accessToken: tokens.forGroup,
+        timeoutMs: config.executorTimeoutMs,
+        lambda: clients.lambda,
+      }),
     random: runtime.random ?? Math.random,
   };
   return {

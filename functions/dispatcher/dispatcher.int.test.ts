@@ -9,7 +9,7 @@ import { ENV } from '../../shared/config/env.js';
 import type { Job } from '../../shared/domain/job.js';
 import { firstPlannedLogId, type Run, runStatus, TRIGGER_CODE } from '../../shared/domain/run.js';
 import { type FireMessage, scheduledDedupKey } from '../../shared/domain/trigger.js';
-import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
+import type { ExecutorTarget, ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import { silentLogger } from '../../shared/ports/logger.js';
 import { FUNCTIONS } from '../../shared/schema/functions.js';
 import { testRun } from '../../test/dispatch-fixtures.js';
@@ -56,6 +56,7 @@ function dispatcherEnv(): Record<string, string> {
     resources: env.stack.resources,
     adminToken: 'unused',
     accessToken: env.stack.tokens.accessToken,
+    tokenKey: env.stack.tokens.tokenKey,
     adminBaseUrl: env.stack.urls.api,
   });
 }
@@ -524,9 +525,9 @@ describe('dispatcher handler: records that carry several fires', () => {
     });
     let failUnlucky = true;
     const transport: ExecutorTransport = Object.assign(Object.create(real) as ExecutorTransport, {
-      run: (address: string, param: TriggerParam) => {
+      run: (target: ExecutorTarget, param: TriggerParam) => {
         if (failUnlucky && param.jobId === unlucky.id) return Promise.reject(new Error('connection reset'));
-        return real.run(address, param);
+        return real.run(target, param);
       },
     });
     const handler = createHandler(config, {

@@ -17,6 +17,8 @@ export interface MonitorsConfig {
   readonly alarmTopicArn: string;
   /** Sent with `beat` to executors no registry vouches for. */
   readonly accessToken: TokenSource;
+  /** Seals and opens the access tokens groups have of their own. */
+  readonly tokenKey: TokenSource;
   readonly registryDeadSeconds: number;
   /** How long after a dispatch record was begun the lost-run watch reads it. */
   readonly lostRunSettleMs: number;
@@ -33,6 +35,7 @@ export function loadConfig(env: Env): MonitorsConfig {
     queueUrls: loadRingQueueUrls(env),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     lostRunSettleMs: loadSetting(env, 'lostRunSettleSeconds') * 1000,
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),

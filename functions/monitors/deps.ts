@@ -1,10 +1,10 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
-import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import type { AlarmPublisher } from '../../shared/ports/alarms.js';
@@ -32,10 +32,6 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
   const logger = runtime.logger ?? createFunctionLogger('monitors');
   const metrics = runtime.metrics ?? createFunctionMetrics('monitors');
   const { doc } = clients;
-  const accessToken = cachedTokenReader(config.accessToken, {
-    region: config.aws.region,
-    client: runtime.secrets,
-  });
   const outcome = createRunOutcomeDeps(config, {
     clients,
     clock: runtime.clock ?? systemClock,
@@ -44,13 +40,24 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     alarms: runtime.alarms,
   });
   const { flushReports, ...outcomeDeps } = outcome;
+  const groups = new DynamoGroupStore({ doc, groupsTable: config.tables.groups });
+  const tokens = executorAccessTokens(config, {
+    groups,
+    clock: outcomeDeps.clock,
+    region: config.aws.region,
+    client: runtime.secrets,
+  });
   const deps: MonitorDeps = {
     ...outcomeDeps,
-    groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
+    groups,
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     executors:
       runtime.executors ??
-      createExecutorTransport({ accessToken, timeoutMs: config.executorTimeoutMs, lambda: clients.lambda }),
+      createExecutorTransport({
+        accessToken: tokens.forGroup,
+        timeoutMs: config.executorTimeoutMs,
+        lambda: clients.lambda,
+      }),
   };
   const settings: MonitorSettings = {
     registryDeadSeconds: config.registryDeadSeconds,

@@ -17,7 +17,7 @@ export interface FunctionAccess {
   /** sns:Publish on the alarm topic (job failure alarms); its ARN goes into the env. */
   readonly publishAlarms: boolean;
   /** Read access to exactly the token secret(s) the function checks or sends. */
-  readonly secrets: readonly ('adminToken' | 'accessToken')[];
+  readonly secrets: readonly ('adminToken' | 'accessToken' | 'tokenKey')[];
   /** lambda:InvokeFunction on executor-runner and the configured Lambda executors. */
   readonly invokeExecutors: boolean;
 }
@@ -53,23 +53,25 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     sendToRing: true,
     publishAlarms: true,
-    secrets: ['accessToken'],
+    secrets: ['accessToken', 'tokenKey'],
     invokeExecutors: true,
   },
   // executor-callbacks + registry: the batch's runs and their jobs (BatchGetItem) to tell whether a
   // result needs an outcome mark, complete a run (conditional UpdateItem, GetItem when it was done
   // already), heartbeats (UpdateItem) and removal (DeleteItem) in registry, report counters
-  // (UpdateItem on control); run-outcome: job (GetItem), retries and child jobs (send), alarms.
+  // (UpdateItem on control); run-outcome: job (GetItem), retries and child jobs (send), alarms. The
+  // token executors present is checked against their group's own (groups GetItem) or the global one.
   callback: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem'],
       runs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+      groups: ['GetItem'],
       registry: ['UpdateItem', 'DeleteItem'],
       control: ['UpdateItem'],
     },
     sendToRing: true,
     publishAlarms: true,
-    secrets: ['accessToken'],
+    secrets: ['accessToken', 'tokenKey'],
     invokeExecutors: false,
   },
   // The admin API. admin-groups, admin-jobs: group CRUD (Get/Put/Delete, Scan to list), job CRUD
@@ -82,14 +84,14 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   api: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'DeleteItem'],
-      groups: ['GetItem', 'Scan', 'PutItem', 'DeleteItem'],
+      groups: ['GetItem', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem'],
       runs: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
       registry: ['Query'],
       control: ['BatchGetItem', 'UpdateItem'],
     },
     sendToRing: true,
     publishAlarms: false,
-    secrets: ['adminToken', 'accessToken'],
+    secrets: ['adminToken', 'accessToken', 'tokenKey'],
     invokeExecutors: false,
   },
   // monitors: overdue runs (Query dispatch and watch pages, BatchGetItem the runs, UpdateItem the
@@ -106,7 +108,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     sendToRing: true,
     publishAlarms: true,
-    secrets: ['accessToken'],
+    secrets: ['accessToken', 'tokenKey'],
     invokeExecutors: false,
   },
   // The Lambda executor: runs a built-in handler and reports to the admin over HTTP with the access token.

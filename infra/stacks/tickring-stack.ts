@@ -80,11 +80,12 @@ export class TickringStack extends Stack {
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail });
 
     const secretsByName: Record<
-      'adminToken' | 'accessToken',
+      'adminToken' | 'accessToken' | 'tokenKey',
       { secret: secretsmanager.ISecret; env: string }
     > = {
       adminToken: { secret: this.secrets.adminToken, env: ENV.adminTokenSecretArn },
       accessToken: { secret: this.secrets.accessToken, env: ENV.accessTokenSecretArn },
+      tokenKey: { secret: this.secrets.tokenKey, env: ENV.tokenKeySecretArn },
     };
 
     const functions = {} as Record<FunctionName, ServiceFunction>;

@@ -401,11 +401,14 @@ describe('IAM', () => {
 });
 
 describe('secrets', () => {
-  it('generates both tokens in Secrets Manager at deploy time: 40 letters and digits, no value in the template', () => {
+  it('generates both tokens (40 letters and digits) and the token key (64) in Secrets Manager at deploy time, no value in the template', () => {
     const secrets = resourcesOf('AWS::SecretsManager::Secret').map(([, s]) => props(s));
-    expect(secrets).toHaveLength(2);
+    expect(secrets).toHaveLength(3);
+    expect(
+      secrets.map((s) => (s.GenerateSecretString as { PasswordLength: number }).PasswordLength).sort(),
+    ).toEqual([40, 40, 64]);
     for (const secret of secrets) {
-      expect(secret.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 40 });
+      expect(secret.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
       expect(secret.SecretString).toBeUndefined();
     }
   });
@@ -415,9 +418,11 @@ describe('secrets', () => {
       const env = fnEnv(name);
       expect(env[ENV.adminToken]).toBeUndefined();
       expect(env[ENV.accessToken]).toBeUndefined();
+      expect(env[ENV.tokenKey]).toBeUndefined();
       for (const [key, s] of [
         [ENV.adminTokenSecretArn, stack.secrets.adminToken],
         [ENV.accessTokenSecretArn, stack.secrets.accessToken],
+        [ENV.tokenKeySecretArn, stack.secrets.tokenKey],
       ] as const) {
         if (env[key] !== undefined) expect(env[key]).toEqual({ Ref: logicalId(stack, s) });
       }

@@ -3,19 +3,9 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsClientOptions } from '../config/common.js';
 
-/** Endpoints of local stand-ins; absent in AWS, where the SDK's defaults apply. */
-export interface AwsEndpoints {
-  readonly dynamodb?: string;
-  readonly sqs?: string;
-  readonly lambda?: string;
-  readonly sns?: string;
-}
-
-export interface AwsClientOptions {
-  readonly region: string;
-  readonly endpoints?: AwsEndpoints;
-}
+export type { AwsClientOptions, AwsEndpoints } from '../config/common.js';
 
 export interface AwsClients {
   readonly dynamo: DynamoDBClient;

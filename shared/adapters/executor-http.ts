@@ -1,23 +1,33 @@
-import type {
-  IdleBeatParam,
-  KillParam,
-  LogParam,
-  LogResult,
-  ReturnT,
-  TriggerParam,
+import {
+  ACCESS_TOKEN_HEADER,
+  APPNAME_HEADER,
+  EXECUTOR_PATH,
+  type ExecutorPath,
+  FAIL_CODE,
+  type IdleBeatParam,
+  type KillParam,
+  type LogParam,
+  type LogResult,
+  MSG,
+  ProtocolError,
+  REQUEST_CONTENT_TYPE,
+  type ReturnT,
+  readReturnT,
+  type TriggerParam,
+  type TriggerPath,
 } from '@tickring/protocol';
-import type { ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTarget, ExecutorTransport } from '../ports/executor-transport.js';
 import { type HttpPost, nodeHttpPost } from './http-post.js';
 
 /** XXL-JOB's `xxl.job.timeout`: 3 s for connect and read together. */
 export const DEFAULT_EXECUTOR_TIMEOUT_MS = 3_000;
 
-const ACCESS_TOKEN_HEADER = 'XXL-JOB-ACCESS-TOKEN';
-const FAIL = 500;
+/** How many executor addresses' trigger paths are remembered (the oldest is forgotten first). */
+const MAX_REMEMBERED_ADDRESSES = 10_000;
 
 export interface HttpExecutorTransportOptions {
-  /** The shared `XXL-JOB-ACCESS-TOKEN`, resolved once (e.g. from Secrets Manager at cold start). */
-  readonly accessToken: () => Promise<string> | string;
+  /** The token for a group's executors: its own, or the global one. A throw fails the call. */
+  readonly accessToken: (appName: string) => Promise<string> | string;
   /** Per call, connect + response together. Default 3 s. */
   readonly timeoutMs?: number;
   /** How requests are sent; node:http with keep-alive by default. */
@@ -26,54 +36,98 @@ export interface HttpExecutorTransportOptions {
 
 /**
  * The admin → executor half of the XXL-JOB protocol over HTTP: `POST {address}{beat|idleBeat|run|kill|log}`
- * with a JSON body and the access-token header, exactly as XXL-JOB's `ExecutorBizClient` calls it.
- * Any non-200 status, an unparseable body, a network error or a timeout becomes a `code: 500` reply
- * whose msg says what happened and for which URL; the payload is read as `content ?? data` (≤ 3.2 / ≥ 3.3).
+ * with a JSON body, the access-token header and the `XXL-JOB-APPNAME` header, as XXL-JOB's
+ * `ExecutorBizClient` calls it. Any non-200 status, an unparseable body, a network error or a timeout
+ * becomes a `code: 500` reply whose msg says what happened and for which URL; the payload is read as
+ * `content ?? data` (≤ 3.2 / ≥ 3.3).
+ *
+ * Two generations of executor take triggers on different paths: `/run` up to XXL-JOB 3.4, `/trigger`
+ * from 3.5. A trigger goes to the path last seen to work at that address (`/run` at first); an
+ * executor that answers "uri-mapping(/run) not found." ran nothing, so the trigger is sent once more
+ * on the other path, and the path that worked is remembered for the address.
  */
 export class HttpExecutorTransport implements ExecutorTransport {
   private readonly timeoutMs: number;
   private readonly post: HttpPost;
+  /** The trigger path each address answered on, by address. */
+  private readonly triggerPaths = new Map<string, TriggerPath>();
 
   constructor(private readonly options: HttpExecutorTransportOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_EXECUTOR_TIMEOUT_MS;
     this.post = options.post ?? nodeHttpPost;
   }
 
-  run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
-    return this.call(address, 'run', param);
+  async run(target: ExecutorTarget, param: TriggerParam): Promise<ReturnT<unknown>> {
+    const known = this.triggerPaths.get(target.address);
+    const first = known ?? EXECUTOR_PATH.run;
+    const reply = await this.call(target, first, param);
+    if (!isPathNotFound(reply, first)) return reply;
+    // Not run (the executor did not know the path): the other generation's path, once.
+    const other = first === EXECUTOR_PATH.run ? EXECUTOR_PATH.trigger : EXECUTOR_PATH.run;
+    const retried = await this.call(target, other, param);
+    if (!isPathNotFound(retried, other)) this.remember(target.address, other);
+    return retried;
   }
 
-  beat(address: string): Promise<ReturnT<unknown>> {
-    return this.call(address, 'beat', undefined);
+  /** The trigger path last seen to work at `address`, if any (`/run` is tried first otherwise). */
+  triggerPathOf(address: string): TriggerPath | undefined {
+    return this.triggerPaths.get(address);
   }
 
-  idleBeat(address: string, jobId: number): Promise<ReturnT<unknown>> {
+  beat(target: ExecutorTarget): Promise<ReturnT<unknown>> {
+    return this.call(target, EXECUTOR_PATH.beat, undefined);
+  }
+
+  idleBeat(target: ExecutorTarget, jobId: number): Promise<ReturnT<unknown>> {
     const body: IdleBeatParam = { jobId };
-    return this.call(address, 'idleBeat', body);
+    return this.call(target, EXECUTOR_PATH.idleBeat, body);
   }
 
-  kill(address: string, jobId: number): Promise<ReturnT<unknown>> {
+  kill(target: ExecutorTarget, jobId: number): Promise<ReturnT<unknown>> {
     const body: KillParam = { jobId };
-    return this.call(address, 'kill', body);
+    return this.call(target, EXECUTOR_PATH.kill, body);
   }
 
-  log(address: string, logDateTime: number, logId: number, fromLineNum: number): Promise<ReturnT<LogResult>> {
-    // Sic: `logDateTim`, the field name of XXL-JOB ≤ 3.4 (reference §B.2).
+  log(
+    target: ExecutorTarget,
+    logDateTime: number,
+    logId: number,
+    fromLineNum: number,
+  ): Promise<ReturnT<LogResult>> {
+    // Sic: `logDateTim`, the field name of XXL-JOB ≤ 3.4 (reference §B.2); 3.5 executors read both.
     const body: LogParam = { logDateTim: logDateTime, logId, fromLineNum };
-    return this.call(address, 'log', body) as Promise<ReturnT<LogResult>>;
+    return this.call(target, EXECUTOR_PATH.log, body) as Promise<ReturnT<LogResult>>;
   }
 
-  private async call(address: string, path: string, body: unknown): Promise<ReturnT<unknown>> {
-    const url = executorUrl(address, path);
+  private remember(address: string, path: TriggerPath): void {
+    this.triggerPaths.delete(address);
+    this.triggerPaths.set(address, path);
+    if (this.triggerPaths.size > MAX_REMEMBERED_ADDRESSES) {
+      this.triggerPaths.delete(this.triggerPaths.keys().next().value as string);
+    }
+  }
+
+  private async call(target: ExecutorTarget, path: ExecutorPath, body: unknown): Promise<ReturnT<unknown>> {
+    const url = executorUrl(target.address, path);
+    let token: string;
+    try {
+      token = await this.options.accessToken(target.appName);
+    } catch (err) {
+      // Fail closed: without the group's token nothing is sent.
+      return {
+        code: FAIL_CODE,
+        msg: `the access token of group ${target.appName} cannot be read (${describeError(err, this.timeoutMs)}); nothing was sent to ${url}`,
+      };
+    }
     let status: number;
     let text: string;
     try {
-      const token = await this.options.accessToken();
       const response = await this.post(
         url,
         {
-          'Content-Type': 'application/json;charset=UTF-8',
+          'Content-Type': REQUEST_CONTENT_TYPE,
           ...(token ? { [ACCESS_TOKEN_HEADER]: token } : {}),
+          [APPNAME_HEADER]: target.appName,
         },
         body === undefined ? '' : JSON.stringify(body),
         this.timeoutMs,
@@ -82,21 +136,38 @@ export class HttpExecutorTransport implements ExecutorTransport {
       text = response.text;
     } catch (err) {
       return {
-        code: FAIL,
+        code: FAIL_CODE,
         msg: `xxl-job remoting error(${describeError(err, this.timeoutMs)}), for url : ${url}`,
       };
     }
     if (status !== 200) {
-      return { code: FAIL, msg: `xxl-job remoting fail, StatusCode(${status}) invalid. for url : ${url}` };
+      return {
+        code: FAIL_CODE,
+        msg: `xxl-job remoting fail, StatusCode(${status}) invalid. for url : ${url}`,
+      };
     }
     return parseReply(text, url);
   }
 }
 
-/** `{address}{path}`, adding the `/` a registered address may lack (`http://host:9999` → `http://host:9999/run`). */
+/** XXL-JOB's "invalid request, uri-mapping(" and ") not found.", around the uri. */
+const [URI_NOT_FOUND_BEFORE = '', URI_NOT_FOUND_AFTER = ''] = MSG.uriNotFound('\u0000').split('\u0000');
+
+/**
+ * An executor's answer that it has no handler for `path` (and so did nothing): XXL-JOB's
+ * "uri-mapping(/run) not found.", the uri as the executor saw it (behind a proxy, with its prefix).
+ */
+function isPathNotFound(reply: ReturnT<unknown>, path: string): boolean {
+  const msg = reply.msg;
+  if (reply.code === 200 || !msg?.startsWith(URI_NOT_FOUND_BEFORE) || !msg.endsWith(URI_NOT_FOUND_AFTER)) {
+    return false;
+  }
+  return msg.slice(URI_NOT_FOUND_BEFORE.length, msg.length - URI_NOT_FOUND_AFTER.length).endsWith(path);
+}
+
+/** `{address}{path}`, with exactly one `/` between (`http://host:9999` or `http://host:9999/` → `http://host:9999/run`). */
 export function executorUrl(address: string, path: string): string {
-  const base = address.trim();
-  return base.endsWith('/') ? `${base}${path}` : `${base}/${path}`;
+  return `${address.trim().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
 function parseReply(text: string, url: string): ReturnT<unknown> {
@@ -105,30 +176,16 @@ function parseReply(text: string, url: string): ReturnT<unknown> {
     parsed = JSON.parse(text);
   } catch {
     return {
-      code: FAIL,
+      code: FAIL_CODE,
       msg: `xxl-job remoting fail, the response is not JSON: ${snippet(text)}. for url : ${url}`,
     };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return {
-      code: FAIL,
-      msg: `xxl-job remoting fail, the response is not a ReturnT: ${snippet(text)}. for url : ${url}`,
-    };
+  try {
+    return readReturnT(parsed);
+  } catch (err) {
+    const why = err instanceof ProtocolError ? err.message : String(err);
+    return { code: FAIL_CODE, msg: `xxl-job remoting fail, ${why}: ${snippet(text)}. for url : ${url}` };
   }
-  const envelope = parsed as { code?: unknown; msg?: unknown; content?: unknown; data?: unknown };
-  const code = typeof envelope.code === 'string' ? Number(envelope.code) : envelope.code;
-  if (typeof code !== 'number' || !Number.isInteger(code)) {
-    return {
-      code: FAIL,
-      msg: `xxl-job remoting fail, the response has no code: ${snippet(text)}. for url : ${url}`,
-    };
-  }
-  const payload = envelope.content ?? envelope.data;
-  return {
-    code,
-    ...(typeof envelope.msg === 'string' ? { msg: envelope.msg } : {}),
-    ...(payload === undefined || payload === null ? {} : { content: payload }),
-  };
 }
 
 function describeError(err: unknown, timeoutMs: number): string {

@@ -1,25 +1,27 @@
 import type { ReturnT } from '@tickring/protocol';
 import { describe, expect, it } from 'vitest';
-import type { ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTarget, ExecutorTransport } from '../ports/executor-transport.js';
 import { SchemeExecutorTransport } from './executor-transport.js';
 import { isLambdaAddress, lambdaFunctionName } from './lambda-transport.js';
 
 function recorder(name: string, calls: string[]): ExecutorTransport {
-  const reply = async (what: string, address: string): Promise<ReturnT<unknown>> => {
+  const reply = async (what: string, { address }: ExecutorTarget): Promise<ReturnT<unknown>> => {
     calls.push(`${name}:${what}:${address}`);
     return { code: 200 };
   };
   return {
-    run: (address) => reply('run', address),
-    beat: (address) => reply('beat', address),
-    idleBeat: (address) => reply('idleBeat', address),
-    kill: (address) => reply('kill', address),
-    log: async (address) => {
+    run: (target) => reply('run', target),
+    beat: (target) => reply('beat', target),
+    idleBeat: (target) => reply('idleBeat', target),
+    kill: (target) => reply('kill', target),
+    log: async ({ address }) => {
       calls.push(`${name}:log:${address}`);
       return { code: 200 };
     },
   };
 }
+
+const at = (address: string) => ({ address, appName: 'demo-app' });
 
 describe('SchemeExecutorTransport', () => {
   it('sends lambda: addresses to Lambda and http(s) addresses to the XXL-JOB HTTP protocol', async () => {
@@ -28,10 +30,10 @@ describe('SchemeExecutorTransport', () => {
       http: recorder('http', calls),
       lambda: recorder('lambda', calls),
     });
-    await transport.beat('lambda:executor-runner');
-    await transport.idleBeat('http://10.0.0.1:9999/', 1);
-    await transport.kill('HTTPS://executor.example.com/', 1);
-    await transport.log('lambda:arn:aws:lambda:us-east-1:123456789012:function:fn', 1, 2, 1);
+    await transport.beat(at('lambda:executor-runner'));
+    await transport.idleBeat(at('http://10.0.0.1:9999/'), 1);
+    await transport.kill(at('HTTPS://executor.example.com/'), 1);
+    await transport.log(at('lambda:arn:aws:lambda:us-east-1:123456789012:function:fn'), 1, 2, 1);
     expect(calls).toEqual([
       'lambda:beat:lambda:executor-runner',
       'http:idleBeat:http://10.0.0.1:9999/',
@@ -46,7 +48,7 @@ describe('SchemeExecutorTransport', () => {
       http: recorder('http', calls),
       lambda: recorder('lambda', calls),
     });
-    const reply = await transport.beat('10.0.0.1:9999');
+    const reply = await transport.beat(at('10.0.0.1:9999'));
     expect(reply).toEqual({
       code: 500,
       msg: 'unsupported executor address "10.0.0.1:9999": expected http(s)://host:port/ or lambda:<function>',

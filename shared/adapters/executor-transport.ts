@@ -1,12 +1,13 @@
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { LogResult, ReturnT, TriggerParam } from '@tickring/protocol';
-import type { ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTarget, ExecutorTransport } from '../ports/executor-transport.js';
 import { HttpExecutorTransport } from './executor-http.js';
 import { isLambdaAddress, LambdaExecutorTransport } from './lambda-transport.js';
 
 /** The transport every function uses: XXL-JOB over HTTP, or Lambda invoke for `lambda:` addresses. */
 export function createExecutorTransport(options: {
-  readonly accessToken: () => Promise<string>;
+  /** The token for a group's executors: its own, or the global one (see `groupAccessTokens`). */
+  readonly accessToken: (appName: string) => Promise<string>;
   readonly timeoutMs: number;
   readonly lambda: LambdaClient;
 }): ExecutorTransport {
@@ -25,28 +26,33 @@ export class SchemeExecutorTransport implements ExecutorTransport {
     private readonly transports: { readonly http: ExecutorTransport; readonly lambda: ExecutorTransport },
   ) {}
 
-  run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
-    return this.pick(address, (t) => t.run(address, param));
+  run(target: ExecutorTarget, param: TriggerParam): Promise<ReturnT<unknown>> {
+    return this.pick(target, (t) => t.run(target, param));
   }
 
-  beat(address: string): Promise<ReturnT<unknown>> {
-    return this.pick(address, (t) => t.beat(address));
+  beat(target: ExecutorTarget): Promise<ReturnT<unknown>> {
+    return this.pick(target, (t) => t.beat(target));
   }
 
-  idleBeat(address: string, jobId: number): Promise<ReturnT<unknown>> {
-    return this.pick(address, (t) => t.idleBeat(address, jobId));
+  idleBeat(target: ExecutorTarget, jobId: number): Promise<ReturnT<unknown>> {
+    return this.pick(target, (t) => t.idleBeat(target, jobId));
   }
 
-  kill(address: string, jobId: number): Promise<ReturnT<unknown>> {
-    return this.pick(address, (t) => t.kill(address, jobId));
+  kill(target: ExecutorTarget, jobId: number): Promise<ReturnT<unknown>> {
+    return this.pick(target, (t) => t.kill(target, jobId));
   }
 
-  log(address: string, logDateTime: number, logId: number, fromLineNum: number): Promise<ReturnT<LogResult>> {
-    return this.pick(address, (t) => t.log(address, logDateTime, logId, fromLineNum));
+  log(
+    target: ExecutorTarget,
+    logDateTime: number,
+    logId: number,
+    fromLineNum: number,
+  ): Promise<ReturnT<LogResult>> {
+    return this.pick(target, (t) => t.log(target, logDateTime, logId, fromLineNum));
   }
 
   private async pick<T>(
-    address: string,
+    { address }: ExecutorTarget,
     call: (transport: ExecutorTransport) => Promise<ReturnT<T>>,
   ): Promise<ReturnT<T>> {
     if (isLambdaAddress(address)) return call(this.transports.lambda);

@@ -1,6 +1,6 @@
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { LogResult, ReturnT, TriggerParam } from '@tickring/protocol';
-import type { ExecutorTransport } from '../ports/executor-transport.js';
+import type { ExecutorTarget, ExecutorTransport } from '../ports/executor-transport.js';
 
 /** Addresses of Lambda executors: `lambda:<function name, partial or full ARN, optionally :qualifier>`. */
 export const LAMBDA_SCHEME = 'lambda:';
@@ -41,7 +41,7 @@ export class LambdaExecutorTransport implements ExecutorTransport {
     this.timeoutMs = options.timeoutMs ?? 3_000;
   }
 
-  async run(address: string, param: TriggerParam): Promise<ReturnT<unknown>> {
+  async run({ address }: ExecutorTarget, param: TriggerParam): Promise<ReturnT<unknown>> {
     const functionName = lambdaFunctionName(address);
     if (functionName === '')
       return { code: FAIL, msg: `"${address}" names no function (expected lambda:<function>)` };
@@ -66,25 +66,25 @@ export class LambdaExecutorTransport implements ExecutorTransport {
     }
   }
 
-  async beat(address: string): Promise<ReturnT<unknown>> {
+  async beat({ address }: ExecutorTarget): Promise<ReturnT<unknown>> {
     return { code: 200, msg: `${lambdaFunctionName(address)} is a Lambda function: always available` };
   }
 
-  async idleBeat(address: string, _jobId: number): Promise<ReturnT<unknown>> {
+  async idleBeat({ address }: ExecutorTarget, _jobId: number): Promise<ReturnT<unknown>> {
     return {
       code: 200,
       msg: `${lambdaFunctionName(address)} is a Lambda function: each run gets its own sandbox`,
     };
   }
 
-  async kill(address: string, _jobId: number): Promise<ReturnT<unknown>> {
+  async kill({ address }: ExecutorTarget, _jobId: number): Promise<ReturnT<unknown>> {
     return {
       code: FAIL,
       msg: `kill is not supported for Lambda executors (${lambdaFunctionName(address)}): a Lambda run ends by itself or at its timeout`,
     };
   }
 
-  async log(address: string): Promise<ReturnT<LogResult>> {
+  async log({ address }: ExecutorTarget): Promise<ReturnT<LogResult>> {
     return {
       code: FAIL,
       msg: `log is not supported for Lambda executors (${lambdaFunctionName(address)}): read the run's lines in CloudWatch Logs (log group /aws/lambda/<function>, keys jobId and logId)`,

@@ -1,6 +1,18 @@
-import type { AwsClientOptions } from '../adapters/aws-clients.js';
 import type { TableName } from '../schema/tables.js';
 import { ENV, type Env, optionalString, requireString } from './env.js';
+
+/** Endpoints of local stand-ins; absent in AWS, where the SDK's defaults apply. */
+export interface AwsEndpoints {
+  readonly dynamodb?: string;
+  readonly sqs?: string;
+  readonly lambda?: string;
+  readonly sns?: string;
+}
+
+export interface AwsClientOptions {
+  readonly region: string;
+  readonly endpoints?: AwsEndpoints;
+}
 
 /** Region, plus stand-in endpoints in local mode (absent in AWS). */
 export function loadAwsConfig(env: Env): AwsClientOptions {

@@ -27,6 +27,9 @@ export const ENV = {
   /** ... or the ARN of the Secrets Manager secret holding it (AWS), read at cold start. */
   adminTokenSecretArn: 'TICKRING_ADMIN_TOKEN_SECRET_ARN',
   accessTokenSecretArn: 'TICKRING_ACCESS_TOKEN_SECRET_ARN',
+  /** The key that seals groups' own access tokens (given directly, or as a secret ARN). */
+  tokenKey: 'TICKRING_TOKEN_KEY',
+  tokenKeySecretArn: 'TICKRING_TOKEN_KEY_SECRET_ARN',
 
   shardCount: 'TICKRING_SHARD_COUNT',
   preReadCount: 'TICKRING_PRE_READ_COUNT',

@@ -288,7 +288,11 @@ export const GROUP_EDITABLE_FIELDS = [
   'addressType',
   'addressList',
 ] as const satisfies readonly (keyof Group)[];
-export const GROUP_READ_ONLY_FIELDS = ['createdAt', 'updatedAt'] as const satisfies readonly (keyof Group)[];
+export const GROUP_READ_ONLY_FIELDS = [
+  'accessTokenSetAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Group)[];
 export type GroupSpec = Pick<Group, (typeof GROUP_EDITABLE_FIELDS)[number]>;
 
 export const GROUP_LIMITS = {

@@ -73,6 +73,12 @@ export interface Group {
   readonly addressType: AddressType;
   /** MANUAL groups: the configured addresses. AUTO groups: empty (addresses come from the registry). */
   readonly addressList: readonly string[];
+  /**
+   * When the group was given an access token of its own (XXL-JOB 3.5's per-group token), which its
+   * executors and the dispatcher use instead of the global one; absent: the global token applies.
+   * The token itself is kept sealed beside the group, never in this record.
+   */
+  readonly accessTokenSetAt?: number;
   readonly createdAt: number;
   readonly updatedAt: number;
 }

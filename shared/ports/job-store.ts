@@ -102,7 +102,24 @@ export interface GroupStore {
   create(group: Group): Promise<void>;
   get(appName: string): Promise<Group | undefined>;
   list(): Promise<Group[]>;
-  /** NotFoundError when missing. */
+  /** NotFoundError when missing. Leaves the group's access token as it is. */
   replace(group: Group): Promise<void>;
   delete(appName: string): Promise<void>;
+  /** Stores the group's own access token, sealed; NotFoundError when the group is missing. */
+  setAccessToken(appName: string, sealed: string, setAt: number): Promise<void>;
+  /** Drops the group's own token (its executors go back to the global one); NotFoundError when missing. */
+  clearAccessToken(appName: string): Promise<void>;
+  /** The sealed token; undefined when the group has none of its own (or does not exist). */
+  getSealedAccessToken(appName: string): Promise<string | undefined>;
+}
+
+/**
+ * Seals secrets that must be read back (a group's access token is sent to its executors, so it
+ * cannot be stored as a hash). Bound to a context (the appName): a sealed value copied to another
+ * group does not open.
+ */
+export interface SecretSealer {
+  seal(context: string, secret: string): Promise<string>;
+  /** Throws when the value was not sealed with this key and context. */
+  open(context: string, sealed: string): Promise<string>;
 }

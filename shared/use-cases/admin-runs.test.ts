@@ -69,11 +69,11 @@ class Fakes {
       clearOutcomePending: async () => {},
     } as Partial<RunStore> as RunStore;
     const executors: Pick<ExecutorTransport, 'kill' | 'log'> = {
-      kill: async (address, jobId) => {
+      kill: async ({ address }, jobId) => {
         this.calls.push(`kill ${address} ${jobId}`);
         return this.killReply;
       },
-      log: async (address, logDateTime, logId, fromLineNum) => {
+      log: async ({ address }, logDateTime, logId, fromLineNum) => {
         this.calls.push(`log ${address} ${logDateTime} ${logId} ${fromLineNum}`);
         return this.logReply;
       },

@@ -83,7 +83,12 @@ export async function readRunOutput(
         `(${run.executorAddress}: log group /aws/lambda/<function>, filter on logId ${run.logId})`,
     );
   }
-  const reply = await deps.executors.log(run.executorAddress, run.scheduledTime, run.logId, fromLineNum);
+  const reply = await deps.executors.log(
+    { address: run.executorAddress, appName: run.appName },
+    run.scheduledTime,
+    run.logId,
+    fromLineNum,
+  );
   if (reply.code !== 200) {
     throw new ExecutorCallError(
       `the executor at ${run.executorAddress} did not return the log of run ${logId}: ${reply.msg ?? `code ${reply.code}`}`,
@@ -152,7 +157,10 @@ export async function killRun(deps: AdminRunsDeps, logId: number): Promise<KillR
     );
   }
   const killed = outcome.run;
-  const reply = await deps.executors.kill(killed.executorAddress, killed.jobId);
+  const reply = await deps.executors.kill(
+    { address: killed.executorAddress, appName: killed.appName },
+    killed.jobId,
+  );
   try {
     await onRunKilled(deps, killed, true);
   } catch (err) {

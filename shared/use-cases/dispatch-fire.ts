@@ -820,7 +820,7 @@ async function dispatchRun(
       throw new Error(`run ${run.logId} not sent: the invocation is about to run out of time`);
     }
     deps.metrics.add(METRIC.lateness, 'Milliseconds', Math.max(0, started - run.scheduledTime));
-    reply = await deps.transport.run(address, triggerParam(ctx.job, run));
+    reply = await deps.transport.run({ address, appName: ctx.job.appName }, triggerParam(ctx.job, run));
   }
   const dispatchedAt = deps.clock.now();
   const accepted = reply?.code === TRIGGER_CODE.success;
@@ -899,9 +899,10 @@ async function routeWithState(
   const kind = stateKindOf(strategy);
   const probe: Probe | undefined =
     strategy === 'FAILOVER'
-      ? async (address) => toProbe(await deps.transport.beat(address))
+      ? async (address) => toProbe(await deps.transport.beat({ address, appName: ctx.job.appName }))
       : strategy === 'BUSYOVER'
-        ? async (address, jobId) => toProbe(await deps.transport.idleBeat(address, jobId))
+        ? async (address, jobId) =>
+            toProbe(await deps.transport.idleBeat({ address, appName: ctx.job.appName }, jobId))
         : undefined;
   const input = {
     strategy,

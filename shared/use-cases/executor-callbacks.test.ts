@@ -1,69 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
-import { ValidationError } from '../domain/errors.js';
 import { unplannedLogId } from '../domain/run.js';
 import {
   CALLBACK_CONCURRENCY,
   callbackReply,
   normalizeResult,
-  parseCallbackBody,
   processCallbacks,
 } from './executor-callbacks.js';
-
-describe('parseCallbackBody', () => {
-  it('reads the bare array of XXL-JOB 2.3–3.4 with the logDateTim typo', () => {
-    expect(
-      parseCallbackBody([{ logId: 7, logDateTim: 1586629003729, handleCode: 200, handleMsg: 'done' }]),
-    ).toEqual([{ logId: 7, logDateTime: 1586629003729, handleCode: 200, handleMsg: 'done' }]);
-  });
-
-  it('reads the {callbackList} body of XXL-JOB 3.5 with logDateTime spelled out', () => {
-    expect(
-      parseCallbackBody({
-        callbackList: [{ logId: 8, logDateTime: 1586629003729, handleCode: 502, handleMsg: 't' }],
-      }),
-    ).toEqual([{ logId: 8, logDateTime: 1586629003729, handleCode: 502, handleMsg: 't' }]);
-  });
-
-  it('reads the v2.2 item shape whose result is wrapped in executeResult', () => {
-    expect(
-      parseCallbackBody([{ logId: 9, logDateTim: 1, executeResult: { code: 500, msg: 'boom' } }]),
-    ).toEqual([{ logId: 9, logDateTime: 1, handleCode: 500, handleMsg: 'boom' }]);
-  });
-
-  it('takes numeric strings as Gson does, and an absent or null message as empty', () => {
-    expect(parseCallbackBody([{ logId: '10', handleCode: '200', handleMsg: null }])).toEqual([
-      { logId: 10, logDateTime: 0, handleCode: 200, handleMsg: '' },
-    ]);
-  });
-
-  it('accepts an empty batch', () => {
-    expect(parseCallbackBody([])).toEqual([]);
-    expect(parseCallbackBody({ callbackList: [] })).toEqual([]);
-  });
-
-  it.each([
-    [{ logId: 1 }, 'the callback body must be a JSON array'],
-    [{ callbackList: 'x' }, 'the callback body must be a JSON array'],
-    ['text', 'the callback body must be a JSON array'],
-    [[1], 'callbackList[0] must be a JSON object'],
-    [[{ handleCode: 200 }], 'callbackList[0].logId must be a positive integer'],
-    [[{ logId: 0, handleCode: 200 }], 'callbackList[0].logId must be a positive integer'],
-    [
-      [
-        { logId: 1, handleCode: 200 },
-        { logId: 2.5, handleCode: 200 },
-      ],
-      'callbackList[1].logId must be an integer',
-    ],
-    [[{ logId: 1 }], 'callbackList[0].handleCode is required'],
-    [[{ logId: 1, handleCode: 'ok' }], 'callbackList[0].handleCode must be an integer'],
-  ])('rejects the whole batch %j with a message naming the item', (body, message) => {
-    expect(() => parseCallbackBody(body)).toThrow(ValidationError);
-    expect(() => parseCallbackBody(body)).toThrow(message);
-  });
-});
 
 describe('normalizeResult', () => {
   it('keeps 200, 500 and 502', () => {

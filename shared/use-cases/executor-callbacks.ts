@@ -1,4 +1,4 @@
-import { ValidationError } from '../domain/errors.js';
+import type { CallbackResult } from '@tickring/protocol';
 import type { Job } from '../domain/job.js';
 import { HANDLE_CODE, jobIdOfLogId, MAX_HANDLE_MSG, TRIGGER_CODE, truncateMessage } from '../domain/run.js';
 import { METRIC } from '../ports/metrics.js';
@@ -24,50 +24,13 @@ const LOG_MSG_CHARS = 200;
 const MAX_IDS_IN_REPLY = 20;
 const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(HANDLE_CODE));
 
-/**
- * Reads an `/api/callback` body: XXL-JOB's bare array of HandleCallbackParam (v2.3–3.4), the 3.5
- * `{"callbackList": [...]}`, and the v2.2 item shape with `executeResult: {code, msg}`. Any bad
- * item rejects the whole batch (nothing is applied), with a message naming the item and field.
- */
-export function parseCallbackBody(body: unknown): CallbackItem[] {
-  let list: unknown;
-  if (Array.isArray(body)) list = body;
-  else if (body !== null && typeof body === 'object' && 'callbackList' in body) {
-    list = (body as { callbackList: unknown }).callbackList;
-  }
-  if (!Array.isArray(list)) {
-    throw new ValidationError(
-      'invalid request, the callback body must be a JSON array of results or {"callbackList": [...]}.',
-      'body',
-    );
-  }
-  return list.map((raw, index) => parseCallbackItem(raw, `callbackList[${index}]`));
-}
-
-function parseCallbackItem(raw: unknown, where: string): CallbackItem {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ValidationError(`invalid request, ${where} must be a JSON object.`, where);
-  }
-  const item = raw as Record<string, unknown>;
-  const logId = integer(item.logId, `${where}.logId`);
-  if (logId === undefined || logId <= 0) {
-    throw new ValidationError(
-      `invalid request, ${where}.logId must be a positive integer.`,
-      `${where}.logId`,
-    );
-  }
-  const logDateTime = integer(item.logDateTim ?? item.logDateTime, `${where}.logDateTim`) ?? 0;
-  // v2.2.x executors wrap the result: {"executeResult": {"code": 200, "msg": "..."}}.
-  const legacy =
-    item.executeResult !== null && typeof item.executeResult === 'object'
-      ? (item.executeResult as Record<string, unknown>)
-      : undefined;
-  const code = integer(item.handleCode ?? legacy?.code, `${where}.handleCode`);
-  if (code === undefined) {
-    throw new ValidationError(`invalid request, ${where}.handleCode is required.`, `${where}.handleCode`);
-  }
-  const message = text(item.handleMsg ?? legacy?.msg);
-  return { logId, logDateTime, ...normalizeResult(code, message) };
+/** The results of a callback body (read by `parseCallbackRequest`), as tickring stores them. */
+export function toCallbackItems(results: readonly CallbackResult[]): CallbackItem[] {
+  return results.map(({ logId, logDateTime, handleCode, handleMsg }) => ({
+    logId,
+    logDateTime,
+    ...normalizeResult(handleCode, handleMsg),
+  }));
 }
 
 /**
@@ -85,24 +48,6 @@ export function normalizeResult(
     handleCode: HANDLE_CODE.fail,
     handleMsg: truncateMessage(handleMsg === '' ? note : `${handleMsg} ${note}`, MAX_HANDLE_MSG),
   };
-}
-
-/** An integer (JSON number or numeric string, as Gson reads a long); undefined when absent. */
-function integer(value: unknown, field: string): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) {
-    throw new ValidationError(
-      `invalid request, ${field} must be an integer; got ${JSON.stringify(value)}.`,
-      field,
-    );
-  }
-  return n;
-}
-
-function text(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 export interface CallbackReport {

@@ -41,7 +41,7 @@ function monitorFixture(options: { groups: Group[]; registry: RegistryEntry[]; b
     registry,
     groups: { get: async (appName: string) => options.groups.find((g) => g.appName === appName) },
     executors: {
-      beat: async (address: string): Promise<ReturnT<unknown>> => {
+      beat: async ({ address }: { address: string }): Promise<ReturnT<unknown>> => {
         beats.push(address);
         return options.beatOk.has(address) ? { code: 200 } : { code: 500, msg: 'connect ECONNREFUSED' };
       },

@@ -246,7 +246,7 @@ function livenessCache(deps: MonitorDeps, seenSince: number) {
       });
       if (verdict !== 'probe') return verdict === 'online';
       return memo(probes, run.executorAddress, async () => {
-        const reply = await deps.executors.beat(run.executorAddress);
+        const reply = await deps.executors.beat({ address: run.executorAddress, appName: run.appName });
         if (reply.code !== 200) {
           deps.logger.info('executor beat failed', { executorAddress: run.executorAddress, msg: reply.msg });
         }

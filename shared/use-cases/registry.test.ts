@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../test/fake-clock.js';
-import { ValidationError } from '../domain/errors.js';
 import { silentLogger } from '../ports/logger.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
-import { groupAddresses, ILLEGAL_ARGUMENT, parseRegistration, registerExecutor } from './registry.js';
+import { groupAddresses, registerExecutor } from './registry.js';
 
 function memoryRegistry(): RegistryStore & { entries: RegistryEntry[] } {
   const entries: RegistryEntry[] = [];
@@ -21,40 +20,6 @@ function memoryRegistry(): RegistryStore & { entries: RegistryEntry[] } {
         .sort((a, b) => a.address.localeCompare(b.address)),
   };
 }
-
-describe('parseRegistration', () => {
-  it('reads a RegistryParam', () => {
-    expect(
-      parseRegistration({
-        registryGroup: 'EXECUTOR',
-        registryKey: 'app',
-        registryValue: ' http://10.0.0.1:9999/ ',
-      }),
-    ).toEqual({ registryGroup: 'EXECUTOR', registryKey: 'app', registryValue: 'http://10.0.0.1:9999/' });
-  });
-
-  it.each([
-    [{ registryGroup: 'EXECUTOR', registryKey: 'app' }],
-    [{ registryGroup: 'EXECUTOR', registryKey: ' ', registryValue: 'http://x/' }],
-    [{ registryGroup: '', registryKey: 'app', registryValue: 'http://x/' }],
-    [{ registryGroup: 'EXECUTOR', registryKey: 3, registryValue: 'http://x/' }],
-    [[]],
-    [null],
-  ])('answers XXL-JOB\'s "Illegal Argument." to %j', (body) => {
-    expect(() => parseRegistration(body)).toThrow(ValidationError);
-    expect(() => parseRegistration(body)).toThrow(ILLEGAL_ARGUMENT);
-  });
-
-  it('refuses an address longer than 2048 characters, saying so', () => {
-    expect(() =>
-      parseRegistration({
-        registryGroup: 'EXECUTOR',
-        registryKey: 'a',
-        registryValue: `http://${'x'.repeat(2048)}`,
-      }),
-    ).toThrow('registryValue is longer than 2048 characters');
-  });
-});
 
 describe('groupAddresses', () => {
   it('gives an AUTO group its executors seen within the dead timeout, sorted; a MANUAL group its list', async () => {

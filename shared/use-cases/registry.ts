@@ -1,4 +1,3 @@
-import { ValidationError } from '../domain/errors.js';
 import type { Group } from '../domain/job.js';
 import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
@@ -7,49 +6,19 @@ import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 /** XXL-JOB's DEAD_TIMEOUT: an executor not seen for this long is offline (3 beats of 30 s). */
 export const DEFAULT_REGISTRY_DEAD_SECONDS = 90;
 
-/** XXL-JOB's answer to a blank field, word for word. */
-export const ILLEGAL_ARGUMENT = 'Illegal Argument.';
-
-const MAX_KEY_LENGTH = 255;
-const MAX_VALUE_LENGTH = 2048;
-
 export interface RegistryDeps {
   readonly registry: RegistryStore;
   readonly clock: Clock;
   readonly logger: Logger;
 }
 
-/** XXL-JOB's RegistryParam, checked. */
+/** A RegistryParam as `parseRegistryParam` reads it (any registryGroup; only EXECUTOR counts). */
 export interface Registration {
   readonly registryGroup: string;
   /** The executor's AppName. */
   readonly registryKey: string;
   /** Its address, e.g. `http://10.0.0.5:9999/`. */
   readonly registryValue: string;
-}
-
-/**
- * Reads a `/api/registry` or `/api/registryRemove` body. A blank (or non-string) field is
- * XXL-JOB's "Illegal Argument."; a value too long to be an address says so.
- */
-export function parseRegistration(body: unknown): Registration {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError(ILLEGAL_ARGUMENT, 'body');
-  }
-  const raw = body as Record<string, unknown>;
-  const field = (name: keyof Registration, max: number): string => {
-    const value = raw[name];
-    if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(ILLEGAL_ARGUMENT, name);
-    if (value.length > max) {
-      throw new ValidationError(`Illegal Argument: ${name} is longer than ${max} characters.`, name);
-    }
-    return value.trim();
-  };
-  return {
-    registryGroup: field('registryGroup', MAX_KEY_LENGTH),
-    registryKey: field('registryKey', MAX_KEY_LENGTH),
-    registryValue: field('registryValue', MAX_VALUE_LENGTH),
-  };
 }
 
 /** Only executors register with the admin (`RegistType.EXECUTOR`); XXL-JOB's `ADMIN` type is unused. */

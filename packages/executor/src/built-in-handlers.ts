@@ -48,7 +48,7 @@ export interface HttpJobHandlerOptions {
   /** URLs the handler may call; empty = none (fails closed against SSRF). */
   allowList: readonly UrlAllowRule[];
   /** Characters of the response body written to the run's log. @default 10_000 */
-  maxLoggedBody?: number;
+  maxLoggedBody?: number | undefined;
 }
 
 const USAGE = 'expected JSON {"url","method","headers","body","timeoutMs"}';
@@ -141,7 +141,7 @@ export function createHttpJobHandler(opts: HttpJobHandlerOptions): JobHandler {
 
 export interface BuiltInHandlerOptions {
   /** Allow-list of `httpJobHandler`. @default [] (every URL refused) */
-  httpAllowList?: readonly UrlAllowRule[];
+  httpAllowList?: readonly UrlAllowRule[] | undefined;
 }
 
 /**

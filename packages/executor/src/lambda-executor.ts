@@ -24,8 +24,8 @@ import { runJob } from './run-job.js';
  */
 export interface LambdaContextLike {
   getRemainingTimeInMillis(): number;
-  awsRequestId?: string;
-  functionName?: string;
+  awsRequestId?: string | undefined;
+  functionName?: string | undefined;
 }
 
 /**

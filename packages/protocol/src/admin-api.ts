@@ -1,6 +1,6 @@
 import { ProtocolError } from './errors.js';
 import { MSG } from './messages.js';
-import { asObject, int, type Json } from './read.js';
+import { asObject, describeValue, int, intEitherSpelling, type Json } from './read.js';
 
 /** The admin's endpoints, called by executors: `POST {adminBase}/api/{name}`. */
 export const ADMIN_API = ['callback', 'registry', 'registryRemove'] as const;
@@ -102,6 +102,12 @@ export function parseCallbackRequest(body: unknown): CallbackResult[] {
   if (Array.isArray(body)) list = body;
   else if (body !== null && typeof body === 'object' && 'callbackList' in body) {
     list = (body as { callbackList: unknown }).callbackList;
+    if (!Array.isArray(list)) {
+      throw new ProtocolError(
+        `callbackList must be a JSON array, got ${describeValue(list)}`,
+        'callbackList',
+      );
+    }
   }
   if (!Array.isArray(list)) {
     throw new ProtocolError(
@@ -116,10 +122,7 @@ function parseCallbackItem(raw: unknown, where: string): CallbackResult {
   const item = asObject(raw, where);
   const logId = int(item, 'logId', undefined, `${where}.logId`);
   if (logId <= 0) throw new ProtocolError(`${where}.logId must be a positive integer`, `${where}.logId`);
-  const logDateTime =
-    item.logDateTim !== undefined && item.logDateTim !== null
-      ? int(item, 'logDateTim', 0, `${where}.logDateTim`)
-      : int(item, 'logDateTime', 0, `${where}.logDateTime`);
+  const logDateTime = intEitherSpelling(item, 'logDateTim', 'logDateTime', 0, `${where}.`);
   // v2.2.x executors wrap the result: {"executeResult": {"code": 200, "msg": "..."}}.
   const legacy: Json | undefined =
     item.executeResult !== null &&
@@ -128,7 +131,7 @@ function parseCallbackItem(raw: unknown, where: string): CallbackResult {
       ? (item.executeResult as Json)
       : undefined;
   const handleCode =
-    item.handleCode === undefined && legacy
+    (item.handleCode === undefined || item.handleCode === null) && legacy
       ? int(legacy, 'code', undefined, `${where}.executeResult.code`)
       : int(item, 'handleCode', undefined, `${where}.handleCode`);
   return { logId, logDateTime, handleCode, handleMsg: text(item.handleMsg ?? legacy?.msg) };
@@ -136,7 +139,12 @@ function parseCallbackItem(raw: unknown, where: string): CallbackResult {
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return typeof value === 'bigint' ? String(value) : Object.prototype.toString.call(value);
+  }
 }
 
 /**

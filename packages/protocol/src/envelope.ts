@@ -1,4 +1,5 @@
 import { ProtocolError } from './errors.js';
+import { describeValue, int, type Json } from './read.js';
 
 /** Envelope codes (`ReturnT.SUCCESS_CODE` / `FAIL_CODE`). */
 export const SUCCESS_CODE = 200;
@@ -35,9 +36,10 @@ export function payloadOf<T>(reply: ReturnT<T>): T | undefined {
 }
 
 /**
- * Reads a parsed JSON answer as an envelope, whichever version sent it: `code` (a number, or a
- * numeric string) is required, `msg` kept when it is a string, and the payload (`content ?? data`)
- * moved to `content`. Throws a ProtocolError saying what is missing.
+ * Reads a parsed JSON answer as an envelope, whichever version sent it: `code` (an integer, or a
+ * numeric string, as Gson reads an int) is required, `msg` kept as Gson reads a String (a number or
+ * boolean as its text), and the payload (`content ?? data`) is moved to `content`. Throws a
+ * ProtocolError naming the bad field.
  *
  * @example
  * ```ts
@@ -48,15 +50,24 @@ export function readReturnT(raw: unknown): ReturnT<unknown> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ProtocolError('the response is not a ReturnT (a JSON object)', 'body');
   }
-  const envelope = raw as { code?: unknown; msg?: unknown; content?: unknown; data?: unknown };
-  const code = typeof envelope.code === 'string' ? Number(envelope.code) : envelope.code;
-  if (typeof code !== 'number' || !Number.isInteger(code)) {
+  const envelope = raw as Json;
+  if (envelope.code === undefined || envelope.code === null) {
     throw new ProtocolError('the response has no code', 'code');
   }
+  const code = int(envelope, 'code');
+  const msg = messageOf(envelope.msg);
   const payload = envelope.content ?? envelope.data;
   return {
     code,
-    ...(typeof envelope.msg === 'string' ? { msg: envelope.msg } : {}),
+    ...(msg === undefined ? {} : { msg }),
     ...(payload === undefined || payload === null ? {} : { content: payload }),
   };
+}
+
+/** `msg` as Gson reads a String field: a number or boolean becomes its text; an object or array is an error. */
+function messageOf(msg: unknown): string | undefined {
+  if (msg === undefined || msg === null) return undefined;
+  if (typeof msg === 'string') return msg;
+  if (typeof msg === 'number' || typeof msg === 'boolean') return String(msg);
+  throw new ProtocolError(`msg must be a string, got ${describeValue(msg)}`, 'msg');
 }

@@ -1,5 +1,5 @@
 import { ProtocolError } from './errors.js';
-import { asObject, int, str } from './read.js';
+import { asObject, int, intEitherSpelling, str } from './read.js';
 
 /**
  * The executor's endpoints, called by the admin (`POST {address}{path}`, exact paths, no query).
@@ -60,12 +60,15 @@ export interface TriggerParam {
 }
 
 /**
- * Body of the executor's `/log`. XXL-JOB 3.5 renames `logDateTim` to `logDateTime`; executors accept
- * both, and an admin sends `logDateTim` (what every executor up to 3.4 reads).
+ * Body of the executor's `/log`: `LogParam {logDateTim, logId, fromLineNum}` up to 3.4. XXL-JOB 3.5's
+ * `LogRequest` spells it `logDateTime` (some 3.5 builds keep `logDateTim`), and a Java executor reads
+ * only its own spelling (Gson ignores the other and leaves 0, so it looks in the 1970-01-01 folder).
+ * tickring's executors ({@link parseLogParam}) accept either. An admin that may talk to any
+ * generation sends both: the B.2 fields, then `logDateTime` with the same value.
  *
  * @example
  * ```ts
- * const q: LogParam = { logDateTim: 1586629003729, logId: 7, fromLineNum: 1 };
+ * const q: LogParam = { logDateTim: 1586629003729, logId: 7, fromLineNum: 1, logDateTime: 1586629003729 };
  * ```
  */
 export interface LogParam {
@@ -73,6 +76,8 @@ export interface LogParam {
   logId: number;
   /** 1-based. */
   fromLineNum: number;
+  /** The 3.5 spelling of `logDateTim`, for 3.5 executors; the same value when sent. */
+  logDateTime?: number;
 }
 
 /**
@@ -167,7 +172,7 @@ export function parseTriggerParam(raw: unknown): TriggerParam {
     executorBlockStrategy: str(body, 'executorBlockStrategy', 'SERIAL_EXECUTION') || 'SERIAL_EXECUTION',
     executorTimeout: int(body, 'executorTimeout', 0),
     logId: int(body, 'logId'),
-    logDateTime: int(body, 'logDateTime', int(body, 'logDateTim', 0)),
+    logDateTime: intEitherSpelling(body, 'logDateTime', 'logDateTim', 0),
     glueType: str(body, 'glueType', 'BEAN') || 'BEAN',
     glueSource: str(body, 'glueSource', ''),
     glueUpdatetime: int(body, 'glueUpdatetime', 0),
@@ -187,7 +192,7 @@ export function parseTriggerParam(raw: unknown): TriggerParam {
 export function parseLogParam(raw: unknown): LogParam {
   const body = asObject(raw, 'LogParam');
   return {
-    logDateTim: int(body, 'logDateTim', int(body, 'logDateTime', 0)),
+    logDateTim: intEitherSpelling(body, 'logDateTim', 'logDateTime', 0),
     logId: int(body, 'logId'),
     fromLineNum: int(body, 'fromLineNum', 1),
   };

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminApiUrl,
+  MSG,
   ProtocolError,
+  parseCallbackRequest,
   parseJobIdParam,
   parseLogParam,
+  parseRegistryParam,
   parseTriggerParam,
   truncateHandleMsg,
 } from './index.js';
@@ -92,5 +95,93 @@ describe('adminApiUrl', () => {
     expect(adminApiUrl('http://host/xxl-job-admin//', 'callback')).toBe(
       'http://host/xxl-job-admin/api/callback',
     );
+  });
+});
+
+describe('parseCallbackRequest', () => {
+  it('reads the bare array of XXL-JOB 2.3–3.4 with the logDateTim typo', () => {
+    expect(
+      parseCallbackRequest([{ logId: 7, logDateTim: 1586629003729, handleCode: 200, handleMsg: 'done' }]),
+    ).toEqual([{ logId: 7, logDateTime: 1586629003729, handleCode: 200, handleMsg: 'done' }]);
+  });
+
+  it('reads the {callbackList} body of XXL-JOB 3.5 with logDateTime spelled out', () => {
+    expect(
+      parseCallbackRequest({
+        callbackList: [{ logId: 8, logDateTime: 1586629003729, handleCode: 502, handleMsg: 't' }],
+      }),
+    ).toEqual([{ logId: 8, logDateTime: 1586629003729, handleCode: 502, handleMsg: 't' }]);
+  });
+
+  it('reads the v2.2 item shape whose result is wrapped in executeResult', () => {
+    expect(
+      parseCallbackRequest([{ logId: 9, logDateTim: 1, executeResult: { code: 500, msg: 'boom' } }]),
+    ).toEqual([{ logId: 9, logDateTime: 1, handleCode: 500, handleMsg: 'boom' }]);
+  });
+
+  it('takes numeric strings as Gson does, and an absent or null message as empty', () => {
+    expect(parseCallbackRequest([{ logId: '10', handleCode: '200', handleMsg: null }])).toEqual([
+      { logId: 10, logDateTime: 0, handleCode: 200, handleMsg: '' },
+    ]);
+  });
+
+  it('accepts an empty batch', () => {
+    expect(parseCallbackRequest([])).toEqual([]);
+    expect(parseCallbackRequest({ callbackList: [] })).toEqual([]);
+  });
+
+  it.each([
+    [{ logId: 1 }, 'the callback body must be a JSON array'],
+    [{ callbackList: 'x' }, 'callbackList must be a JSON array'],
+    ['text', 'the callback body must be a JSON array'],
+    [[1], 'callbackList[0] must be a JSON object'],
+    [[{ handleCode: 200 }], 'callbackList[0].logId is required'],
+    [[{ logId: 0, handleCode: 200 }], 'callbackList[0].logId must be a positive integer'],
+    [
+      [
+        { logId: 1, handleCode: 200 },
+        { logId: 2.5, handleCode: 200 },
+      ],
+      'callbackList[1].logId must be an integer',
+    ],
+    [[{ logId: 1 }], 'callbackList[0].handleCode is required'],
+    [[{ logId: 1, handleCode: 'ok' }], 'callbackList[0].handleCode must be an integer'],
+  ])('rejects the whole batch %j with a message naming the item', (body, message) => {
+    expect(() => parseCallbackRequest(body)).toThrow(ProtocolError);
+    expect(() => parseCallbackRequest(body)).toThrow(message);
+  });
+});
+
+describe('parseRegistryParam', () => {
+  it('reads a RegistryParam', () => {
+    expect(
+      parseRegistryParam({
+        registryGroup: 'EXECUTOR',
+        registryKey: 'app',
+        registryValue: ' http://10.0.0.1:9999/ ',
+      }),
+    ).toEqual({ registryGroup: 'EXECUTOR', registryKey: 'app', registryValue: 'http://10.0.0.1:9999/' });
+  });
+
+  it.each([
+    [{ registryGroup: 'EXECUTOR', registryKey: 'app' }],
+    [{ registryGroup: 'EXECUTOR', registryKey: ' ', registryValue: 'http://x/' }],
+    [{ registryGroup: '', registryKey: 'app', registryValue: 'http://x/' }],
+    [{ registryGroup: 'EXECUTOR', registryKey: 3, registryValue: 'http://x/' }],
+    [[]],
+    [null],
+  ])('answers XXL-JOB\'s "Illegal Argument." to %j', (body) => {
+    expect(() => parseRegistryParam(body)).toThrow(ProtocolError);
+    expect(() => parseRegistryParam(body)).toThrow(MSG.illegalArgument);
+  });
+
+  it('refuses an address longer than 2048 characters, saying so', () => {
+    expect(() =>
+      parseRegistryParam({
+        registryGroup: 'EXECUTOR',
+        registryKey: 'a',
+        registryValue: `http://${'x'.repeat(2048)}`,
+      }),
+    ).toThrow('registryValue is longer than 2048 characters');
   });
 });

@@ -9,6 +9,8 @@ export const MSG = {
   uriNotFound: (uri: string) => `invalid request, uri-mapping(${uri}) not found.`,
   bodyEmpty: 'requestBody empty.',
   illegalArgument: 'Illegal Argument.',
+  /** The admin's answer to a second result for a run that already has one (the item is ignored). */
+  repeatCallback: 'log repeate callback.',
   handlerNotFound: (name: string) => `job handler [${name}] not found.`,
   glueTypeInvalid: (glueType: string) => `glueType[${glueType}] is not valid.`,
   discardLater: 'block strategy effect：Discard Later',

@@ -4,6 +4,7 @@ import {
   GetCommand,
   PutCommand,
   ScanCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import type { Group } from '../../domain/job.js';
@@ -53,16 +54,60 @@ export class DynamoGroupStore implements GroupStore {
   }
 
   async replace(group: Group): Promise<void> {
+    // An update, not a put: the sealed access token beside the group stays as it is.
+    await this.update(group.appName, {
+      UpdateExpression:
+        'SET title = :title, addressType = :addressType, addressList = :addressList, ' +
+        'createdAt = :createdAt, updatedAt = :updatedAt',
+      ExpressionAttributeValues: {
+        ':title': group.title,
+        ':addressType': group.addressType,
+        ':addressList': [...group.addressList],
+        ':createdAt': group.createdAt,
+        ':updatedAt': group.updatedAt,
+      },
+    });
+  }
+
+  async setAccessToken(appName: string, sealed: string, setAt: number): Promise<void> {
+    await this.update(appName, {
+      UpdateExpression: `SET ${SEALED_TOKEN} = :sealed, accessTokenSetAt = :setAt, updatedAt = :setAt`,
+      ExpressionAttributeValues: { ':sealed': sealed, ':setAt': setAt },
+    });
+  }
+
+  async clearAccessToken(appName: string): Promise<void> {
+    await this.update(appName, { UpdateExpression: `REMOVE ${SEALED_TOKEN}, accessTokenSetAt` });
+  }
+
+  async getSealedAccessToken(appName: string): Promise<string | undefined> {
+    const { Item: item } = await this.options.doc.send(
+      new GetCommand({
+        TableName: this.options.groupsTable,
+        Key: { appName },
+        ProjectionExpression: SEALED_TOKEN,
+        ConsistentRead: true,
+      }),
+    );
+    const sealed = item?.[SEALED_TOKEN];
+    return typeof sealed === 'string' ? sealed : undefined;
+  }
+
+  private async update(
+    appName: string,
+    expression: { UpdateExpression: string; ExpressionAttributeValues?: Record<string, unknown> },
+  ): Promise<void> {
     try {
       await this.options.doc.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: this.options.groupsTable,
-          Item: { ...group, addressList: [...group.addressList] },
+          Key: { appName },
+          ...expression,
           ConditionExpression: 'attribute_exists(appName)',
         }),
       );
     } catch (err) {
-      if (isConditionFailed(err)) throw new NotFoundError(`group ${group.appName} does not exist`);
+      if (isConditionFailed(err)) throw new NotFoundError(`group ${appName} does not exist`);
       throw err;
     }
   }
@@ -83,6 +128,10 @@ export class DynamoGroupStore implements GroupStore {
   }
 }
 
+/** The attribute holding a group's own access token, sealed; never part of a Group read. */
+const SEALED_TOKEN = 'accessTokenSealed';
+
 function fromItem(item: Item): Group {
-  return { ...(item as unknown as Group), addressList: (item.addressList as string[] | undefined) ?? [] };
+  const { [SEALED_TOKEN]: _sealed, ...group } = item;
+  return { ...(group as unknown as Group), addressList: (item.addressList as string[] | undefined) ?? [] };
 }

@@ -1,24 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../../test/fake-clock.js';
-import { makeJob } from '../../test/jobs.js';
-import { makeRun } from '../../test/outcome-fakes.js';
-import { drainRing } from '../../test/ring-reader.js';
-import { isolatedResources, type TestResources } from '../../test/stand-ins.js';
-import { DynamoJobStore } from '../adapters/dynamodb/job-store.js';
-import { DynamoLeaseStore } from '../adapters/dynamodb/lease-store.js';
-import { DynamoRunStore } from '../adapters/dynamodb/run-store.js';
-import { SqsRingQueue } from '../adapters/sqs/ring-queue.js';
-import { firstPlannedLogId } from '../domain/run.js';
-import { type FireMessage, LOG_IDS_PER_PLAN } from '../domain/trigger.js';
-import { type Clock, systemClock } from '../ports/clock.js';
-import type { JobStore } from '../ports/job-store.js';
-import type { LeaseStore } from '../ports/lease-store.js';
-import { silentLogger } from '../ports/logger.js';
-import { noMetrics } from '../ports/metrics.js';
-import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
-import { mapLimit } from '../util/concurrency.js';
-import { lastPlanFires, replanLostFires } from './replan-lost-fires.js';
-import { planHorizonMs, runTickLoop, type TickDeps, type TickSettings, tickOnce } from './run-tick.js';
+import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
+import { DynamoLeaseStore } from '../shared/adapters/dynamodb/lease-store.js';
+import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
+import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
+import { firstPlannedLogId } from '../shared/domain/run.js';
+import { type FireMessage, LOG_IDS_PER_PLAN } from '../shared/domain/trigger.js';
+import { type Clock, systemClock } from '../shared/ports/clock.js';
+import type { JobStore } from '../shared/ports/job-store.js';
+import type { LeaseStore } from '../shared/ports/lease-store.js';
+import { silentLogger } from '../shared/ports/logger.js';
+import { noMetrics } from '../shared/ports/metrics.js';
+import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
+import { lastPlanFires, replanLostFires } from '../shared/use-cases/replan-lost-fires.js';
+import {
+  planHorizonMs,
+  runTickLoop,
+  type TickDeps,
+  type TickSettings,
+  tickOnce,
+} from '../shared/use-cases/run-tick.js';
+import { mapLimit } from '../shared/util/concurrency.js';
+import { FakeClock } from './fake-clock.js';
+import { makeJob } from './jobs.js';
+import { makeRun } from './outcome-fakes.js';
+import { drainRing } from './ring-reader.js';
+import { isolatedResources, type TestResources } from './stand-ins.js';
 
 const SHARDS = 4;
 let env: TestResources;

@@ -1,0 +1,114 @@
+// Import boundaries, checked by test/boundaries/boundaries.test.ts in `npm test` (dependency-cruiser's
+// API, this file's rules). By hand: npx depcruise --config .dependency-cruiser.cjs shared functions local
+// infra bench test vitest.config.ts packages/protocol/src packages/protocol/test-support packages/executor/src
+// packages/executor/test-support
+//
+// Paths are relative to the repository root. Symlinks are kept (preserveSymlinks), so a workspace package
+// imported by name resolves to node_modules/@tickring/<name>/dist/..., its door; a path into packages/
+// is always a way round it. Before `npm run build` the door stays unresolved under its own name.
+
+/** The AWS SDK, resolved (node_modules/...) or not (the bare name). */
+const AWS_SDK = '(^|/)node_modules/@aws-sdk/|^@aws-sdk/';
+/** The AWS SDK, the Lambda types and the Lambda Powertools. */
+const AWS = `${AWS_SDK}|(^|/)node_modules/(@aws-lambda-powertools/|@types/aws-lambda/|aws-lambda/)|^@aws-lambda-powertools/|^aws-lambda$`;
+const PROTOCOL_DOOR = '(^|/)node_modules/@tickring/protocol/|^@tickring/protocol$';
+const VITEST = '(^|/)node_modules/(vitest|@vitest)/|^vitest$|^@vitest/';
+/** The packages' test files: their *.test.ts and their test-support folders. */
+const PROTOCOL_TESTS = '^packages/protocol/(.+\\.test\\.ts$|test-support/)';
+const EXECUTOR_TESTS = '^packages/executor/(.+\\.test\\.ts$|test-support/)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'protocol-imports-nothing',
+      comment: "@tickring/protocol's sources import only each other: no node builtin, no package.",
+      severity: 'error',
+      from: { path: '^packages/protocol/', pathNot: PROTOCOL_TESTS },
+      to: { pathNot: '^packages/protocol/src/' },
+    },
+    {
+      name: 'protocol-tests-import-own-node-vitest',
+      comment:
+        "@tickring/protocol's tests and test-support import the package's files, node builtins and vitest.",
+      severity: 'error',
+      from: { path: PROTOCOL_TESTS },
+      to: { pathNot: ['^packages/protocol/(src|test-support)/', VITEST], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'executor-imports-own-protocol-node',
+      comment: '@tickring/executor imports its own files, @tickring/protocol (by name) and node builtins.',
+      severity: 'error',
+      from: { path: '^packages/executor/', pathNot: EXECUTOR_TESTS },
+      to: { pathNot: ['^packages/executor/src/', PROTOCOL_DOOR], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'executor-tests-import-own-protocol-node-vitest',
+      comment: "@tickring/executor's tests and test-support add vitest to what the package may import.",
+      severity: 'error',
+      from: { path: EXECUTOR_TESTS },
+      to: {
+        pathNot: ['^packages/executor/(src|test-support)/', PROTOCOL_DOOR, VITEST],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'core-no-aws',
+      comment:
+        'shared/domain, shared/ports and shared/use-cases stay free of AWS: no SDK, Lambda types or Powertools.',
+      severity: 'error',
+      from: { path: '^shared/(domain|ports|use-cases)/' },
+      to: { path: AWS },
+    },
+    {
+      name: 'core-no-adapters',
+      comment:
+        'shared/domain, shared/ports and shared/use-cases use ports, never adapters, handlers, the local stack or infra.',
+      severity: 'error',
+      from: { path: '^shared/(domain|ports|use-cases)/' },
+      to: { path: '^(shared/adapters|functions|local|infra)/' },
+    },
+    {
+      name: 'config-no-adapters-or-aws-sdk',
+      comment: 'shared/config reads settings; it imports no adapter and no AWS SDK.',
+      severity: 'error',
+      from: { path: '^shared/config/' },
+      to: { path: `^shared/adapters/|${AWS_SDK}` },
+    },
+    {
+      name: 'scheduler-through-package-doors',
+      comment:
+        'The scheduler imports the packages by name (@tickring/protocol, @tickring/executor), never by a path into packages/; its test files may import packages/executor/test-support.',
+      severity: 'error',
+      from: { pathNot: '^packages/' },
+      to: { path: '^packages/|^@tickring/[^/]+/.', pathNot: '^packages/executor/test-support/' },
+    },
+    {
+      name: 'scheduler-test-support-only-in-tests',
+      comment: 'packages/executor/test-support is for test files (*.test.ts), not for the scheduler itself.',
+      severity: 'error',
+      from: { pathNot: ['^packages/', '\\.test\\.ts$'] },
+      to: { path: '^packages/executor/test-support/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycle, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['(^|/)node_modules/', '^packages/[^/]+/dist/'] },
+    preserveSymlinks: true,
+    exclude: { path: ['^test/boundaries/fixtures/', '(^|/)cdk\\.out/', '^\\.tickring/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
