@@ -120,6 +120,7 @@ function envFor(name: FunctionName, given: Record<string, string> = {}): Record<
     if (key in given) continue;
     if (key === ENV.adminTokenSecretArn) env[ENV.adminToken] = ADMIN_TOKEN;
     else if (key === ENV.accessTokenSecretArn) env[ENV.accessToken] = ACCESS_TOKEN;
+    else if (key === ENV.tokenKeySecretArn) env[ENV.tokenKey] = 'bundle-test-token-key';
     else if (typeof value === 'string') env[key] = value;
     else {
       const ref = (value as { Ref?: string }).Ref;

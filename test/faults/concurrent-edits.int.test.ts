@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../local/start-local.js';
+import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import { type Api, type ApiReply, createAutoGroup, startSharedStack } from './fault-kit.js';
-import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
  * (e) 30 concurrent edits of one running every-second job (the tick moves the same item every few

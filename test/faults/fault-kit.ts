@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import { type LocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
 import { RING_VISIBILITY_TIMEOUT_SECONDS } from '../../shared/schema/queues.js';
+import type { RunReceipt } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
-import type { RunReceipt } from './protocol-executor.js';
 
 /** Shared pieces of the fault-injection tests: the stack in a child process, the admin API, the tallies. */
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import {
   adminClient,
@@ -23,7 +24,6 @@ import {
   spawnStack,
   watchHealth,
 } from './fault-kit.js';
-import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
  * (a) kill -9 of the whole local stack (its own DynamoDB Local and SQS stand-in, a data dir) while

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../local/start-local.js';
+import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import { type Api, createAutoGroup, iso, type RunView, runsOf, startSharedStack } from './fault-kit.js';
-import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
  * (c) An executor killed while it runs a run: the lost-run watch finishes the run as failed

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import {
   adminClient,
@@ -20,7 +21,6 @@ import {
   type StackProcess,
   spawnStack,
 } from './fault-kit.js';
-import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
  * (b) SIGSTOP of the stack's node process (its tick, dispatchers and SQS stand-in; DynamoDB Local,

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../local/start-local.js';
+import {
+  type HandleCallbackParam,
+  type ProtocolExecutor,
+  startProtocolExecutor,
+} from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import {
   type Api,
@@ -9,11 +14,6 @@ import {
   runsOf,
   startSharedStack,
 } from './fault-kit.js';
-import {
-  type HandleCallbackParam,
-  type ProtocolExecutor,
-  startProtocolExecutor,
-} from './protocol-executor.js';
 
 /**
  * (d) The same callback 50 times at once, with different codes: the first result stored stands,

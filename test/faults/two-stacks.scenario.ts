@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import {
   adminClient,
@@ -20,7 +21,6 @@ import {
   type StackProcess,
   spawnStack,
 } from './fault-kit.js';
-import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 
 /**
  * (f) Two stacks on the same stand-ins and the same resource prefix (one set of tables and queues:

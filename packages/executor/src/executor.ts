@@ -296,7 +296,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     async start() {
       if (state !== 'new') throw new Error(`The executor cannot start: it is ${state}`);
       state = 'starting';
-      const srv = createProtocolServer(service, { accessToken, appName, logger });
+      const srv = createProtocolServer(service, { accessToken, logger });
       try {
         await mkdir(logDir, { recursive: true });
         await new Promise<void>((resolve, reject) => {

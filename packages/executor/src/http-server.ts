@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   ACCESS_TOKEN_HEADER,
-  APPNAME_HEADER,
   EXECUTOR_PATH,
   EXECUTOR_RESPONSE_CONTENT_TYPE,
   FAIL_CODE,
@@ -22,8 +21,6 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024;
 export interface ProtocolServerOptions {
   /** Empty or undefined = no check (only reachable through `allowNoToken: true`). */
   accessToken?: string | undefined;
-  /** Checked against an `XXL-JOB-APPNAME` header when the admin sends one (3.5); older admins send none. */
-  appName: string;
   logger: ExecutorLogger;
 }
 
@@ -60,9 +57,10 @@ function parseJson(body: string): unknown {
 
 /**
  * The executor's HTTP face, answering as the Java executor's embedded Netty server does: POST only,
- * token checked before routing (and the app name, when a 3.5 admin sends `XXL-JOB-APPNAME`), routes
- * `/beat`, `/idleBeat`, `/run` and its 3.5 name `/trigger`, `/kill`, `/log`, always HTTP 200 with a
- * `ReturnT` JSON body.
+ * token checked before routing, routes `/beat`, `/idleBeat`, `/run` and its 3.5 name `/trigger`,
+ * `/kill`, `/log`, always HTTP 200 with a `ReturnT` JSON body. The `XXL-JOB-APPNAME` header a 3.5
+ * admin adds is accepted and not checked: the token authenticates, and a MANUAL group may list an
+ * executor under another group's name (XXL-JOB 3.5's own executor would refuse that).
  */
 export function createProtocolServer(service: ExecutorService, opts: ProtocolServerOptions): Server {
   const token = opts.accessToken ?? '';
@@ -70,10 +68,6 @@ export function createProtocolServer(service: ExecutorService, opts: ProtocolSer
     if (req.method !== 'POST') return { code: FAIL_CODE, msg: MSG.methodNotSupported };
     if (token !== '' && !tokenMatches(token, req.headers[ACCESS_TOKEN_HEADER.toLowerCase()])) {
       return { code: FAIL_CODE, msg: MSG.wrongToken };
-    }
-    const appName = req.headers[APPNAME_HEADER.toLowerCase()];
-    if (appName !== undefined && appName !== opts.appName) {
-      return { code: FAIL_CODE, msg: MSG.tokenOrAppNameInvalid };
     }
     const uri = req.url ?? '';
     const body = await readBody(req);

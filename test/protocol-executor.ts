@@ -2,9 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A minimal XXL-JOB executor (protocol v2.3–3.4), written from the wire protocol reference (section
- * B of the project's XXL-JOB notes), not from `executor/`, so the fault tests see the scheduler the
- * way any executor does. It records every `/run` it receives, duplicates included, with its receipt
+ * A minimal XXL-JOB executor, written from the wire protocol reference (section B and "XXL-JOB 3.5"
+ * of the project's XXL-JOB notes), not from the SDK or @tickring/protocol, so tests see the
+ * scheduler the way any executor does. Two generations:
+ * - `2.x` (v2.3–3.4): triggers on `/run`; the token is checked only when one is configured;
+ *   callbacks are a bare array of HandleCallbackParam (`logDateTim`); answers `{code, msg, content}`.
+ * - `3.5` (master, 3.5.0-SNAPSHOT): triggers on `/trigger` (`/run` is "uri-mapping(/run) not
+ *   found."); every request must carry both `XXL-JOB-ACCESS-TOKEN` and `XXL-JOB-APPNAME`, equal to
+ *   its own; it sends both on its own calls; callbacks are `{"callbackList": [...]}` with
+ *   `logDateTime`; answers `{code, msg, data}`.
+ * It records every `/run` it receives, duplicates included, with its receipt
  * time; it answers `/beat`, `/idleBeat`, `/run`, `/kill` and `/log` with ReturnT JSON, registers to
  * `/api/registry` and reports results with `/api/callback` (a bare array of HandleCallbackParam,
  * re-sent until an admin takes it, like the Java executor's retry file). `die()` is a crash: the
@@ -61,6 +68,8 @@ export type RunPlan =
     };
 
 export interface ProtocolExecutorOptions {
+  /** Which protocol it speaks. Default `2.x`. */
+  readonly generation?: '2.x' | '3.5';
   readonly appName: string;
   /** Base URL of the admin (`xxl.job.admin.addresses`, one address). */
   readonly adminAddress: string;
@@ -77,6 +86,8 @@ export interface ProtocolExecutor {
   /** `http://127.0.0.1:PORT/`, the registryValue. */
   readonly address: string;
   readonly receipts: readonly RunReceipt[];
+  /** Every request's path and the code answered, in arrival order (refusals included). */
+  readonly requests: readonly { readonly path: string; readonly code: number; readonly msg?: string }[];
   /** Every result that an admin accepted (HTTP 200 and code 200). */
   readonly reported: readonly HandleCallbackParam[];
   /** Successful registry calls so far. */
@@ -102,6 +113,7 @@ interface ActiveRun {
 
 export async function startProtocolExecutor(options: ProtocolExecutorOptions): Promise<ProtocolExecutor> {
   const receipts: RunReceipt[] = [];
+  const requests: { path: string; code: number; msg?: string }[] = [];
   const reported: HandleCallbackParam[] = [];
   const active = new Map<number, ActiveRun>();
   const logs = new Map<number, string[]>();
@@ -113,10 +125,13 @@ export async function startProtocolExecutor(options: ProtocolExecutorOptions): P
   let flushing: Promise<void> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+  const v35 = options.generation === '3.5';
+  const triggerPath = v35 ? '/trigger' : '/run';
   const admin = options.adminAddress.replace(/\/+$/, '');
   const post = async (path: string, body: unknown): Promise<{ code: number; msg?: string }> => {
     const headers: Record<string, string> = { 'content-type': 'application/json;charset=UTF-8' };
     if (options.accessToken.trim() !== '') headers['XXL-JOB-ACCESS-TOKEN'] = options.accessToken;
+    if (v35) headers['XXL-JOB-APPNAME'] = options.appName;
     const res = await fetch(`${admin}${path}`, {
       method: 'POST',
       headers,
@@ -140,7 +155,17 @@ export async function startProtocolExecutor(options: ProtocolExecutorOptions): P
     if (flushing) return flushing;
     if (!alive || retryTimer !== undefined || unreported.length === 0) return Promise.resolve();
     const batch = unreported.splice(0);
-    flushing = post('/api/callback', batch)
+    const body = v35
+      ? {
+          callbackList: batch.map(({ logId, logDateTim, handleCode, handleMsg }) => ({
+            logId,
+            logDateTime: logDateTim,
+            handleCode,
+            handleMsg,
+          })),
+        }
+      : batch;
+    flushing = post('/api/callback', body)
       .then((reply) => {
         if (reply.code !== 200) throw new Error(reply.msg ?? `code ${reply.code}`);
         reported.push(...batch);
@@ -196,7 +221,7 @@ export async function startProtocolExecutor(options: ProtocolExecutorOptions): P
         const busy = [...active.values()].some((r) => r.trigger.jobId === body.jobId);
         return busy ? { code: 500, msg: 'job thread is running or has trigger queue.' } : { code: 200 };
       }
-      case '/run': {
+      case triggerPath: {
         const trigger = body as unknown as TriggerParam;
         const receivedAt = Date.now();
         // XXL-JOB refuses a logId already queued or running on this executor.
@@ -226,7 +251,7 @@ export async function startProtocolExecutor(options: ProtocolExecutorOptions): P
         const shown = lines.slice(from - 1);
         return {
           code: 200,
-          content: {
+          [v35 ? 'data' : 'content']: {
             fromLineNum: from,
             toLineNum: from + shown.length - 1,
             logContent: shown.join('\n'),
@@ -243,11 +268,25 @@ export async function startProtocolExecutor(options: ProtocolExecutorOptions): P
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const reply = (body: Record<string, unknown>) =>
+      const reply = (body: Record<string, unknown>) => {
+        requests.push({
+          path: req.url ?? '/',
+          code: Number(body.code),
+          ...(typeof body.msg === 'string' ? { msg: body.msg } : {}),
+        });
         res.writeHead(200, { 'content-type': EXECUTOR_CONTENT_TYPE }).end(JSON.stringify(body));
+      };
       if (req.method !== 'POST') return reply({ code: 500, msg: 'invalid request, HttpMethod not support.' });
       const token = req.headers['xxl-job-access-token'];
-      if (options.accessToken.trim() !== '' && token !== options.accessToken) {
+      if (v35) {
+        const appName = req.headers['xxl-job-appname'];
+        if (!token?.toString().trim() || !appName?.toString().trim()) {
+          return reply({ code: 500, msg: 'invalid request, accessToken or appname is empty.' });
+        }
+        if (token !== options.accessToken || appName !== options.appName) {
+          return reply({ code: 500, msg: 'invalid request, accessToken or appname invalid.' });
+        }
+      } else if (options.accessToken.trim() !== '' && token !== options.accessToken) {
         return reply({ code: 500, msg: 'The access token is wrong.' });
       }
       let body: Record<string, unknown> = {};
@@ -287,6 +326,7 @@ export async function startProtocolExecutor(options: ProtocolExecutorOptions): P
   return {
     address,
     receipts,
+    requests,
     reported,
     registrations: () => registrations,
     lastBeatSentAt: () => lastBeatSentAt,
