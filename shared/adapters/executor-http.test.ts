@@ -95,7 +95,7 @@ describe('HttpExecutorTransport', () => {
     expect(executorUrl(' http://h:9999/xxl/ ', '/log')).toBe('http://h:9999/xxl/log');
   });
 
-  it('sends beat with an empty body, idleBeat and kill with {jobId}, log with the logDateTim typo', async () => {
+  it('sends beat with an empty body, idleBeat and kill with {jobId}, log with both spellings of logDateTim(e)', async () => {
     const t = transport();
     await t.beat(at(base));
     await t.idleBeat(at(base), 7);
@@ -105,7 +105,7 @@ describe('HttpExecutorTransport', () => {
       ['/beat', ''],
       ['/idleBeat', '{"jobId":7}'],
       ['/kill', '{"jobId":7}'],
-      ['/log', '{"logDateTim":1700000000000,"logId":42,"fromLineNum":3}'],
+      ['/log', '{"logDateTim":1700000000000,"logId":42,"fromLineNum":3,"logDateTime":1700000000000}'],
     ]);
   });
 

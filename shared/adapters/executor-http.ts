@@ -94,8 +94,9 @@ export class HttpExecutorTransport implements ExecutorTransport {
     logId: number,
     fromLineNum: number,
   ): Promise<ReturnT<LogResult>> {
-    // Sic: `logDateTim`, the field name of XXL-JOB ≤ 3.4 (reference §B.2); 3.5 executors read both.
-    const body: LogParam = { logDateTim: logDateTime, logId, fromLineNum };
+    // Both spellings: `logDateTim` (sic) for XXL-JOB ≤ 3.4, `logDateTime` for 3.5; each reads its own
+    // and ignores the other (a missing one would send it to the 1970-01-01 log folder).
+    const body: LogParam = { logDateTim: logDateTime, logId, fromLineNum, logDateTime };
     return this.call(target, EXECUTOR_PATH.log, body) as Promise<ReturnT<LogResult>>;
   }
 

@@ -300,6 +300,19 @@ describe('parseGroupSpec', () => {
     expect(parseGroupSpec(manual)).toEqual({ ...manual, addressList: ['http://10.0.0.1:9999/'] });
   });
 
+  it('accepts lambda:<function> addresses in a MANUAL group, as they are, beside http(s) ones', () => {
+    const arn = 'lambda:arn:aws:lambda:us-east-1:123456789012:function:report-builder';
+    expect(
+      parseGroupSpec({ ...manual, addressList: [arn, 'lambda:fn_2', 'http://h:1'] }).addressList,
+    ).toEqual([arn, 'lambda:fn_2', 'http://h:1/']);
+    expectFieldError(() => parseGroupSpec({ ...manual, addressList: ['lambda:'] }), 'addressList', /lambda/);
+    expectFieldError(
+      () => parseGroupSpec({ ...manual, addressList: ['lambda:a b'] }),
+      'addressList',
+      /lambda/,
+    );
+  });
+
   it('accepts an AUTO group with no list', () => {
     expect(parseGroupSpec({ appName: 'auto.app_1', title: 'Auto', addressType: 'AUTO' })).toEqual({
       appName: 'auto.app_1',

@@ -374,7 +374,10 @@ function readAppName(value: unknown): string {
 
 function readAddressList(value: unknown): string[] {
   if (!Array.isArray(value)) {
-    throw new ValidationError('addressList must be an array of http(s) URLs', 'addressList');
+    throw new ValidationError(
+      'addressList must be an array of executor addresses (http(s) URLs or lambda:<function>)',
+      'addressList',
+    );
   }
   if (value.length > GROUP_LIMITS.addressList) {
     throw new ValidationError(
@@ -384,8 +387,20 @@ function readAddressList(value: unknown): string[] {
   }
   const out: string[] = [];
   for (const item of value) {
-    const url = readUrl('addressList', item, GROUP_LIMITS.address, 'a list of http(s) URLs');
-    const normalized = url.endsWith('/') ? url : `${url}/`;
+    if (typeof item !== 'string') {
+      throw new ValidationError(
+        `addressList entries must be http(s) URLs or lambda:<function>; got ${describe(item)}`,
+        'addressList',
+      );
+    }
+    const text = readString('addressList', item, GROUP_LIMITS.address).trim();
+    const normalized = normalizeExecutorAddress(text);
+    if (normalized === undefined) {
+      throw new ValidationError(
+        `addressList entries must be http(s) URLs or lambda:<function>; ${describe(text)} is neither`,
+        'addressList',
+      );
+    }
     if (out.includes(normalized)) {
       throw new ValidationError(`addressList lists ${normalized} twice`, 'addressList');
     }
@@ -457,6 +472,25 @@ function readEmails(field: string, value: unknown): string {
 function readOptionalUrl(field: string, value: unknown, maxLength: number): string {
   if (typeof value === 'string' && value.trim() === '') return '';
   return readUrl(field, value, maxLength);
+}
+
+const LAMBDA_ADDRESS = /^lambda:[A-Za-z0-9_.:-]+$/;
+
+/**
+ * An executor address as tickring keeps it: an http(s) URL with a host, given the trailing `/`
+ * executor paths are appended to, or `lambda:<function name or ARN>` as it is; else undefined.
+ */
+export function normalizeExecutorAddress(text: string): string | undefined {
+  if (text.length > GROUP_LIMITS.address) return undefined;
+  if (text.startsWith('lambda:')) return LAMBDA_ADDRESS.test(text) ? text : undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+  return text.endsWith('/') ? text : `${text}/`;
 }
 
 function readUrl(field: string, value: unknown, maxLength: number, expected = 'an http(s) URL'): string {

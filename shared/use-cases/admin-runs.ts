@@ -1,4 +1,4 @@
-import type { LogResult } from '@tickring/protocol';
+import { type LogResult, ProtocolError, parseLogResult } from '@tickring/protocol';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from '../domain/run.js';
 import type { ReportStore } from '../ports/alarms.js';
@@ -94,10 +94,12 @@ export async function readRunOutput(
       `the executor at ${run.executorAddress} did not return the log of run ${logId}: ${reply.msg ?? `code ${reply.code}`}`,
     );
   }
-  const content = readLogResult(reply.content);
-  if (!content) {
+  let content: LogResult;
+  try {
+    content = parseLogResult(reply.content);
+  } catch (err) {
     throw new ExecutorCallError(
-      `the executor at ${run.executorAddress} answered /log for run ${logId} without a LogResult`,
+      `the executor at ${run.executorAddress} answered /log for run ${logId} without a LogResult (${err instanceof ProtocolError ? err.message : String(err)})`,
     );
   }
   return {
@@ -197,16 +199,4 @@ function requireExecutor(run: Run, what: string): void {
 
 function isLambdaAddress(address: string): boolean {
   return address.trim().startsWith('lambda:');
-}
-
-/** The executor's LogResult, when it is one. */
-function readLogResult(content: unknown): LogResult | undefined {
-  if (content === null || typeof content !== 'object') return undefined;
-  const c = content as Record<string, unknown>;
-  const int = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
-  const fromLineNum = int(c.fromLineNum);
-  const toLineNum = int(c.toLineNum);
-  if (fromLineNum === undefined || toLineNum === undefined) return undefined;
-  const logContent = typeof c.logContent === 'string' ? c.logContent : '';
-  return { fromLineNum, toLineNum, logContent, isEnd: c.isEnd === true };
 }

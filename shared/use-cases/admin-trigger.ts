@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
-import { GROUP_LIMITS, JOB_LIMITS } from '../domain/job-validation.js';
+import { GROUP_LIMITS, JOB_LIMITS, normalizeExecutorAddress } from '../domain/job-validation.js';
 import type { FireMessage } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
@@ -33,7 +33,6 @@ export interface TriggerAccepted {
 }
 
 const TRIGGER_FIELDS = ['executorParam', 'addressList'] as const;
-const LAMBDA_ADDRESS = /^lambda:[A-Za-z0-9_.:-]+$/;
 
 /**
  * Reads a trigger body: absent or `{}` for a plain trigger. `addressList` is an array of addresses or
@@ -83,7 +82,7 @@ function readAddressList(value: unknown): string[] {
       throw new ValidationError(`${expected}; got ${JSON.stringify(item)}`, 'addressList');
     const text = item.trim();
     if (text === '') continue;
-    const address = normalizeAddress(text);
+    const address = normalizeExecutorAddress(text);
     if (address === undefined) {
       throw new ValidationError(
         `addressList entries must be http(s) URLs or lambda:<function>; ${JSON.stringify(text)} is neither`,
@@ -99,20 +98,6 @@ function readAddressList(value: unknown): string[] {
     );
   }
   return out;
-}
-
-/** An http(s) URL with a host (given a trailing `/`), or `lambda:<function name or ARN>`; else undefined. */
-function normalizeAddress(text: string): string | undefined {
-  if (text.length > GROUP_LIMITS.address) return undefined;
-  if (text.startsWith('lambda:')) return LAMBDA_ADDRESS.test(text) ? text : undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
-  return text.endsWith('/') ? text : `${text}/`;
 }
 
 /**

@@ -10,8 +10,8 @@ import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import { waitFor } from '../stand-ins.js';
 
 /**
- * The packages as a user gets them: `npm pack` of @tickring/protocol and @tickring/executor (their
- * prepack build runs), the tarballs' file lists, an offline `npm install` of both tarballs into a
+ * The packages as a user gets them: `npm pack` of @tickring/protocol and @tickring/executor (of the
+ * build `npm test` made first), the tarballs' file lists, an offline `npm install` of both tarballs into a
  * scratch project outside the repository, a plain-node ESM program that imports the SDK and runs a
  * job for a local tickring stack, and a strict TypeScript check of a user file against the packed
  * declarations.
@@ -78,7 +78,14 @@ interface PackResult {
 }
 
 async function pack(dir: string, destination: string): Promise<PackResult> {
-  const result = await run('npm', ['pack', '--json', '--pack-destination', destination], dir, 90_000);
+  // --ignore-scripts: the prepack step (clean + build) would delete dist/ under the integration tests
+  // running beside this one; `npm test` built it just before (pretest), and that build is what is packed.
+  const result = await run(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    dir,
+    90_000,
+  );
   if (result.code !== 0) throw new Error(shown(`npm pack in ${dir}`, result));
   let parsed: unknown;
   try {
@@ -327,7 +334,6 @@ describe('the packages as published: npm pack, offline install, plain node and s
     stackStart.catch(() => undefined);
     packDir = await mkdtemp(join(tmpdir(), 'tickring-pack-'));
     scratch = await mkdtemp(join(tmpdir(), 'tickring-user-'));
-    // One after the other: the executor's build (tsc -b) builds the protocol package it references.
     protocolPack = await pack(PACKAGES.protocol, packDir);
     executorPack = await pack(PACKAGES.executor, packDir);
 
