@@ -1,3 +1,5 @@
+import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
+
 /**
  * Jobs and executor groups, named as in XXL-JOB so its users recognise every field.
  * Schedules, misfire and routing rules live in their own modules; this one holds the shapes.
@@ -5,20 +7,8 @@
 export const TRIGGER_STATUSES = ['RUNNING', 'STOPPED'] as const;
 export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
 
-export const BLOCK_STRATEGIES = ['SERIAL_EXECUTION', 'DISCARD_LATER', 'COVER_EARLY'] as const;
-export type BlockStrategy = (typeof BLOCK_STRATEGIES)[number];
-
-export const GLUE_TYPES = [
-  'BEAN',
-  'GLUE_GROOVY',
-  'GLUE_SHELL',
-  'GLUE_PYTHON',
-  'GLUE_PYTHON2',
-  'GLUE_NODEJS',
-  'GLUE_POWERSHELL',
-  'GLUE_PHP',
-] as const;
-export type GlueType = (typeof GLUE_TYPES)[number];
+// The executor-side names (XXL-JOB's enums) have one definition, the protocol's.
+export { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType };
 
 export const ADDRESS_TYPES = ['AUTO', 'MANUAL'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];

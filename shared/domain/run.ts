@@ -1,3 +1,4 @@
+import { HANDLE_CODE } from '@tickring/protocol';
 import type { TriggerType } from './trigger.js';
 
 /**
@@ -40,11 +41,13 @@ export interface Run {
   readonly alarmStatus: number;
 }
 
+/** XXL-JOB's handle codes (200 success, 500 fail, 502 timeout), from the protocol. */
+export { HANDLE_CODE };
+
 export type RunStatus = 'running' | 'success' | 'fail' | 'skipped';
 /** Every status, as the runs list's `status=` filter takes them. */
 export const RUN_STATUSES: readonly RunStatus[] = ['running', 'success', 'fail', 'skipped'];
 
-export const HANDLE_CODE = { success: 200, fail: 500, timeout: 502 } as const;
 /**
  * XXL-JOB's 200 (sent, accepted) and 500 (refused, or no executor), and tickring's own `skipped`:
  * a scheduled fire the dispatcher recorded as a misfire and never sent (it came too late, or after
