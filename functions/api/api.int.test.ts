@@ -240,6 +240,43 @@ describe('groups', () => {
     expect(deleted.body).toBeUndefined();
     expectError(await call('GET', `/v1/groups/${appName}`), 404, 'NotFoundError');
   });
+
+  it("lists an AUTO group's online executors as its addressList, and takes the group back in an edit", async () => {
+    const appName = `auto-${suffix}`;
+    expect(
+      (await call('POST', '/v1/groups', { appName, title: 'Auto', addressType: 'AUTO' })).body.addressList,
+    ).toEqual([]);
+    const registry = await fetch(`${stack.urls.api}/api/registry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'XXL-JOB-ACCESS-TOKEN': stack.tokens.accessToken },
+      body: JSON.stringify({
+        registryGroup: 'EXECUTOR',
+        registryKey: appName,
+        registryValue: 'http://10.1.2.3:9999/',
+      }),
+    });
+    expect(await registry.json()).toEqual({ code: 200 });
+    const shown = await call('GET', `/v1/groups/${appName}`);
+    expect(shown.body.addressList).toEqual(['http://10.1.2.3:9999/']);
+    const listed = await call('GET', '/v1/groups');
+    expect(listed.body.items.find((g: { appName: string }) => g.appName === appName).addressList).toEqual([
+      'http://10.1.2.3:9999/',
+    ]);
+    const edited = await call('PUT', `/v1/groups/${appName}`, { ...shown.body, title: 'Auto, renamed' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Auto, renamed', addressList: ['http://10.1.2.3:9999/'] });
+  });
+
+  it("takes XXL-JOB's comma-separated addressList", async () => {
+    const reply = await call('POST', '/v1/groups', {
+      appName: `csv-${suffix}`,
+      title: 'CSV',
+      addressType: 'MANUAL',
+      addressList: 'http://10.0.0.1:9999,http://10.0.0.2:9999',
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.addressList).toEqual(['http://10.0.0.1:9999/', 'http://10.0.0.2:9999/']);
+  });
 });
 
 describe('jobs: create and read', () => {

@@ -88,7 +88,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       clock,
       logger,
     },
-    groups: { groups, jobs, clock, logger },
+    groups: { groups, jobs, registry, registryDeadSeconds: config.registryDeadSeconds, clock, logger },
     groupTokens: { groups, sealer: tokens.sealer, clock, logger },
     runs: { runs, executors: transport, reports, clock, logger },
     trigger: {

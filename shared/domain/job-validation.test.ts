@@ -36,6 +36,35 @@ function expectFieldError(fn: () => unknown, field: string, message?: RegExp): v
 }
 
 describe('parseJobSpec', () => {
+  it('refuses a schedule text without its scheduleType instead of making a NONE job that keeps it', () => {
+    expectFieldError(
+      () => parseJobSpec({ ...minimal, scheduleConf: '0 0/5 * * * ?' }),
+      'scheduleType',
+      /scheduleType is required when scheduleConf is given.*CRON/,
+    );
+    // An edit of a scheduled job may change the text alone: the job's type applies.
+    const cron = parseJobSpec({ ...minimal, scheduleType: 'CRON', scheduleConf: '0 0/5 * * * ?' });
+    expect(parseJobSpec({ scheduleConf: '0 0/10 * * * ?' }, { base: cron })).toMatchObject({
+      scheduleType: 'CRON',
+      scheduleConf: '0 0/10 * * * ?',
+    });
+    // ...but not of a NONE job: that would be the same silent NONE.
+    const none = parseJobSpec(minimal);
+    expectFieldError(() => parseJobSpec({ scheduleConf: '30' }, { base: none }), 'scheduleType');
+    expect(parseJobSpec({ ...minimal, scheduleType: 'NONE', scheduleConf: '' }).scheduleType).toBe('NONE');
+  });
+
+  it("takes XXL-JOB's field names as pasted from its console or API: jobDesc, jobGroup, childJobId", () => {
+    const { appName, name, ...rest } = minimal;
+    expect(parseJobSpec({ ...rest, jobGroup: appName, jobDesc: name, childJobId: '3, 4,5' })).toEqual(
+      parseJobSpec({ ...minimal, childJobIds: [3, 4, 5] }),
+    );
+    expect(parseJobSpec({ ...minimal, childJobId: '' }).childJobIds).toEqual([]);
+    expectFieldError(() => parseJobSpec({ ...rest, jobGroup: 2, jobDesc: name }), 'jobGroup', /appName/);
+    expectFieldError(() => parseJobSpec({ ...minimal, jobDesc: 'other' }), 'jobDesc', /name/);
+    expectFieldError(() => parseJobSpec({ ...minimal, childJobId: '1,x' }), 'childJobId', /job ids/);
+  });
+
   it('fills XXL-JOB defaults for fields not given', () => {
     expect(parseJobSpec(minimal)).toEqual({ ...JOB_DEFAULTS, ...minimal });
     expect(JOB_DEFAULTS).toMatchObject({
@@ -300,6 +329,23 @@ describe('parseGroupSpec', () => {
     expect(parseGroupSpec(manual)).toEqual({ ...manual, addressList: ['http://10.0.0.1:9999/'] });
   });
 
+  it("ignores the online addresses an AUTO group's view lists when the group is sent back, but refuses a list on create", () => {
+    const auto = parseGroupSpec({ appName: 'auto-app', title: 'Auto', addressType: 'AUTO' });
+    expect(parseGroupSpec({ ...auto, addressList: ['http://10.0.0.9:9999/'] }, auto).addressList).toEqual([]);
+    expectFieldError(
+      () => parseGroupSpec({ ...auto, addressList: ['http://10.0.0.9:9999/'] }),
+      'addressList',
+      /AUTO/,
+    );
+  });
+
+  it("takes addressList as XXL-JOB's comma-separated string too", () => {
+    expect(parseGroupSpec({ ...manual, addressList: 'http://a:1, http://b:2/' }).addressList).toEqual([
+      'http://a:1/',
+      'http://b:2/',
+    ]);
+  });
+
   it('accepts lambda:<function> addresses in a MANUAL group, as they are, beside http(s) ones', () => {
     const arn = 'lambda:arn:aws:lambda:us-east-1:123456789012:function:report-builder';
     expect(
@@ -360,8 +406,9 @@ describe('parseGroupSpec', () => {
     expectFieldError(() => parseGroupSpec({ ...manual, addressList: [address] }), 'addressList', /http\(s\)/);
   });
 
-  it('refuses an address list that is not an array', () => {
-    expectFieldError(() => parseGroupSpec({ ...manual, addressList: 'http://a/,http://b/' }), 'addressList');
+  it('refuses an address list that is neither an array nor a comma-separated string', () => {
+    expectFieldError(() => parseGroupSpec({ ...manual, addressList: 7 }), 'addressList');
+    expectFieldError(() => parseGroupSpec({ ...manual, addressList: { a: 'http://a/' } }), 'addressList');
   });
 
   it('refuses an unknown field', () => {

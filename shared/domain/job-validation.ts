@@ -113,7 +113,7 @@ export interface ParseJobOptions {
  * result is checked as a whole. Unknown fields are refused, so a typo does not go unnoticed.
  */
 export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): JobSpec {
-  const body = requireObject(input);
+  const body = resolveJobAliases(requireObject(input));
   for (const key of Object.keys(body)) {
     if (!isOneOf(key, JOB_EDITABLE_FIELDS) && !isOneOf(key, JOB_READ_ONLY_FIELDS)) {
       throw new ValidationError(
@@ -133,8 +133,61 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
     }
   }
   const spec = { ...JOB_DEFAULTS, ...base, ...given } as JobSpec;
+  if (given.scheduleType === undefined && spec.scheduleType === 'NONE' && spec.scheduleConf.trim() !== '') {
+    // Never a NONE job that silently keeps a schedule text.
+    throw new ValidationError(
+      'scheduleType is required when scheduleConf is given: CRON for a Quartz cron expression, FIX_RATE ' +
+        'for a number of seconds, ONCE for an instant (or NONE with an empty scheduleConf)',
+      'scheduleType',
+    );
+  }
   validateJobSpec(spec, options.id);
   return spec;
+}
+
+/** XXL-JOB's names for job fields, as users paste them from its console or API, and tickring's. */
+export const JOB_FIELD_ALIASES = { jobDesc: 'name', jobGroup: 'appName', childJobId: 'childJobIds' } as const;
+
+/** The body with XXL-JOB's field names replaced by tickring's; an alias contradicting its field is refused. */
+function resolveJobAliases(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const [alias, field] of Object.entries(JOB_FIELD_ALIASES)) {
+    if (!(alias in out)) continue;
+    let value = out[alias];
+    delete out[alias];
+    if (alias === 'jobGroup' && typeof value !== 'string') {
+      throw new ValidationError(
+        `jobGroup must be the group's appName: tickring names groups by appName (XXL-JOB's numeric group id has no meaning here); got ${describe(value)}`,
+        alias,
+      );
+    }
+    if (alias === 'childJobId') value = readChildIdList(alias, value);
+    if (out[field] !== undefined && JSON.stringify(out[field]) !== JSON.stringify(value)) {
+      throw new ValidationError(
+        `${alias} is XXL-JOB's name for ${field}, and the two differ; give one of them`,
+        alias,
+      );
+    }
+    out[field] = value;
+  }
+  return out;
+}
+
+/** XXL-JOB's `childJobId`: job ids separated by commas (an array is taken too). */
+function readChildIdList(field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const parts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const ids = parts.map(Number);
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
+    throw new ValidationError(
+      `${field} must be job ids separated by commas (e.g. "3,4"); got ${describe(value)}`,
+      field,
+    );
+  }
+  return ids;
 }
 
 /** The checks that need the whole job; `parseJobSpec` runs them. */
@@ -339,7 +392,11 @@ export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
     }
   }
   const switchedToAuto = base?.addressType === 'MANUAL' && given.addressType === 'AUTO';
-  const addressList = given.addressList ?? (switchedToAuto ? [] : (base?.addressList ?? []));
+  // An AUTO group's addressList is shown as its online executors: sent back in an edit, it is ignored.
+  const stayedAuto = base?.addressType === 'AUTO' && (given.addressType ?? 'AUTO') === 'AUTO';
+  const addressList = stayedAuto
+    ? []
+    : (given.addressList ?? (switchedToAuto ? [] : (base?.addressList ?? [])));
   const spec = { ...base, ...given, addressList } as GroupSpec;
   if (spec.title.trim() === '') throw new ValidationError('title is required', 'title');
   if (spec.addressType === 'AUTO' && spec.addressList.length > 0) {
@@ -372,7 +429,9 @@ function readAppName(value: unknown): string {
   return appName;
 }
 
-function readAddressList(value: unknown): string[] {
+function readAddressList(given: unknown): string[] {
+  // XXL-JOB's form: addresses separated by commas.
+  const value = typeof given === 'string' ? given.split(',').filter((part) => part.trim() !== '') : given;
   if (!Array.isArray(value)) {
     throw new ValidationError(
       'addressList must be an array of executor addresses (http(s) URLs or lambda:<function>)',

@@ -4,12 +4,33 @@ import { parseGroupSpec } from '../domain/job-validation.js';
 import type { Clock } from '../ports/clock.js';
 import type { GroupStore, JobStore } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
+import type { RegistryStore } from '../ports/registry-store.js';
+import { mapLimit } from '../util/concurrency.js';
+import { groupAddresses } from './registry.js';
 
 export interface AdminGroupsDeps {
   readonly groups: GroupStore;
   readonly jobs: Pick<JobStore, 'existsForApp'>;
+  /** Where an AUTO group's online executors are read, to show them as its addressList. */
+  readonly registry: Pick<RegistryStore, 'list'>;
+  readonly registryDeadSeconds: number;
   readonly clock: Clock;
   readonly logger: Logger;
+}
+
+/**
+ * A group as the API shows it: an AUTO group's addressList is its executors online now (sorted),
+ * as XXL-JOB shows it; a MANUAL group's is its configured list.
+ */
+async function shown(deps: AdminGroupsDeps, group: Group): Promise<Group> {
+  if (group.addressType !== 'AUTO') return group;
+  return { ...group, addressList: await groupAddresses(deps, group, deps.registryDeadSeconds) };
+}
+
+async function readGroup(deps: AdminGroupsDeps, appName: string): Promise<Group> {
+  const group = await deps.groups.get(appName);
+  if (!group) throw new NotFoundError(`group ${appName} does not exist`);
+  return group;
 }
 
 /** Creates an executor group; ConflictError when the appName is taken. */
@@ -19,32 +40,30 @@ export async function createGroup(deps: AdminGroupsDeps, input: unknown): Promis
   const group: Group = { ...spec, createdAt: now, updatedAt: now };
   await deps.groups.create(group);
   deps.logger.info('group created', { appName: group.appName, addressType: group.addressType });
-  return group;
+  return shown(deps, group);
 }
 
 export async function getGroup(deps: AdminGroupsDeps, appName: string): Promise<Group> {
-  const group = await deps.groups.get(appName);
-  if (!group) throw new NotFoundError(`group ${appName} does not exist`);
-  return group;
+  return shown(deps, await readGroup(deps, appName));
 }
 
-export function listGroups(deps: AdminGroupsDeps): Promise<Group[]> {
-  return deps.groups.list();
+export async function listGroups(deps: AdminGroupsDeps): Promise<Group[]> {
+  return mapLimit(await deps.groups.list(), 8, (group) => shown(deps, group));
 }
 
 /** Lays the given fields over the group; its appName cannot change. */
 export async function updateGroup(deps: AdminGroupsDeps, appName: string, input: unknown): Promise<Group> {
-  const current = await getGroup(deps, appName);
+  const current = await readGroup(deps, appName);
   const spec = parseGroupSpec(input, current);
   const group: Group = { ...spec, createdAt: current.createdAt, updatedAt: deps.clock.now() };
   await deps.groups.replace(group);
   deps.logger.info('group updated', { appName, addressType: group.addressType });
-  return group;
+  return shown(deps, group);
 }
 
 /** Refused (ConflictError) while jobs use the group, as XXL-JOB refuses it. */
 export async function deleteGroup(deps: AdminGroupsDeps, appName: string): Promise<void> {
-  await getGroup(deps, appName);
+  await readGroup(deps, appName);
   if (await deps.jobs.existsForApp(appName)) {
     throw new ConflictError(
       `group ${appName} still has jobs; delete them or move them to another group first`,

@@ -15,6 +15,7 @@ import { LOG_IDS_PER_PLAN } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
 import type { GroupStore, JobQuery, JobStore, Page, PlanState } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
+import { readOnPastEmptyPages } from './paging.js';
 
 export interface AdminJobsDeps {
   readonly jobs: JobStore;
@@ -64,8 +65,9 @@ export async function getJob(deps: AdminJobsDeps, id: number): Promise<Job> {
   return job;
 }
 
+/** A page of jobs; never empty while a cursor follows, within the read-on budget (a filtered scan). */
 export function listJobs(deps: AdminJobsDeps, query: JobQuery): Promise<Page<Job>> {
-  return deps.jobs.list(query);
+  return readOnPastEmptyPages(deps.clock, query.cursor, (cursor) => deps.jobs.list({ ...query, cursor }));
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   listRuns,
   readRunOutput,
 } from './admin-runs.js';
+import { LIST_READ_ON_MS } from './paging.js';
 import { ALARM_STATUS, onRunKilled } from './run-outcome.js';
 
 /** In-memory runs, executors and reports, recording the calls made to them. */
@@ -33,6 +34,10 @@ class Fakes {
   };
   killReply: ReturnT<unknown> = { code: 200 };
   listed: Run[] = [];
+  /** Pages the store answers in turn before `listed` (each may be empty, with a cursor). */
+  pages: Page<Run>[] = [];
+  /** How long each store read takes on the fake clock. */
+  readMs = 0;
   /** Runs that gain a result between the read and the kill (the executor's callback won). */
   finishBeforeComplete = new Set<number>();
 
@@ -46,7 +51,8 @@ class Fakes {
       get: async (logId: number) => this.runs.get(logId),
       list: async (query: RunQuery): Promise<Page<Run>> => {
         this.queries.push(query);
-        return { items: this.listed, nextCursor: 'next' };
+        this.clock.advance(this.readMs);
+        return this.pages.shift() ?? { items: this.listed, nextCursor: 'next' };
       },
       complete: async (logId: number, result: HandleResult): Promise<CompleteOutcome> => {
         this.calls.push(`complete ${logId} ${result.handleCode} ${result.handleMsg}`);
@@ -102,6 +108,32 @@ describe('listRuns', () => {
     fakes.listed = [makeRun({ logId: 2, appName: 'a' }), makeRun({ logId: 1, appName: 'b' })];
     const page = await listRuns(fakes.deps(), { jobId: 1, appName: 'b', limit: 20 });
     expect(page.items.map((r) => r.logId)).toEqual([1]);
+  });
+
+  it('reads on past empty pages until one has runs, so a page is never empty while a cursor follows', async () => {
+    const fakes = new Fakes();
+    fakes.pages = [
+      { items: [], nextCursor: 'c1' },
+      { items: [], nextCursor: 'c2' },
+    ];
+    fakes.listed = [makeRun({ logId: 7 })];
+    const page = await listRuns(fakes.deps(), { appName: 'a', limit: 20 });
+    expect(page.items.map((r) => r.logId)).toEqual([7]);
+    expect(fakes.queries.map((q) => q.cursor)).toEqual([undefined, 'c1', 'c2']);
+    // The end of the range: an empty page without a cursor is the answer.
+    const end = new Fakes();
+    end.pages = [{ items: [], nextCursor: 'c1' }, { items: [] }];
+    expect(await listRuns(end.deps(), { limit: 20 })).toEqual({ items: [] });
+  });
+
+  it('stops reading on at its time budget, answering the empty page with its cursor', async () => {
+    const fakes = new Fakes();
+    fakes.readMs = 1_000;
+    fakes.pages = Array.from({ length: 100 }, (_, i) => ({ items: [], nextCursor: `c${i + 1}` }));
+    const page = await listRuns(fakes.deps(), { limit: 20 });
+    expect(page.items).toEqual([]);
+    expect(fakes.queries.length).toBe(LIST_READ_ON_MS / 1_000);
+    expect(page.nextCursor).toBe(`c${fakes.queries.length}`);
   });
 
   it('refuses a from after to, naming from', async () => {

@@ -7,6 +7,7 @@ import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { Page } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
 import type { RunQuery, RunStore } from '../ports/run-store.js';
+import { readOnPastEmptyPages } from './paging.js';
 import { onRunKilled } from './run-outcome.js';
 
 /**
@@ -34,13 +35,22 @@ export class ExecutorCallError extends AppError {
 }
 
 /** Newest first. With both `jobId` and `appName`, only the job's runs in that app. */
-export async function listRuns(deps: Pick<AdminRunsDeps, 'runs'>, query: RunQuery): Promise<Page<Run>> {
+/**
+ * A page of runs, newest first; never empty while a cursor follows, within the read-on budget
+ * (see {@link readOnPastEmptyPages}).
+ */
+export async function listRuns(
+  deps: Pick<AdminRunsDeps, 'runs' | 'clock'>,
+  query: RunQuery,
+): Promise<Page<Run>> {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
     throw new ValidationError('from must not be after to', 'from');
   }
-  const page = await deps.runs.list(query);
-  if (query.jobId === undefined || query.appName === undefined) return page;
-  return { ...page, items: page.items.filter((run) => run.appName === query.appName) };
+  return readOnPastEmptyPages(deps.clock, query.cursor, async (cursor) => {
+    const page = await deps.runs.list({ ...query, cursor });
+    if (query.jobId === undefined || query.appName === undefined) return page;
+    return { ...page, items: page.items.filter((run) => run.appName === query.appName) };
+  });
 }
 
 export async function getRun(deps: Pick<AdminRunsDeps, 'runs'>, logId: number): Promise<Run> {

@@ -51,7 +51,7 @@ export async function removeExecutor(deps: RegistryDeps, registration: Registrat
 
 /** Executors of an app seen within the dead timeout, sorted by address. */
 export function onlineExecutors(
-  deps: Pick<RegistryDeps, 'registry' | 'clock'>,
+  deps: { readonly registry: Pick<RegistryStore, 'list'>; readonly clock: Clock },
   appName: string,
   deadSeconds: number,
 ): Promise<RegistryEntry[]> {
@@ -63,7 +63,7 @@ export function onlineExecutors(
  * a MANUAL group's configured list, as given.
  */
 export async function groupAddresses(
-  deps: Pick<RegistryDeps, 'registry' | 'clock'>,
+  deps: { readonly registry: Pick<RegistryStore, 'list'>; readonly clock: Clock },
   group: Pick<Group, 'appName' | 'addressType' | 'addressList'>,
   deadSeconds: number,
 ): Promise<string[]> {
