@@ -16,6 +16,8 @@ const VITEST = '(^|/)node_modules/(vitest|@vitest)/|^vitest$|^@vitest/';
 /** The packages' test files: their *.test.ts and their test-support folders. */
 const PROTOCOL_TESTS = '^packages/protocol/(.+\\.test\\.ts$|test-support/)';
 const EXECUTOR_TESTS = '^packages/executor/(.+\\.test\\.ts$|test-support/)';
+/** The CLI's test files (they may check its output against the scheduler's real validation). */
+const CLI_TESTS = '^packages/cli/(.+\\.test\\.ts$|.*/test-support/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -51,6 +53,13 @@ module.exports = {
         pathNot: ['^packages/executor/(src|test-support)/', PROTOCOL_DOOR, VITEST],
         dependencyTypesNot: ['core'],
       },
+    },
+    {
+      name: 'cli-imports-own-packages-node',
+      comment: 'The tickring CLI imports its own files, the @tickring packages (by name), npm packages and node builtins; never the scheduler.',
+      severity: 'error',
+      from: { path: '^packages/cli/', pathNot: CLI_TESTS },
+      to: { path: '^(shared|functions|local|infra|bench|test|packages/(protocol|executor))/' },
     },
     {
       name: 'core-no-aws',

@@ -51,6 +51,9 @@ describe('parseJobSpec', () => {
     // ...but not of a NONE job: that would be the same silent NONE.
     const none = parseJobSpec(minimal);
     expectFieldError(() => parseJobSpec({ scheduleConf: '30' }, { base: none }), 'scheduleType');
+    // A NONE job stored with a schedule text (made before this rule) can still be edited in part.
+    const older = { ...none, scheduleConf: '0 0/5 * * * ?' };
+    expect(parseJobSpec({ childJobIds: [] }, { base: older })).toMatchObject({ scheduleType: 'NONE' });
     expect(parseJobSpec({ ...minimal, scheduleType: 'NONE', scheduleConf: '' }).scheduleType).toBe('NONE');
   });
 

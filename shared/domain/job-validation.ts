@@ -133,7 +133,12 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
     }
   }
   const spec = { ...JOB_DEFAULTS, ...base, ...given } as JobSpec;
-  if (given.scheduleType === undefined && spec.scheduleType === 'NONE' && spec.scheduleConf.trim() !== '') {
+  if (
+    given.scheduleType === undefined &&
+    given.scheduleConf !== undefined &&
+    spec.scheduleType === 'NONE' &&
+    spec.scheduleConf.trim() !== ''
+  ) {
     // Never a NONE job that silently keeps a schedule text.
     throw new ValidationError(
       'scheduleType is required when scheduleConf is given: CRON for a Quartz cron expression, FIX_RATE ' +
