@@ -10,6 +10,7 @@ import { type LocalStack, startLocal } from '../local/start-local.js';
 import { DynamoRegistryStore } from '../shared/adapters/dynamodb/registry-store.js';
 import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
 import type { Run } from '../shared/domain/run.js';
+import { checked } from './openapi-check.js';
 import { waitFor } from './stand-ins.js';
 
 /** An answer of the admin API: the status and the parsed JSON body. */
@@ -92,7 +93,7 @@ export async function startE2eStack(label: string, settings: Record<string, stri
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    return checked(method, path, { status: res.status, body: text ? JSON.parse(text) : undefined });
   };
 
   const runsOf = async (jobId: number): Promise<Run[]> => {

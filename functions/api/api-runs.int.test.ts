@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createExecutor, type Executor, type JobHandler, silentLogger } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { checked } from '../../test/openapi-check.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**
@@ -47,7 +48,7 @@ async function call(method: string, path: string, body?: unknown, auth = true): 
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  return checked(method, path, { status: res.status, body: text ? JSON.parse(text) : undefined });
 }
 
 function expectError(reply: Reply, status: number, error: string, field?: string): void {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { checked } from '../../test/openapi-check.js';
 
 /** The admin API end to end: HTTP → local gateway → api handler → DynamoDB Local. */
 
@@ -33,7 +34,11 @@ async function call(
     body: init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  return checked(method, path, {
+    status: res.status,
+    headers: res.headers,
+    body: text ? JSON.parse(text) : undefined,
+  });
 }
 
 function expectError(reply: Reply, status: number, error: string, field?: string): void {

@@ -6,6 +6,28 @@ import { bearerAuth, constantTimeEquals } from './auth.js';
 import { createHttpHandler } from './handler.js';
 import { created, ok } from './response.js';
 import { Router } from './router.js';
+import { RequestValidationError, type RouteContract } from './validation.js';
+
+/** A contract whose validator reads `n` from the query, or refuses the request for every problem. */
+const counted: RouteContract<Record<string, never>, { n: number }, unknown> = {
+  method: 'GET',
+  path: '/v1/count',
+  authenticated: true,
+  validate: (req) => {
+    const problems = [];
+    if (!/^\d+$/.test(req.query.n ?? '')) problems.push({ field: 'n', message: 'n must be an integer' });
+    if (req.query.x !== undefined) problems.push({ field: 'x', message: 'x is not a parameter' });
+    const [first, ...rest] = problems;
+    if (first) throw new RequestValidationError([first, ...rest]);
+    return { params: {}, query: { n: Number(req.query.n) }, body: undefined };
+  },
+};
+const open: RouteContract<Record<string, never>, Record<string, string>, unknown> = {
+  method: 'GET',
+  path: '/v1/open',
+  authenticated: false,
+  validate: (req) => ({ params: {}, query: req.query, body: req.body }),
+};
 
 function event(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
   return {
@@ -33,7 +55,9 @@ const handler = createHttpHandler({
     })
     .get('/v1/boom', () => {
       throw new Error('secret detail');
-    }),
+    })
+    .route(counted, (req) => ok({ twice: req.query.n * 2 }))
+    .route(open, () => ok({ open: true })),
   authenticate: bearerAuth(() => 's3cret'),
   logger: { ...silentLogger, error: (_m, attrs) => errors.push(attrs) },
 });
@@ -59,11 +83,12 @@ describe('createHttpHandler', () => {
     expect(json(res.body)).toMatchObject({ error: 'ValidationError', field: 'body' });
   });
 
-  it('maps app errors to their status with {error, message}', async () => {
+  it('maps app errors to their status with {error, message}; a ValidationError lists its problem', async () => {
     expect(json((await handler(event('GET', '/v1/bad'))).body)).toEqual({
       error: 'ValidationError',
       message: 'limit must be an integer',
       field: 'limit',
+      problems: [{ field: 'limit', message: 'limit must be an integer' }],
     });
     const conflict = await handler(event('GET', '/v1/conflict'));
     expect(conflict.statusCode).toBe(409);
@@ -96,6 +121,30 @@ describe('createHttpHandler', () => {
     expect(res.statusCode).toBe(401);
     expect(res.headers?.['www-authenticate']).toBe('Bearer');
     expect(json(res.body).error).toBe('UnauthorizedError');
+  });
+
+  it('validates a contract route before its handler, listing every problem', async () => {
+    const query = (q: Record<string, string>) => ({ ...event('GET', '/v1/count'), queryStringParameters: q });
+    expect(json((await handler(query({ n: '21' }))).body)).toEqual({ twice: 42 });
+    const bad = await handler(query({ n: 'many', x: '1' }));
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad.body)).toEqual({
+      error: 'ValidationError',
+      message: 'n must be an integer; x is not a parameter',
+      field: 'n',
+      problems: [
+        { field: 'n', message: 'n must be an integer' },
+        { field: 'x', message: 'x is not a parameter' },
+      ],
+    });
+  });
+
+  it('serves a public route without a token, and only that route', async () => {
+    const ev = event('GET', '/v1/open');
+    const res = await handler({ ...ev, headers: {} });
+    expect(res.statusCode).toBe(200);
+    expect((await handler({ ...event('POST', '/v1/open'), headers: {} })).statusCode).toBe(401);
+    expect((await handler({ ...event('GET', '/v1/count'), headers: {} })).statusCode).toBe(401);
   });
 
   it('accepts the scheme in any case', async () => {

@@ -6,10 +6,14 @@ import { MethodNotAllowedError } from './errors.js';
 import { fromApiGatewayV2, type HttpRequest, parseJsonBody } from './request.js';
 import { type HttpResult, toApiGatewayV2 } from './response.js';
 import type { Router } from './router.js';
+import { problemsOf } from './validation.js';
 
 export interface HttpHandlerOptions {
   readonly router: Router;
-  /** Runs before routing, so an unauthenticated caller learns nothing about the routes. */
+  /**
+   * Runs before routing, so an unauthenticated caller learns nothing about the routes; skipped only
+   * for the routes added as public (`authenticated: false` in their contract).
+   */
   readonly authenticate?: Authenticator;
   readonly logger: Logger;
   /** How an error becomes a response; default `errorResult` (`{error, message}`). */
@@ -27,7 +31,7 @@ export function createHttpHandler(options: HttpHandlerOptions) {
     const req = fromApiGatewayV2(event);
     let result: HttpResult;
     try {
-      await options.authenticate?.(req);
+      if (!options.router.isPublic(req.method, req.path)) await options.authenticate?.(req);
       const { handler, params } = options.router.match(req.method, req.path);
       result = await handler({ ...req, params, body: parseJsonBody(req.rawBody) });
     } catch (err) {
@@ -37,10 +41,17 @@ export function createHttpHandler(options: HttpHandlerOptions) {
   };
 }
 
-/** `{error: <ErrorName>, message, field?}` with the error's 4xx status, or a generic 500. */
+/**
+ * `{error: <ErrorName>, message, field?}` with the error's 4xx status, or a generic 500. A
+ * ValidationError adds `problems`: every `{field, message}` found (one for the domain's own checks),
+ * `message` joining them and `field` naming the first.
+ */
 export function errorResult(err: unknown, req: HttpRequest, logger: Logger): HttpResult {
   if (isAppError(err) && err.status >= 400 && err.status < 500) {
-    const field = err instanceof ValidationError && err.field !== undefined ? { field: err.field } : {};
+    const field =
+      err instanceof ValidationError
+        ? { ...(err.field === undefined ? {} : { field: err.field }), problems: problemsOf(err) }
+        : {};
     const headers: Record<string, string> =
       err instanceof MethodNotAllowedError
         ? { allow: err.allow.join(', ') }

@@ -1,7 +1,15 @@
 export { type Authenticator, bearerAuth, constantTimeEquals } from './auth.js';
 export { MethodNotAllowedError } from './errors.js';
 export { createHttpHandler, errorResult, type HttpHandlerOptions } from './handler.js';
-export { enumParam, intParam, isoTimeParam } from './params.js';
 export { fromApiGatewayV2, type HttpRequest, parseJsonBody, type RoutedRequest } from './request.js';
 export { created, type HttpResult, noContent, ok, toApiGatewayV2 } from './response.js';
 export { type PathParams, type RouteHandler, type RouteMatch, Router } from './router.js';
+export {
+  type HttpMethod,
+  type Problem,
+  problemsOf,
+  RequestValidationError,
+  type RouteContract,
+  type ValidInput,
+  type ValidRequest,
+} from './validation.js';

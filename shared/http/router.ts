@@ -2,6 +2,7 @@ import { NotFoundError } from '../domain/errors.js';
 import { MethodNotAllowedError } from './errors.js';
 import type { RoutedRequest } from './request.js';
 import type { HttpResult } from './response.js';
+import type { RouteContract, ValidRequest } from './validation.js';
 
 /** The parameter names of a pattern: `'/v1/jobs/{id}'` → `'id'`. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -18,6 +19,8 @@ interface Route {
   /** Literal segments, or `{name}` for a path parameter. */
   readonly segments: readonly string[];
   readonly handler: RouteHandler;
+  /** false: served without authentication. */
+  readonly authenticated: boolean;
 }
 
 export interface RouteMatch {
@@ -36,9 +39,23 @@ export class Router {
   private readonly routes: Route[] = [];
 
   add<P extends string>(method: string, pattern: P, handler: RouteHandler<PathParams<P>>): this {
-    const segments = split(pattern);
-    this.routes.push({ method: method.toUpperCase(), pattern, segments, handler: handler as RouteHandler });
-    return this;
+    return this.push(method, pattern, handler as RouteHandler, true);
+  }
+
+  /**
+   * A route from its contract: the request is checked by `contract.validate` (every problem at
+   * once, a 400 before the handler runs) and the handler gets its parameters, query and body typed.
+   */
+  route<Params, Query, Body>(
+    contract: RouteContract<Params, Query, Body>,
+    handler: (req: ValidRequest<Params, Query, Body>) => Promise<HttpResult> | HttpResult,
+  ): this {
+    return this.push(
+      contract.method,
+      contract.path,
+      (req) => handler({ ...req, ...contract.validate(req) }),
+      contract.authenticated,
+    );
   }
 
   get<P extends string>(pattern: P, handler: RouteHandler<PathParams<P>>): this {
@@ -55,6 +72,14 @@ export class Router {
 
   delete<P extends string>(pattern: P, handler: RouteHandler<PathParams<P>>): this {
     return this.add('DELETE', pattern, handler);
+  }
+
+  /** Whether this request goes to a route served without authentication. */
+  isPublic(method: string, path: string): boolean {
+    const parts = split(path);
+    return this.routes.some(
+      (r) => !r.authenticated && r.method === method.toUpperCase() && matchSegments(r.segments, parts),
+    );
   }
 
   /** The route for this request; NotFoundError or MethodNotAllowedError when there is none. */
@@ -79,6 +104,12 @@ export class Router {
   /** `METHOD pattern` of every route, in the order they were added. */
   list(): string[] {
     return this.routes.map((r) => `${r.method} ${r.pattern}`);
+  }
+
+  private push(method: string, pattern: string, handler: RouteHandler, authenticated: boolean): this {
+    const segments = split(pattern);
+    this.routes.push({ method: method.toUpperCase(), pattern, segments, handler, authenticated });
+    return this;
   }
 }
 

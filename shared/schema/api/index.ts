@@ -1,0 +1,17 @@
+/**
+ * The admin API as a contract: one definition of each `/v1` route's request and answers
+ * (`routes.ts`, from the shapes in `schemas.ts`), from which the request validation, the handlers'
+ * types and the OpenAPI 3.1 document (`openapi.ts`) are derived.
+ */
+export {
+  type AnyApiRoute,
+  type ApiRoute,
+  type BodySpec,
+  defineRoute,
+  type ResponseSpec,
+  type RouteSpec,
+} from './define.js';
+export { buildOpenApiDocument, type JsonObject, openApiDocument, openApiJson } from './openapi.js';
+export { API, API_ROUTES } from './routes.js';
+export * from './schemas.js';
+export { problemsOf, requestValidator, type Source } from './validate.js';

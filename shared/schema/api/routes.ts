@@ -1,0 +1,626 @@
+/**
+ * The admin API's route table: every `/v1` route, once. `functions/api/routes.ts` binds each to
+ * its use-case (`router.route(API.getJob, handler)`), the router validates requests with it, and
+ * `openapi.ts` writes the document from it.
+ */
+import { Type } from '@sinclair/typebox';
+import { type AnyApiRoute, defineRoute } from './define.js';
+import {
+  AppNameParam,
+  Dashboard,
+  DashboardQuery,
+  Executors,
+  ExecutorsQuery,
+  Group,
+  GroupCreate,
+  GroupList,
+  GroupToken,
+  GroupTokenBody,
+  GroupUpdate,
+  Job,
+  JobCreate,
+  JobIdParam,
+  JobListQuery,
+  JobPage,
+  JobUpdate,
+  KilledRun,
+  LogIdParam,
+  OpenApiDocumentSchema,
+  Preview,
+  PreviewQuery,
+  Run,
+  RunListQuery,
+  RunOutput,
+  RunOutputQuery,
+  RunPage,
+  TriggerAccepted,
+  TriggerBody,
+} from './schemas.js';
+
+const appNameParams = Type.Object({ appName: AppNameParam });
+const jobIdParams = Type.Object({ id: JobIdParam });
+const logIdParams = Type.Object({ logId: LogIdParam });
+
+// Examples, shown by the document (a test checks each against its schema).
+const T0 = '2030-01-01T02:00:00.000Z';
+const exampleGroup = {
+  appName: 'my-app',
+  title: 'My application',
+  addressType: 'AUTO',
+  addressList: ['http://10.0.0.5:9999/'],
+  accessTokenSetAt: null,
+  createdAt: T0,
+  updatedAt: T0,
+};
+const exampleJob = {
+  id: 7,
+  appName: 'my-app',
+  name: 'Nightly report',
+  author: 'ops',
+  alarmEmail: 'ops@example.com',
+  alarmWebhook: '',
+  scheduleType: 'CRON',
+  scheduleConf: '0 0 2 * * ?',
+  timeZone: 'Europe/Berlin',
+  misfireStrategy: 'DO_NOTHING',
+  executorRouteStrategy: 'ROUND',
+  executorHandler: 'reportHandler',
+  executorParam: 'region=eu',
+  executorBlockStrategy: 'SERIAL_EXECUTION',
+  executorTimeout: 600,
+  executorFailRetryCount: 2,
+  retryBackoffSeconds: 10,
+  glueType: 'BEAN',
+  glueSource: '',
+  childJobIds: [],
+  triggerStatus: 'RUNNING',
+  triggerNextTime: '2030-01-02T01:00:00.000Z',
+  triggerLastTime: '2030-01-01T01:00:00.000Z',
+  glueUpdatetime: T0,
+  scheduleRevision: 2,
+  version: 3,
+  createdAt: T0,
+  updatedAt: T0,
+};
+const exampleRun = {
+  logId: 30064771073,
+  jobId: 7,
+  jobName: 'Nightly report',
+  appName: 'my-app',
+  status: 'success',
+  triggerType: 'CRON',
+  dedupKey: '7#1893546000000',
+  scheduledTime: '2030-01-02T01:00:00.000Z',
+  triggerTime: '2030-01-02T00:59:59.750Z',
+  executorAddress: 'http://10.0.0.5:9999/',
+  executorHandler: 'reportHandler',
+  executorParam: 'region=eu',
+  executorRouteStrategy: 'ROUND',
+  executorTimeout: 600,
+  shard: '0/1',
+  attempt: 1,
+  retriesLeft: 2,
+  parentLogId: null,
+  triggerCode: 200,
+  triggerMsg: 'executor accepted the run',
+  dispatchedAt: '2030-01-02T01:00:00.004Z',
+  handleCode: 200,
+  handleMsg: 'report sent',
+  handleTime: '2030-01-02T01:00:41.200Z',
+  alarmStatus: 'NOT_NEEDED',
+};
+
+export const API = {
+  // ------------------------------------------------------------------------------------------
+  // Groups
+  listGroups: defineRoute({
+    operationId: 'listGroups',
+    method: 'GET',
+    path: '/v1/groups',
+    tags: ['groups'],
+    auth: 'admin',
+    summary: 'List executor groups',
+    description: 'Every executor group; an AUTO group’s addressList lists its executors online now.',
+    responses: { 200: { description: 'The groups.', schema: GroupList, example: { items: [exampleGroup] } } },
+  }),
+  createGroup: defineRoute({
+    operationId: 'createGroup',
+    method: 'POST',
+    path: '/v1/groups',
+    tags: ['groups'],
+    auth: 'admin',
+    summary: 'Create an executor group',
+    description:
+      'AUTO groups take their executors from registration (XXL-JOB’s executors register under the AppName); MANUAL groups list them.',
+    body: {
+      schema: GroupCreate,
+      required: true,
+      description: 'The group.',
+      examples: {
+        auto: {
+          summary: 'Executors register themselves',
+          value: { appName: 'my-app', title: 'My application', addressType: 'AUTO' },
+        },
+        manual: {
+          summary: 'Fixed addresses (XXL-JOB’s comma-separated form is taken too)',
+          value: {
+            appName: 'batch',
+            title: 'Batch workers',
+            addressType: 'MANUAL',
+            addressList: ['http://10.0.0.7:9999', 'lambda:executor-runner'],
+          },
+        },
+      },
+    },
+    responses: {
+      201: {
+        description: 'Created.',
+        schema: Group,
+        example: { ...exampleGroup, addressList: [] },
+      },
+    },
+    errors: { 409: 'A group with this appName exists.' },
+  }),
+  getGroup: defineRoute({
+    operationId: 'getGroup',
+    method: 'GET',
+    path: '/v1/groups/{appName}',
+    tags: ['groups'],
+    auth: 'admin',
+    params: appNameParams,
+    summary: 'Read an executor group',
+    description: 'One group; an AUTO group’s addressList lists its executors online now.',
+    responses: { 200: { description: 'The group.', schema: Group, example: exampleGroup } },
+    errors: { 404: 'No group has this appName.' },
+  }),
+  updateGroup: defineRoute({
+    operationId: 'updateGroup',
+    method: 'PUT',
+    path: '/v1/groups/{appName}',
+    tags: ['groups'],
+    auth: 'admin',
+    params: appNameParams,
+    summary: 'Change an executor group',
+    description:
+      'Lays the given fields over the group. Switching a MANUAL group to AUTO without a list clears its list; its appName cannot change.',
+    body: {
+      schema: GroupUpdate,
+      required: true,
+      description: 'The fields to change.',
+      examples: { title: { summary: 'A new title', value: { title: 'My application (EU)' } } },
+    },
+    responses: { 200: { description: 'The group as changed.', schema: Group, example: exampleGroup } },
+    errors: { 404: 'No group has this appName.' },
+  }),
+  deleteGroup: defineRoute({
+    operationId: 'deleteGroup',
+    method: 'DELETE',
+    path: '/v1/groups/{appName}',
+    tags: ['groups'],
+    auth: 'admin',
+    params: appNameParams,
+    summary: 'Delete an executor group',
+    description: 'Refused while jobs use the group, as XXL-JOB refuses it.',
+    responses: { 204: { description: 'Deleted.' } },
+    errors: { 404: 'No group has this appName.', 409: 'Jobs still use the group.' },
+  }),
+  setGroupAccessToken: defineRoute({
+    operationId: 'setGroupAccessToken',
+    method: 'PUT',
+    path: '/v1/groups/{appName}/access-token',
+    tags: ['groups'],
+    auth: 'admin',
+    params: appNameParams,
+    summary: 'Give a group its own executor access token',
+    description:
+      'XXL-JOB 3.5’s per-group token: the group’s executors must then present it (XXL-JOB-ACCESS-TOKEN) and the dispatcher sends it to them, instead of the global token. The token is stored sealed and shown in this answer only.',
+    body: {
+      schema: GroupTokenBody,
+      required: false,
+      description: '{} or no body for a new random token, or the token to use.',
+      examples: {
+        random: { summary: 'A new random token', value: {} },
+        given: {
+          summary: 'The token a 3.5 group already has',
+          value: { accessToken: 's3cret-token-of-my-app' },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The token, this once.',
+        schema: GroupToken,
+        example: {
+          appName: 'my-app',
+          accessToken: 'q9V2k1bY0cXh3Lr8TQm7WnJpZsE4aGfD6uHoRtKyNiB',
+          accessTokenSetAt: T0,
+          note: 'This token is shown once. Configure it on the group’s executors (XXL-JOB-ACCESS-TOKEN); the global token no longer works for them.',
+        },
+      },
+    },
+    errors: { 404: 'No group has this appName.' },
+  }),
+  clearGroupAccessToken: defineRoute({
+    operationId: 'clearGroupAccessToken',
+    method: 'DELETE',
+    path: '/v1/groups/{appName}/access-token',
+    tags: ['groups'],
+    auth: 'admin',
+    params: appNameParams,
+    summary: 'Drop a group’s own access token',
+    description: 'The group’s executors and the dispatcher go back to the global access token.',
+    responses: { 204: { description: 'Dropped.' } },
+    errors: { 404: 'No group has this appName.' },
+  }),
+
+  // ------------------------------------------------------------------------------------------
+  // Jobs
+  listJobs: defineRoute({
+    operationId: 'listJobs',
+    method: 'GET',
+    path: '/v1/jobs',
+    tags: ['jobs'],
+    auth: 'admin',
+    query: JobListQuery,
+    summary: 'List jobs',
+    description: 'Jobs page by page, optionally of one group or in one trigger status.',
+    responses: {
+      200: {
+        description: 'A page of jobs.',
+        schema: JobPage,
+        example: { items: [exampleJob], nextCursor: null },
+      },
+    },
+  }),
+  createJob: defineRoute({
+    operationId: 'createJob',
+    method: 'POST',
+    path: '/v1/jobs',
+    tags: ['jobs'],
+    auth: 'admin',
+    summary: 'Create a job',
+    description:
+      'A job with a new id. Created RUNNING, it is scheduled at once (its first fire is the first after now + 5 s). XXL-JOB’s field names jobDesc, jobGroup (an AppName) and childJobId (ids separated by commas) are taken too.',
+    body: {
+      schema: JobCreate,
+      required: true,
+      description: 'The job.',
+      examples: {
+        cron: {
+          summary: 'Every night at 02:00, Berlin time',
+          value: {
+            appName: 'my-app',
+            name: 'Nightly report',
+            author: 'ops',
+            scheduleType: 'CRON',
+            scheduleConf: '0 0 2 * * ?',
+            timeZone: 'Europe/Berlin',
+            executorHandler: 'reportHandler',
+            executorFailRetryCount: 2,
+            triggerStatus: 'RUNNING',
+          },
+        },
+        xxlJob: {
+          summary: 'With XXL-JOB’s field names',
+          value: {
+            jobGroup: 'my-app',
+            jobDesc: 'Clean up',
+            author: 'ops',
+            scheduleType: 'FIX_RATE',
+            scheduleConf: '300',
+            executorHandler: 'cleanupHandler',
+            childJobId: '8,9',
+          },
+        },
+      },
+    },
+    responses: { 201: { description: 'Created.', schema: Job, example: exampleJob } },
+  }),
+  getJob: defineRoute({
+    operationId: 'getJob',
+    method: 'GET',
+    path: '/v1/jobs/{id}',
+    tags: ['jobs'],
+    auth: 'admin',
+    params: jobIdParams,
+    summary: 'Read a job',
+    description: 'One job.',
+    responses: { 200: { description: 'The job.', schema: Job, example: exampleJob } },
+    errors: { 404: 'No job has this id.' },
+  }),
+  updateJob: defineRoute({
+    operationId: 'updateJob',
+    method: 'PUT',
+    path: '/v1/jobs/{id}',
+    tags: ['jobs'],
+    auth: 'admin',
+    params: jobIdParams,
+    summary: 'Change a job',
+    description:
+      'Lays the given fields over the job and checks the result as a whole. A running job whose schedule changes is re-planned from now; other edits keep its next fire. A `version` in the body must be the job’s (409 otherwise).',
+    body: {
+      schema: JobUpdate,
+      required: true,
+      description: 'The fields to change (or the job as read, changed).',
+      examples: {
+        param: { summary: 'A new parameter', value: { executorParam: 'region=us' } },
+        guarded: {
+          summary: 'Only if nobody changed it since version 3',
+          value: { scheduleConf: '0 30 2 * * ?', version: 3 },
+        },
+      },
+    },
+    responses: { 200: { description: 'The job as changed.', schema: Job, example: exampleJob } },
+    errors: {
+      404: 'No job has this id.',
+      409: 'The body’s version is not the job’s: read it again and retry.',
+    },
+  }),
+  deleteJob: defineRoute({
+    operationId: 'deleteJob',
+    method: 'DELETE',
+    path: '/v1/jobs/{id}',
+    tags: ['jobs'],
+    auth: 'admin',
+    params: jobIdParams,
+    summary: 'Delete a job',
+    description: 'Fires already on their way find no job and are dropped; jobs naming it as a child skip it.',
+    responses: { 204: { description: 'Deleted.' } },
+    errors: { 404: 'No job has this id.' },
+  }),
+  startJob: defineRoute({
+    operationId: 'startJob',
+    method: 'POST',
+    path: '/v1/jobs/{id}/start',
+    tags: ['jobs'],
+    auth: 'admin',
+    params: jobIdParams,
+    summary: 'Start scheduling a job',
+    description:
+      'Schedules the job from now (its first fire after now + 5 s); a running job is left as it is. A NONE schedule, or one that never fires again, cannot be started (400).',
+    responses: { 200: { description: 'The job, RUNNING.', schema: Job, example: exampleJob } },
+    errors: { 404: 'No job has this id.' },
+  }),
+  stopJob: defineRoute({
+    operationId: 'stopJob',
+    method: 'POST',
+    path: '/v1/jobs/{id}/stop',
+    tags: ['jobs'],
+    auth: 'admin',
+    params: jobIdParams,
+    summary: 'Stop scheduling a job',
+    description:
+      'Takes effect from the next fire (fires already planned are dropped); a stopped job is left as it is.',
+    responses: {
+      200: {
+        description: 'The job, STOPPED.',
+        schema: Job,
+        example: { ...exampleJob, triggerStatus: 'STOPPED', triggerNextTime: null },
+      },
+    },
+    errors: { 404: 'No job has this id.' },
+  }),
+  triggerJob: defineRoute({
+    operationId: 'triggerJob',
+    method: 'POST',
+    path: '/v1/jobs/{id}/trigger',
+    tags: ['jobs'],
+    auth: 'admin',
+    params: jobIdParams,
+    summary: 'Fire a job once, now',
+    description:
+      'XXL-JOB’s "execute once": a MANUAL fire, whatever the job’s schedule and status; the overrides apply to this run only.',
+    body: {
+      schema: TriggerBody,
+      required: false,
+      description: 'Overrides for this run; no body for none.',
+      examples: {
+        plain: { summary: 'As the job is', value: {} },
+        override: {
+          summary: 'Another parameter, on one executor',
+          value: { executorParam: 'date=2030-01-01', addressList: ['http://10.0.0.5:9999/'] },
+        },
+      },
+    },
+    responses: {
+      202: {
+        description: 'Accepted: the run is dispatched at once, asynchronously.',
+        schema: TriggerAccepted,
+        example: {
+          jobId: 7,
+          dedupKey: 'manual#1b4e28ba-2fa1-11d2-883f-0016d3cca427',
+          scheduledTime: T0,
+          logIds: [30064771073 + 2 ** 31],
+        },
+      },
+    },
+    errors: { 404: 'No job has this id.' },
+  }),
+
+  // ------------------------------------------------------------------------------------------
+  // Schedules
+  previewSchedule: defineRoute({
+    operationId: 'previewSchedule',
+    method: 'GET',
+    path: '/v1/schedule/preview',
+    tags: ['jobs'],
+    auth: 'admin',
+    query: PreviewQuery,
+    summary: 'Preview a schedule',
+    description: 'The next fire times of a schedule, as a job with it would fire.',
+    responses: {
+      200: {
+        description: 'The fire times.',
+        schema: Preview,
+        example: {
+          times: ['2030-01-04T09:00:00.000Z', '2030-01-04T09:15:00.000Z', '2030-01-04T09:30:00.000Z'],
+        },
+      },
+    },
+  }),
+
+  // ------------------------------------------------------------------------------------------
+  // Runs
+  listRuns: defineRoute({
+    operationId: 'listRuns',
+    method: 'GET',
+    path: '/v1/logs',
+    tags: ['runs'],
+    auth: 'admin',
+    query: RunListQuery,
+    summary: 'List runs',
+    description:
+      'Runs (XXL-JOB’s trigger log), newest first, page by page; a page may come back short, with a cursor. Skipped runs (misfires) are listed under their job only.',
+    responses: {
+      200: {
+        description: 'A page of runs.',
+        schema: RunPage,
+        example: { items: [exampleRun], nextCursor: null },
+      },
+    },
+  }),
+  getRun: defineRoute({
+    operationId: 'getRun',
+    method: 'GET',
+    path: '/v1/logs/{logId}',
+    tags: ['runs'],
+    auth: 'admin',
+    params: logIdParams,
+    summary: 'Read a run',
+    description: 'One run.',
+    responses: { 200: { description: 'The run.', schema: Run, example: exampleRun } },
+    errors: { 404: 'No run has this logId (or its record expired).' },
+  }),
+  getRunOutput: defineRoute({
+    operationId: 'getRunOutput',
+    method: 'GET',
+    path: '/v1/logs/{logId}/output',
+    tags: ['runs'],
+    auth: 'admin',
+    params: logIdParams,
+    query: RunOutputQuery,
+    summary: 'Read a run’s log',
+    description:
+      'Lines of the run’s log from fromLineNum on, read from the executor that ran it (its /log); read on from toLineNum + 1 until isEnd.',
+    responses: {
+      200: {
+        description: 'The lines.',
+        schema: RunOutput,
+        example: { fromLineNum: 1, toLineNum: 2, logContent: 'start\nreport sent\n', isEnd: true },
+      },
+    },
+    errors: {
+      404: 'No run has this logId (or its record expired).',
+      409: 'The run has no executor to ask (never sent, refused, skipped) or ran on a Lambda executor (see CloudWatch).',
+      502: 'The executor did not answer, or not with a log.',
+    },
+  }),
+  killRun: defineRoute({
+    operationId: 'killRun',
+    method: 'POST',
+    path: '/v1/logs/{logId}/kill',
+    tags: ['runs'],
+    auth: 'admin',
+    params: logIdParams,
+    summary: 'Stop a running run',
+    description:
+      'Records the run as failed ("killed by user"; not retried, no alarm), then tells its executor (/kill).',
+    responses: {
+      200: {
+        description: 'Killed.',
+        schema: KilledRun,
+        example: {
+          ...exampleRun,
+          status: 'fail',
+          handleCode: 500,
+          handleMsg: 'killed by user',
+          executorMsg: '',
+        },
+      },
+    },
+    errors: {
+      404: 'No run has this logId (or its record expired).',
+      409: 'The run has finished, was never accepted by an executor, or ran on a Lambda executor.',
+      502: 'The run is recorded as killed, but its executor did not confirm it.',
+    },
+  }),
+
+  // ------------------------------------------------------------------------------------------
+  // Executors and dashboard
+  listExecutors: defineRoute({
+    operationId: 'listExecutors',
+    method: 'GET',
+    path: '/v1/executors',
+    tags: ['executors'],
+    auth: 'admin',
+    query: ExecutorsQuery,
+    summary: 'List executors',
+    description:
+      'Each group’s executors with their last heartbeat: an AUTO group’s registrations, a MANUAL group’s addresses.',
+    responses: {
+      200: {
+        description: 'Executors by group.',
+        schema: Executors,
+        example: {
+          items: [
+            {
+              appName: 'my-app',
+              title: 'My application',
+              addressType: 'AUTO',
+              executors: [{ address: 'http://10.0.0.5:9999/', online: true, lastHeartbeat: T0 }],
+            },
+          ],
+        },
+      },
+    },
+    errors: { 404: 'No group has the appName asked for.' },
+  }),
+  dashboard: defineRoute({
+    operationId: 'dashboard',
+    method: 'GET',
+    path: '/v1/dashboard',
+    tags: ['executors'],
+    auth: 'admin',
+    query: DashboardQuery,
+    summary: 'Dashboard',
+    description: 'Job and executor counts, and runs per day (running, success, fail) over the last days.',
+    responses: {
+      200: {
+        description: 'The dashboard.',
+        schema: Dashboard,
+        example: {
+          days: 1,
+          fromDay: '2030-01-07',
+          toDay: '2030-01-07',
+          totals: {
+            jobs: 12,
+            runningJobs: 9,
+            runs: 191,
+            running: 0,
+            success: 190,
+            fail: 1,
+            onlineExecutors: 3,
+          },
+          series: [{ day: '2030-01-07', running: 0, success: 190, fail: 1 }],
+        },
+      },
+    },
+  }),
+
+  // ------------------------------------------------------------------------------------------
+  // The contract itself
+  openApi: defineRoute({
+    operationId: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/v1/openapi.json',
+    tags: ['meta'],
+    auth: 'none',
+    summary: 'This document',
+    description:
+      'The OpenAPI 3.1 description of the admin API and the executor-facing XXL-JOB API; no token needed.',
+    responses: { 200: { description: 'The document.', schema: OpenApiDocumentSchema } },
+  }),
+} as const;
+
+/** Every route of the table, in its order. */
+export const API_ROUTES: readonly AnyApiRoute[] = Object.values(API);

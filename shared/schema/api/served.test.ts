@@ -1,0 +1,70 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../functions/api/config.js';
+import { createHandler } from '../../../functions/api/handler.js';
+import { ENV } from '../../config/env.js';
+import { silentLogger } from '../../ports/logger.js';
+import { openApiJson } from './openapi.js';
+
+/** The real api handler; no request here reaches a store (the contract answers first). */
+const handler = createHandler(
+  loadConfig({
+    [ENV.jobsTable]: 'jobs',
+    [ENV.groupsTable]: 'groups',
+    [ENV.controlTable]: 'control',
+    [ENV.runsTable]: 'runs',
+    [ENV.registryTable]: 'registry',
+    [ENV.ringFastQueueUrl]: 'http://127.0.0.1:1/fast',
+    [ENV.ringSlowQueueUrl]: 'http://127.0.0.1:1/slow',
+    [ENV.adminToken]: 'adm1n',
+    [ENV.accessToken]: 'acc3ss',
+    [ENV.tokenKey]: 'k3y',
+    AWS_REGION: 'eu-west-1',
+  }),
+  { logger: silentLogger },
+);
+
+function event(method: string, path: string, query: Record<string, string> = {}, token?: string) {
+  return {
+    version: '2.0',
+    routeKey: 'ANY /v1/{proxy+}',
+    rawPath: path,
+    rawQueryString: new URLSearchParams(query).toString(),
+    queryStringParameters: query,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    requestContext: { http: { method, path }, requestId: 'r1' },
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2;
+}
+
+describe('the api handler and its contract', () => {
+  it('serves the OpenAPI document at GET /v1/openapi.json without a token', async () => {
+    const res = await handler(event('GET', '/v1/openapi.json'));
+    expect(res.statusCode).toBe(200);
+    expect(`${JSON.stringify(JSON.parse(res.body ?? ''), null, 2)}\n`).toBe(openApiJson());
+  });
+
+  it('still asks every other route, and other methods on the document, for the token', async () => {
+    expect((await handler(event('GET', '/v1/jobs'))).statusCode).toBe(401);
+    expect((await handler(event('POST', '/v1/openapi.json'))).statusCode).toBe(401);
+    expect((await handler(event('POST', '/v1/openapi.json', {}, 'adm1n'))).statusCode).toBe(405);
+  });
+
+  it('answers 400 listing every problem of a request before any use-case runs', async () => {
+    const res = await handler(
+      event('GET', '/v1/logs', { limit: 'ten', status: 'done', jobId: '0' }, 'adm1n'),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body ?? '')).toEqual({
+      error: 'ValidationError',
+      message:
+        'jobId must be an integer >= 1; got 0; status must be one of running, success, fail, skipped; got "done"; limit must be an integer between 1 and 100; got "ten"',
+      field: 'jobId',
+      problems: [
+        { field: 'jobId', message: 'jobId must be an integer >= 1; got 0' },
+        { field: 'status', message: 'status must be one of running, success, fail, skipped; got "done"' },
+        { field: 'limit', message: 'limit must be an integer between 1 and 100; got "ten"' },
+      ],
+    });
+  });
+});
