@@ -44,19 +44,30 @@ export type ExecutorAuthVerdict = string | undefined;
  * A missing token, or one that cannot be read, refuses the request.
  */
 export function executorAuthorizer(deps: ExecutorAuthDeps) {
-  const groupOfJob = new Map<number, { readonly appName: string | undefined; readonly until: number }>();
+  // Each job's group, kept GROUP_TOKEN_CACHE_MS; a read in flight is shared, so a burst of callbacks
+  // reaching a cold instance reads each job once.
+  const groupOfJob = new Map<
+    number,
+    { readonly appName: Promise<string | undefined>; readonly until: number }
+  >();
 
-  async function groupsOfRuns(logIds: readonly number[]): Promise<(string | undefined)[]> {
+  function groupsOfRuns(logIds: readonly number[]): Promise<(string | undefined)[]> {
     const now = deps.clock.now();
     const jobIds = [...new Set(logIds.map(jobIdOfLogId))];
     const unknown = jobIds.filter((id) => (groupOfJob.get(id)?.until ?? 0) <= now);
     if (unknown.length > 0) {
-      const found = new Map((await deps.jobs.getMany(unknown)).map((job) => [job.id, job.appName]));
-      for (const id of unknown)
-        groupOfJob.set(id, { appName: found.get(id), until: now + GROUP_TOKEN_CACHE_MS });
+      const read = deps.jobs
+        .getMany(unknown)
+        .then((jobs) => new Map(jobs.map((job) => [job.id, job.appName])));
+      for (const id of unknown) {
+        const appName = read.then((found) => found.get(id));
+        // A failed read is not kept: the next request reads again.
+        appName.catch(() => groupOfJob.delete(id));
+        groupOfJob.set(id, { appName, until: now + GROUP_TOKEN_CACHE_MS });
+      }
       while (groupOfJob.size > 50_000) groupOfJob.delete(groupOfJob.keys().next().value as number);
     }
-    return jobIds.map((id) => groupOfJob.get(id)?.appName);
+    return Promise.all(jobIds.map((id) => groupOfJob.get(id)?.appName));
   }
 
   return async function authorize(
