@@ -56,7 +56,7 @@ interface MemoryRun extends Run {
 }
 
 export class MemoryRunStore implements RunStore {
-  readonly fires = new Map<string, number[]>();
+  readonly fires = new Map<string, { readonly logIds: readonly number[]; readonly claimToken: string }>();
   readonly runs = new Map<number, MemoryRun>();
   /** Outcome-pending marks (a refused trigger sets one): logId → due time. */
   readonly outcomePending = new Map<number, number>();
@@ -79,11 +79,10 @@ export class MemoryRunStore implements RunStore {
       throw this.failCreateFire.error;
     }
     const existing = this.fires.get(dedupKey);
-    if (existing) return { created: false, logIds: existing };
-    this.fires.set(
-      dedupKey,
-      runs.map((r) => r.logId),
-    );
+    if (existing) {
+      return existing.claimToken === claimToken ? { created: true } : { created: false, logIds: existing.logIds };
+    }
+    this.fires.set(dedupKey, { logIds: runs.map((r) => r.logId), claimToken });
     for (const run of runs) this.put(run, claimToken);
     return { created: true };
   }

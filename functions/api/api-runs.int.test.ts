@@ -70,23 +70,32 @@ async function createJob(fields: Record<string, unknown>): Promise<{ id: number;
   return reply.body;
 }
 
-async function trigger(jobId: number, body?: unknown): Promise<{ jobId: number; dedupKey: string }> {
+interface Fire {
+  readonly jobId: number;
+  readonly dedupKey: string;
+  readonly logId: number;
+  readonly logIds: readonly number[];
+}
+
+async function trigger(jobId: number, body?: unknown): Promise<Fire> {
   const reply = await call('POST', `/v1/jobs/${jobId}/trigger`, body);
   expect(reply.status, JSON.stringify(reply.body)).toBe(202);
+  expect(reply.body.logIds).toEqual([reply.body.logId]);
   return reply.body;
 }
 
-/** The run of a manual trigger, once `GET /v1/logs?jobId=` shows it and `done` holds. */
+/** The run of a manual trigger, read by the logId the trigger answered, once it is recorded and `done` holds. */
 // biome-ignore lint/suspicious/noExplicitAny: a run view, read field by field
-async function runOf(fire: { jobId: number; dedupKey: string }, done: (run: any) => boolean = () => true) {
+async function runOf(fire: Fire, done: (run: any) => boolean = () => true) {
   return waitFor(
     async () => {
-      const reply = await call('GET', `/v1/logs?jobId=${fire.jobId}`);
+      const reply = await call('GET', `/v1/logs/${fire.logId}`);
+      if (reply.status === 404) return undefined; // not recorded by the dispatcher yet
       expect(reply.status).toBe(200);
-      const run = reply.body.items.find((r: { dedupKey: string }) => r.dedupKey === fire.dedupKey);
-      return run && done(run) ? run : undefined;
+      expect(reply.body).toMatchObject({ logId: fire.logId, jobId: fire.jobId, dedupKey: fire.dedupKey });
+      return done(reply.body) ? reply.body : undefined;
     },
-    { what: `the run of ${fire.dedupKey}`, timeoutMs: 60_000, intervalMs: 200 },
+    { what: `the run ${fire.logId} of ${fire.dedupKey}`, timeoutMs: 60_000, intervalMs: 200 },
   );
 }
 
@@ -245,7 +254,7 @@ describe('manual trigger and the run log', () => {
     job = await createJob({ executorHandler: 'echoLines', executorParam: 'job-param' });
   });
 
-  it('answers 202 with the fire’s key, and the run appears in GET /v1/logs?jobId= and succeeds', async () => {
+  it('answers 202 with the fire’s key and its run’s logId, and the run is recorded under it, listed, and succeeds', async () => {
     const before = Date.now();
     const reply = await call('POST', `/v1/jobs/${job.id}/trigger`, { executorParam: 'override' });
     expect(reply.status).toBe(202);
@@ -253,6 +262,8 @@ describe('manual trigger and the run log', () => {
       jobId: job.id,
       dedupKey: expect.stringMatching(/^manual#[0-9a-f-]{36}$/),
       scheduledTime: expect.any(String),
+      logId: expect.any(Number),
+      logIds: [reply.body.logId],
     });
     expect(Date.parse(reply.body.scheduledTime)).toBeGreaterThanOrEqual(before - 1);
 
@@ -275,7 +286,9 @@ describe('manual trigger and the run log', () => {
       alarmStatus: 'DEFAULT',
       parentLogId: null,
     });
-    expect(run.logId).toBeGreaterThan(0);
+    expect(run.logId).toBe(reply.body.logId);
+    const listed = await call('GET', `/v1/logs?jobId=${job.id}`);
+    expect(listed.body.items).toContainEqual(run);
     for (const field of ['triggerTime', 'dispatchedAt', 'handleTime']) {
       expect(new Date(run[field]).toISOString(), field).toBe(run[field]);
     }

@@ -93,6 +93,10 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     runs: { runs, executors: transport, reports, clock, logger },
     trigger: {
       jobs,
+      runs,
+      groups,
+      registry,
+      registryDeadSeconds: config.registryDeadSeconds,
       ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
       clock,
       logger,

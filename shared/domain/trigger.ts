@@ -45,6 +45,16 @@ export interface FireMessage {
   readonly parentLogId?: number;
   /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
   readonly missedTime?: number;
+  /**
+   * A broadcast fixed when it was triggered (manual and API triggers of a SHARDING_BROADCAST job):
+   * one run per shard, with the logId the trigger answered and the executor it goes to.
+   */
+  readonly shards?: readonly FixedShard[];
+}
+
+/** A broadcast shard whose run's logId was given out before the fire reached a dispatcher. */
+export interface FixedShard extends ShardTarget {
+  readonly logId: number;
 }
 
 export interface ShardTarget {
@@ -213,6 +223,20 @@ export function toFireMessage(raw: unknown): FireMessage {
       if (typeof shard.address !== 'string')
         throw new ValidationError('retry.shard.address must be a string', 'retry.shard.address');
     }
+  }
+  if (m.shards !== undefined) {
+    if (!Array.isArray(m.shards) || m.shards.length === 0)
+      throw new ValidationError('shards must be a non-empty array', 'shards');
+    m.shards.forEach((raw: unknown, i: number) => {
+      const shard = raw as Record<string, unknown> | null;
+      if (shard === null || typeof shard !== 'object')
+        throw new ValidationError(`shards[${i}] must be an object`, `shards[${i}]`);
+      int(shard.logId, `shards[${i}].logId`, 1);
+      int(shard.index, `shards[${i}].index`, 0);
+      int(shard.total, `shards[${i}].total`, 1);
+      if (typeof shard.address !== 'string')
+        throw new ValidationError(`shards[${i}].address must be a string`, `shards[${i}].address`);
+    });
   }
   return m as unknown as FireMessage;
 }

@@ -79,7 +79,10 @@ export interface RunStore {
   newClaimToken(nowMs: number): string;
   /**
    * Records a fire (keyed by `dedupKey`) and its runs (claimed with `claimToken`) in one
-   * transaction; when the fire exists nothing is written and its logIds come back.
+   * transaction; when the fire exists nothing is written and its logIds come back, unless it was
+   * recorded under the same `claimToken` (an attempt whose answer was lost): that counts as created.
+   * The runs' logIds may have been given out before (a trigger answers them), so only the claim
+   * token tells our own record from another dispatcher's.
    */
   createFire(dedupKey: string, runs: readonly Run[], claimToken: string): Promise<CreateFireResult>;
   /**

@@ -34,10 +34,10 @@ export class ExecutorCallError extends AppError {
   readonly status = 502;
 }
 
-/** Newest first. With both `jobId` and `appName`, only the job's runs in that app. */
 /**
- * A page of runs, newest first; never empty while a cursor follows, within the read-on budget
- * (see {@link readOnPastEmptyPages}).
+ * A page of runs, newest first, within `from`/`to`; with both `jobId` and `appName`, only the job's
+ * runs in that app. Never empty while a cursor follows, within the read-on budget (see
+ * {@link readOnPastEmptyPages}).
  */
 export async function listRuns(
   deps: Pick<AdminRunsDeps, 'runs' | 'clock'>,

@@ -1,33 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../../test/fake-clock.js';
+import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
+import { testGroup } from '../../test/dispatch-fixtures.js';
 import { makeJob } from '../../test/jobs.js';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
+import { unplannedLogId } from '../domain/run.js';
+import type { FireMessage } from '../domain/trigger.js';
 import { silentLogger } from '../ports/logger.js';
 import type { RingEntry } from '../ports/ring-queue.js';
 import { type AdminTriggerDeps, parseManualTrigger, triggerJob } from './admin-trigger.js';
+import { DISPATCH_DEFAULTS, dispatchFire } from './dispatch-fire.js';
 
 function fakes(jobs: Job[] = []) {
-  const enqueued: RingEntry[] = [];
+  const env = memoryDispatchDeps(1_700_000_000_000);
+  for (const job of jobs) env.jobs.jobs.set(job.id, job);
   const deps: AdminTriggerDeps = {
-    jobs: { get: async (id) => jobs.find((j) => j.id === id) },
-    ring: {
-      enqueue: async (entries) => {
-        enqueued.push(...entries);
-      },
-    },
-    clock: new FakeClock(1_700_000_000_000),
+    jobs: env.jobs,
+    runs: env.runs,
+    groups: env.groups,
+    registry: env.registry,
+    registryDeadSeconds: 90,
+    ring: env.ring,
+    clock: env.clock,
     logger: silentLogger,
     newId: () => 'uuid-1',
   };
-  return { deps, enqueued };
+  return { deps, env, enqueued: env.ring.entries };
 }
 
+/** Hands the trigger's ring message to a dispatcher, as SQS would (once more for a redelivery). */
+const deliver = (env: ReturnType<typeof fakes>['env'], entry: RingEntry | undefined) =>
+  dispatchFire(env.deps, DISPATCH_DEFAULTS, entry?.message as FireMessage);
+
 describe('triggerJob', () => {
-  it('puts one MANUAL fire for now on the fast ring queue with no delay, under a fresh manual# key', async () => {
-    const { deps, enqueued } = fakes([makeJob({ id: 4 })]);
+  it('puts one MANUAL fire for now on the fast ring queue with no delay, under a fresh manual# key, and answers its logId', async () => {
+    const { deps, enqueued } = fakes([makeJob({ id: 4, appName: 'app-a' })]);
     const accepted = await triggerJob(deps, 4, undefined);
-    expect(accepted).toEqual({ jobId: 4, dedupKey: 'manual#uuid-1', scheduledTime: 1_700_000_000_000 });
+    const logId = unplannedLogId(4, 0);
+    expect(accepted).toEqual({
+      jobId: 4,
+      dedupKey: 'manual#uuid-1',
+      scheduledTime: 1_700_000_000_000,
+      logId,
+      logIds: [logId],
+    });
     expect(enqueued).toEqual([
       {
         lane: 'fast',
@@ -37,9 +53,79 @@ describe('triggerJob', () => {
           scheduledTime: 1_700_000_000_000,
           triggerType: 'MANUAL',
           dedupKey: 'manual#uuid-1',
+          logId,
         },
       },
     ]);
+  });
+
+  it('answers the logId the run is recorded and sent under, and a redelivery does not send it again', async () => {
+    const { deps, env, enqueued } = fakes([makeJob({ id: 4, appName: 'app-a' })]);
+    const { logId } = await triggerJob(deps, 4, { executorParam: 'once' });
+    expect(await deliver(env, enqueued[0])).toMatchObject({ kind: 'dispatched', runs: [{ logId }] });
+    expect(await env.runs.get(logId)).toMatchObject({
+      logId,
+      jobId: 4,
+      triggerType: 'MANUAL',
+      executorParam: 'once',
+    });
+    expect(await deliver(env, enqueued[0])).toMatchObject({ kind: 'duplicate', logIds: [logId] });
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([logId]);
+  });
+
+  it('fixes a broadcast at the trigger: one shard and logId per online executor, sent under those logIds once', async () => {
+    const { deps, env, enqueued } = fakes([
+      makeJob({ id: 6, appName: 'app-b', executorRouteStrategy: 'SHARDING_BROADCAST' }),
+    ]);
+    env.groups.groups.set('app-b', testGroup({ appName: 'app-b', addressType: 'AUTO', addressList: [] }));
+    const now = env.clock.now();
+    for (const address of ['http://10.0.0.3:9999/', 'http://10.0.0.1:9999/', 'http://10.0.0.2:9999/']) {
+      await env.registry.heartbeat('app-b', address, now);
+    }
+    await env.registry.heartbeat('app-b', 'http://10.0.0.9:9999/', now - 91_000); // gone
+    const accepted = await triggerJob(deps, 6, {});
+    expect(accepted.logIds).toHaveLength(3);
+    expect(accepted.logId).toBe(accepted.logIds[0]);
+    expect(enqueued[0]?.message.shards).toEqual([
+      { logId: accepted.logIds[0], index: 0, total: 3, address: 'http://10.0.0.1:9999/' },
+      { logId: accepted.logIds[1], index: 1, total: 3, address: 'http://10.0.0.2:9999/' },
+      { logId: accepted.logIds[2], index: 2, total: 3, address: 'http://10.0.0.3:9999/' },
+    ]);
+
+    // An executor joining before the fire is dispatched gets no shard of it: the trigger fixed them.
+    await env.registry.heartbeat('app-b', 'http://10.0.0.4:9999/', now);
+    await deliver(env, enqueued[0]);
+    expect(env.transport.sent.map((s) => [s.address, s.param.logId, s.param.broadcastIndex])).toEqual([
+      ['http://10.0.0.1:9999/', accepted.logIds[0], 0],
+      ['http://10.0.0.2:9999/', accepted.logIds[1], 1],
+      ['http://10.0.0.3:9999/', accepted.logIds[2], 2],
+    ]);
+    // Another dispatcher receiving the same message (SQS at-least-once) sends nothing: not "its own" runs.
+    expect(await deliver(env, enqueued[0])).toMatchObject({ kind: 'duplicate', logIds: accepted.logIds });
+    expect(env.transport.sent).toHaveLength(3);
+  });
+
+  it("sends a broadcast to the trigger's own address list when it has one", async () => {
+    const { deps, enqueued } = fakes([
+      makeJob({ id: 6, appName: 'app-a', executorRouteStrategy: 'SHARDING_BROADCAST' }),
+    ]);
+    const accepted = await triggerJob(deps, 6, { addressList: 'http://10.0.0.7:9999,http://10.0.0.8:9999' });
+    expect(enqueued[0]?.message.shards?.map((s) => [s.logId, s.address, s.total])).toEqual([
+      [accepted.logIds[0], 'http://10.0.0.7:9999/', 2],
+      [accepted.logIds[1], 'http://10.0.0.8:9999/', 2],
+    ]);
+  });
+
+  it('records a broadcast with no executor online as one failed run under the answered logId', async () => {
+    const { deps, env, enqueued } = fakes([
+      makeJob({ id: 6, appName: 'app-c', executorRouteStrategy: 'SHARDING_BROADCAST' }),
+    ]);
+    env.groups.groups.set('app-c', testGroup({ appName: 'app-c', addressType: 'AUTO', addressList: [] }));
+    const accepted = await triggerJob(deps, 6, {});
+    expect(accepted.logIds).toEqual([accepted.logId]);
+    await deliver(env, enqueued[0]);
+    expect(await env.runs.get(accepted.logId)).toMatchObject({ triggerCode: 500 });
+    expect(env.transport.sent).toEqual([]);
   });
 
   it('carries the overrides for this run only', async () => {
@@ -65,13 +151,14 @@ describe('triggerJob', () => {
     expect(enqueued).toEqual([]);
   });
 
-  it('uses a new key for every trigger by default', async () => {
+  it('uses a new key and logId for every trigger by default', async () => {
     const { deps, enqueued } = fakes([makeJob({ id: 4 })]);
     const { newId: _fixed, ...withRandomIds } = deps;
     const a = await triggerJob(withRandomIds, 4, {});
     const b = await triggerJob(withRandomIds, 4, {});
     expect(a.dedupKey).toMatch(/^manual#[0-9a-f-]{36}$/);
     expect(a.dedupKey).not.toBe(b.dedupKey);
+    expect(a.logId).not.toBe(b.logId);
     expect(enqueued).toHaveLength(2);
   });
 });

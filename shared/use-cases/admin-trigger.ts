@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { GROUP_LIMITS, JOB_LIMITS, normalizeExecutorAddress } from '../domain/job-validation.js';
-import type { FireMessage } from '../domain/trigger.js';
+import type { Job } from '../domain/job.js';
+import { broadcastTargets } from '../domain/routing/index.js';
+import type { FireMessage, FixedShard } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
-import type { JobStore } from '../ports/job-store.js';
+import type { GroupStore, JobStore } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
+import type { RegistryStore } from '../ports/registry-store.js';
 import type { RingQueue } from '../ports/ring-queue.js';
+import type { RunStore } from '../ports/run-store.js';
+import { groupAddresses } from './registry.js';
 
 export interface AdminTriggerDeps {
   readonly jobs: Pick<JobStore, 'get'>;
+  /** Gives the fire's runs their logIds up front, so the trigger can answer them. */
+  readonly runs: Pick<RunStore, 'allocateLogIds'>;
+  /** A broadcast's executors are fixed when it is triggered: one run (and logId) per executor. */
+  readonly groups: Pick<GroupStore, 'get'>;
+  readonly registry: Pick<RegistryStore, 'list'>;
+  readonly registryDeadSeconds: number;
   readonly ring: RingQueue;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -30,6 +41,10 @@ export interface TriggerAccepted {
   readonly dedupKey: string;
   /** Epoch ms the run is due: now. */
   readonly scheduledTime: number;
+  /** The run's logId (`GET /v1/logs/{logId}`); for a broadcast, its first shard's. */
+  readonly logId: number;
+  /** One logId per run: one, or one per executor of a broadcast (shard order). */
+  readonly logIds: readonly number[];
 }
 
 const TRIGGER_FIELDS = ['executorParam', 'addressList'] as const;
@@ -102,9 +117,11 @@ function readAddressList(value: unknown): string[] {
 
 /**
  * Fires the job once, now (XXL-JOB's "execute once"): a MANUAL fire on the fast ring queue with no
- * delay, under a fresh `manual#<uuid>` key. The dispatcher records the run (assigning its logId) and
- * sends it. Works whatever the job's schedule and status (a stopped job, a NONE schedule), as in
- * XXL-JOB; the overrides apply to this run only.
+ * delay, under a fresh `manual#<uuid>` key, with its run's logId given out here so the caller can
+ * follow the run at once; a SHARDING_BROADCAST job's executors are fixed here too, one shard (and
+ * logId) each. The dispatcher records the runs under those logIds (a redelivery finds them
+ * recorded) and sends them. Works whatever the job's schedule and status (a stopped job, a NONE
+ * schedule), as in XXL-JOB; the overrides apply to this run only.
  */
 export async function triggerJob(
   deps: AdminTriggerDeps,
@@ -114,6 +131,9 @@ export async function triggerJob(
   const trigger = parseManualTrigger(input);
   const job = await deps.jobs.get(jobId);
   if (!job) throw new NotFoundError(`job ${jobId} does not exist`);
+  const shards = await broadcastShards(deps, job, trigger);
+  const logIds = shards?.map((s) => s.logId) ?? (await deps.runs.allocateLogIds(jobId, 1));
+  const logId = logIds[0] as number;
   const scheduledTime = deps.clock.now();
   const dedupKey = `manual#${(deps.newId ?? randomUUID)()}`;
   const message: FireMessage = {
@@ -121,6 +141,7 @@ export async function triggerJob(
     scheduledTime,
     triggerType: 'MANUAL',
     dedupKey,
+    ...(shards === undefined ? { logId } : { shards }),
     ...(trigger.executorParam === undefined ? {} : { executorParam: trigger.executorParam }),
     ...(trigger.addressList === undefined ? {} : { addressList: trigger.addressList }),
   };
@@ -128,9 +149,32 @@ export async function triggerJob(
   deps.logger.info('job triggered manually', {
     jobId,
     dedupKey,
+    logIds,
     scheduledTime: new Date(scheduledTime).toISOString(),
     paramOverride: trigger.executorParam !== undefined,
     addressList: trigger.addressList,
   });
-  return { jobId, dedupKey, scheduledTime };
+  return { jobId, dedupKey, scheduledTime, logId, logIds };
+}
+
+/**
+ * A broadcast's shards, fixed now: one per executor (the trigger's address list, else the group's
+ * online executors), each with its run's logId; undefined for a job that is not broadcast. With no
+ * executor the broadcast is one shard, which the dispatcher records as failed for want of one.
+ */
+async function broadcastShards(
+  deps: AdminTriggerDeps,
+  job: Job,
+  trigger: ManualTrigger,
+): Promise<FixedShard[] | undefined> {
+  if (job.executorRouteStrategy !== 'SHARDING_BROADCAST') return undefined;
+  let addresses = trigger.addressList ?? [];
+  if (addresses.length === 0) {
+    const group = await deps.groups.get(job.appName);
+    addresses = group ? await groupAddresses(deps, group, deps.registryDeadSeconds) : [];
+  }
+  const targets = broadcastTargets([...new Set(addresses.map((a) => a.trim()).filter(Boolean))]);
+  const logIds = await deps.runs.allocateLogIds(job.id, Math.max(1, targets.length));
+  if (targets.length === 0) return [{ logId: logIds[0] as number, index: 0, total: 1, address: '' }];
+  return targets.map((t, i) => ({ ...t, logId: logIds[i] as number }));
 }

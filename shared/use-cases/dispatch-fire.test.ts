@@ -550,7 +550,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     const message = cronFire(env.clock.now() - 6_000);
     const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
     expect(outcome).toMatchObject({ kind: 'skipped', logIds: [unplannedLogId(1, 0)] });
-    expect(env.runs.fires.get(message.dedupKey)).toEqual([unplannedLogId(1, 0)]);
+    expect(env.runs.fires.get(message.dedupKey)?.logIds).toEqual([unplannedLogId(1, 0)]);
     expect(env.runs.all().map((r) => r.triggerCode)).toEqual([TRIGGER_CODE.skipped]);
     expect(env.transport.sent).toEqual([]);
   });
@@ -862,7 +862,7 @@ describe('dispatchFire: routing', () => {
     const message = cronFire(env.clock.now());
     await dispatchFire(env.deps, DISPATCH_DEFAULTS, message);
     const [first, second, third] = [0, 1, 2].map((n) => unplannedLogId(1, n));
-    expect(env.runs.fires.get(message.dedupKey)).toEqual([first, second, third]);
+    expect(env.runs.fires.get(message.dedupKey)?.logIds).toEqual([first, second, third]);
     expect(
       env.transport.sent
         .map((s) => [s.address, s.param.broadcastIndex, s.param.broadcastTotal, s.param.logId])

@@ -572,8 +572,14 @@ interface PlannedRun {
   readonly address: string;
 }
 
-/** One run, or one per online executor for SHARDING_BROADCAST (one shard again for its retry). */
+/**
+ * One run, or one per online executor for SHARDING_BROADCAST (one shard again for its retry; the
+ * shards a trigger fixed, with their logIds, when it gave them out).
+ */
 async function planRuns(deps: DispatchDeps, ctx: FireContext): Promise<PlannedRun[]> {
+  if (ctx.message.shards !== undefined) {
+    return ctx.message.shards.map((s) => ({ shardIndex: s.index, shardTotal: s.total, address: s.address }));
+  }
   const shard = ctx.message.retry?.shard;
   const single = [{ shardIndex: shard?.index ?? 0, shardTotal: shard?.total ?? 1, address: '' }];
   if (ctx.job.executorRouteStrategy !== 'SHARDING_BROADCAST') return single;
@@ -657,10 +663,11 @@ function newRun(
 }
 
 /**
- * Records the fire's runs, which claims the fire. A fire planned with its logId (one run) is claimed
- * by putting that run unless it exists: one write. Otherwise the runs get new logIds and are written
- * with a fire record keyed by `dedupKey`, in one transaction. For a duplicate, `recordedBefore`
- * holds the logIds of the runs recorded before.
+ * Records the fire's runs, which claims the fire. A fire planned or triggered with its logId (one
+ * run) is claimed by putting that run unless it exists: one write. Otherwise the runs (with the
+ * logIds a trigger fixed for its shards, or new ones) are written with a fire record keyed by
+ * `dedupKey`, in one transaction. For a duplicate, `recordedBefore` holds the logIds of the runs
+ * recorded before.
  */
 async function recordRuns(
   deps: DispatchDeps,
@@ -678,18 +685,15 @@ async function recordRuns(
     const claimed = await withRetries(deps, message.dedupKey, () => deps.runs.claim(run, claimToken));
     return claimed.created ? { runs: [run] } : { runs: [run], recordedBefore: claimed.logIds };
   }
-  const logIds = await deps.runs.allocateLogIds(ctx.job.id, planned.length);
+  const logIds =
+    message.shards?.map((s) => s.logId) ?? (await deps.runs.allocateLogIds(ctx.job.id, planned.length));
   const runs = planned.map((plan, i) =>
     newRun(ctx, plan, targets[i] as Target, logIds[i] as number, deps.clock.now(), mark),
   );
   const created: CreateFireResult = await withRetries(deps, message.dedupKey, () =>
     deps.runs.createFire(message.dedupKey, runs, claimToken),
   );
-  // Our own logIds back: an earlier attempt of ours committed although its answer was lost.
-  if (created.created || (created.logIds.length > 0 && created.logIds.every((id) => logIds.includes(id)))) {
-    return { runs };
-  }
-  return { runs, recordedBefore: created.logIds };
+  return created.created ? { runs } : { runs, recordedBefore: created.logIds };
 }
 
 /** Recording a fire, tried again on an infrastructure error (the write is idempotent). */

@@ -403,6 +403,23 @@ describe('DynamoRunStore (DynamoDB Local)', () => {
       expect(await store.getMany(again)).toEqual([]);
     });
 
+    it('tells its own recorded fire (an attempt whose answer was lost) from another claim of the same logIds', async () => {
+      // A trigger gives its runs' logIds out first: two dispatchers of one message write the same logIds.
+      const now = Date.now();
+      const logIds = await store.allocateLogIds(322, 2);
+      const shards = logIds.map((logId, i) =>
+        sentRun(logId, { jobId: 322, appName: 'fire-app', triggerTime: now, shardIndex: i, shardTotal: 2 }),
+      );
+      const ours = store.newClaimToken(now);
+      expect(await store.createFire(`manual#322-${now}`, shards, ours)).toEqual({ created: true });
+      expect(await store.createFire(`manual#322-${now}`, shards, ours)).toEqual({ created: true });
+      expect(await store.createFire(`manual#322-${now}`, shards, store.newClaimToken(now + 1))).toEqual({
+        created: false,
+        logIds,
+      });
+      expect((await store.getMany(logIds)).map((r) => r.claimToken)).toEqual([ours, ours]);
+    });
+
     it('does not record a fire whose run reuses an existing logId', async () => {
       const now = Date.now();
       const [logId = 0] = await store.allocateLogIds(321, 1);

@@ -133,7 +133,7 @@ export class DynamoRunStore implements RunStore {
             {
               Put: {
                 TableName: controlTable,
-                Item: { pk: fireKey(dedupKey), logIds: runs.map((r) => r.logId), expiresAt },
+                Item: { pk: fireKey(dedupKey), logIds: runs.map((r) => r.logId), claimToken, expiresAt },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -157,6 +157,8 @@ export class DynamoRunStore implements RunStore {
         new GetCommand({ TableName: controlTable, Key: { pk: fireKey(dedupKey) }, ConsistentRead: true }),
       );
       if (!fire) throw err; // cancelled for another reason (e.g. a logId collision): let it be retried
+      // Ours: an earlier attempt of this claim committed although its answer was lost.
+      if (fire.claimToken === claimToken) return { created: true };
       return { created: false, logIds: ((fire.logIds as number[] | undefined) ?? []).map(Number) };
     }
   }

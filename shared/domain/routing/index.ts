@@ -1,6 +1,7 @@
 export { consistentHashAddress, VIRTUAL_NODE_NUM, xxlHash } from './consistent-hash.js';
 export {
   type BroadcastTarget,
+  broadcastTargets,
   NO_ADDRESS_REASON,
   type Probe,
   type ProbeResult,

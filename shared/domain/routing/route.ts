@@ -138,12 +138,15 @@ async function probeInOrder(
   return { kind: 'NONE', cause: 'ALL_PROBES_FAILED', reason, trail: lines.join('\n') };
 }
 
+/** Every address with its shard, in the order given (XXL-JOB's `JobTrigger.trigger` broadcast). */
+export function broadcastTargets(addresses: readonly string[]): BroadcastTarget[] {
+  const total = addresses.length;
+  return addresses.map((address, index) => ({ address, index, total }));
+}
+
 /** `JobTrigger.trigger`: every address with its shard, or one shard again on a retry. */
 function broadcast(addresses: readonly string[], shard: RouteInput['shard']): RouteResult {
-  if (shard === undefined) {
-    const total = addresses.length;
-    return { kind: 'BROADCAST', targets: addresses.map((address, index) => ({ address, index, total })) };
-  }
+  if (shard === undefined) return { kind: 'BROADCAST', targets: broadcastTargets(addresses) };
   const { index, total } = shard;
   if (!Number.isInteger(index) || !Number.isInteger(total) || index < 0 || total < 1) {
     throw new ValidationError(`shard must be "index/total" with index >= 0 and total >= 1`, 'shard');

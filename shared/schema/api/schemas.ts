@@ -473,13 +473,18 @@ export const TriggerAccepted = named(
         examples: ['manual#1b4e28ba-2fa1-11d2-883f-0016d3cca427'],
       }),
       scheduledTime: Instant('When the run is due: now, ISO-8601 UTC.'),
-      logIds: Type.Optional(
-        Type.Array(Type.Integer({ minimum: 1 }), {
-          description:
-            'The logIds of the runs this fire creates (GET /v1/logs/{logId} reads each once the dispatcher has recorded it); may be absent for a SHARDING_BROADCAST job, whose runs are numbered when the executors are known.',
-          examples: [[30064771073]],
-        }),
-      ),
+      logId: Type.Integer({
+        minimum: 1,
+        description:
+          'The run’s logId: GET /v1/logs/{logId} reads it once the dispatcher has recorded it (at once, unless the ring is backed up), and /v1/logs/{logId}/output follows its log. For a SHARDING_BROADCAST job, the first shard’s.',
+        examples: [30064771073],
+      }),
+      logIds: Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        description:
+          'One logId per run, in shard order: one, or one per executor of a SHARDING_BROADCAST job (its executors are fixed when it is triggered: the trigger’s addressList, else the group’s online executors; with none, one run that fails for want of an executor).',
+        examples: [[30064771073]],
+      }),
     },
     { additionalProperties: false, description: 'A manual fire, accepted: it runs at once, asynchronously.' },
   ),
