@@ -430,6 +430,7 @@ export const API = {
           jobId: 7,
           dedupKey: 'manual#1b4e28ba-2fa1-11d2-883f-0016d3cca427',
           scheduledTime: T0,
+          logId: 30064771073 + 2 ** 31,
           logIds: [30064771073 + 2 ** 31],
         },
       },
