@@ -1,7 +1,7 @@
 // Import boundaries, checked by test/boundaries/boundaries.test.ts in `npm test` (dependency-cruiser's
 // API, this file's rules). By hand: npx depcruise --config .dependency-cruiser.cjs shared functions local
 // infra bench test vitest.config.ts packages/protocol/src packages/protocol/test-support packages/executor/src
-// packages/executor/test-support
+// packages/executor/test-support packages/client/src packages/cli/src
 //
 // Paths are relative to the repository root. Symlinks are kept (preserveSymlinks), so a workspace package
 // imported by name resolves to node_modules/@tickring/<name>/dist/..., its door; a path into packages/
@@ -12,12 +12,18 @@ const AWS_SDK = '(^|/)node_modules/@aws-sdk/|^@aws-sdk/';
 /** The AWS SDK, the Lambda types and the Lambda Powertools. */
 const AWS = `${AWS_SDK}|(^|/)node_modules/(@aws-lambda-powertools/|@types/aws-lambda/|aws-lambda/)|^@aws-lambda-powertools/|^aws-lambda$`;
 const PROTOCOL_DOOR = '(^|/)node_modules/@tickring/protocol/|^@tickring/protocol$';
+const CLIENT_DOOR = '(^|/)node_modules/@tickring/client/|^@tickring/client$';
+const OPENAPI_FETCH = '(^|/)node_modules/openapi-fetch/|^openapi-fetch$';
+/** The npm packages the CLI is built on, resolved or not. */
+const CLI_NPM = '(^|/)node_modules/(commander|cli-table3|picocolors)/|^(commander|cli-table3|picocolors)$';
 const VITEST = '(^|/)node_modules/(vitest|@vitest)/|^vitest$|^@vitest/';
 /** The packages' test files: their *.test.ts and their test-support folders. */
 const PROTOCOL_TESTS = '^packages/protocol/(.+\\.test\\.ts$|test-support/)';
 const EXECUTOR_TESTS = '^packages/executor/(.+\\.test\\.ts$|test-support/)';
 /** The CLI's test files (they may check its output against the scheduler's real validation). */
 const CLI_TESTS = '^packages/cli/(.+\\.test\\.ts$|.*/test-support/)';
+/** The client's test files (the integration test drives the local stack; one test runs the generator). */
+const CLIENT_TESTS = '^packages/client/src/.+\\.test\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -55,11 +61,38 @@ module.exports = {
       },
     },
     {
+      name: 'client-imports-own-openapi-fetch-node',
+      comment: "@tickring/client's sources import only each other, openapi-fetch and node builtins.",
+      severity: 'error',
+      from: { path: '^packages/client/', pathNot: CLIENT_TESTS },
+      to: { pathNot: ['^packages/client/src/', OPENAPI_FETCH], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'client-tests-import-own-vitest-test-tools',
+      comment:
+        "@tickring/client's tests add vitest, the repository's test helpers (test/: the local stack, the contract check) and its generator (tools/) to what the package may import.",
+      severity: 'error',
+      from: { path: CLIENT_TESTS },
+      to: {
+        pathNot: ['^packages/client/src/', OPENAPI_FETCH, VITEST, '^test/', '^tools/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'client-through-its-door',
+      comment:
+        'Outside packages/client, @tickring/client is imported by its name only: never by a path into packages/client, never a file under the name.',
+      severity: 'error',
+      from: { pathNot: '^packages/client/' },
+      to: { path: '^packages/client/|^@tickring/client/.' },
+    },
+    {
       name: 'cli-imports-own-packages-node',
-      comment: 'The tickring CLI imports its own files, the @tickring packages (by name), npm packages and node builtins; never the scheduler.',
+      comment:
+        'The tickring CLI imports its own files, @tickring/client (by name), commander, cli-table3, picocolors and node builtins; never the scheduler.',
       severity: 'error',
       from: { path: '^packages/cli/', pathNot: CLI_TESTS },
-      to: { path: '^(shared|functions|local|infra|bench|test|packages/(protocol|executor))/' },
+      to: { pathNot: ['^packages/cli/src/', CLIENT_DOOR, CLI_NPM], dependencyTypesNot: ['core'] },
     },
     {
       name: 'core-no-aws',

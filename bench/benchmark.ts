@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { createClient } from '@tickring/client';
 import { type LocalStack, startLocal } from '../local/start-local.js';
 import { createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
 import type { Schedule } from '../shared/domain/schedule/index.js';
 import { FUNCTIONS, type FunctionName } from '../shared/schema/functions.js';
-import { adminApi } from './admin-api.js';
 import { DynamoMeter } from './dynamo-meter.js';
 import { FaultInjector, type FaultOptions } from './faults.js';
 import { countFires, expectedFires, type TimeWindow } from './fire-count.js';
@@ -134,13 +134,13 @@ export async function runBenchmark(
     // Every function shares these two clients (local/functions.ts), so they see all the stack's requests.
     dynamo.attach(stack.clients.dynamo);
     sqs.attach(stack.clients.sqs);
-    const api = adminApi(stack.urls.api, tokens.adminToken);
+    const api = createClient({ baseUrl: stack.urls.api, token: tokens.adminToken });
 
     let started = performance.now();
     if (options.idleJobs > 0) {
       log(`writing ${options.idleJobs} idle jobs through the JobStore adapter ...`);
       const idleApp = `${prefix}idle`;
-      await api.expect(201, 'POST', '/v1/groups', { appName: idleApp, title: 'idle', addressType: 'AUTO' });
+      await api.createGroup({ body: { appName: idleApp, title: 'idle', addressType: 'AUTO' } });
       await createIdleJobs(setupClients, stack.resources.tables, options.shards, idleApp, options.idleJobs);
     }
     const idleSeconds = (performance.now() - started) / 1000;

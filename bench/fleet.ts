@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AdminApi } from './admin-api.js';
+import type { TickringClient } from '@tickring/client';
 import {
   BENCH_HANDLER,
   type FleetWorkerData,
@@ -18,7 +18,7 @@ export interface Fleet {
 }
 
 export interface FleetOptions {
-  readonly api: AdminApi;
+  readonly api: TickringClient;
   readonly adminUrl: string;
   readonly accessToken: string;
   readonly groups: number;
@@ -31,10 +31,6 @@ export interface FleetOptions {
   readonly onlineTimeoutMs?: number;
 }
 
-interface ExecutorsReply {
-  readonly items?: readonly { readonly executors?: readonly { address: string; online: boolean }[] }[];
-}
-
 /**
  * E executor groups (AUTO), each with one SDK executor on 127.0.0.1 (a real HTTP server, registered
  * through the callback API like any XXL-JOB executor), run in a worker thread so that they do not
@@ -43,11 +39,7 @@ interface ExecutorsReply {
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const appNames = Array.from({ length: options.groups }, (_, i) => `${options.appNamePrefix}${i}`);
   for (const [i, appName] of appNames.entries()) {
-    await options.api.expect(201, 'POST', '/v1/groups', {
-      appName,
-      title: `bench ${i}`,
-      addressType: 'AUTO',
-    });
+    await options.api.createGroup({ body: { appName, title: `bench ${i}`, addressType: 'AUTO' } });
   }
   const data: FleetWorkerData = {
     appNames,
@@ -83,12 +75,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     for (const [i, appName] of appNames.entries()) {
       const address = addresses[i];
       for (;;) {
-        const reply = await options.api.expect<ExecutorsReply>(
-          200,
-          'GET',
-          `/v1/executors?appName=${encodeURIComponent(appName)}`,
-        );
-        if (reply.items?.[0]?.executors?.some((e) => e.address === address && e.online)) break;
+        const reply = await options.api.listExecutors({ query: { appName } });
+        if (reply.items[0]?.executors.some((e) => e.address === address && e.online)) break;
         if (Date.now() > deadline) throw new Error(`executor ${appName} at ${address} never came online`);
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -1,3 +1,4 @@
+import type { TickringClient } from '@tickring/client';
 import type { AwsClients } from '../shared/adapters/aws-clients.js';
 import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
 import type { Job } from '../shared/domain/job.js';
@@ -5,7 +6,6 @@ import { JOB_DEFAULTS } from '../shared/domain/job-validation.js';
 import { MAX_JOB_ID } from '../shared/domain/run.js';
 import type { Schedule } from '../shared/domain/schedule/index.js';
 import { mapLimit } from '../shared/util/concurrency.js';
-import type { AdminApi } from './admin-api.js';
 import type { JobSchedule } from './fire-count.js';
 import { BENCH_HANDLER } from './fleet.js';
 
@@ -20,17 +20,12 @@ export const MAX_IDLE_JOBS = MAX_JOB_ID - IDLE_JOB_ID_BASE + 1;
 /** When the running idle jobs would fire: never, as far as any bench is concerned. */
 export const FAR_FUTURE = '2199-01-01T00:00:00Z';
 
-interface JobReply {
-  readonly id: number;
-  readonly triggerNextTime: string | null;
-}
-
 /**
  * The measured jobs, created through the admin API (as a user would), spread round-robin over the
  * groups, routed FIRST; returns each job's schedule and first fire.
  */
 export async function createBenchJobs(
-  api: AdminApi,
+  api: TickringClient,
   appNames: readonly string[],
   count: number,
   schedule: Schedule,
@@ -39,17 +34,19 @@ export async function createBenchJobs(
     Array.from({ length: count }, (_, i) => i),
     API_CONCURRENCY,
     (i) =>
-      api.expect<JobReply>(201, 'POST', '/v1/jobs', {
-        appName: appNames[i % appNames.length],
-        name: `bench ${i}`,
-        author: 'bench',
-        scheduleType: schedule.type,
-        scheduleConf: schedule.conf,
-        timeZone: schedule.timeZone,
-        misfireStrategy: 'DO_NOTHING',
-        executorHandler: BENCH_HANDLER,
-        executorRouteStrategy: 'FIRST',
-        triggerStatus: 'RUNNING',
+      api.createJob({
+        body: {
+          appName: appNames[i % appNames.length],
+          name: `bench ${i}`,
+          author: 'bench',
+          scheduleType: schedule.type,
+          scheduleConf: schedule.conf,
+          timeZone: schedule.timeZone,
+          misfireStrategy: 'DO_NOTHING',
+          executorHandler: BENCH_HANDLER,
+          executorRouteStrategy: 'FIRST',
+          triggerStatus: 'RUNNING',
+        },
       }),
   );
   return replies.map((job) => {

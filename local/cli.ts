@@ -54,7 +54,9 @@ async function main(): Promise<void> {
       `  Admin API        ${stack.urls.api}/v1   (Authorization: Bearer <admin token>)`,
       `  Executor API     ${stack.urls.api}/api  (also /xxl-job-admin/api; XXL-JOB-ACCESS-TOKEN)`,
       `  Health           ${stack.urls.health}`,
-      `  Admin token      ${stack.tokens.adminToken}`,
+      stack.bootstrapRotated === undefined
+        ? `  Admin token      ${stack.tokens.adminToken}`
+        : `  Admin token      rotated ${new Date(stack.bootstrapRotated.rotatedAt).toISOString()} by ${stack.bootstrapRotated.rotatedBy} (the configured token no longer works; use the one shown then)`,
       `  Access token     ${stack.tokens.accessToken}`,
       `  DynamoDB Local   ${stack.urls.dynamodb}`,
       `  SQS stand-in     ${stack.urls.sqs}`,

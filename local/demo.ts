@@ -40,7 +40,12 @@ export async function startDemo(options: DemoOptions): Promise<() => Promise<voi
   });
   registerBuiltInHandlers(executor);
   await executor.start();
-  await ensureDemoJob(options);
+  try {
+    await ensureDemoJob(options);
+  } catch (err) {
+    await executor.stop(); // not left running when its job cannot be set up
+    throw err;
+  }
   logger.info('demo executor running', { appName: DEMO_APP_NAME, address: executor.address });
   return () => executor.stop();
 }

@@ -74,8 +74,7 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
     spec(
       'api',
       api.createHandler(apiConfig.loadConfig(env), {
-        clients: runtime.clients,
-        clock: runtime.clock,
+        ...common('api'),
         logger: runtime.loggerFor('api'),
       }),
     ),

@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
+import { DynamoPrincipalStore } from '../shared/adapters/dynamodb/principal-store.js';
 import { systemClock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import { QUEUES } from '../shared/schema/queues.js';
+import { bootstrapRotation } from '../shared/use-cases/identity/index.js';
 import { consoleLogger } from './console-logger.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { startDemo } from './demo.js';
@@ -66,6 +68,8 @@ export interface LocalStack {
     readonly sqs: string;
   };
   readonly tokens: Tokens;
+  /** Set once the bootstrap admin token was rotated (POST /v1/tokens/bootstrap/rotate): `tokens.adminToken` no longer works. */
+  readonly bootstrapRotated: { readonly rotatedAt: number; readonly rotatedBy: string } | undefined;
   readonly resources: Resources;
   readonly clients: AwsClients;
   readonly host: LambdaHost;
@@ -234,7 +238,12 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
     serving = true;
     logger.debug('ready', { url: baseUrl });
 
-    if (options.demo ?? true) {
+    const bootstrapRotated = await bootstrapRotation({
+      store: new DynamoPrincipalStore({ doc: clients.doc, table: resources.tables.principals }),
+    });
+    if (bootstrapRotated !== undefined && (options.demo ?? true)) {
+      logger.info('demo not set up: the admin token was rotated, and the demo sets itself up with it', {});
+    } else if (options.demo ?? true) {
       try {
         const stopDemo = await startDemo({
           adminBaseUrl: baseUrl,
@@ -259,6 +268,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
         sqs: sqsEndpoint,
       },
       tokens,
+      bootstrapRotated,
       resources,
       clients,
       host,

@@ -80,7 +80,9 @@ export class MemoryRunStore implements RunStore {
     }
     const existing = this.fires.get(dedupKey);
     if (existing) {
-      return existing.claimToken === claimToken ? { created: true } : { created: false, logIds: existing.logIds };
+      return existing.claimToken === claimToken
+        ? { created: true }
+        : { created: false, logIds: existing.logIds };
     }
     this.fires.set(dedupKey, { logIds: runs.map((r) => r.logId), claimToken });
     for (const run of runs) this.put(run, claimToken);
@@ -326,9 +328,9 @@ export class RecordingRing implements RingQueue {
 }
 
 export class RecordingReports implements ReportStore {
-  readonly deltas: { day: string; delta: ReportDelta }[] = [];
-  async add(day: string, delta: ReportDelta): Promise<void> {
-    this.deltas.push({ day, delta });
+  readonly deltas: { day: string; delta: ReportDelta; appName?: string }[] = [];
+  async add(day: string, delta: ReportDelta, appName?: string): Promise<void> {
+    this.deltas.push({ day, delta, ...(appName === undefined ? {} : { appName }) });
   }
   range = unused('range');
 }

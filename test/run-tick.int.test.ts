@@ -1,99 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
-import { DynamoLeaseStore } from '../shared/adapters/dynamodb/lease-store.js';
+import { describe, expect, it } from 'vitest';
 import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
-import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
 import { firstPlannedLogId } from '../shared/domain/run.js';
 import { type FireMessage, LOG_IDS_PER_PLAN } from '../shared/domain/trigger.js';
-import { type Clock, systemClock } from '../shared/ports/clock.js';
 import type { JobStore } from '../shared/ports/job-store.js';
-import type { LeaseStore } from '../shared/ports/lease-store.js';
 import { silentLogger } from '../shared/ports/logger.js';
-import { noMetrics } from '../shared/ports/metrics.js';
-import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
 import { lastPlanFires, replanLostFires } from '../shared/use-cases/replan-lost-fires.js';
-import {
-  planHorizonMs,
-  runTickLoop,
-  type TickDeps,
-  type TickSettings,
-  tickOnce,
-} from '../shared/use-cases/run-tick.js';
-import { mapLimit } from '../shared/util/concurrency.js';
+import { planHorizonMs, runTickLoop, tickOnce } from '../shared/use-cases/run-tick.js';
 import { FakeClock } from './fake-clock.js';
 import { makeJob } from './jobs.js';
 import { makeRun } from './outcome-fakes.js';
 import { drainRing } from './ring-reader.js';
-import { isolatedResources, type TestResources } from './stand-ins.js';
+import { nextWholeSecond, recording, tickHarness } from './tick-harness.js';
 
-const SHARDS = 4;
-let env: TestResources;
-let idBase = 0;
-
-beforeAll(async () => {
-  env = await isolatedResources('tick');
-});
-afterAll(() => env?.close());
-
-function stores() {
-  const { doc } = env.clients;
-  const jobs = new DynamoJobStore({
-    doc,
-    jobsTable: env.resources.tables.jobs,
-    controlTable: env.resources.tables.control,
-    shardCount: SHARDS,
-  });
-  const leases = new DynamoLeaseStore({ doc, controlTable: env.resources.tables.control });
-  const ring = new SqsRingQueue({
-    sqs: env.clients.sqs,
-    queueUrls: { fast: env.resources.queues.ringFast.url, slow: env.resources.queues.ringSlow.url },
-  });
-  return { jobs, leases, ring };
-}
-
-/** A RingQueue that records what it was asked to send, then sends it for real. */
-function recording(ring: RingQueue): RingQueue & { sent: RingEntry[] } {
-  const sent: RingEntry[] = [];
-  return {
-    sent,
-    async enqueue(entries) {
-      await ring.enqueue(entries);
-      sent.push(...entries);
-    },
-  };
-}
-
-function deps(overrides: Partial<TickDeps> & { clock?: Clock } = {}): TickDeps {
-  const { jobs, leases, ring } = stores();
-  return {
-    jobs,
-    leases,
-    ring,
-    clock: systemClock,
-    logger: silentLogger,
-    metrics: noMetrics,
-    ...overrides,
-  };
-}
-
-function settings(owner: string, overrides: Partial<TickSettings> = {}): TickSettings {
-  return { shardCount: SHARDS, preReadCount: 5000, preReadMs: 5000, leaseMs: 3000, owner, ...overrides };
-}
-
-/** Hands back the leases `owner` took with tickOnce (which, unlike the loop, keeps them). */
-async function releaseAll(owner: string): Promise<void> {
-  const { leases } = stores();
-  await Promise.all(Array.from({ length: SHARDS }, (_, shard) => leases.release(shard, owner)));
-}
-
-/** Fresh job ids per test so tests sharing the tables never see each other's jobs' fires. */
-function nextIds(count: number): number[] {
-  const ids = Array.from({ length: count }, (_, i) => 1_000_000 + idBase + i);
-  idBase += count + 10;
-  return ids;
-}
-
-const nextWholeSecond = (ms: number, plus = 0) => Math.ceil(ms / 1000) * 1000 + plus;
+const { env, stores, deps, settings, releaseAll, nextIds } = tickHarness('tick');
 
 describe('scheduler tick on the stand-ins', () => {
   it('turns a job firing every second for 10 s into exactly 10 ring messages with the right times and delays', async () => {
@@ -120,7 +39,7 @@ describe('scheduler tick on the stand-ins', () => {
     ).toBe(true);
 
     // The messages become visible 4 s after they were sent.
-    const received = await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+    const received = await drainRing(env().clients.sqs, env().resources.queues.ringFast.url, {
       expected: 10,
       match: (m) => m.jobId === id,
       minWaitMs: 6_000,
@@ -165,7 +84,7 @@ describe('scheduler tick on the stand-ins', () => {
     }
     expect(advances).toBeLessThanOrEqual(Math.ceil(times.length / 4));
     expect((await jobs.get(id))?.triggerNextTime).toBe(t0 + times.length * 1000);
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+    await drainRing(env().clients.sqs, env().resources.queues.ringFast.url, {
       expected: times.length,
       match: (m) => m.jobId === id,
       timeoutMs: 30_000,
@@ -211,7 +130,7 @@ describe('scheduler tick on the stand-ins', () => {
     const [next] = (await jobs.getPlannable([id])).map((p) => p.logIdBlock);
     expect(next).toBe((block as number) + LOG_IDS_PER_PLAN);
     await releaseAll('blocks');
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+    await drainRing(env().clients.sqs, env().resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,
       quietMs: 500,
       minWaitMs: 12_000,
@@ -242,7 +161,7 @@ describe('scheduler tick on the stand-ins', () => {
       expect(m.logId).toBe((block as number) + (m.scheduledTime - due) / 1_000);
     }
     await releaseAll('misfire');
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+    await drainRing(env().clients.sqs, env().resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,
       quietMs: 500,
       minWaitMs: 6_000,
@@ -256,9 +175,9 @@ describe('scheduler tick on the stand-ins', () => {
     const clock = new FakeClock(t0 - 4_000);
     const { jobs, ring } = stores();
     const runs = new DynamoRunStore({
-      doc: env.clients.doc,
-      runsTable: env.resources.tables.runs,
-      controlTable: env.resources.tables.control,
+      doc: env().clients.doc,
+      runsTable: env().resources.tables.runs,
+      controlTable: env().resources.tables.control,
       retentionDays: 1,
     });
     const claimStaleMs = 20_000;
@@ -321,7 +240,7 @@ describe('scheduler tick on the stand-ins', () => {
     await replan();
     expect(mine()).toEqual([]);
     await releaseAll('replan');
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+    await drainRing(env().clients.sqs, env().resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,
       quietMs: 500,
       minWaitMs: 25_000,
@@ -342,205 +261,11 @@ describe('scheduler tick on the stand-ins', () => {
     await tickOnce(deps({ clock, ring }), settings('forget'), clock.now());
     expect((await jobs.getPlannable([id]))[0]?.lastPlanDue).toBeUndefined();
     await releaseAll('forget');
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
+    await drainRing(env().clients.sqs, env().resources.queues.ringFast.url, {
       match: (m) => m.jobId === id,
       quietMs: 500,
       minWaitMs: 6_000,
       timeoutMs: 30_000,
     });
   });
-
-  it('never enqueues the same fire twice when two ticks race on the same shards', async () => {
-    const ids = nextIds(8);
-    const { jobs, ring } = stores();
-    const start = nextWholeSecond(Date.now(), 1_000);
-    await Promise.all(
-      ids.map((id) => jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }))),
-    );
-    const recorder = recording(ring);
-    const until = Date.now() + 6_000;
-
-    await Promise.all([
-      runTickLoop(deps({ ring: recorder }), settings('racer-a'), until),
-      runTickLoop(deps({ ring: recorder }), settings('racer-b'), until),
-    ]);
-
-    const mine = recorder.sent.filter((e) => ids.includes(e.message.jobId));
-    const keys = mine.map((e) => e.message.dedupKey);
-    expect(new Set(keys).size).toBe(keys.length);
-    // Every second of every job up to the last window is covered.
-    for (const id of ids) {
-      const times = mine
-        .filter((e) => e.message.jobId === id)
-        .map((e) => e.message.scheduledTime)
-        .sort();
-      expect(times.length).toBeGreaterThanOrEqual(6);
-      expect(times).toEqual(times.map((_, i) => start + i * 1000));
-    }
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { quietMs: 500, timeoutMs: 20_000 });
-  });
-
-  it("hands a dead holder's shards to the standby within 5 s, losing no fire", async () => {
-    const ids = nextIds(4);
-    const { jobs, leases, ring } = stores();
-    const start = nextWholeSecond(Date.now(), 1_000);
-    await Promise.all(
-      ids.map((id) => jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }))),
-    );
-    const recorder = recording(ring);
-
-    // The holder "dies" 3 s in: from then on every call it makes fails, and it never releases.
-    const deathAt = Date.now() + 3_000;
-    let lastHeldAt = 0;
-    const dying = <T extends object>(target: T): T =>
-      new Proxy(target, {
-        get(obj, prop, receiver) {
-          const value = Reflect.get(obj, prop, receiver);
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            if (Date.now() >= deathAt) return Promise.reject(new Error('holder killed'));
-            return value.apply(obj, args);
-          };
-        },
-      });
-    const holderLeases: LeaseStore = {
-      acquire: async (...args) => {
-        const lease = await dying(leases).acquire(...args);
-        if (lease) lastHeldAt = Date.now();
-        return lease;
-      },
-      release: async () => {}, // a dead process releases nothing
-    };
-    const holder = runTickLoop(
-      deps({ leases: holderLeases, jobs: dying(jobs) as JobStore, ring: dying(recorder) as RingQueue }),
-      settings('holder'),
-      Date.now() + 20_000,
-    ).catch(() => 'dead');
-
-    // The standby starts a moment later, so the holder has the shards first.
-    await new Promise((r) => setTimeout(r, 300));
-    const takeovers: number[] = [];
-    const standbyLeases: LeaseStore = {
-      acquire: async (...args) => {
-        const lease = await leases.acquire(...args);
-        if (lease?.tookOver) takeovers.push(Date.now());
-        return lease;
-      },
-      release: (shard, owner) => leases.release(shard, owner),
-    };
-    const standby = runTickLoop(
-      deps({ leases: standbyLeases, ring: recorder }),
-      settings('standby'),
-      Date.now() + 11_000,
-    );
-
-    expect(await holder).toBe('dead');
-    await standby;
-
-    expect(takeovers.length).toBe(SHARDS);
-    for (const at of takeovers) expect(at - lastHeldAt).toBeLessThanOrEqual(5_000);
-    for (const id of ids) {
-      const times = [
-        ...new Set(recorder.sent.filter((e) => e.message.jobId === id).map((e) => e.message.scheduledTime)),
-      ].sort();
-      // Contiguous seconds from the first fire: nothing was skipped during the hand-over.
-      expect(times.length).toBeGreaterThanOrEqual(10);
-      expect(times).toEqual(times.map((_, i) => start + i * 1000));
-      expect(recorder.sent.some((e) => e.message.jobId === id && e.message.triggerType === 'MISFIRE')).toBe(
-        false,
-      );
-    }
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { quietMs: 500, timeoutMs: 20_000 });
-  });
-
-  it('stops enqueuing a job stopped mid-window and follows an edited schedule from its next fire', async () => {
-    const [stoppedId, editedId] = nextIds(2) as [number, number];
-    const { jobs, ring } = stores();
-    const start = nextWholeSecond(Date.now(), 1_000);
-    await jobs.create(makeJob({ id: stoppedId, scheduleConf: '* * * * * ?', triggerNextTime: start }));
-    await jobs.create(makeJob({ id: editedId, scheduleConf: '* * * * * ?', triggerNextTime: start }));
-    const recorder = recording(ring);
-    const loop = runTickLoop(deps({ ring: recorder }), settings('editor'), Date.now() + 9_000);
-
-    await new Promise((r) => setTimeout(r, 2_500));
-    const stopped = (await jobs.get(stoppedId))!;
-    await jobs.replace(
-      {
-        ...stopped,
-        triggerStatus: 'STOPPED',
-        triggerNextTime: null,
-        scheduleRevision: 2,
-        version: stopped.version + 1,
-      },
-      stopped,
-    );
-    const stoppedAt = Date.now();
-    const edited = (await jobs.get(editedId))!;
-    const newFirst = nextWholeSecond(Date.now(), 5_000);
-    await jobs.replace(
-      {
-        ...edited,
-        scheduleType: 'FIX_RATE',
-        scheduleConf: '3',
-        triggerNextTime: newFirst,
-        scheduleRevision: 2,
-        version: edited.version + 1,
-      },
-      edited,
-    );
-    await loop;
-
-    const stoppedFires = recorder.sent.filter((e) => e.message.jobId === stoppedId);
-    expect(stoppedFires.length).toBeGreaterThan(0);
-    // Nothing was planned for it after the stop (fires already on the ring carry revision 1,
-    // which the dispatcher drops).
-    expect(stoppedFires.every((e) => e.message.scheduleRevision === 1)).toBe(true);
-    expect(Math.max(...stoppedFires.map((e) => e.message.scheduledTime))).toBeLessThan(stoppedAt + 5_000);
-
-    const after = recorder.sent.filter(
-      (e) => e.message.jobId === editedId && e.message.scheduleRevision === 2,
-    );
-    expect(after.map((e) => e.message.scheduledTime)).toEqual(after.map((_, i) => newFirst + i * 3_000));
-    expect(after.length).toBeGreaterThanOrEqual(1);
-    expect(after.every((e) => e.message.triggerType === 'FIX_RATE')).toBe(true);
-    await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, { quietMs: 500, timeoutMs: 20_000 });
-  });
-
-  it('enqueues 2,000 jobs due in the same second once each, none of them as a misfire', async () => {
-    const ids = nextIds(2_000);
-    const { jobs, ring } = stores();
-    // Far enough ahead that creating the jobs (about 10 s here) ends before the second is pre-read.
-    const due = nextWholeSecond(Date.now(), 30_000);
-    await mapLimit(ids, 32, (id) =>
-      jobs.create(makeJob({ id, scheduleType: 'FIX_RATE', scheduleConf: '3600', triggerNextTime: due })),
-    );
-    const recorder = recording(ring);
-    // Start ticking half a second after the second entered the pre-read window.
-    await new Promise((r) => setTimeout(r, Math.max(0, due - 4_500 - Date.now())));
-    const started = Date.now();
-    expect(started).toBeLessThan(due);
-    await runTickLoop(deps({ ring: recorder }), settings('bulk'), Date.now() + 1_000);
-    const elapsed = Date.now() - started;
-
-    const mine = recorder.sent.filter((e) => e.message.jobId >= ids[0]! && e.message.jobId <= ids.at(-1)!);
-    expect(mine).toHaveLength(2_000);
-    expect(new Set(mine.map((e) => e.message.jobId)).size).toBe(2_000);
-    expect(mine.every((e) => e.message.scheduledTime === due && e.message.triggerType === 'FIX_RATE')).toBe(
-      true,
-    );
-    console.info(`[measure] 2,000 jobs due in one second enqueued by one tick iteration in ${elapsed} ms`);
-
-    const received = await drainRing(env.clients.sqs, env.resources.queues.ringFast.url, {
-      expected: 2_000,
-      minWaitMs: 8_000,
-      quietMs: 3_000,
-      timeoutMs: 60_000,
-      pollers: 8,
-      match: (m) => ids.includes(m.jobId),
-    });
-    const receivedKeys = received.filter((r) => ids.includes(r.message.jobId)).map((r) => r.message.dedupKey);
-
-    expect(receivedKeys).toHaveLength(2_000);
-    expect(new Set(receivedKeys).size).toBe(2_000);
-  }, 180_000);
 });

@@ -139,6 +139,27 @@ describe('routing', () => {
     expectError(await call('GET', '/v1/no-such-route'), 404, 'NotFoundError');
   });
 
+  it('answers 400 listing every problem of a request before any use-case runs', async () => {
+    const reply = await call('GET', '/v1/logs?limit=ten&status=done&jobId=0');
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      error: 'ValidationError',
+      message:
+        'jobId must be an integer >= 1; got 0; status must be one of running, success, fail, skipped; got "done"; limit must be an integer between 1 and 100; got "ten"',
+      field: 'jobId',
+      problems: [
+        { field: 'jobId', message: 'jobId must be an integer >= 1; got 0' },
+        { field: 'status', message: 'status must be one of running, success, fail, skipped; got "done"' },
+        { field: 'limit', message: 'limit must be an integer between 1 and 100; got "ten"' },
+      ],
+    });
+  });
+
+  it('answers 405 for another method on the open document, once the token is good', async () => {
+    expect((await call('POST', '/v1/openapi.json', {}, { auth: false })).status).toBe(401);
+    expectError(await call('POST', '/v1/openapi.json', {}), 405, 'MethodNotAllowedError');
+  });
+
   it('answers 405 with Allow for a method the route does not take', async () => {
     const reply = await call('PATCH', '/v1/jobs/1', {});
     expectError(reply, 405, 'MethodNotAllowedError');

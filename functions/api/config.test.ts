@@ -8,6 +8,8 @@ const tables = {
   [ENV.controlTable]: 'control',
   [ENV.runsTable]: 'runs',
   [ENV.registryTable]: 'registry',
+  [ENV.principalsTable]: 'principals',
+  [ENV.auditTable]: 'audit',
 };
 const required = {
   ...tables,

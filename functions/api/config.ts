@@ -11,6 +11,9 @@ export interface ApiConfig {
     readonly control: string;
     readonly runs: string;
     readonly registry: string;
+    /** Users, sessions, API tokens, failed-login counters. */
+    readonly principals: string;
+    readonly audit: string;
   };
   /** Manual triggers go on the fast ring queue. */
   readonly queueUrls: { readonly fast: string; readonly slow: string };
@@ -28,12 +31,17 @@ export interface ApiConfig {
   readonly registryDeadSeconds: number;
   /** Run records expire after this many days; the log list looks back this far by default. */
   readonly logRetentionDays: number;
+  /** Audit records expire after this many days. */
+  readonly auditRetentionDays: number;
+  /** Sessions: idle expiry (sliding) and the most a session lives. */
+  readonly sessionIdleMinutes: number;
+  readonly sessionMaxHours: number;
 }
 
 export function loadConfig(env: Env): ApiConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'control', 'runs', 'registry']),
+    tables: loadTables(env, ['jobs', 'groups', 'control', 'runs', 'registry', 'principals', 'audit']),
     queueUrls: loadRingQueueUrls(env),
     shardCount: loadSetting(env, 'shardCount'),
     adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
@@ -42,5 +50,8 @@ export function loadConfig(env: Env): ApiConfig {
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
+    auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
+    sessionIdleMinutes: loadSetting(env, 'sessionIdleMinutes'),
+    sessionMaxHours: loadSetting(env, 'sessionMaxHours'),
   };
 }

@@ -10,17 +10,27 @@ import { createExecutorTransport } from '../../shared/adapters/executor-transpor
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
+import { createFunctionMetrics } from '../../shared/observability/metrics.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import type { Logger } from '../../shared/ports/logger.js';
+import type { Metrics } from '../../shared/ports/metrics.js';
 import type { AdminDashboardDeps } from '../../shared/use-cases/admin-dashboard.js';
 import type { AdminExecutorsDeps, ExecutorSettings } from '../../shared/use-cases/admin-executors.js';
 import type { AdminGroupsDeps } from '../../shared/use-cases/admin-groups.js';
+import { getGroup } from '../../shared/use-cases/admin-groups.js';
 import type { AdminJobsDeps } from '../../shared/use-cases/admin-jobs.js';
 import type { AdminRunsDeps } from '../../shared/use-cases/admin-runs.js';
 import type { AdminTriggerDeps } from '../../shared/use-cases/admin-trigger.js';
+import { type AuditDeps, recordChange } from '../../shared/use-cases/audit.js';
 import type { GroupTokenDeps } from '../../shared/use-cases/group-access-tokens.js';
+import type { IdentityDeps } from '../../shared/use-cases/identity/index.js';
+import { buildAuditDeps } from './audit-deps.js';
+import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
+import { buildIdentityDeps } from './identity-deps.js';
+import { identityBeforeLoaders } from './routes-identity.js';
+import { groupView } from './views.js';
 
 /** What the local stack or a test may swap. */
 export interface ApiRuntime {
@@ -31,6 +41,7 @@ export interface ApiRuntime {
   readonly secrets: SecretsManagerClient;
   /** The admin → executor calls (`/log`, `/kill`). */
   readonly transport: ExecutorTransport;
+  readonly metrics: Metrics & { flush(): void };
 }
 
 export interface ApiDeps {
@@ -44,8 +55,13 @@ export interface ApiDeps {
   readonly settings: ExecutorSettings;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** The admin token, read once (from Secrets Manager on the first request of a cold start). */
-  readonly adminToken: () => Promise<string>;
+  /** The authorisation step's reads and the audit log. */
+  readonly guard: GuardDeps;
+  readonly audit: AuditDeps;
+  /** Users, sessions, API tokens, the bootstrap token. */
+  readonly identity: IdentityDeps;
+  /** Publishes the invocation's metrics (failed logins, audit writes). */
+  readonly flushMetrics: () => void;
 }
 
 /** The composition root: built once per cold start. */
@@ -53,6 +69,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   const clients = runtime.clients ?? createAwsClients(config.aws);
   const clock = runtime.clock ?? systemClock;
   const logger = runtime.logger ?? createFunctionLogger('api');
+  const metrics = runtime.metrics ?? createFunctionMetrics('api');
   const { doc } = clients;
   const { tables } = config;
   const jobs = new DynamoJobStore({
@@ -81,6 +98,32 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       lambda: clients.lambda,
     });
   const executors: AdminExecutorsDeps = { groups, registry, clock };
+  const identity = buildIdentityDeps({
+    doc,
+    table: tables.principals,
+    bootstrapToken: adminToken,
+    clock,
+    logger,
+    metrics,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    sessionMaxHours: config.sessionMaxHours,
+  });
+  const audit = buildAuditDeps({
+    doc,
+    table: tables.audit,
+    retentionDays: config.auditRetentionDays,
+    clock,
+    logger,
+    metrics,
+  });
+  const groupsDeps = {
+    groups,
+    jobs,
+    registry,
+    registryDeadSeconds: config.registryDeadSeconds,
+    clock,
+    logger,
+  };
   return {
     jobs: {
       jobs,
@@ -88,7 +131,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       clock,
       logger,
     },
-    groups: { groups, jobs, registry, registryDeadSeconds: config.registryDeadSeconds, clock, logger },
+    groups: groupsDeps,
     groupTokens: { groups, sealer: tokens.sealer, clock, logger },
     runs: { runs, executors: transport, reports, clock, logger },
     trigger: {
@@ -106,6 +149,20 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     settings: { registryDeadSeconds: config.registryDeadSeconds },
     clock,
     logger,
-    adminToken,
+    identity,
+    audit,
+    flushMetrics: () => metrics.flush(),
+    guard: {
+      jobs,
+      runs,
+      logger,
+      recordChange: async (change) => {
+        await recordChange(audit, change);
+      },
+      loadBefore: {
+        group: async (appName) => groupView(await getGroup(groupsDeps, appName)),
+        ...identityBeforeLoaders(identity),
+      },
+    },
   };
 }

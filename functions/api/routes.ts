@@ -23,7 +23,10 @@ import {
 import { getRun, killRun, listRuns, readRunOutput } from '../../shared/use-cases/admin-runs.js';
 import { triggerJob } from '../../shared/use-cases/admin-trigger.js';
 import { clearGroupAccessToken, setGroupAccessToken } from '../../shared/use-cases/group-access-tokens.js';
+import { GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
+import { addAuditRoutes } from './routes-audit.js';
+import { addIdentityRoutes } from './routes-identity.js';
 import {
   accepted,
   executorsView,
@@ -40,75 +43,88 @@ const epochMs = (iso: string | undefined) => (iso === undefined ? undefined : Da
 
 /**
  * The admin API, `/v1/...`: one line per route, each bound to its contract in the route table
- * (`shared/schema/api`), which checks the request (every problem at once) before the handler runs.
+ * (`shared/schema/api`), which checks the request (every problem at once), then its access (one
+ * authorisation step, see GuardedRouter) before the handler runs; lists show the caller's groups.
  */
 export function apiRoutes(deps: ApiDeps): Router {
   const { groups: g, jobs: j } = deps;
-  return (
-    new Router()
-      .route(API.listGroups, async () => ok({ items: (await listGroups(g)).map(groupView) }))
-      .route(API.createGroup, async (req) => created(groupView(await createGroup(g, req.body))))
-      .route(API.getGroup, async (req) => ok(groupView(await getGroup(g, req.params.appName))))
-      .route(API.updateGroup, async (req) =>
-        ok(groupView(await updateGroup(g, req.params.appName, req.body))),
-      )
-      .route(API.deleteGroup, async (req) => noContent(await deleteGroup(g, req.params.appName)))
-      // The group's own executor token (XXL-JOB 3.5): shown in this answer only.
-      .route(API.setGroupAccessToken, async (req) =>
-        ok(groupTokenView(await setGroupAccessToken(deps.groupTokens, req.params.appName, req.body))),
-      )
-      .route(API.clearGroupAccessToken, async (req) =>
-        noContent(await clearGroupAccessToken(deps.groupTokens, req.params.appName)),
-      )
+  const router = new Router();
+  const r = new GuardedRouter(router, deps.guard);
+  r.route(API.listGroups, async (_req, caller) =>
+    ok({ items: (await listGroups(g, caller.visible)).map(groupView) }),
+  )
+    .route(API.createGroup, async (req) => created(groupView(await createGroup(g, req.body))))
+    .route(API.getGroup, async (req) => ok(groupView(await getGroup(g, req.params.appName))))
+    .route(API.updateGroup, async (req) => ok(groupView(await updateGroup(g, req.params.appName, req.body))))
+    .route(API.deleteGroup, async (req) => noContent(await deleteGroup(g, req.params.appName)))
+    // The group's own executor token (XXL-JOB 3.5): shown in this answer only.
+    .route(API.setGroupAccessToken, async (req) =>
+      ok(groupTokenView(await setGroupAccessToken(deps.groupTokens, req.params.appName, req.body))),
+    )
+    .route(API.clearGroupAccessToken, async (req) =>
+      noContent(await clearGroupAccessToken(deps.groupTokens, req.params.appName)),
+    )
 
-      .route(API.listJobs, async (req) => ok(page(await listJobs(j, req.query), jobView)))
-      .route(API.createJob, async (req) => created(jobView(await createJob(j, req.body))))
-      .route(API.getJob, async (req) => ok(jobView(await getJob(j, req.params.id))))
-      .route(API.updateJob, async (req) => ok(jobView(await updateJob(j, req.params.id, req.body))))
-      .route(API.deleteJob, async (req) => noContent(await deleteJob(j, req.params.id)))
-      .route(API.startJob, async (req) => ok(jobView(await startJob(j, req.params.id))))
-      .route(API.stopJob, async (req) => ok(jobView(await stopJob(j, req.params.id))))
-      .route(API.triggerJob, async (req) =>
-        accepted(triggerView(await triggerJob(deps.trigger, req.params.id, req.body))),
-      )
+    .route(API.listJobs, async (req, caller) =>
+      ok(page(await listJobs(j, req.query, caller.visible), jobView)),
+    )
+    .route(API.createJob, async (req) => created(jobView(await createJob(j, req.body))))
+    .route(API.getJob, async (req) => ok(jobView(await getJob(j, req.params.id))))
+    .route(API.updateJob, async (req) => ok(jobView(await updateJob(j, req.params.id, req.body))))
+    .route(API.deleteJob, async (req) => noContent(await deleteJob(j, req.params.id)))
+    .route(API.startJob, async (req) => ok(jobView(await startJob(j, req.params.id))))
+    .route(API.stopJob, async (req) => ok(jobView(await stopJob(j, req.params.id))))
+    .route(API.triggerJob, async (req, caller) =>
+      accepted(
+        triggerView(
+          await triggerJob(deps.trigger, req.params.id, req.body, {
+            anyAddress: caller.principal?.grant.role === 'admin',
+          }),
+        ),
+      ),
+    )
 
-      .route(API.listRuns, async ({ query }) => {
-        const runs = await listRuns(deps.runs, {
-          ...query,
-          from: epochMs(query.from),
-          to: epochMs(query.to),
-        });
-        return ok(page(runs, runView));
-      })
-      .route(API.getRun, async (req) => ok(runView(await getRun(deps.runs, req.params.logId))))
-      .route(API.getRunOutput, async (req) =>
-        ok(await readRunOutput(deps.runs, req.params.logId, req.query.fromLineNum)),
-      )
-      .route(API.killRun, async (req) => {
-        const { run, executorMsg } = await killRun(deps.runs, req.params.logId);
-        return ok({ ...runView(run), executorMsg });
-      })
+    .route(API.listRuns, async ({ query }, caller) => {
+      const runs = await listRuns(
+        deps.runs,
+        { ...query, from: epochMs(query.from), to: epochMs(query.to) },
+        caller.visible,
+      );
+      return ok(page(runs, runView));
+    })
+    .route(API.getRun, async (req) => ok(runView(await getRun(deps.runs, req.params.logId))))
+    .route(API.getRunOutput, async (req) =>
+      ok(await readRunOutput(deps.runs, req.params.logId, req.query.fromLineNum)),
+    )
+    .route(API.killRun, async (req) => {
+      const { run, executorMsg } = await killRun(deps.runs, req.params.logId);
+      return ok({ ...runView(run), executorMsg });
+    })
 
-      .route(API.listExecutors, async (req) =>
-        ok(executorsView(await listExecutors(deps.executors, deps.settings, req.query.appName))),
-      )
-      .route(API.dashboard, async ({ query: { days } }) =>
-        ok({ days, ...(await dashboard(deps.dashboard, deps.settings, days)) }),
-      )
+    .route(API.listExecutors, async (req, caller) =>
+      ok(
+        executorsView(await listExecutors(deps.executors, deps.settings, req.query.appName, caller.visible)),
+      ),
+    )
+    .route(API.dashboard, async ({ query: { days } }, caller) =>
+      ok({ days, ...(await dashboard(deps.dashboard, deps.settings, days, caller.visible)) }),
+    )
 
-      .route(API.previewSchedule, ({ query }) => {
-        const schedule = {
-          type: query.scheduleType,
-          conf: query.scheduleConf ?? '',
-          timeZone: query.timeZone ?? 'UTC',
-        };
-        const from = epochMs(query.from) ?? deps.clock.now();
-        return ok({ times: isoTimes(previewSchedule(schedule, from, query.count)) });
-      })
+    .route(API.previewSchedule, ({ query }) => {
+      const schedule = {
+        type: query.scheduleType,
+        conf: query.scheduleConf ?? '',
+        timeZone: query.timeZone ?? 'UTC',
+      };
+      const from = epochMs(query.from) ?? deps.clock.now();
+      return ok({ times: isoTimes(previewSchedule(schedule, from, query.count)) });
+    })
 
-      // The contract itself, open to anyone (no token).
-      .route(API.openApi, () => ok(openApiDocument()))
-  );
+    // The contract itself, open to anyone (no token).
+    .route(API.openApi, () => ok(openApiDocument()));
+  addIdentityRoutes(r, deps.identity);
+  addAuditRoutes(r, deps.audit);
+  return router;
 }
 
 /** A page as the list routes answer it: `{items, nextCursor}` (null at the end). */

@@ -120,6 +120,30 @@ export class SchedulerAlarms extends Construct {
       }),
     );
 
+    // A change that was made but not written to the audit log: the record of who did it is missing.
+    add(
+      new cloudwatch.Alarm(this, 'AuditWriteFailed', {
+        alarmDescription:
+          'an accepted change could not be written to the audit log in the last 5 minutes: see the api log "audit record not written"',
+        metric: businessMetric('auditWriteFailures', 'api', { period: Duration.minutes(5) }),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // Many refused sign-ins: someone guessing passwords (each is also slowed and locked out per user and address).
+    add(
+      new cloudwatch.Alarm(this, 'FailedLoginsSpike', {
+        alarmDescription: 'more than 50 refused sign-ins in 5 minutes: someone may be guessing passwords',
+        metric: businessMetric('failedLogins', 'api', { period: Duration.minutes(5) }),
+        threshold: 50,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
     for (const [name, fn] of Object.entries(props.functions)) {
       add(
         new cloudwatch.Alarm(this, `${name}Errors`, {

@@ -158,6 +158,14 @@ export class SchedulerDashboard extends Construct {
           ],
         },
       ),
+      // People: refused sign-ins (a spike is someone guessing) and the audit log's writes.
+      graph('Admin API: failed logins', [businessMetric('failedLogins', 'api', { label: 'FailedLogins' })], {
+        right: [props.functions.api.metricInvocations({ period: MINUTE, label: 'api invocations' })],
+      }),
+      graph('Admin API: audit records written, failed', [
+        businessMetric('auditWrites', 'api', { label: 'AuditWrites' }),
+        businessMetric('auditWriteFailures', 'api', { label: 'AuditWriteFailures' }),
+      ]),
     );
   }
 }

@@ -26,6 +26,11 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   retries: ['dispatcher', 'callback', 'monitors'],
   alarms: ['dispatcher', 'callback', 'monitors'],
   sweepFailures: ['monitors'],
+  // Refused sign-ins (shared/use-cases/identity/sessions.ts).
+  failedLogins: ['api'],
+  // The admin API's audit log (shared/use-cases/audit.ts).
+  auditWrites: ['api'],
+  auditWriteFailures: ['api'],
 };
 
 export interface BusinessMetricOptions {

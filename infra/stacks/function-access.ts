@@ -88,6 +88,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       runs: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
       registry: ['Query'],
       control: ['BatchGetItem', 'UpdateItem'],
+      // Users, sessions, API tokens and failed-login counters: only the api reads or writes them.
+      principals: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      // The audit log: written once per change, read newest first (by day, or by target).
+      audit: ['PutItem', 'Query'],
     },
     sendToRing: true,
     publishAlarms: false,

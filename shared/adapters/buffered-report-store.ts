@@ -7,7 +7,7 @@ const COUNTERS: readonly Counter[] = ['running', 'success', 'fail'];
 /**
  * A {@link ReportStore} that sums the deltas in memory and writes them on {@link flush}, one `add`
  * per day with the day's total, instead of one write per run. Build one per process (cold start)
- * around the real store and flush it once per request or batch, before answering: whatever was
+ * around the real store (one `add` per day and group) and flush it once per request or batch, before answering: whatever was
  * added and not flushed when the process dies is not counted, which is already what the counters
  * promise (best-effort, a crash under-counts). `range` reads the real store (unflushed deltas are
  * not in it).
@@ -19,20 +19,21 @@ export class BufferedReportStore implements ReportStore {
 
   constructor(private readonly inner: ReportStore) {}
 
-  async add(day: string, delta: ReportDelta): Promise<void> {
-    let sums = this.pending.get(day);
+  async add(day: string, delta: ReportDelta, appName?: string): Promise<void> {
+    const key = keyOf(day, appName);
+    let sums = this.pending.get(key);
     if (!sums) {
       sums = { running: 0, success: 0, fail: 0 };
-      this.pending.set(day, sums);
+      this.pending.set(key, sums);
     }
     for (const counter of COUNTERS) sums[counter] += delta[counter] ?? 0;
   }
 
-  range(fromDay: string, toDay: string): ReturnType<ReportStore['range']> {
-    return this.inner.range(fromDay, toDay);
+  range(fromDay: string, toDay: string, appNames?: readonly string[]): ReturnType<ReportStore['range']> {
+    return this.inner.range(fromDay, toDay, appNames);
   }
 
-  /** Days with deltas not written yet. */
+  /** Days (of a group) with deltas not written yet. */
   get pendingDays(): number {
     return this.pending.size;
   }
@@ -62,17 +63,32 @@ export class BufferedReportStore implements ReportStore {
     const batch = [...this.pending].filter(([, sums]) => COUNTERS.some((c) => sums[c] !== 0));
     this.pending = new Map();
     const results = await Promise.allSettled(
-      batch.map(([day, sums]) => this.inner.add(day, withoutZeros(sums))),
+      batch.map(([key, sums]) => {
+        const { day, appName } = parseKey(key);
+        return this.inner.add(day, withoutZeros(sums), appName);
+      }),
     );
-    const failed = batch.flatMap(([day], i) => (results[i]?.status === 'rejected' ? [day] : []));
+    const failed = batch.flatMap(([key], i) =>
+      results[i]?.status === 'rejected' ? [parseKey(key).day] : [],
+    );
     if (failed.length > 0) {
       const first = results.find((r) => r.status === 'rejected');
       throw new Error(
-        `report counters of ${failed.join(', ')} not written: ${String(first?.reason instanceof Error ? first.reason.message : first?.reason)}`,
+        `report counters of ${[...new Set(failed)].join(', ')} not written: ${String(first?.reason instanceof Error ? first.reason.message : first?.reason)}`,
         { cause: first?.reason },
       );
     }
   }
+}
+
+/** One pending sum per day and group (a day's sum without a group: `day` alone). */
+function keyOf(day: string, appName: string | undefined): string {
+  return appName === undefined ? day : `${day}\n${appName}`;
+}
+
+function parseKey(key: string): { day: string; appName?: string } {
+  const cut = key.indexOf('\n');
+  return cut < 0 ? { day: key } : { day: key.slice(0, cut), appName: key.slice(cut + 1) };
 }
 
 function withoutZeros(sums: Record<Counter, number>): ReportDelta {

@@ -33,6 +33,8 @@ const TABLE_ENV: Readonly<Record<TableName, string>> = {
   runs: ENV.runsTable,
   registry: ENV.registryTable,
   control: ENV.controlTable,
+  principals: ENV.principalsTable,
+  audit: ENV.auditTable,
 };
 
 /** The env var that carries each table's physical name (set by infra/ and by the local stack). */

@@ -15,6 +15,8 @@ export const ENV = {
   runsTable: 'TICKRING_RUNS_TABLE',
   registryTable: 'TICKRING_REGISTRY_TABLE',
   controlTable: 'TICKRING_CONTROL_TABLE',
+  principalsTable: 'TICKRING_PRINCIPALS_TABLE',
+  auditTable: 'TICKRING_AUDIT_TABLE',
 
   ringFastQueueUrl: 'TICKRING_RING_FAST_QUEUE_URL',
   ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',
@@ -40,6 +42,9 @@ export const ENV = {
   registryDeadSeconds: 'TICKRING_REGISTRY_DEAD_SECONDS',
   lostRunSettleSeconds: 'TICKRING_LOST_RUN_SETTLE_SECONDS',
   logRetentionDays: 'TICKRING_LOG_RETENTION_DAYS',
+  auditRetentionDays: 'TICKRING_AUDIT_RETENTION_DAYS',
+  sessionIdleMinutes: 'TICKRING_SESSION_IDLE_MINUTES',
+  sessionMaxHours: 'TICKRING_SESSION_MAX_HOURS',
 
   /** executor-runner: where results are reported (comma-separated admin base URLs). */
   adminAddresses: 'TICKRING_ADMIN_ADDRESSES',

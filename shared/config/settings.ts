@@ -33,6 +33,12 @@ export const SETTINGS = {
   lostRunSettleSeconds: { env: ENV.lostRunSettleSeconds, default: 60, min: 1 },
   /** Run records expire (DynamoDB TTL) after this many days. */
   logRetentionDays: { env: ENV.logRetentionDays, default: 30, min: 1 },
+  /** Audit records expire (DynamoDB TTL) after this many days. */
+  auditRetentionDays: { env: ENV.auditRetentionDays, default: 365, min: 1 },
+  /** A session not used for this long expires (sliding: each use moves it on). */
+  sessionIdleMinutes: { env: ENV.sessionIdleMinutes, default: 30, min: 1 },
+  /** A session ends this long after sign-in, however much it is used. */
+  sessionMaxHours: { env: ENV.sessionMaxHours, default: 12, min: 1 },
   /** executor-runner: Lambda time kept back to report the result. */
   reportMarginMs: { env: ENV.reportMarginMs, default: 3000, min: 0 },
 } as const;

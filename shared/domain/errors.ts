@@ -33,8 +33,27 @@ export class NotFoundError extends AppError {
   readonly status = 404;
 }
 
+/** The caller is known but may not do this (a 404 instead where saying so would reveal an id). */
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+}
+
 export class ConflictError extends AppError {
   readonly status = 409;
+}
+
+/**
+ * Too many attempts (failed sign-ins): refused without being looked at until `retryAfterSeconds`
+ * have passed (the answer's `Retry-After`).
+ */
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 /** A failure that will not get better by retrying (a message is dropped, not redriven). */

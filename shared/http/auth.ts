@@ -2,8 +2,27 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '../domain/errors.js';
 import type { HttpRequest } from './request.js';
 
-/** Checks a request's credentials; throws UnauthorizedError. */
-export type Authenticator = (req: HttpRequest) => Promise<void> | void;
+/**
+ * Checks a request's credentials; throws UnauthorizedError. What it returns (who the caller is)
+ * reaches the route's handler as `req.auth`.
+ */
+export type Authenticator = (req: HttpRequest) => Promise<unknown> | unknown;
+
+/**
+ * The credentials of `Authorization: Bearer <credentials>`; UnauthorizedError when the header is
+ * missing or not of that form.
+ */
+export function bearerCredentials(req: HttpRequest): string {
+  const header = req.headers.authorization;
+  if (header === undefined || header.trim() === '') {
+    throw new UnauthorizedError('the Authorization header is missing; send "Authorization: Bearer <token>"');
+  }
+  const [scheme, credentials, ...rest] = header.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer' || credentials === undefined || rest.length > 0) {
+    throw new UnauthorizedError('the Authorization header must use the Bearer scheme: "Bearer <token>"');
+  }
+  return credentials;
+}
 
 /** Compares in time independent of where the strings differ and of their lengths. */
 export function constantTimeEquals(a: string, b: string): boolean {
@@ -17,18 +36,7 @@ export function constantTimeEquals(a: string, b: string): boolean {
  */
 export function bearerAuth(expectedToken: () => Promise<string> | string): Authenticator {
   return async (req) => {
-    const header = req.headers.authorization;
-    if (header === undefined || header.trim() === '') {
-      throw new UnauthorizedError(
-        'the Authorization header is missing; send "Authorization: Bearer <admin token>"',
-      );
-    }
-    const [scheme, credentials, ...rest] = header.trim().split(/\s+/);
-    if (scheme?.toLowerCase() !== 'bearer' || credentials === undefined || rest.length > 0) {
-      throw new UnauthorizedError(
-        'the Authorization header must use the Bearer scheme: "Bearer <admin token>"',
-      );
-    }
+    const credentials = bearerCredentials(req);
     const expected = await expectedToken();
     if (expected === '' || !constantTimeEquals(credentials, expected)) {
       throw new UnauthorizedError('the bearer token is not valid');

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { isAppError, ValidationError } from '../domain/errors.js';
+import { isAppError, TooManyRequestsError, ValidationError } from '../domain/errors.js';
 import type { Logger } from '../ports/logger.js';
 import type { Authenticator } from './auth.js';
 import { MethodNotAllowedError } from './errors.js';
@@ -31,9 +31,11 @@ export function createHttpHandler(options: HttpHandlerOptions) {
     const req = fromApiGatewayV2(event);
     let result: HttpResult;
     try {
-      if (!options.router.isPublic(req.method, req.path)) await options.authenticate?.(req);
+      const auth = options.router.isPublic(req.method, req.path)
+        ? undefined
+        : await options.authenticate?.(req);
       const { handler, params } = options.router.match(req.method, req.path);
-      result = await handler({ ...req, params, body: parseJsonBody(req.rawBody) });
+      result = await handler({ ...req, params, body: parseJsonBody(req.rawBody), auth });
     } catch (err) {
       result = mapError(err, req, options.logger);
     }
@@ -55,9 +57,11 @@ export function errorResult(err: unknown, req: HttpRequest, logger: Logger): Htt
     const headers: Record<string, string> =
       err instanceof MethodNotAllowedError
         ? { allow: err.allow.join(', ') }
-        : err.status === 401
-          ? { 'www-authenticate': 'Bearer' }
-          : {};
+        : err instanceof TooManyRequestsError
+          ? { 'retry-after': String(err.retryAfterSeconds) }
+          : err.status === 401
+            ? { 'www-authenticate': 'Bearer' }
+            : {};
     return { status: err.status, headers, body: { error: err.name, message: err.message, ...field } };
   }
   logger.error('request failed', {

@@ -1,4 +1,4 @@
-export { type Authenticator, bearerAuth, constantTimeEquals } from './auth.js';
+export { type Authenticator, bearerAuth, bearerCredentials, constantTimeEquals } from './auth.js';
 export { MethodNotAllowedError } from './errors.js';
 export { createHttpHandler, errorResult, type HttpHandlerOptions } from './handler.js';
 export { fromApiGatewayV2, type HttpRequest, parseJsonBody, type RoutedRequest } from './request.js';

@@ -13,6 +13,8 @@ export interface HttpRequest {
   /** The body as text (base64 already decoded); empty when there is none. */
   readonly rawBody: string;
   readonly requestId: string;
+  /** The caller's address as the gateway saw it; empty when unknown. */
+  readonly sourceIp: string;
 }
 
 /** A request matched to a route: path parameters decoded, the body parsed as JSON. */
@@ -20,6 +22,8 @@ export interface RoutedRequest<Params extends string = string> extends HttpReque
   readonly params: Readonly<Record<Params, string>>;
   /** The parsed JSON body; undefined when the body is empty. */
   readonly body: unknown;
+  /** What the authenticator made of the credentials (undefined on a public route). */
+  readonly auth?: unknown;
 }
 
 /** Reads an API Gateway v2 (HTTP API, payload format 2.0) event. */
@@ -41,6 +45,7 @@ export function fromApiGatewayV2(event: APIGatewayProxyEventV2): HttpRequest {
     headers,
     rawBody: event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body,
     requestId: event.requestContext?.requestId ?? '',
+    sourceIp: event.requestContext?.http?.sourceIp ?? '',
   };
 }
 

@@ -26,10 +26,15 @@ export interface ReportDelta {
  * `add` only sums in memory until the function flushes it (once per request or batch).
  */
 export interface ReportStore {
-  add(day: string, delta: ReportDelta): Promise<void>;
-  /** Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero). */
+  /** Moves the day's counters, and those of the run's group when `appName` is given (a user who sees only some groups reads theirs). */
+  add(day: string, delta: ReportDelta, appName?: string): Promise<void>;
+  /**
+   * Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero): of every
+   * group, or summed over `appNames`.
+   */
   range(
     fromDay: string,
     toDay: string,
+    appNames?: readonly string[],
   ): Promise<{ day: string; running: number; success: number; fail: number }[]>;
 }

@@ -20,4 +20,10 @@ export const METRIC = {
   alarms: 'Alarms',
   /** A monitor sweep (lost runs, pending outcomes) that failed as a whole: 1 per failed sweep. */
   sweepFailures: 'SweepFailures',
+  /** A sign-in refused: unknown user, wrong password, disabled user, or locked out (1 per attempt). */
+  failedLogins: 'FailedLogins',
+  /** An audit record written (1 per accepted change through the admin API). */
+  auditWrites: 'AuditWrites',
+  /** An accepted change whose audit record could not be written (the change stands): 1 per record lost. */
+  auditWriteFailures: 'AuditWriteFailures',
 } as const;

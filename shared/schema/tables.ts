@@ -27,13 +27,14 @@ export interface TableDefinition {
   readonly ttlAttribute?: string;
 }
 
-export type TableName = 'jobs' | 'groups' | 'runs' | 'registry' | 'control';
+export type TableName = 'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'principals' | 'audit';
 
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 export const JOBS_BY_DUE_INDEX = 'byDue';
 export const JOBS_BY_APP_INDEX = 'byApp';
 export const RUNS_OUTCOME_PENDING_INDEX = 'outcomePending';
+export const AUDIT_BY_TARGET_INDEX = 'byTarget';
 
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   /** Job definitions. Running jobs carry `dueShard` + `nextTriggerTime`, which feed the sparse due index. */
@@ -96,6 +97,37 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
     logicalName: 'control',
     partitionKey: { name: 'pk', type: 'S' },
     indexes: [],
+    ttlAttribute: TTL_ATTRIBUTE,
+  },
+  /**
+   * People and credentials: users, their sessions, API tokens and failed-login counters, each kind
+   * in its own partition (`pk` = the kind, `sk` = its id); secrets only as hashes. Sessions and
+   * counters expire.
+   */
+  principals: {
+    logicalName: 'principals',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [],
+    ttlAttribute: TTL_ATTRIBUTE,
+  },
+  /**
+   * The audit log: one record per accepted change, in its UTC day's partition (`pk` = `day#YYYY-MM-DD`,
+   * `sk` = time + id, newest read first), also by its target (`target`, e.g. `job#7`); kept for
+   * the audit retention.
+   */
+  audit: {
+    logicalName: 'audit',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        indexName: AUDIT_BY_TARGET_INDEX,
+        partitionKey: { name: 'target', type: 'S' },
+        sortKey: { name: 'sk', type: 'S' },
+        projection: 'ALL',
+      },
+    ],
     ttlAttribute: TTL_ATTRIBUTE,
   },
 };

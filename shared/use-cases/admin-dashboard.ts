@@ -1,3 +1,4 @@
+import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
 import { ValidationError } from '../domain/errors.js';
 import { dayOf } from '../domain/run.js';
 import type { ReportStore } from '../ports/alarms.js';
@@ -44,12 +45,14 @@ const JOB_PAGE = 100;
 
 /**
  * XXL-JOB's dashboard: job and executor counts, and the daily running/success/fail chart from the
- * daily report counters (kept as runs start and finish) for the last `days` days, today included.
+ * daily report counters (kept as runs start and finish) for the last `days` days, today included;
+ * of the groups the caller sees (their own daily counters when that is not every group).
  */
 export async function dashboard(
   deps: AdminDashboardDeps,
   settings: ExecutorSettings,
   days: number,
+  visible: VisibleGroups = ALL_GROUPS,
 ): Promise<Dashboard> {
   if (!Number.isSafeInteger(days) || days < DASHBOARD_DAYS.min || days > DASHBOARD_DAYS.max) {
     throw new ValidationError(
@@ -61,9 +64,11 @@ export async function dashboard(
   const toDay = dayOf(now);
   const fromDay = dayOf(now - (days - 1) * DAY_MS);
   const [jobs, series, groups] = await Promise.all([
-    countJobs(deps),
-    deps.reports.range(fromDay, toDay),
-    listExecutors(deps, settings),
+    countJobs(deps, visible),
+    visible === ALL_GROUPS
+      ? deps.reports.range(fromDay, toDay)
+      : deps.reports.range(fromDay, toDay, [...visible]),
+    listExecutors(deps, settings, undefined, visible),
   ]);
   const online = new Set(
     groups.flatMap((g) => g.executors.filter((e) => e.online === true).map((e) => e.address)),
@@ -90,14 +95,16 @@ export async function dashboard(
 /** Every job, page by page (XXL-JOB counts them on each dashboard view too). */
 async function countJobs(
   deps: Pick<AdminDashboardDeps, 'jobs'>,
+  visible: VisibleGroups,
 ): Promise<{ jobs: number; runningJobs: number }> {
   let jobs = 0;
   let runningJobs = 0;
   let cursor: string | undefined;
   do {
     const page = await deps.jobs.list({ limit: JOB_PAGE, cursor });
-    jobs += page.items.length;
-    runningJobs += page.items.filter((j) => j.triggerStatus === 'RUNNING').length;
+    const seen = page.items.filter((job) => isVisible(visible, job.appName));
+    jobs += seen.length;
+    runningJobs += seen.filter((j) => j.triggerStatus === 'RUNNING').length;
     cursor = page.nextCursor;
   } while (cursor);
   return { jobs, runningJobs };

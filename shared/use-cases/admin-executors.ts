@@ -1,3 +1,4 @@
+import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { AddressType, Group } from '../domain/job.js';
 import type { Clock } from '../ports/clock.js';
@@ -42,14 +43,17 @@ export async function listExecutors(
   deps: AdminExecutorsDeps,
   settings: ExecutorSettings,
   appName?: string,
+  visible: VisibleGroups = ALL_GROUPS,
 ): Promise<GroupExecutors[]> {
   let groups: Group[];
   if (appName !== undefined) {
-    const group = await deps.groups.get(appName);
+    const group = isVisible(visible, appName) ? await deps.groups.get(appName) : undefined;
     if (!group) throw new NotFoundError(`group ${appName} does not exist`);
     groups = [group];
   } else {
-    groups = [...(await deps.groups.list())].sort((a, b) => (a.appName < b.appName ? -1 : 1));
+    groups = (await deps.groups.list())
+      .filter((group) => isVisible(visible, group.appName))
+      .sort((a, b) => (a.appName < b.appName ? -1 : 1));
   }
   const seenSince = deps.clock.now() - settings.registryDeadSeconds * 1000;
   return mapLimit(groups, CONCURRENCY, async (group) => ({

@@ -1,3 +1,4 @@
+import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import type { Group } from '../domain/job.js';
 import { parseGroupSpec } from '../domain/job-validation.js';
@@ -47,8 +48,13 @@ export async function getGroup(deps: AdminGroupsDeps, appName: string): Promise<
   return shown(deps, await readGroup(deps, appName));
 }
 
-export async function listGroups(deps: AdminGroupsDeps): Promise<Group[]> {
-  return mapLimit(await deps.groups.list(), 8, (group) => shown(deps, group));
+/** The groups the caller sees. */
+export async function listGroups(
+  deps: AdminGroupsDeps,
+  visible: VisibleGroups = ALL_GROUPS,
+): Promise<Group[]> {
+  const groups = (await deps.groups.list()).filter((group) => isVisible(visible, group.appName));
+  return mapLimit(groups, 8, (group) => shown(deps, group));
 }
 
 /** Lays the given fields over the group; its appName cannot change. */

@@ -1,3 +1,4 @@
+import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import {
@@ -65,9 +66,27 @@ export async function getJob(deps: AdminJobsDeps, id: number): Promise<Job> {
   return job;
 }
 
-/** A page of jobs; never empty while a cursor follows, within the read-on budget (a filtered scan). */
-export function listJobs(deps: AdminJobsDeps, query: JobQuery): Promise<Page<Job>> {
-  return readOnPastEmptyPages(deps.clock, query.cursor, (cursor) => deps.jobs.list({ ...query, cursor }));
+/**
+ * A page of jobs of the groups the caller sees; never empty while a cursor follows, within the
+ * read-on budget (a filtered scan). A group the caller does not see lists nothing.
+ */
+export async function listJobs(
+  deps: AdminJobsDeps,
+  query: JobQuery,
+  visible: VisibleGroups = ALL_GROUPS,
+): Promise<Page<Job>> {
+  if (query.appName !== undefined && !isVisible(visible, query.appName)) return { items: [] };
+  const [only] = visible === ALL_GROUPS ? [] : [...visible];
+  // One group seen: read it by its index rather than filtering every job.
+  const scoped =
+    query.appName === undefined && visible !== ALL_GROUPS && visible.size === 1
+      ? { ...query, appName: only }
+      : query;
+  if (visible !== ALL_GROUPS && visible.size === 0) return { items: [] };
+  return readOnPastEmptyPages(deps.clock, query.cursor, async (cursor) => {
+    const page = await deps.jobs.list({ ...scoped, cursor });
+    return { ...page, items: page.items.filter((job) => isVisible(visible, job.appName)) };
+  });
 }
 
 /**

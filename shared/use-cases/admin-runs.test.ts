@@ -136,6 +136,25 @@ describe('listRuns', () => {
     expect(page.nextCursor).toBe(`c${fakes.queries.length}`);
   });
 
+  it('shows a caller only the runs of the groups they see, reading one seen group by its app', async () => {
+    const fakes = new Fakes();
+    fakes.listed = [makeRun({ logId: 3, appName: 'a' }), makeRun({ logId: 2, appName: 'b' })];
+    const page = await listRuns(fakes.deps(), { jobId: 9, limit: 20 }, new Set(['a', 'c']));
+    expect(page.items.map((r) => r.logId)).toEqual([3]);
+    const one = new Fakes();
+    one.listed = [makeRun({ logId: 4, appName: 'a' })];
+    await listRuns(one.deps(), { limit: 20 }, new Set(['a']));
+    expect(one.queries).toEqual([{ limit: 20, appName: 'a' }]);
+  });
+
+  it('lists nothing, without reading, for a group the caller does not see or when they see none', async () => {
+    const fakes = new Fakes();
+    fakes.listed = [makeRun({ logId: 2, appName: 'b' })];
+    expect(await listRuns(fakes.deps(), { appName: 'b', limit: 20 }, new Set(['a']))).toEqual({ items: [] });
+    expect(await listRuns(fakes.deps(), { limit: 20 }, new Set())).toEqual({ items: [] });
+    expect(fakes.queries).toEqual([]);
+  });
+
   it('refuses a from after to, naming from', async () => {
     const fakes = new Fakes();
     await expect(listRuns(fakes.deps(), { from: 2, to: 1, limit: 20 })).rejects.toMatchObject({

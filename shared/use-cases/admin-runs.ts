@@ -1,4 +1,5 @@
 import { type LogResult, ProtocolError, parseLogResult } from '@tickring/protocol';
+import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from '../domain/run.js';
 import type { ReportStore } from '../ports/alarms.js';
@@ -42,14 +43,26 @@ export class ExecutorCallError extends AppError {
 export async function listRuns(
   deps: Pick<AdminRunsDeps, 'runs' | 'clock'>,
   query: RunQuery,
+  visible: VisibleGroups = ALL_GROUPS,
 ): Promise<Page<Run>> {
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
     throw new ValidationError('from must not be after to', 'from');
   }
+  if (query.appName !== undefined && !isVisible(visible, query.appName)) return { items: [] };
+  if (visible !== ALL_GROUPS && visible.size === 0) return { items: [] };
+  const [only] = visible === ALL_GROUPS ? [] : [...visible];
+  // One group seen and no job named: read that group's list rather than filtering every run.
+  const scoped =
+    query.appName === undefined && query.jobId === undefined && visible !== ALL_GROUPS && visible.size === 1
+      ? { ...query, appName: only }
+      : query;
   return readOnPastEmptyPages(deps.clock, query.cursor, async (cursor) => {
-    const page = await deps.runs.list({ ...query, cursor });
-    if (query.jobId === undefined || query.appName === undefined) return page;
-    return { ...page, items: page.items.filter((run) => run.appName === query.appName) };
+    const page = await deps.runs.list({ ...scoped, cursor });
+    // The store lists an app's runs by the app, a job's by the job (then the app is a filter).
+    const shown = (run: Run) =>
+      isVisible(visible, run.appName) &&
+      (query.jobId === undefined || query.appName === undefined || run.appName === query.appName);
+    return { ...page, items: page.items.filter(shown) };
   });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
 import { testGroup } from '../../test/dispatch-fixtures.js';
 import { makeJob } from '../../test/jobs.js';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import { unplannedLogId } from '../domain/run.js';
 import type { FireMessage } from '../domain/trigger.js';
@@ -126,6 +126,25 @@ describe('triggerJob', () => {
     await deliver(env, enqueued[0]);
     expect(await env.runs.get(accepted.logId)).toMatchObject({ triggerCode: 500 });
     expect(env.transport.sent).toEqual([]);
+  });
+
+  it("lets only an admin send a run outside the job's group: it carries the group's access token", async () => {
+    const { deps, enqueued } = fakes([makeJob({ id: 4, appName: 'app-a' })]);
+    const notAdmin = { anyAddress: false };
+    await expect(
+      triggerJob(deps, 4, { addressList: 'http://10.0.0.1:9999,http://evil.example:80' }, notAdmin),
+    ).rejects.toThrow(
+      new ForbiddenError(
+        'addressList may only name executors of group app-a (only an admin may send a run elsewhere); not in it: http://evil.example:80/',
+      ),
+    );
+    expect(enqueued).toEqual([]);
+    await triggerJob(deps, 4, { addressList: ['http://10.0.0.2:9999'] }, notAdmin);
+    await triggerJob(deps, 4, { addressList: ['http://evil.example'] }, { anyAddress: true });
+    expect(enqueued.map((e) => e.message.addressList)).toEqual([
+      ['http://10.0.0.2:9999/'],
+      ['http://evil.example/'],
+    ]);
   });
 
   it('carries the overrides for this run only', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
-import { GROUP_LIMITS, JOB_LIMITS, normalizeExecutorAddress } from '../domain/job-validation.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
+import { GROUP_LIMITS, JOB_LIMITS, normalizeExecutorAddress } from '../domain/job-validation.js';
 import { broadcastTargets } from '../domain/routing/index.js';
 import type { FireMessage, FixedShard } from '../domain/trigger.js';
 import type { Clock } from '../ports/clock.js';
@@ -127,10 +127,13 @@ export async function triggerJob(
   deps: AdminTriggerDeps,
   jobId: number,
   input: unknown,
+  options: TriggerOptions = { anyAddress: true },
 ): Promise<TriggerAccepted> {
   const trigger = parseManualTrigger(input);
   const job = await deps.jobs.get(jobId);
   if (!job) throw new NotFoundError(`job ${jobId} does not exist`);
+  if (!options.anyAddress && trigger.addressList !== undefined)
+    await requireOwnExecutors(deps, job, trigger.addressList);
   const shards = await broadcastShards(deps, job, trigger);
   const logIds = shards?.map((s) => s.logId) ?? (await deps.runs.allocateLogIds(jobId, 1));
   const logId = logIds[0] as number;
@@ -155,6 +158,30 @@ export async function triggerJob(
     addressList: trigger.addressList,
   });
   return { jobId, dedupKey, scheduledTime, logId, logIds };
+}
+
+export interface TriggerOptions {
+  /**
+   * The caller may send the run to any address (an admin). Otherwise an `addressList` may only name
+   * executors of the job's group: the run carries the group's access token, which an address of the
+   * caller's choosing would receive.
+   */
+  readonly anyAddress: boolean;
+}
+
+async function requireOwnExecutors(
+  deps: AdminTriggerDeps,
+  job: Job,
+  addresses: readonly string[],
+): Promise<void> {
+  const group = await deps.groups.get(job.appName);
+  const own = new Set(group ? await groupAddresses(deps, group, deps.registryDeadSeconds) : []);
+  const foreign = addresses.filter((address) => !own.has(address));
+  if (foreign.length > 0) {
+    throw new ForbiddenError(
+      `addressList may only name executors of group ${job.appName} (only an admin may send a run elsewhere); not in it: ${foreign.join(', ')}`,
+    );
+  }
 }
 
 /**

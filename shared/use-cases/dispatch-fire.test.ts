@@ -210,7 +210,7 @@ describe('dispatchFire: the trigger', () => {
     expect([...env.runs.dispatched.values()]).toEqual([
       [{ logId: run?.logId, appName: 'app-a', deadline: now + 30_000 + 60_000 }],
     ]);
-    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { running: 1 } }]);
+    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { running: 1 }, appName: 'app-a' }]);
     expect(env.metrics.sum(METRIC.runsDispatched)).toBe(1);
     expect(env.logger.lines.find((l) => l.message === 'run triggered')?.attributes).toEqual({
       jobId: 1,
@@ -920,7 +920,7 @@ describe('dispatchFire: failed triggers', () => {
         },
       },
     ]);
-    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { fail: 1 } }]);
+    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { fail: 1 }, appName: 'app-a' }]);
     expect(env.metrics.sum(METRIC.dispatchFailures)).toBe(1);
   });
 

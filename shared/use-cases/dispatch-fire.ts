@@ -837,7 +837,7 @@ async function dispatchRun(
   if (accepted) {
     record.add({ logId: run.logId, appName: run.appName, deadline: deadlineOf(run, dispatchedAt) });
     deps.metrics.add(METRIC.runsDispatched, 'Count', 1);
-    await deps.reports.add(dayOf(run.triggerTime), { running: 1 });
+    await deps.reports.add(dayOf(run.triggerTime), { running: 1 }, run.appName);
     return {
       logId: run.logId,
       address,

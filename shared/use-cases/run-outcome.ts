@@ -132,10 +132,14 @@ async function countFinished(
 ): Promise<void> {
   const status = runStatus(run);
   await deps.reports
-    .add(dayOf(run.triggerTime), {
-      ...(wasRunning ? { running: -1 } : {}),
-      ...(status === 'success' ? { success: 1 } : { fail: 1 }),
-    })
+    .add(
+      dayOf(run.triggerTime),
+      {
+        ...(wasRunning ? { running: -1 } : {}),
+        ...(status === 'success' ? { success: 1 } : { fail: 1 }),
+      },
+      run.appName,
+    )
     .catch((err: unknown) => {
       deps.logger.error('report counters not updated', {
         jobId: run.jobId,

@@ -23,6 +23,7 @@ export const CRUISED = [
   'packages/protocol/test-support',
   'packages/executor/src',
   'packages/executor/test-support',
+  'packages/client/src',
   'packages/cli/src',
 ].filter((path) => existsSync(join(repoRoot, path)));
 

@@ -18,12 +18,13 @@ export interface DailyReport {
 
 /**
  * Daily run counters (XXL-JOB's xxl_job_log_report) as `report#{day}` items in the control table,
- * moved with atomic ADDs, so concurrent callbacks never lose a count.
+ * and per group as `report#{day}#{appName}`, moved with atomic ADDs, so concurrent callbacks never
+ * lose a count.
  */
 export class DynamoReportStore implements ReportStore {
   constructor(private readonly options: { doc: DynamoDBDocumentClient; controlTable: string }) {}
 
-  async add(day: string, delta: ReportDelta): Promise<void> {
+  async add(day: string, delta: ReportDelta, appName?: string): Promise<void> {
     const names: Record<string, string> = {};
     const values: Record<string, number> = {};
     const parts: string[] = [];
@@ -35,39 +36,47 @@ export class DynamoReportStore implements ReportStore {
       parts.push(`#${counter} :${counter}`);
     }
     if (parts.length === 0) return;
-    await this.options.doc.send(
-      new UpdateCommand({
-        TableName: this.options.controlTable,
-        Key: { pk: reportKey(day) },
-        UpdateExpression: `ADD ${parts.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
+    const keys = appName === undefined ? [reportKey(day)] : [reportKey(day), reportKey(day, appName)];
+    await Promise.all(
+      keys.map((pk) =>
+        this.options.doc.send(
+          new UpdateCommand({
+            TableName: this.options.controlTable,
+            Key: { pk },
+            UpdateExpression: `ADD ${parts.join(', ')}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          }),
+        ),
+      ),
     );
   }
 
-  async range(fromDay: string, toDay: string): Promise<DailyReport[]> {
+  async range(fromDay: string, toDay: string, appNames?: readonly string[]): Promise<DailyReport[]> {
     const days = daysBetween(fromDay, toDay);
+    const keysOf = (day: string) =>
+      appNames === undefined ? [reportKey(day)] : appNames.map((appName) => reportKey(day, appName));
     const items = await batchGetAll(
       this.options.doc,
       this.options.controlTable,
-      days.map((day) => ({ pk: reportKey(day) })),
+      days.flatMap((day) => keysOf(day).map((pk) => ({ pk }))),
     );
-    const byKey = new Map(items.map((item) => [String(item.pk), item]));
+    const byKey = new Map<string, Record<string, unknown>>(items.map((item) => [String(item.pk), item]));
     return days.map((day) => {
-      const item = byKey.get(reportKey(day));
-      return {
-        day,
-        running: Number(item?.running ?? 0),
-        success: Number(item?.success ?? 0),
-        fail: Number(item?.fail ?? 0),
-      };
+      const found = keysOf(day).flatMap((pk): Record<string, unknown>[] => {
+        const item = byKey.get(pk);
+        return item ? [item] : [];
+      });
+      const sum = (counter: (typeof COUNTERS)[number]): number =>
+        found.reduce((n: number, item) => n + Number(item[counter] ?? 0), 0);
+      return { day, running: sum('running'), success: sum('success'), fail: sum('fail') };
     });
   }
 }
 
-function reportKey(day: string): string {
-  return `report#${day}`;
+/** `report#{day}` for every group; `report#{day}#{appName}` for one. */
+function reportKey(day: string, appName?: string): string {
+  return appName === undefined ? `report#${day}` : `report#${day}#${appName}`;
 }
 
 /** Every UTC day from `fromDay` to `toDay` inclusive (YYYY-MM-DD). */

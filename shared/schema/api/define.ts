@@ -1,4 +1,6 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { RouteAccess } from '../../domain/access.js';
+import type { AuditSpec } from '../../domain/audit.js';
 import type { HttpRequest } from '../../http/request.js';
 import type { HttpMethod, RouteContract } from '../../http/validation.js';
 import type { StaticQuery } from './kit.js';
@@ -34,8 +36,10 @@ export interface RouteSpec {
   readonly summary: string;
   readonly description: string;
   readonly tags: readonly [string, ...string[]];
-  /** `admin`: `Authorization: Bearer <admin token>`; `none`: open. */
-  readonly auth: 'admin' | 'none';
+  /** What the route asks of its caller (see RouteAccess): the one table the API authorises by. */
+  readonly access: RouteAccess;
+  /** How an accepted request is written to the audit log; absent for a route that changes nothing. */
+  readonly audit?: AuditSpec;
   readonly params?: TObject;
   readonly query?: TObject;
   readonly body?: BodySpec;
@@ -74,7 +78,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S): ApiRoute<S> {
   }
   return {
     ...spec,
-    authenticated: spec.auth !== 'none',
+    authenticated: spec.access.kind !== 'public',
     validate: requestValidator<ParamsOf<S>, QueryOf<S>, BodyOf<S>>(spec),
   };
 }

@@ -3,8 +3,10 @@
  * XXL-JOB API: served at `GET /v1/openapi.json`, written to `openapi.json` by `npm run openapi`.
  * Schemas named with `named()` become `#/components/schemas/<name>`; everything else is inline.
  */
+
 import type { TSchema } from '@sinclair/typebox';
 import pkg from '../../../package.json' with { type: 'json' };
+import type { AccessTarget, RouteAccess } from '../../domain/access.js';
 import type { AnyApiRoute } from './define.js';
 import {
   EXECUTOR_API_SCHEMAS,
@@ -21,8 +23,12 @@ const JSON_TYPE = 'application/json';
 
 const DESCRIPTION = `A distributed job scheduler in the line of XXL-JOB, serverless on AWS.
 
-**Admin API** (\`/v1\`): JSON over HTTP; every route but this document takes \`Authorization: Bearer <admin token>\`
-(401 without it, before anything else is looked at). Field names are XXL-JOB's. Times are ISO-8601 UTC strings.
+**Admin API** (\`/v1\`): JSON over HTTP; every route but this document and signing in takes \`Authorization: Bearer <token>\`
+(401 without a valid one, before anything else is looked at): a user's session (\`POST /v1/sessions\`), an API token
+(\`POST /v1/tokens\`) or the bootstrap admin token. Each route says who may call it (\`x-tickring-access\`): admins
+everything; operators change the jobs and runs of their groups; viewers read their groups. A request about a group
+the caller does not reach answers 404, as if it did not exist; one the caller may read but not change, 403. Every
+accepted change is written to the audit log (\`GET /v1/audit\`). Field names are XXL-JOB's. Times are ISO-8601 UTC strings.
 Lists come in pages: pass \`nextCursor\` as \`cursor\` until it is null (a page may be short, even empty, with a cursor).
 
 **Errors** are \`{"error": "<ErrorName>", "message": "<what is wrong>"}\` with a 4xx status (502 when an executor
@@ -40,6 +46,13 @@ const TAGS = [
   { name: 'jobs', description: 'Jobs: definitions, scheduling, manual triggers, schedule previews.' },
   { name: 'runs', description: 'Runs (XXL-JOB’s trigger log): list, read, log output, kill.' },
   { name: 'executors', description: 'Executors online and the dashboard.' },
+  { name: 'sessions', description: 'Signing in and out, and who you are.' },
+  { name: 'users', description: 'People: their roles over executor groups (admin only).' },
+  {
+    name: 'tokens',
+    description: 'API tokens for scripts and CI, and the bootstrap admin token (admin only).',
+  },
+  { name: 'audit', description: 'The audit log: who changed what, when, from where.' },
   { name: 'meta', description: 'This document.' },
   {
     name: 'executor-api',
@@ -131,9 +144,19 @@ function operation(route: AnyApiRoute, components: Components): JsonObject {
     };
   }
   responses[400] = { $ref: '#/components/responses/BadRequest' };
-  if (route.auth === 'admin') responses[401] = { $ref: '#/components/responses/Unauthorized' };
+  const access = route.access;
+  if (access.kind !== 'public') responses[401] = { $ref: '#/components/responses/Unauthorized' };
+  const refused = forbiddenWhen(access);
+  if (refused !== undefined) responses[403] = { description: refused, content: errorContent(ref('Error')) };
   for (const [status, when] of Object.entries(route.errors ?? {})) {
     responses[status] = { description: when, content: errorContent(ref('Error')) };
+  }
+  if (hidesOtherGroups(access)) {
+    const when = route.errors?.[404];
+    responses[404] = {
+      description: `${when === undefined ? '' : `${when} `}Also when the caller's grant does not reach the group (as if it did not exist).`,
+      content: errorContent(ref('Error')),
+    };
   }
   responses[500] = { $ref: '#/components/responses/InternalError' };
   const params = parameters(route, components);
@@ -141,8 +164,9 @@ function operation(route: AnyApiRoute, components: Components): JsonObject {
     operationId: route.operationId,
     tags: route.tags,
     summary: route.summary,
-    description: route.description,
-    ...(route.auth === 'none' ? { security: [] } : {}),
+    description: `${route.description}\n\nAccess: ${accessText(access)}.`,
+    'x-tickring-access': access,
+    ...(access.kind === 'public' ? { security: [] } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.body
       ? {
@@ -215,7 +239,8 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[] = API_ROUTES
           },
         },
         Unauthorized: {
-          description: 'The admin token is missing or wrong.',
+          description:
+            'The bearer token is missing, wrong, expired or revoked (one answer for all), or its user is disabled.',
           headers: {
             'WWW-Authenticate': {
               description: 'Always `Bearer`.',
@@ -225,7 +250,10 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[] = API_ROUTES
           content: {
             [JSON_TYPE]: {
               schema: ref('Error'),
-              example: { error: 'UnauthorizedError', message: 'the bearer token is not valid' },
+              example: {
+                error: 'UnauthorizedError',
+                message: 'the bearer token is not valid, or has expired or been revoked',
+              },
             },
           },
         },
@@ -244,7 +272,7 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[] = API_ROUTES
           type: 'http',
           scheme: 'bearer',
           description:
-            'The admin token: printed by `npm start`; on AWS in the secret the stack output `AdminTokenSecretArn` names.',
+            'A session token (`trs_...`, from POST /v1/sessions), an API token (`trk_...`, from POST /v1/tokens), or the bootstrap admin token (printed by `npm start`; on AWS in the secret the stack output `AdminTokenSecretArn` names; replaced by POST /v1/tokens/bootstrap/rotate).',
         },
         ...EXECUTOR_SECURITY_SCHEMES,
       },
@@ -263,4 +291,46 @@ export function openApiDocument(): JsonObject {
 /** The document as `openapi.json` holds it. */
 export function openApiJson(): string {
   return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+}
+
+const TARGET_TEXT: Readonly<Record<AccessTarget, string>> = {
+  list: 'lists only the groups the caller reaches',
+  none: 'no group involved',
+  groupPath: 'the group in the path',
+  jobPath: "the job's group (and the group it moves to)",
+  runPath: "the run's group",
+  bodyGroup: "the new job's group",
+};
+
+/** The route's access in words, for its description. */
+function accessText(access: RouteAccess): string {
+  switch (access.kind) {
+    case 'public':
+      return 'open, no token';
+    case 'signedIn':
+      return 'any valid token';
+    case 'admin':
+      return 'the admin role';
+    case 'read':
+      return `any role reaching the group (${TARGET_TEXT[access.target]})`;
+    case 'operate':
+      return `admin, or operator of the group (${TARGET_TEXT[access.target]})`;
+  }
+}
+
+/** When the route answers 403: a role that may not do this at all, or not in that group. */
+function forbiddenWhen(access: RouteAccess): string | undefined {
+  if (access.kind === 'admin') return 'The caller is not an admin.';
+  if (access.kind === 'operate')
+    return 'The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources.';
+  return undefined;
+}
+
+/** Whether a request about one group answers 404 to a caller outside it. */
+function hidesOtherGroups(access: RouteAccess): boolean {
+  return (
+    (access.kind === 'read' || access.kind === 'operate') &&
+    access.target !== 'list' &&
+    access.target !== 'none'
+  );
 }

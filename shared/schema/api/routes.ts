@@ -5,6 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import { type AnyApiRoute, defineRoute } from './define.js';
+import { AUDIT_ROUTES } from './routes-audit.js';
+import { IDENTITY_ROUTES } from './routes-identity.js';
 import {
   AppNameParam,
   Dashboard,
@@ -110,7 +112,7 @@ const exampleRun = {
   alarmStatus: 'NOT_NEEDED',
 };
 
-export const API = {
+const SCHEDULING_ROUTES = {
   // ------------------------------------------------------------------------------------------
   // Groups
   listGroups: defineRoute({
@@ -118,7 +120,7 @@ export const API = {
     method: 'GET',
     path: '/v1/groups',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'list' },
     summary: 'List executor groups',
     description: 'Every executor group; an AUTO group’s addressList lists its executors online now.',
     responses: { 200: { description: 'The groups.', schema: GroupList, example: { items: [exampleGroup] } } },
@@ -128,7 +130,8 @@ export const API = {
     method: 'POST',
     path: '/v1/groups',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'admin' },
+    audit: { action: 'group.create', target: 'group', idFrom: 'result' },
     summary: 'Create an executor group',
     description:
       'AUTO groups take their executors from registration (XXL-JOB’s executors register under the AppName); MANUAL groups list them.',
@@ -166,7 +169,7 @@ export const API = {
     method: 'GET',
     path: '/v1/groups/{appName}',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'groupPath' },
     params: appNameParams,
     summary: 'Read an executor group',
     description: 'One group; an AUTO group’s addressList lists its executors online now.',
@@ -178,7 +181,8 @@ export const API = {
     method: 'PUT',
     path: '/v1/groups/{appName}',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'admin' },
+    audit: { action: 'group.update', target: 'group' },
     params: appNameParams,
     summary: 'Change an executor group',
     description:
@@ -197,7 +201,8 @@ export const API = {
     method: 'DELETE',
     path: '/v1/groups/{appName}',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'admin' },
+    audit: { action: 'group.delete', target: 'group' },
     params: appNameParams,
     summary: 'Delete an executor group',
     description: 'Refused while jobs use the group, as XXL-JOB refuses it.',
@@ -209,7 +214,8 @@ export const API = {
     method: 'PUT',
     path: '/v1/groups/{appName}/access-token',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'admin' },
+    audit: { action: 'group.accessToken.set', target: 'group' },
     params: appNameParams,
     summary: 'Give a group its own executor access token',
     description:
@@ -245,7 +251,8 @@ export const API = {
     method: 'DELETE',
     path: '/v1/groups/{appName}/access-token',
     tags: ['groups'],
-    auth: 'admin',
+    access: { kind: 'admin' },
+    audit: { action: 'group.accessToken.clear', target: 'group' },
     params: appNameParams,
     summary: 'Drop a group’s own access token',
     description: 'The group’s executors and the dispatcher go back to the global access token.',
@@ -260,7 +267,7 @@ export const API = {
     method: 'GET',
     path: '/v1/jobs',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'list' },
     query: JobListQuery,
     summary: 'List jobs',
     description: 'Jobs page by page, optionally of one group or in one trigger status.',
@@ -277,7 +284,8 @@ export const API = {
     method: 'POST',
     path: '/v1/jobs',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'bodyGroup' },
+    audit: { action: 'job.create', target: 'job', idFrom: 'result' },
     summary: 'Create a job',
     description:
       'A job with a new id. Created RUNNING, it is scheduled at once (its first fire is the first after now + 5 s). XXL-JOB’s field names jobDesc, jobGroup (an AppName) and childJobId (ids separated by commas) are taken too.',
@@ -321,7 +329,7 @@ export const API = {
     method: 'GET',
     path: '/v1/jobs/{id}',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'jobPath' },
     params: jobIdParams,
     summary: 'Read a job',
     description: 'One job.',
@@ -333,7 +341,8 @@ export const API = {
     method: 'PUT',
     path: '/v1/jobs/{id}',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'jobPath' },
+    audit: { action: 'job.update', target: 'job' },
     params: jobIdParams,
     summary: 'Change a job',
     description:
@@ -361,7 +370,8 @@ export const API = {
     method: 'DELETE',
     path: '/v1/jobs/{id}',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'jobPath' },
+    audit: { action: 'job.delete', target: 'job' },
     params: jobIdParams,
     summary: 'Delete a job',
     description: 'Fires already on their way find no job and are dropped; jobs naming it as a child skip it.',
@@ -373,7 +383,8 @@ export const API = {
     method: 'POST',
     path: '/v1/jobs/{id}/start',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'jobPath' },
+    audit: { action: 'job.start', target: 'job' },
     params: jobIdParams,
     summary: 'Start scheduling a job',
     description:
@@ -386,7 +397,8 @@ export const API = {
     method: 'POST',
     path: '/v1/jobs/{id}/stop',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'jobPath' },
+    audit: { action: 'job.stop', target: 'job' },
     params: jobIdParams,
     summary: 'Stop scheduling a job',
     description:
@@ -405,7 +417,8 @@ export const API = {
     method: 'POST',
     path: '/v1/jobs/{id}/trigger',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'jobPath' },
+    audit: { action: 'job.trigger', target: 'job' },
     params: jobIdParams,
     summary: 'Fire a job once, now',
     description:
@@ -445,7 +458,7 @@ export const API = {
     method: 'GET',
     path: '/v1/schedule/preview',
     tags: ['jobs'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'none' },
     query: PreviewQuery,
     summary: 'Preview a schedule',
     description: 'The next fire times of a schedule, as a job with it would fire.',
@@ -467,7 +480,7 @@ export const API = {
     method: 'GET',
     path: '/v1/logs',
     tags: ['runs'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'list' },
     query: RunListQuery,
     summary: 'List runs',
     description:
@@ -485,7 +498,7 @@ export const API = {
     method: 'GET',
     path: '/v1/logs/{logId}',
     tags: ['runs'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'runPath' },
     params: logIdParams,
     summary: 'Read a run',
     description: 'One run.',
@@ -497,7 +510,7 @@ export const API = {
     method: 'GET',
     path: '/v1/logs/{logId}/output',
     tags: ['runs'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'runPath' },
     params: logIdParams,
     query: RunOutputQuery,
     summary: 'Read a run’s log',
@@ -521,7 +534,8 @@ export const API = {
     method: 'POST',
     path: '/v1/logs/{logId}/kill',
     tags: ['runs'],
-    auth: 'admin',
+    access: { kind: 'operate', target: 'runPath' },
+    audit: { action: 'run.kill', target: 'run' },
     params: logIdParams,
     summary: 'Stop a running run',
     description:
@@ -553,7 +567,7 @@ export const API = {
     method: 'GET',
     path: '/v1/executors',
     tags: ['executors'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'list' },
     query: ExecutorsQuery,
     summary: 'List executors',
     description:
@@ -581,7 +595,7 @@ export const API = {
     method: 'GET',
     path: '/v1/dashboard',
     tags: ['executors'],
-    auth: 'admin',
+    access: { kind: 'read', target: 'list' },
     query: DashboardQuery,
     summary: 'Dashboard',
     description: 'Job and executor counts, and runs per day (running, success, fail) over the last days.',
@@ -615,13 +629,16 @@ export const API = {
     method: 'GET',
     path: '/v1/openapi.json',
     tags: ['meta'],
-    auth: 'none',
+    access: { kind: 'public' },
     summary: 'This document',
     description:
       'The OpenAPI 3.1 description of the admin API and the executor-facing XXL-JOB API; no token needed.',
     responses: { 200: { description: 'The document.', schema: OpenApiDocumentSchema } },
   }),
 } as const;
+
+/** The admin API's routes: scheduling (groups, jobs, runs, ...), people and credentials, the audit log. */
+export const API = { ...SCHEDULING_ROUTES, ...IDENTITY_ROUTES, ...AUDIT_ROUTES } as const;
 
 /** Every route of the table, in its order. */
 export const API_ROUTES: readonly AnyApiRoute[] = Object.values(API);

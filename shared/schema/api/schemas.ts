@@ -33,16 +33,16 @@ const ADDRESS_WORDS = 'http(s) URLs or lambda:<function>';
 // ---------------------------------------------------------------------------------------------
 // Common
 
-const Instant = (description: string, example = '2030-01-01T02:00:00.000Z') =>
+export const Instant = (description: string, example = '2030-01-01T02:00:00.000Z') =>
   Type.String({ format: 'date-time', description, examples: [example] });
 const InstantOrNull = (description: string, example = '2030-01-01T02:00:00.000Z') =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description, examples: [example, null] });
 
-const Cursor = Type.String({
+export const Cursor = Type.String({
   description: 'Where the next page starts: the `nextCursor` of the previous page, as it was given.',
   examples: ['eyJpZCI6NDJ9'],
 });
-const NextCursor = Type.Union([Type.String(), Type.Null()], {
+export const NextCursor = Type.Union([Type.String(), Type.Null()], {
   description:
     'Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.',
   examples: ['eyJpZCI6NDJ9', null],
@@ -50,7 +50,7 @@ const NextCursor = Type.Union([Type.String(), Type.Null()], {
 
 /** Page sizes of the list routes. */
 export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
-const Limit = defaulted(
+export const Limit = defaulted(
   Type.Integer({
     minimum: PAGE_LIMIT.min,
     maximum: PAGE_LIMIT.max,
@@ -89,7 +89,7 @@ export const ErrorBody = named(
     {
       error: Type.String({
         description:
-          'The kind of error: ValidationError (400), UnauthorizedError (401), NotFoundError (404), MethodNotAllowedError (405), ConflictError (409), ExecutorCallError (502), InternalError (500).',
+          'The kind of error: ValidationError (400), UnauthorizedError (401), ForbiddenError (403), NotFoundError (404), MethodNotAllowedError (405), ConflictError (409), TooManyRequestsError (429, with Retry-After), ExecutorCallError (502), InternalError (500).',
         examples: ['NotFoundError'],
       }),
       message: Type.String({

@@ -1,0 +1,26 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoAuditLog } from '../../shared/adapters/dynamodb/audit-log.js';
+import type { Clock } from '../../shared/ports/clock.js';
+import type { Logger } from '../../shared/ports/logger.js';
+import type { Metrics } from '../../shared/ports/metrics.js';
+import type { AuditDeps } from '../../shared/use-cases/audit.js';
+
+/** The audit log's dependencies: its DynamoDB table (records expire after `retentionDays`). */
+export function buildAuditDeps(input: {
+  readonly doc: DynamoDBDocumentClient;
+  /** The audit table's name (`config.tables.audit`). */
+  readonly table: string;
+  /** `config.auditRetentionDays`. */
+  readonly retentionDays: number;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}): AuditDeps {
+  const log = new DynamoAuditLog({
+    doc: input.doc,
+    auditTable: input.table,
+    retentionDays: input.retentionDays,
+    clock: input.clock,
+  });
+  return { log, clock: input.clock, logger: input.logger, metrics: input.metrics };
+}

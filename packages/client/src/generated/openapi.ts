@@ -1,0 +1,5070 @@
+// Generated from openapi.json by `npm run openapi` (tools/client-codegen.ts): do not edit.
+
+export interface paths {
+    "/v1/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List executor groups
+         * @description Every executor group; an AUTO group’s addressList lists its executors online now.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listGroups"];
+        put?: never;
+        /**
+         * Create an executor group
+         * @description AUTO groups take their executors from registration (XXL-JOB’s executors register under the AppName); MANUAL groups list them.
+         *
+         *     Access: the admin role.
+         */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{appName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an executor group
+         * @description One group; an AUTO group’s addressList lists its executors online now.
+         *
+         *     Access: any role reaching the group (the group in the path).
+         */
+        get: operations["getGroup"];
+        /**
+         * Change an executor group
+         * @description Lays the given fields over the group. Switching a MANUAL group to AUTO without a list clears its list; its appName cannot change.
+         *
+         *     Access: the admin role.
+         */
+        put: operations["updateGroup"];
+        post?: never;
+        /**
+         * Delete an executor group
+         * @description Refused while jobs use the group, as XXL-JOB refuses it.
+         *
+         *     Access: the admin role.
+         */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/groups/{appName}/access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give a group its own executor access token
+         * @description XXL-JOB 3.5’s per-group token: the group’s executors must then present it (XXL-JOB-ACCESS-TOKEN) and the dispatcher sends it to them, instead of the global token. The token is stored sealed and shown in this answer only.
+         *
+         *     Access: the admin role.
+         */
+        put: operations["setGroupAccessToken"];
+        post?: never;
+        /**
+         * Drop a group’s own access token
+         * @description The group’s executors and the dispatcher go back to the global access token.
+         *
+         *     Access: the admin role.
+         */
+        delete: operations["clearGroupAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description Jobs page by page, optionally of one group or in one trigger status.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Create a job
+         * @description A job with a new id. Created RUNNING, it is scheduled at once (its first fire is the first after now + 5 s). XXL-JOB’s field names jobDesc, jobGroup (an AppName) and childJobId (ids separated by commas) are taken too.
+         *
+         *     Access: admin, or operator of the group (the new job's group).
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a job
+         * @description One job.
+         *
+         *     Access: any role reaching the group (the job's group (and the group it moves to)).
+         */
+        get: operations["getJob"];
+        /**
+         * Change a job
+         * @description Lays the given fields over the job and checks the result as a whole. A running job whose schedule changes is re-planned from now; other edits keep its next fire. A `version` in the body must be the job’s (409 otherwise).
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        put: operations["updateJob"];
+        post?: never;
+        /**
+         * Delete a job
+         * @description Fires already on their way find no job and are dropped; jobs naming it as a child skip it.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        delete: operations["deleteJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start scheduling a job
+         * @description Schedules the job from now (its first fire after now + 5 s); a running job is left as it is. A NONE schedule, or one that never fires again, cannot be started (400).
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        post: operations["startJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop scheduling a job
+         * @description Takes effect from the next fire (fires already planned are dropped); a stopped job is left as it is.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        post: operations["stopJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire a job once, now
+         * @description XXL-JOB’s "execute once": a MANUAL fire, whatever the job’s schedule and status; the overrides apply to this run only.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        post: operations["triggerJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedule/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a schedule
+         * @description The next fire times of a schedule, as a job with it would fire.
+         *
+         *     Access: any role reaching the group (no group involved).
+         */
+        get: operations["previewSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List runs
+         * @description Runs (XXL-JOB’s trigger log), newest first, page by page; a page may come back short, with a cursor. Skipped runs (misfires) are listed under their job only.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/{logId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a run
+         * @description One run.
+         *
+         *     Access: any role reaching the group (the run's group).
+         */
+        get: operations["getRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/{logId}/output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a run’s log
+         * @description Lines of the run’s log from fromLineNum on, read from the executor that ran it (its /log); read on from toLineNum + 1 until isEnd.
+         *
+         *     Access: any role reaching the group (the run's group).
+         */
+        get: operations["getRunOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/{logId}/kill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a running run
+         * @description Records the run as failed ("killed by user"; not retried, no alarm), then tells its executor (/kill).
+         *
+         *     Access: admin, or operator of the group (the run's group).
+         */
+        post: operations["killRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/executors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List executors
+         * @description Each group’s executors with their last heartbeat: an AUTO group’s registrations, a MANUAL group’s addresses.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listExecutors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard
+         * @description Job and executor counts, and runs per day (running, success, fail) over the last days.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description The OpenAPI 3.1 description of the admin API and the executor-facing XXL-JOB API; no token needed.
+         *
+         *     Access: open, no token.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in
+         * @description A new session for a user: its token (shown in this answer only) is sent as `Authorization: Bearer <token>`. A session ends when unused for the idle time (30 minutes by default; each use moves it on) and at the latest after the maximum time (12 hours by default), and when the user’s password, grant or disabled state changes. An unknown username, a wrong password and a disabled user get the same 401.
+         *
+         *     Access: open, no token.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out
+         * @description Ends the session whose token the request carries. An API token is revoked instead (DELETE /v1/tokens/{id}); the bootstrap token is rotated (400 for either).
+         *
+         *     Access: any valid token.
+         */
+        delete: operations["logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description The caller (a signed-in user, an API token or the bootstrap token), their role and groups, and what they may do, for a console to offer only what works.
+         *
+         *     Access: any valid token.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change my password
+         * @description A signed-in user sets a new password, giving the current one. Their other sessions end; this one goes on. A wrong current password is a 400 and counts as a failed sign-in. API tokens and the bootstrap token have no password (400).
+         *
+         *     Access: any valid token.
+         */
+        put: operations["changeOwnPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Every user, by username (never a password or its hash).
+         *
+         *     Access: the admin role.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description A person who signs in with a username and password, with a role over executor groups. There is no default user: the first one is created with the bootstrap admin token. Every problem (username, grant, password policy) is reported at once.
+         *
+         *     Access: the admin role.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a user
+         * @description One user (never the password or its hash).
+         *
+         *     Access: the admin role.
+         */
+        get: operations["getUser"];
+        /**
+         * Change a user
+         * @description Lays the given fields over the user. A new password, a changed role, groups or glue, or disabling ends the user’s sessions (the caller’s own goes on). Nobody disables themselves (409).
+         *
+         *     Access: the admin role.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete a user
+         * @description The user’s sessions end with them. Nobody deletes themselves (409).
+         *
+         *     Access: the admin role.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens
+         * @description Every API token, newest first, without secrets: its grant, status, creator, expiry, revocation and last use. Revoked and expired tokens stay listed for 30 days.
+         *
+         *     Access: the admin role.
+         */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description A token for automation (CI, scripts), sent as `Authorization: Bearer <token>`: a role over executor groups no wider than the creator’s, and an expiry at most a year ahead. The token is shown in this answer only, and kept only as a hash.
+         *
+         *     Access: the admin role.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description The token stops working at once (revoking it again changes nothing); its name is free for a new token. It stays listed, revoked, for 30 days.
+         *
+         *     Access: the admin role.
+         */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tokens/bootstrap/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the bootstrap admin token
+         * @description Replaces the deployment’s bootstrap admin token (the one configured, `TICKRING_ADMIN_TOKEN` or its secret) by a new random one, shown in this answer only and kept only as a hash. From now on only the new one works as the bootstrap token; rotate again to replace it.
+         *
+         *     Access: the admin role.
+         */
+        post: operations["rotateBootstrapToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description Every accepted change through the admin API (users, tokens, groups, jobs, start, stop, trigger, kill), newest first, page by page: when, who and from where, what was done to which target, and the changed fields before and after (secrets redacted). An admin sees every record; any other caller only the records of the groups it reaches (their jobs, runs and the groups themselves), never those of users and tokens. Records are kept for the audit retention (365 days by default). A page may come back short, with a cursor.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an executor (heartbeat)
+         * @description An executor says it is alive at its address; an AUTO group lists it while it keeps doing so (90 s).
+         */
+        post: operations["executorRegistry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registryRemove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an executor’s registration
+         * @description An executor stopping says goodbye: it leaves its AUTO group at once.
+         */
+        post: operations["executorRegistryRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report results of runs
+         * @description Executors report what their runs did. The first result of a run stands (a repeat is ignored); results for unknown logIds are ignored and named in msg.
+         */
+        post: operations["executorCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Every error answer of the admin API. */
+        Error: {
+            /**
+             * @description The kind of error: ValidationError (400), UnauthorizedError (401), ForbiddenError (403), NotFoundError (404), MethodNotAllowedError (405), ConflictError (409), TooManyRequestsError (429, with Retry-After), ExecutorCallError (502), InternalError (500).
+             * @example NotFoundError
+             */
+            error: string;
+            /**
+             * @description What is wrong, for a person.
+             * @example job 7 does not exist
+             */
+            message: string;
+            /**
+             * @description ValidationError: the first problem’s field.
+             * @example limit
+             */
+            field?: string;
+            /** @description ValidationError: every problem found. */
+            problems?: components["schemas"]["Problem"][];
+        };
+        /** @description One problem of a request. */
+        Problem: {
+            /**
+             * @description The path or query parameter, or the top-level body field, the problem is about (`body` for the body as a whole).
+             * @example scheduleType
+             */
+            field?: string;
+            /**
+             * @description What is wrong: names the field, what is expected and what was given.
+             * @example scheduleType must be one of NONE, CRON, FIX_RATE, ONCE; got "HOURLY"
+             */
+            message: string;
+        };
+        /** @description A request that is not valid (400). */
+        ValidationError: {
+            /**
+             * @description Always ValidationError.
+             * @example ValidationError
+             * @enum {string}
+             */
+            error: "ValidationError";
+            /**
+             * @description Every problem’s message, joined by "; ".
+             * @example limit must be an integer between 1 and 100; got "ten"; status must be one of running, success, fail, skipped; got "done"
+             */
+            message: string;
+            /**
+             * @description The first problem’s field.
+             * @example limit
+             */
+            field?: string;
+            /**
+             * @description Every problem found: all structural ones (types, required fields, value lists, lengths, unknown fields) of the path, query and body together; or the one a later check (a cron that does not parse, a group that does not exist, ...) found.
+             * @example [
+             *       {
+             *         "field": "limit",
+             *         "message": "limit must be an integer between 1 and 100; got \"ten\""
+             *       }
+             *     ]
+             */
+            problems: components["schemas"]["Problem"][];
+        };
+        /** @description Every executor group. */
+        GroupList: {
+            /** @description Every group. */
+            items: components["schemas"]["Group"][];
+        };
+        /** @description An executor group (XXL-JOB’s xxl_job_group). */
+        Group: {
+            /**
+             * @description The executors’ AppName: 4-64 letters, digits, '_', '.' and '-'; cannot be changed.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description A name for people; not blank.
+             * @example My application
+             */
+            title: string;
+            /**
+             * @description AUTO: the executors that register under the AppName; MANUAL: the addressList given.
+             * @example AUTO
+             * @enum {string}
+             */
+            addressType: "AUTO" | "MANUAL";
+            /**
+             * @description MANUAL: the executors’ addresses (http(s) URLs or lambda:<function>; http(s) ones end with /). AUTO: the executors online now, from their registrations (read-only).
+             * @example [
+             *       "http://10.0.0.5:9999/",
+             *       "lambda:executor-runner"
+             *     ]
+             */
+            addressList: string[];
+            /**
+             * @description When the group got its own access token (ISO-8601 UTC); null: its executors use the global token.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            accessTokenSetAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the group was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the group last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A new executor group. Unknown fields are refused. */
+        GroupCreate: {
+            /**
+             * @description The executors’ AppName: 4-64 letters, digits, '_', '.' and '-'; cannot be changed.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description A name for people; not blank.
+             * @example My application
+             */
+            title: string;
+            /**
+             * @description AUTO: the executors that register under the AppName; MANUAL: the addressList given.
+             * @example AUTO
+             * @enum {string}
+             */
+            addressType: "AUTO" | "MANUAL";
+            /**
+             * @description MANUAL: at least one executor address (http(s) URLs or lambda:<function>), as an array or separated by commas. AUTO: empty, or the list as read (it is ignored).
+             * @example [
+             *       "http://10.0.0.5:9999"
+             *     ]
+             * @example http://10.0.0.5:9999,http://10.0.0.6:9999
+             */
+            addressList?: string[] | string;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly accessTokenSetAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly createdAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly updatedAt?: unknown;
+        };
+        /** @description The fields to change (a group read with GET may be sent back whole: read-only fields, and an AUTO group’s addressList, are ignored). appName cannot change. */
+        GroupUpdate: {
+            /**
+             * @description The executors’ AppName: 4-64 letters, digits, '_', '.' and '-'; cannot be changed.
+             * @example my-app
+             */
+            appName?: string;
+            /**
+             * @description A name for people; not blank.
+             * @example My application
+             */
+            title?: string;
+            /**
+             * @description AUTO: the executors that register under the AppName; MANUAL: the addressList given.
+             * @example AUTO
+             * @enum {string}
+             */
+            addressType?: "AUTO" | "MANUAL";
+            /**
+             * @description MANUAL: at least one executor address (http(s) URLs or lambda:<function>), as an array or separated by commas. AUTO: empty, or the list as read (it is ignored).
+             * @example [
+             *       "http://10.0.0.5:9999"
+             *     ]
+             * @example http://10.0.0.5:9999,http://10.0.0.6:9999
+             */
+            addressList?: string[] | string;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly accessTokenSetAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly createdAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly updatedAt?: unknown;
+        };
+        /** @description A group’s own access token, as it was set. */
+        GroupToken: {
+            /**
+             * @description The group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description The group’s own token: shown in this answer only.
+             * @example q9V2k1bY0cXh3Lr8TQm7WnJpZsE4aGfD6uHoRtKyNiB
+             */
+            accessToken: string;
+            /**
+             * Format: date-time
+             * @description When it was set, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            accessTokenSetAt: string;
+            /**
+             * @description What to do with it.
+             * @example This token is shown once. Configure it on the group’s executors (XXL-JOB-ACCESS-TOKEN).
+             */
+            note: string;
+        };
+        /** @description {} (or no body) for a new random token, or the token the group’s executors are configured with. */
+        GroupTokenRequest: {
+            /**
+             * @description The token to use (8-255 printable ASCII characters, no spaces); absent: a new random one.
+             * @example s3cret-token-of-my-app
+             */
+            accessToken?: string;
+        };
+        /** @description A page of jobs. */
+        JobPage: {
+            /** @description Jobs in id order. */
+            items: components["schemas"]["Job"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        /** @description A job, with XXL-JOB’s field names. */
+        Job: {
+            /**
+             * @description The job’s id.
+             * @example 7
+             */
+            id: number;
+            /**
+             * @description The executor group (its AppName) whose executors run the job; the group must exist.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description What the job does (XXL-JOB’s jobDesc); not blank.
+             * @example Nightly report
+             */
+            name: string;
+            /**
+             * @description Who owns the job; not blank.
+             * @example ops
+             */
+            author: string;
+            /**
+             * @description E-mail addresses to alarm when a run fails for good, separated by commas; empty for none.
+             * @example ops@example.com,oncall@example.com
+             */
+            alarmEmail: string;
+            /**
+             * @description An http(s) URL the failed run is POSTed to when its last retry fails; empty for none.
+             * @example https://hooks.example.com/tickring
+             */
+            alarmWebhook: string;
+            /**
+             * @description NONE: runs only when triggered (manually, by the API, as a child); CRON: scheduleConf is a Quartz cron; FIX_RATE: scheduleConf is seconds between fires; ONCE: scheduleConf is an ISO-8601 instant. Required when scheduleConf is given.
+             * @example CRON
+             * @enum {string}
+             */
+            scheduleType: "NONE" | "CRON" | "FIX_RATE" | "ONCE";
+            /**
+             * @description The schedule, read by scheduleType: a Quartz cron (`0 0 2 * * ?`), whole seconds >= 1 (`30`), or an instant with a zone (`2030-06-01T12:00:00Z`); empty for NONE.
+             * @example 0 0 2 * * ?
+             */
+            scheduleConf: string;
+            /**
+             * @description The IANA time zone a cron is read in.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /**
+             * @description A scheduled fire that comes more than 5 s late: DO_NOTHING records it as a skipped run; FIRE_ONCE_NOW runs one catch-up.
+             * @example DO_NOTHING
+             * @enum {string}
+             */
+            misfireStrategy: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
+             * @example ROUND
+             * @enum {string}
+             */
+            executorRouteStrategy: "FIRST" | "LAST" | "ROUND" | "RANDOM" | "CONSISTENT_HASH" | "LEAST_FREQUENTLY_USED" | "LEAST_RECENTLY_USED" | "FAILOVER" | "BUSYOVER" | "SHARDING_BROADCAST";
+            /**
+             * @description The handler the executor runs; required when glueType is BEAN.
+             * @example demoJobHandler
+             */
+            executorHandler: string;
+            /**
+             * @description The parameter the handler gets.
+             * @example region=eu
+             */
+            executorParam: string;
+            /**
+             * @description What an executor does with a run while the job’s previous one is still running.
+             * @example SERIAL_EXECUTION
+             * @enum {string}
+             */
+            executorBlockStrategy: "SERIAL_EXECUTION" | "DISCARD_LATER" | "COVER_EARLY";
+            /**
+             * @description Seconds a run may take before the executor stops it; 0 for no timeout.
+             * @example 0
+             */
+            executorTimeout: number;
+            /**
+             * @description How often a failed run is tried again.
+             * @example 2
+             */
+            executorFailRetryCount: number;
+            /**
+             * @description Seconds before the first retry; doubled for each further one.
+             * @example 10
+             */
+            retryBackoffSeconds: number;
+            /**
+             * @description BEAN: a handler registered in the executor; GLUE_*: glueSource is the code to run.
+             * @example BEAN
+             * @enum {string}
+             */
+            glueType: "BEAN" | "GLUE_GROOVY" | "GLUE_SHELL" | "GLUE_PYTHON" | "GLUE_PYTHON2" | "GLUE_NODEJS" | "GLUE_POWERSHELL" | "GLUE_PHP";
+            /**
+             * @description The script of a GLUE job.
+             * @example echo "hello"
+             */
+            glueSource: string;
+            /**
+             * @description Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.
+             * @example [
+             *       8,
+             *       9
+             *     ]
+             */
+            childJobIds: number[];
+            /**
+             * @description RUNNING: scheduled; STOPPED: fires only when triggered.
+             * @example STOPPED
+             * @enum {string}
+             */
+            triggerStatus: "RUNNING" | "STOPPED";
+            /**
+             * @description The next scheduled fire while RUNNING, ISO-8601 UTC; null when stopped.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            triggerNextTime: string | null;
+            /**
+             * @description The last fire handed to the ring, ISO-8601 UTC; null before the first.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            triggerLastTime: string | null;
+            /**
+             * Format: date-time
+             * @description When the glue (type or source) last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            glueUpdatetime: string;
+            /**
+             * @description Moves on with every change of the schedule or the trigger status.
+             * @example 1
+             */
+            scheduleRevision: number;
+            /**
+             * @description Moves on with every write; send it back in a PUT to refuse (409) a lost update.
+             * @example 1
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the job was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the job last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A new job: appName (or jobGroup), name (or jobDesc) and author are required; the rest has XXL-JOB’s defaults. Unknown fields are refused. */
+        JobCreate: {
+            /**
+             * @description The executor group (its AppName) whose executors run the job; the group must exist.
+             * @example my-app
+             */
+            appName?: string;
+            /**
+             * @description What the job does (XXL-JOB’s jobDesc); not blank.
+             * @example Nightly report
+             */
+            name?: string;
+            /**
+             * @description Who owns the job; not blank.
+             * @example ops
+             */
+            author: string;
+            /**
+             * @description E-mail addresses to alarm when a run fails for good, separated by commas; empty for none.
+             * @default
+             * @example ops@example.com,oncall@example.com
+             */
+            alarmEmail?: string;
+            /**
+             * @description An http(s) URL the failed run is POSTed to when its last retry fails; empty for none.
+             * @default
+             * @example https://hooks.example.com/tickring
+             */
+            alarmWebhook?: string;
+            /**
+             * @description NONE: runs only when triggered (manually, by the API, as a child); CRON: scheduleConf is a Quartz cron; FIX_RATE: scheduleConf is seconds between fires; ONCE: scheduleConf is an ISO-8601 instant. Required when scheduleConf is given.
+             * @default NONE
+             * @example CRON
+             * @enum {string}
+             */
+            scheduleType?: "NONE" | "CRON" | "FIX_RATE" | "ONCE";
+            /**
+             * @description The schedule, read by scheduleType: a Quartz cron (`0 0 2 * * ?`), whole seconds >= 1 (`30`), or an instant with a zone (`2030-06-01T12:00:00Z`); empty for NONE.
+             * @default
+             * @example 0 0 2 * * ?
+             */
+            scheduleConf?: string;
+            /**
+             * @description The IANA time zone a cron is read in.
+             * @default UTC
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            /**
+             * @description A scheduled fire that comes more than 5 s late: DO_NOTHING records it as a skipped run; FIRE_ONCE_NOW runs one catch-up.
+             * @default DO_NOTHING
+             * @example DO_NOTHING
+             * @enum {string}
+             */
+            misfireStrategy?: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
+             * @default FIRST
+             * @example ROUND
+             * @enum {string}
+             */
+            executorRouteStrategy?: "FIRST" | "LAST" | "ROUND" | "RANDOM" | "CONSISTENT_HASH" | "LEAST_FREQUENTLY_USED" | "LEAST_RECENTLY_USED" | "FAILOVER" | "BUSYOVER" | "SHARDING_BROADCAST";
+            /**
+             * @description The handler the executor runs; required when glueType is BEAN.
+             * @default
+             * @example demoJobHandler
+             */
+            executorHandler?: string;
+            /**
+             * @description The parameter the handler gets.
+             * @default
+             * @example region=eu
+             */
+            executorParam?: string;
+            /**
+             * @description What an executor does with a run while the job’s previous one is still running.
+             * @default SERIAL_EXECUTION
+             * @example SERIAL_EXECUTION
+             * @enum {string}
+             */
+            executorBlockStrategy?: "SERIAL_EXECUTION" | "DISCARD_LATER" | "COVER_EARLY";
+            /**
+             * @description Seconds a run may take before the executor stops it; 0 for no timeout.
+             * @default 0
+             * @example 0
+             */
+            executorTimeout?: number;
+            /**
+             * @description How often a failed run is tried again.
+             * @default 0
+             * @example 2
+             */
+            executorFailRetryCount?: number;
+            /**
+             * @description Seconds before the first retry; doubled for each further one.
+             * @default 10
+             * @example 10
+             */
+            retryBackoffSeconds?: number;
+            /**
+             * @description BEAN: a handler registered in the executor; GLUE_*: glueSource is the code to run.
+             * @default BEAN
+             * @example BEAN
+             * @enum {string}
+             */
+            glueType?: "BEAN" | "GLUE_GROOVY" | "GLUE_SHELL" | "GLUE_PYTHON" | "GLUE_PYTHON2" | "GLUE_NODEJS" | "GLUE_POWERSHELL" | "GLUE_PHP";
+            /**
+             * @description The script of a GLUE job.
+             * @default
+             * @example echo "hello"
+             */
+            glueSource?: string;
+            /**
+             * @description Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.
+             * @default []
+             * @example [
+             *       8,
+             *       9
+             *     ]
+             */
+            childJobIds?: number[];
+            /**
+             * @description RUNNING: scheduled; STOPPED: fires only when triggered.
+             * @default STOPPED
+             * @example STOPPED
+             * @enum {string}
+             */
+            triggerStatus?: "RUNNING" | "STOPPED";
+            /**
+             * @description XXL-JOB’s name for `name`; give one of the two (or both, equal).
+             * @example Nightly report
+             */
+            jobDesc?: string;
+            /**
+             * @description XXL-JOB’s name for `appName`: the group’s AppName (XXL-JOB’s numeric group id means nothing here); give one of the two (or both, equal).
+             * @example my-app
+             */
+            jobGroup?: string;
+            /**
+             * @description XXL-JOB’s name for `childJobIds`: job ids separated by commas (an array is taken too).
+             * @example 8,9
+             */
+            childJobId?: string | number[];
+            /**
+             * @description Read-only. On PUT, when given, it must be the id in the path.
+             * @example 7
+             */
+            readonly id?: unknown;
+            /**
+             * @description Read-only. On PUT, when given, it must be the job’s current version, or the answer is 409 (optimistic concurrency).
+             * @example 3
+             */
+            readonly version?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly triggerNextTime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly triggerLastTime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly glueUpdatetime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 1
+             */
+            readonly scheduleRevision?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly createdAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly updatedAt?: unknown;
+        } & ((unknown | unknown) & (unknown | unknown));
+        /** @description The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused. */
+        JobUpdate: {
+            /**
+             * @description The executor group (its AppName) whose executors run the job; the group must exist.
+             * @example my-app
+             */
+            appName?: string;
+            /**
+             * @description What the job does (XXL-JOB’s jobDesc); not blank.
+             * @example Nightly report
+             */
+            name?: string;
+            /**
+             * @description Who owns the job; not blank.
+             * @example ops
+             */
+            author?: string;
+            /**
+             * @description E-mail addresses to alarm when a run fails for good, separated by commas; empty for none.
+             * @example ops@example.com,oncall@example.com
+             */
+            alarmEmail?: string;
+            /**
+             * @description An http(s) URL the failed run is POSTed to when its last retry fails; empty for none.
+             * @example https://hooks.example.com/tickring
+             */
+            alarmWebhook?: string;
+            /**
+             * @description NONE: runs only when triggered (manually, by the API, as a child); CRON: scheduleConf is a Quartz cron; FIX_RATE: scheduleConf is seconds between fires; ONCE: scheduleConf is an ISO-8601 instant. Required when scheduleConf is given.
+             * @example CRON
+             * @enum {string}
+             */
+            scheduleType?: "NONE" | "CRON" | "FIX_RATE" | "ONCE";
+            /**
+             * @description The schedule, read by scheduleType: a Quartz cron (`0 0 2 * * ?`), whole seconds >= 1 (`30`), or an instant with a zone (`2030-06-01T12:00:00Z`); empty for NONE.
+             * @example 0 0 2 * * ?
+             */
+            scheduleConf?: string;
+            /**
+             * @description The IANA time zone a cron is read in.
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            /**
+             * @description A scheduled fire that comes more than 5 s late: DO_NOTHING records it as a skipped run; FIRE_ONCE_NOW runs one catch-up.
+             * @example DO_NOTHING
+             * @enum {string}
+             */
+            misfireStrategy?: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
+             * @example ROUND
+             * @enum {string}
+             */
+            executorRouteStrategy?: "FIRST" | "LAST" | "ROUND" | "RANDOM" | "CONSISTENT_HASH" | "LEAST_FREQUENTLY_USED" | "LEAST_RECENTLY_USED" | "FAILOVER" | "BUSYOVER" | "SHARDING_BROADCAST";
+            /**
+             * @description The handler the executor runs; required when glueType is BEAN.
+             * @example demoJobHandler
+             */
+            executorHandler?: string;
+            /**
+             * @description The parameter the handler gets.
+             * @example region=eu
+             */
+            executorParam?: string;
+            /**
+             * @description What an executor does with a run while the job’s previous one is still running.
+             * @example SERIAL_EXECUTION
+             * @enum {string}
+             */
+            executorBlockStrategy?: "SERIAL_EXECUTION" | "DISCARD_LATER" | "COVER_EARLY";
+            /**
+             * @description Seconds a run may take before the executor stops it; 0 for no timeout.
+             * @example 0
+             */
+            executorTimeout?: number;
+            /**
+             * @description How often a failed run is tried again.
+             * @example 2
+             */
+            executorFailRetryCount?: number;
+            /**
+             * @description Seconds before the first retry; doubled for each further one.
+             * @example 10
+             */
+            retryBackoffSeconds?: number;
+            /**
+             * @description BEAN: a handler registered in the executor; GLUE_*: glueSource is the code to run.
+             * @example BEAN
+             * @enum {string}
+             */
+            glueType?: "BEAN" | "GLUE_GROOVY" | "GLUE_SHELL" | "GLUE_PYTHON" | "GLUE_PYTHON2" | "GLUE_NODEJS" | "GLUE_POWERSHELL" | "GLUE_PHP";
+            /**
+             * @description The script of a GLUE job.
+             * @example echo "hello"
+             */
+            glueSource?: string;
+            /**
+             * @description Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.
+             * @example [
+             *       8,
+             *       9
+             *     ]
+             */
+            childJobIds?: number[];
+            /**
+             * @description RUNNING: scheduled; STOPPED: fires only when triggered.
+             * @example STOPPED
+             * @enum {string}
+             */
+            triggerStatus?: "RUNNING" | "STOPPED";
+            /**
+             * @description XXL-JOB’s name for `name`; give one of the two (or both, equal).
+             * @example Nightly report
+             */
+            jobDesc?: string;
+            /**
+             * @description XXL-JOB’s name for `appName`: the group’s AppName (XXL-JOB’s numeric group id means nothing here); give one of the two (or both, equal).
+             * @example my-app
+             */
+            jobGroup?: string;
+            /**
+             * @description XXL-JOB’s name for `childJobIds`: job ids separated by commas (an array is taken too).
+             * @example 8,9
+             */
+            childJobId?: string | number[];
+            /**
+             * @description Read-only. On PUT, when given, it must be the id in the path.
+             * @example 7
+             */
+            readonly id?: unknown;
+            /**
+             * @description Read-only. On PUT, when given, it must be the job’s current version, or the answer is 409 (optimistic concurrency).
+             * @example 3
+             */
+            readonly version?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly triggerNextTime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly triggerLastTime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly glueUpdatetime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 1
+             */
+            readonly scheduleRevision?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly createdAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly updatedAt?: unknown;
+        };
+        /** @description A manual fire, accepted: it runs at once, asynchronously. */
+        TriggerAccepted: {
+            /**
+             * @description The job fired.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description The fire’s key; its run(s) carry it as dedupKey (GET /v1/logs?jobId= shows them).
+             * @example manual#1b4e28ba-2fa1-11d2-883f-0016d3cca427
+             */
+            dedupKey: string;
+            /**
+             * Format: date-time
+             * @description When the run is due: now, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            scheduledTime: string;
+            /**
+             * @description The run’s logId: GET /v1/logs/{logId} reads it once the dispatcher has recorded it (at once, unless the ring is backed up), and /v1/logs/{logId}/output follows its log. For a SHARDING_BROADCAST job, the first shard’s.
+             * @example 30064771073
+             */
+            logId: number;
+            /**
+             * @description One logId per run, in shard order: one, or one per executor of a SHARDING_BROADCAST job (its executors are fixed when it is triggered: the trigger’s addressList, else the group’s online executors; with none, one run that fails for want of an executor).
+             * @example [
+             *       30064771073
+             *     ]
+             */
+            logIds: number[];
+        };
+        /** @description The overrides of one manual trigger (XXL-JOB’s JobTriggerRequest); the body may be absent. */
+        TriggerRequest: {
+            /**
+             * @description Replaces the job’s executorParam for this run only (also when empty); null: the job’s.
+             * @example region=us
+             */
+            executorParam?: string | null;
+            /**
+             * @description Sends this run to these executors instead of the group’s (http(s) URLs or lambda:<function>); empty or null: the group’s.
+             * @example [
+             *       "http://10.0.0.5:9999/"
+             *     ]
+             * @example http://10.0.0.5:9999,http://10.0.0.6:9999
+             */
+            addressList?: string[] | string | null;
+        };
+        /** @description The next fire times of a schedule. */
+        SchedulePreview: {
+            /**
+             * @description The next fire times, ISO-8601 UTC, oldest first; fewer than count when the schedule ends.
+             * @example [
+             *       "2030-01-04T09:00:00.000Z",
+             *       "2030-01-04T09:15:00.000Z"
+             *     ]
+             */
+            times: string[];
+        };
+        /** @description A page of runs. */
+        RunPage: {
+            /** @description Runs, newest first. */
+            items: components["schemas"]["Run"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        /** @description A run: one execution of a job on one executor (XXL-JOB’s log row). */
+        Run: {
+            /**
+             * @description The run’s id: jobId × 2^32 + n.
+             * @example 30064771073
+             */
+            logId: number;
+            /**
+             * @description Its job.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description Its job’s name when it was triggered.
+             * @example Nightly report
+             */
+            jobName: string;
+            /**
+             * @description Its job’s group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent.
+             * @example success
+             * @enum {string}
+             */
+            status: "running" | "success" | "fail" | "skipped";
+            /**
+             * @description What fired it.
+             * @example CRON
+             * @enum {string}
+             */
+            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API";
+            /**
+             * @description The fire it belongs to.
+             * @example 7#1893470400000
+             */
+            dedupKey: string;
+            /**
+             * Format: date-time
+             * @description When it was due (XXL-JOB’s logDateTime), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            scheduledTime: string;
+            /**
+             * Format: date-time
+             * @description When its record was made, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            triggerTime: string;
+            /**
+             * @description The executor it was sent to; null when none was.
+             * @example http://10.0.0.5:9999/
+             * @example null
+             */
+            executorAddress: string | null;
+            /**
+             * @description The handler run.
+             * @example demoJobHandler
+             */
+            executorHandler: string;
+            /**
+             * @description The parameter it got.
+             * @example region=eu
+             */
+            executorParam: string;
+            /**
+             * @description How its executor was picked.
+             * @example ROUND
+             */
+            executorRouteStrategy: string;
+            /**
+             * @description Its timeout in seconds; 0: none.
+             * @example 0
+             */
+            executorTimeout: number;
+            /**
+             * @description Its shard as index/total (0/1 unless broadcast).
+             * @example 0/1
+             */
+            shard: string;
+            /**
+             * @description 1 for the first try, 2 for the first retry, ...
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description Retries still allowed after it.
+             * @example 2
+             */
+            retriesLeft: number;
+            /**
+             * @description The run whose success fired it (a child job’s run); null otherwise.
+             * @example null
+             */
+            parentLogId: number | null;
+            /**
+             * @description 0 not sent yet, 200 accepted by the executor, 500 refused or no executor, 600 skipped.
+             * @example 200
+             */
+            triggerCode: number;
+            /**
+             * @description How the trigger went.
+             * @example executor accepted the run
+             */
+            triggerMsg: string;
+            /**
+             * @description When the executor accepted or refused it (ISO-8601 UTC); null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            dispatchedAt: string | null;
+            /**
+             * @description 0 no result yet, 200 success, 500 fail, 502 timeout.
+             * @example 200
+             */
+            handleCode: number;
+            /**
+             * @description The result message.
+             * @example done
+             */
+            handleMsg: string;
+            /**
+             * @description When the result came (ISO-8601 UTC); null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            handleTime: string | null;
+            /**
+             * @description DEFAULT, NOT_NEEDED, SENT or FAILED (XXL-JOB’s alarm_status).
+             * @example NOT_NEEDED
+             */
+            alarmStatus: string;
+        };
+        /** @description A slice of a run’s log, read from its executor. */
+        RunOutput: {
+            /**
+             * @description The first line read.
+             * @example 1
+             */
+            fromLineNum: number;
+            /**
+             * @description The last line read (fromLineNum - 1 when none).
+             * @example 2
+             */
+            toLineNum: number;
+            /**
+             * @description The lines, each ending with a newline.
+             * @example start
+             *     done
+             */
+            logContent: string;
+            /**
+             * @description True once the run has its result and every line was read: stop polling.
+             * @example true
+             */
+            isEnd: boolean;
+        };
+        /** @description The run as recorded after the kill (failed, "killed by user"). */
+        KilledRun: {
+            /**
+             * @description The run’s id: jobId × 2^32 + n.
+             * @example 30064771073
+             */
+            logId: number;
+            /**
+             * @description Its job.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description Its job’s name when it was triggered.
+             * @example Nightly report
+             */
+            jobName: string;
+            /**
+             * @description Its job’s group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent.
+             * @example success
+             * @enum {string}
+             */
+            status: "running" | "success" | "fail" | "skipped";
+            /**
+             * @description What fired it.
+             * @example CRON
+             * @enum {string}
+             */
+            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API";
+            /**
+             * @description The fire it belongs to.
+             * @example 7#1893470400000
+             */
+            dedupKey: string;
+            /**
+             * Format: date-time
+             * @description When it was due (XXL-JOB’s logDateTime), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            scheduledTime: string;
+            /**
+             * Format: date-time
+             * @description When its record was made, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            triggerTime: string;
+            /**
+             * @description The executor it was sent to; null when none was.
+             * @example http://10.0.0.5:9999/
+             * @example null
+             */
+            executorAddress: string | null;
+            /**
+             * @description The handler run.
+             * @example demoJobHandler
+             */
+            executorHandler: string;
+            /**
+             * @description The parameter it got.
+             * @example region=eu
+             */
+            executorParam: string;
+            /**
+             * @description How its executor was picked.
+             * @example ROUND
+             */
+            executorRouteStrategy: string;
+            /**
+             * @description Its timeout in seconds; 0: none.
+             * @example 0
+             */
+            executorTimeout: number;
+            /**
+             * @description Its shard as index/total (0/1 unless broadcast).
+             * @example 0/1
+             */
+            shard: string;
+            /**
+             * @description 1 for the first try, 2 for the first retry, ...
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description Retries still allowed after it.
+             * @example 2
+             */
+            retriesLeft: number;
+            /**
+             * @description The run whose success fired it (a child job’s run); null otherwise.
+             * @example null
+             */
+            parentLogId: number | null;
+            /**
+             * @description 0 not sent yet, 200 accepted by the executor, 500 refused or no executor, 600 skipped.
+             * @example 200
+             */
+            triggerCode: number;
+            /**
+             * @description How the trigger went.
+             * @example executor accepted the run
+             */
+            triggerMsg: string;
+            /**
+             * @description When the executor accepted or refused it (ISO-8601 UTC); null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            dispatchedAt: string | null;
+            /**
+             * @description 0 no result yet, 200 success, 500 fail, 502 timeout.
+             * @example 200
+             */
+            handleCode: number;
+            /**
+             * @description The result message.
+             * @example done
+             */
+            handleMsg: string;
+            /**
+             * @description When the result came (ISO-8601 UTC); null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            handleTime: string | null;
+            /**
+             * @description DEFAULT, NOT_NEEDED, SENT or FAILED (XXL-JOB’s alarm_status).
+             * @example NOT_NEEDED
+             */
+            alarmStatus: string;
+            /**
+             * @description The executor’s answer to /kill.
+             * @example
+             */
+            executorMsg: string;
+        };
+        /** @description Executors with their last heartbeat, by group. */
+        Executors: {
+            /** @description Groups by appName. */
+            items: {
+                /**
+                 * @description The executors’ AppName: 4-64 letters, digits, '_', '.' and '-'; cannot be changed.
+                 * @example my-app
+                 */
+                appName: string;
+                /**
+                 * @description A name for people; not blank.
+                 * @example My application
+                 */
+                title: string;
+                /**
+                 * @description AUTO: the executors that register under the AppName; MANUAL: the addressList given.
+                 * @example AUTO
+                 * @enum {string}
+                 */
+                addressType: "AUTO" | "MANUAL";
+                /** @description AUTO: its registrations; MANUAL: its configured addresses. */
+                executors: {
+                    /**
+                     * @description The executor’s address.
+                     * @example http://10.0.0.5:9999/
+                     */
+                    address: string;
+                    /**
+                     * @description Seen within the registry’s dead timeout (90 s); null: not known (a MANUAL address that does not register).
+                     * @example true
+                     */
+                    online: boolean | null;
+                    /**
+                     * @description Its last registration (ISO-8601 UTC); null when none is kept.
+                     * @example 2030-01-01T02:00:00.000Z
+                     * @example null
+                     */
+                    lastHeartbeat: string | null;
+                }[];
+            }[];
+        };
+        /** @description Totals and daily runs (XXL-JOB’s dashboard). */
+        Dashboard: {
+            /**
+             * @description The period’s days.
+             * @example 7
+             */
+            days: number;
+            /**
+             * Format: date
+             * @description The first day of the period (UTC).
+             * @example 2030-01-07
+             */
+            fromDay: string;
+            /**
+             * Format: date
+             * @description The last day of the period: today (UTC).
+             * @example 2030-01-07
+             */
+            toDay: string;
+            /**
+             * @description Counts.
+             * @example {
+             *       "jobs": 12,
+             *       "runningJobs": 9,
+             *       "runs": 1340,
+             *       "running": 2,
+             *       "success": 1330,
+             *       "fail": 8,
+             *       "onlineExecutors": 3
+             *     }
+             */
+            totals: {
+                /**
+                 * @description Jobs.
+                 * @example 12
+                 */
+                jobs: number;
+                /**
+                 * @description Jobs whose schedule is on.
+                 * @example 9
+                 */
+                runningJobs: number;
+                /**
+                 * @description Runs triggered in the period.
+                 * @example 1340
+                 */
+                runs: number;
+                /**
+                 * @description Of those, running.
+                 * @example 2
+                 */
+                running: number;
+                /**
+                 * @description Of those, succeeded.
+                 * @example 1330
+                 */
+                success: number;
+                /**
+                 * @description Of those, failed.
+                 * @example 8
+                 */
+                fail: number;
+                /**
+                 * @description Distinct executor addresses online now.
+                 * @example 3
+                 */
+                onlineExecutors: number;
+            };
+            /** @description One entry per day, oldest first. */
+            series: {
+                /**
+                 * Format: date
+                 * @description The day (UTC).
+                 * @example 2030-01-07
+                 */
+                day: string;
+                /**
+                 * @description Runs of the day still running.
+                 * @example 0
+                 */
+                running: number;
+                /**
+                 * @description Runs of the day that succeeded.
+                 * @example 190
+                 */
+                success: number;
+                /**
+                 * @description Runs of the day that failed.
+                 * @example 1
+                 */
+                fail: number;
+            }[];
+        };
+        /** @description A new session: its token (this once) and the user signed in. */
+        Session: {
+            /**
+             * @description The session token, shown in this answer only: send it as `Authorization: Bearer <token>`. Kept only as a hash.
+             * @example trs_9d0c6e2b41a7f355_Qm3nX0v8aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description The session ends if unused until then; each use (at most once a minute) moves it on, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description The session ends then at the latest, however much it is used, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            endsAt: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description A person who signs in (never with the password or its hash). */
+        User: {
+            /**
+             * @description 3-64 characters of letters, digits, '.', '_' and '-'; case does not matter (kept lower-case); cannot be changed.
+             * @example ana
+             */
+            username: string;
+            /**
+             * @description A name for people; the username when left out or blank.
+             * @example Ana Lima
+             */
+            displayName: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue: boolean;
+            /**
+             * @description A disabled user cannot sign in; disabling ends their sessions.
+             * @example false
+             */
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @description When the user was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description Who created the user: a username, `token:<name>` or `bootstrap`.
+             * @example bootstrap
+             */
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @description When the user last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When the password was last set, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            passwordChangedAt: string;
+            /**
+             * @description The last sign-in; null before the first, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            lastLoginAt: string | null;
+            /**
+             * @description Moves on with every change; send it back in a PUT to refuse (409) a lost update.
+             * @example 3
+             */
+            version: number;
+        };
+        /** @description A username and its password. */
+        Login: {
+            /**
+             * @description The username (case does not matter).
+             * @example ana
+             */
+            username: string;
+            /**
+             * @description The password.
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        /** @description Who the caller is and what they may do. */
+        Me: {
+            /**
+             * @description session: a signed-in user; token: an API token; bootstrap: the deployment’s admin token.
+             * @example session
+             * @enum {string}
+             */
+            kind: "session" | "token" | "bootstrap";
+            /**
+             * @description How the audit log names the caller: the username, `token:<name>` or `bootstrap`.
+             * @example ana
+             */
+            name: string;
+            /**
+             * @description A signed-in user’s username.
+             * @example ana
+             */
+            username?: string;
+            /**
+             * @description A signed-in user’s display name.
+             * @example Ana Lima
+             */
+            displayName?: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue: boolean;
+            permissions: components["schemas"]["Permissions"];
+        };
+        /** @description What the caller may do. */
+        Permissions: {
+            /**
+             * @description Users, API tokens, executor groups, the bootstrap token and the whole audit log.
+             * @example false
+             */
+            admin: boolean;
+            /**
+             * @description The groups whose jobs, runs, executors and figures the caller reads.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            readGroups: "*" | string[];
+            /**
+             * @description The groups whose jobs and runs the caller changes (create, edit, start, stop, trigger, kill, delete); [] for a viewer.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            operateGroups: "*" | string[];
+            /**
+             * @description Whether the caller edits GLUE sources (in the groups they operate).
+             * @example false
+             */
+            glue: boolean;
+        };
+        /** @description A signed-in user’s new password, with the current one. */
+        PasswordChange: {
+            /**
+             * @description The password now (a wrong one counts as a failed sign-in).
+             * @example correct horse battery staple
+             */
+            currentPassword: string;
+            /**
+             * @description At least 12 and at most 256 characters, not containing the username, not one character repeated. Never shown again, kept only as a scrypt hash. Must differ from the current one.
+             * @example correct horse battery staple
+             */
+            newPassword: string;
+        };
+        /** @description Every user. */
+        UserList: {
+            /** @description Every user, by username. */
+            items: components["schemas"]["User"][];
+        };
+        /** @description A new user: username, password and role; groups for an operator or viewer. Every problem (username, grant, password policy) is reported at once. Unknown fields are refused. */
+        UserCreate: {
+            /**
+             * @description 3-64 characters of letters, digits, '.', '_' and '-'; case does not matter (kept lower-case); cannot be changed.
+             * @example ana
+             */
+            username: string;
+            /**
+             * @description A name for people; the username when left out or blank.
+             * @example Ana Lima
+             */
+            displayName?: string;
+            /**
+             * @description At least 12 and at most 256 characters, not containing the username, not one character repeated. Never shown again, kept only as a scrypt hash.
+             * @example correct horse battery staple
+             */
+            password: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups?: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue?: boolean;
+            /**
+             * @description A disabled user cannot sign in; disabling ends their sessions.
+             * @example false
+             */
+            disabled?: boolean;
+        };
+        /** @description The fields to change. A new password, a changed grant or disabling ends the user’s sessions (but the caller’s own). Becoming an admin implies every group and GLUE; a viewer never has GLUE. The username cannot change. */
+        UserUpdate: {
+            /**
+             * @description A name for people; the username when left out or blank.
+             * @example Ana Lima
+             */
+            displayName?: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role?: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups?: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue?: boolean;
+            /**
+             * @description A disabled user cannot sign in; disabling ends their sessions.
+             * @example false
+             */
+            disabled?: boolean;
+            /**
+             * @description At least 12 and at most 256 characters, not containing the username, not one character repeated. Never shown again, kept only as a scrypt hash.
+             * @example correct horse battery staple
+             */
+            password?: string;
+            /**
+             * @description When given, it must be the user’s current version, or the answer is 409.
+             * @example 3
+             */
+            version?: number;
+        };
+        /** @description Every API token kept. */
+        ApiTokenList: {
+            /** @description The tokens, newest first. */
+            items: components["schemas"]["ApiToken"][];
+        };
+        /** @description An API token, without its secret. Revoked and expired tokens stay listed for 30 days after they ended. */
+        ApiToken: {
+            /**
+             * @description The token’s id: the part of the token between `trk_` and the next `_`.
+             * @example 4f9c2a7be01d5c33
+             */
+            id: string;
+            /**
+             * @description Its name.
+             * @example ci-deploy
+             */
+            name: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue: boolean;
+            /**
+             * @description Whether the token works now.
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /**
+             * Format: date-time
+             * @description When it was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description Who created it: a username, `token:<name>` or `bootstrap`.
+             * @example ana
+             */
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @description When it expires, ISO-8601 UTC.
+             * @example 2030-06-30T00:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * @description When it was revoked; null while not, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            revokedAt: string | null;
+            /**
+             * @description Its last use (noted at most once a minute); null before the first, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            lastUsedAt: string | null;
+        };
+        /** @description A new API token, with its secret this once. */
+        ApiTokenCreated: {
+            /**
+             * @description The token’s id: the part of the token between `trk_` and the next `_`.
+             * @example 4f9c2a7be01d5c33
+             */
+            id: string;
+            /**
+             * @description Its name.
+             * @example ci-deploy
+             */
+            name: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue: boolean;
+            /**
+             * @description Whether the token works now.
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /**
+             * Format: date-time
+             * @description When it was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description Who created it: a username, `token:<name>` or `bootstrap`.
+             * @example ana
+             */
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @description When it expires, ISO-8601 UTC.
+             * @example 2030-06-30T00:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * @description When it was revoked; null while not, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            revokedAt: string | null;
+            /**
+             * @description Its last use (noted at most once a minute); null before the first, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description The token, shown in this answer only: send it as `Authorization: Bearer <token>`. Kept only as a hash.
+             * @example trk_4f9c2a7be01d5c33_Zx8yW7vU6tS5rQ4pO3nM2lK1jI0hG9fE8dC7bA6zY5x
+             */
+            token: string;
+            /**
+             * @description What to do with the token.
+             * @example This token is shown once: store it now (e.g. in your CI’s secrets).
+             */
+            note: string;
+        };
+        /** @description A new API token: a name, a grant no wider than the creator’s, and an expiry (expiresAt or expiresInDays). Unknown fields are refused. */
+        ApiTokenCreate: {
+            /**
+             * @description 1-64 letters, digits, '.', '_' and '-'; unique among active tokens (case does not matter). The audit log names the token `token:<name>`.
+             * @example ci-deploy
+             */
+            name: string;
+            /**
+             * @description admin: everything, including users, tokens, executor groups and GLUE sources; operator: create, edit, start, stop, trigger, kill and delete the jobs of its groups, read their runs and logs; viewer: read its groups’ jobs, runs, executors and figures.
+             * @example operator
+             * @enum {string}
+             */
+            role: "admin" | "operator" | "viewer";
+            /**
+             * @description The executor groups the role applies to: "*" for every group, or a list of AppNames. An admin’s is always "*"; an operator needs at least one group.
+             * @example [
+             *       "billing",
+             *       "reports"
+             *     ]
+             * @example *
+             */
+            groups?: "*" | string[];
+            /**
+             * @description An operator may also edit GLUE sources (an admin always may, a viewer never).
+             * @example false
+             */
+            glue?: boolean;
+            /**
+             * Format: date-time
+             * @description When the token expires, at most 365 days ahead; give this or expiresInDays.
+             * @example 2030-06-30T00:00:00Z
+             */
+            expiresAt?: string;
+            /**
+             * @description In how many days the token expires; give this or expiresAt.
+             * @example 90
+             */
+            expiresInDays?: number;
+        };
+        /** @description The bootstrap admin token, rotated. */
+        BootstrapRotated: {
+            /**
+             * @description The new bootstrap admin token, shown in this answer only. From now on only it works; the configured one (and any rotated before) no longer does.
+             * @example trb_Hk2mP9qR4sT7uV0wX3yZ6aB1cD5eF8gJ2kL4mN7oP9q
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When it was rotated, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            rotatedAt: string;
+            /**
+             * @description Who rotated it: a username, `token:<name>` or `bootstrap`.
+             * @example ana
+             */
+            rotatedBy: string;
+            /**
+             * @description What to do with the token.
+             * @example This token is shown once: store it now. The configured admin token no longer works.
+             */
+            note: string;
+        };
+        /** @description A page of audit records. */
+        AuditPage: {
+            /** @description Records, newest first. */
+            items: components["schemas"]["AuditRecord"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        /** @description One accepted change through the admin API. */
+        AuditRecord: {
+            /**
+             * @description The record’s id, a ULID: unique, and ordered by time (records of the same millisecond each have their own).
+             * @example 01Q3DK7480BK2SRJDHQG4QM1HT
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was accepted (ISO-8601 UTC).
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description Who made the change, as they were then.
+             * @example {
+             *       "kind": "session",
+             *       "id": "ana",
+             *       "name": "ana",
+             *       "credentialId": null
+             *     }
+             */
+            actor: {
+                /**
+                 * @description session: a signed-in user; token: an API token; bootstrap: the deployment’s admin token; anonymous: none.
+                 * @example session
+                 * @enum {string}
+                 */
+                kind: "bootstrap" | "session" | "token" | "anonymous";
+                /**
+                 * @description The username, the token’s id, or `bootstrap`.
+                 * @example ana
+                 */
+                id: string;
+                /**
+                 * @description The username, `token:<name>`, or `bootstrap`.
+                 * @example ana
+                 */
+                name: string;
+                /**
+                 * @description The session’s or token’s id; null for the bootstrap token.
+                 * @example 3f9c1d2e-6b8a-4c57-9e0d-1a2b3c4d5e6f
+                 * @example null
+                 */
+                credentialId: string | null;
+            };
+            /**
+             * @description Where the change came from.
+             * @example {
+             *       "ip": "203.0.113.7",
+             *       "userAgent": "tickring-cli/0.1.0"
+             *     }
+             */
+            source: {
+                /**
+                 * @description The caller’s address.
+                 * @example 203.0.113.7
+                 */
+                ip: string;
+                /**
+                 * @description The caller’s User-Agent (its first 512 characters).
+                 * @example tickring-cli/0.1.0
+                 */
+                userAgent: string;
+            };
+            /**
+             * @description What was done.
+             * @example job.update
+             */
+            action: string;
+            /**
+             * @description What it was done to: `job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>` or `bootstrap`.
+             * @example job#7
+             */
+            target: string;
+            /**
+             * @description The target’s executor group; null for users, tokens and the bootstrap (only admins see those).
+             * @example my-app
+             * @example null
+             */
+            appName: string | null;
+            /**
+             * @description The changed fields only, by name, each with its value before and after (all of them for a creation or a deletion; none when nothing changed, e.g. a job started while running). Secrets (passwords, tokens, their hashes) read "[redacted]", at any depth.
+             * @example {
+             *       "executorParam": {
+             *         "before": "region=eu",
+             *         "after": "region=us"
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    /**
+                     * @description The field’s value before; absent when the field was not there (a creation).
+                     * @example region=eu
+                     */
+                    before?: unknown;
+                    /**
+                     * @description The field’s value after; absent when it is gone (a deletion).
+                     * @example region=us
+                     */
+                    after?: unknown;
+                };
+            };
+            /**
+             * @description What the change took besides the target’s fields: a trigger’s overrides and the runs it made, a kill’s executor answer; null when nothing. Secrets redacted.
+             * @example {
+             *       "executorParam": "date=2030-01-01",
+             *       "logIds": [
+             *         30064771073
+             *       ]
+             *     }
+             * @example null
+             */
+            detail: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The API request that made the change (its x-request-id / API Gateway request id).
+             * @example Jk2Vb0abCwEEMfQ=
+             */
+            requestId: string;
+        };
+        /** @description One result, as executors 2.3 – 3.4 send it (in a bare array). */
+        HandleCallbackParam: {
+            /**
+             * @description The run’s logId, as the trigger gave it.
+             * @example 30064771073
+             */
+            logId: number;
+            /**
+             * @description Sic (XXL-JOB ≤ 3.4 spells it so): the trigger’s logDateTime (epoch ms), echoed back.
+             * @example 1893546000000
+             */
+            logDateTim: number;
+            /**
+             * @description 200 success, 500 fail, 502 timeout.
+             * @example 200
+             */
+            handleCode: number;
+            /**
+             * @description The result message (the admin keeps 15,000 characters).
+             * @example done
+             */
+            handleMsg?: string;
+        };
+        /** @description One result, as executors 2.2 send it (in a bare array). */
+        LegacyCallbackParam: {
+            /**
+             * @description The run’s logId, as the trigger gave it.
+             * @example 30064771073
+             */
+            logId: number;
+            /**
+             * @description Sic: the trigger’s logDateTime (epoch ms), echoed back.
+             * @example 1893546000000
+             */
+            logDateTim: number;
+            /**
+             * @description The result (2.2 wraps it).
+             * @example {
+             *       "code": 200,
+             *       "msg": "done"
+             *     }
+             */
+            executeResult: {
+                /**
+                 * @description 200 success, 500 fail, 502 timeout.
+                 * @example 200
+                 */
+                code: number;
+                /**
+                 * @description The result message.
+                 * @example done
+                 */
+                msg?: string;
+            };
+        };
+        /** @description One result, as 3.5 executors send it (in callbackList). */
+        CallbackData: {
+            /**
+             * @description The run’s logId, as the trigger gave it.
+             * @example 30064771073
+             */
+            logId: number;
+            /**
+             * @description 3.5’s spelling (some 3.5 builds send logDateTim): the trigger’s logDateTime (epoch ms), echoed back.
+             * @example 1893546000000
+             */
+            logDateTime: number;
+            /**
+             * @description 200 success, 500 fail, 502 timeout.
+             * @example 200
+             */
+            handleCode: number;
+            /**
+             * @description The result message (the admin keeps 15,000 characters).
+             * @example done
+             */
+            handleMsg?: string;
+        };
+        /** @description The 3.5 callback body. */
+        CallbackRequest: {
+            /** @description The results. */
+            callbackList: components["schemas"]["CallbackData"][];
+        };
+        /** @description Results of runs, of any protocol generation. A malformed item refuses the whole batch (nothing of it is applied). */
+        CallbackBody: (components["schemas"]["HandleCallbackParam"] | components["schemas"]["LegacyCallbackParam"])[] | components["schemas"]["CallbackRequest"];
+        /** @description A registration (heartbeat, every 30 s) or its removal; every field non-blank. */
+        RegistryParam: {
+            /**
+             * @description EXECUTOR (only executor registrations mean anything; ADMIN is accepted and ignored).
+             * @example EXECUTOR
+             * @enum {string}
+             */
+            registryGroup: "EXECUTOR" | "ADMIN";
+            /**
+             * @description The executor’s AppName (its group).
+             * @example my-app
+             */
+            registryKey: string;
+            /**
+             * @description The executor’s address.
+             * @example http://10.0.0.5:9999/
+             */
+            registryValue: string;
+        };
+        /** @description XXL-JOB’s answer envelope (its payload, `content` up to 3.2 and `data` from 3.3, is never sent by these routes). Every answer is HTTP 200 with this body: a refusal is code 500 with msg. */
+        ReturnT: {
+            /**
+             * @description 200: done; 500: refused (msg says why).
+             * @example 200
+             */
+            code: number;
+            /**
+             * @description Why, when refused.
+             * @example The access token is wrong.
+             */
+            msg?: string;
+        };
+    };
+    responses: {
+        /** @description The request is not valid: every structural problem of its path, query and body at once, or the one a later check found; also a body that is not JSON. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "ValidationError",
+                 *       "message": "scheduleType must be one of NONE, CRON, FIX_RATE, ONCE; got \"HOURLY\"; executorTimeout must be an integer >= 0; got -1",
+                 *       "field": "scheduleType",
+                 *       "problems": [
+                 *         {
+                 *           "field": "scheduleType",
+                 *           "message": "scheduleType must be one of NONE, CRON, FIX_RATE, ONCE; got \"HOURLY\""
+                 *         },
+                 *         {
+                 *           "field": "executorTimeout",
+                 *           "message": "executorTimeout must be an integer >= 0; got -1"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The bearer token is missing, wrong, expired or revoked (one answer for all), or its user is disabled. */
+        Unauthorized: {
+            headers: {
+                /** @description Always `Bearer`. */
+                "WWW-Authenticate"?: "Bearer";
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "UnauthorizedError",
+                 *       "message": "the bearer token is not valid, or has expired or been revoked"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Something unexpected failed; the detail is only logged. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "InternalError",
+                 *       "message": "Internal server error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type Error = components['schemas']['Error'];
+export type Problem = components['schemas']['Problem'];
+export type ValidationError = components['schemas']['ValidationError'];
+export type GroupList = components['schemas']['GroupList'];
+export type Group = components['schemas']['Group'];
+export type GroupCreate = components['schemas']['GroupCreate'];
+export type GroupUpdate = components['schemas']['GroupUpdate'];
+export type GroupToken = components['schemas']['GroupToken'];
+export type GroupTokenRequest = components['schemas']['GroupTokenRequest'];
+export type JobPage = components['schemas']['JobPage'];
+export type Job = components['schemas']['Job'];
+export type JobCreate = components['schemas']['JobCreate'];
+export type JobUpdate = components['schemas']['JobUpdate'];
+export type TriggerAccepted = components['schemas']['TriggerAccepted'];
+export type TriggerRequest = components['schemas']['TriggerRequest'];
+export type SchedulePreview = components['schemas']['SchedulePreview'];
+export type RunPage = components['schemas']['RunPage'];
+export type Run = components['schemas']['Run'];
+export type RunOutput = components['schemas']['RunOutput'];
+export type KilledRun = components['schemas']['KilledRun'];
+export type Executors = components['schemas']['Executors'];
+export type Dashboard = components['schemas']['Dashboard'];
+export type Session = components['schemas']['Session'];
+export type User = components['schemas']['User'];
+export type Login = components['schemas']['Login'];
+export type Me = components['schemas']['Me'];
+export type Permissions = components['schemas']['Permissions'];
+export type PasswordChange = components['schemas']['PasswordChange'];
+export type UserList = components['schemas']['UserList'];
+export type UserCreate = components['schemas']['UserCreate'];
+export type UserUpdate = components['schemas']['UserUpdate'];
+export type ApiTokenList = components['schemas']['ApiTokenList'];
+export type ApiToken = components['schemas']['ApiToken'];
+export type ApiTokenCreated = components['schemas']['ApiTokenCreated'];
+export type ApiTokenCreate = components['schemas']['ApiTokenCreate'];
+export type BootstrapRotated = components['schemas']['BootstrapRotated'];
+export type AuditPage = components['schemas']['AuditPage'];
+export type AuditRecord = components['schemas']['AuditRecord'];
+export type HandleCallbackParam = components['schemas']['HandleCallbackParam'];
+export type LegacyCallbackParam = components['schemas']['LegacyCallbackParam'];
+export type CallbackData = components['schemas']['CallbackData'];
+export type CallbackRequest = components['schemas']['CallbackRequest'];
+export type CallbackBody = components['schemas']['CallbackBody'];
+export type RegistryParam = components['schemas']['RegistryParam'];
+export type ReturnT = components['schemas']['ReturnT'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type $defs = Record<string, never>;
+export interface operations {
+    listGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "appName": "my-app",
+                     *           "title": "My application",
+                     *           "addressType": "AUTO",
+                     *           "addressList": [
+                     *             "http://10.0.0.5:9999/"
+                     *           ],
+                     *           "accessTokenSetAt": null,
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appName": "my-app",
+                     *       "title": "My application",
+                     *       "addressType": "AUTO",
+                     *       "addressList": [],
+                     *       "accessTokenSetAt": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A group with this appName exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The executor group’s AppName. */
+                appName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appName": "my-app",
+                     *       "title": "My application",
+                     *       "addressType": "AUTO",
+                     *       "addressList": [
+                     *         "http://10.0.0.5:9999/"
+                     *       ],
+                     *       "accessTokenSetAt": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No group has this appName. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The executor group’s AppName. */
+                appName: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description The group as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appName": "my-app",
+                     *       "title": "My application",
+                     *       "addressType": "AUTO",
+                     *       "addressList": [
+                     *         "http://10.0.0.5:9999/"
+                     *       ],
+                     *       "accessTokenSetAt": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No group has this appName. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The executor group’s AppName. */
+                appName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No group has this appName. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Jobs still use the group. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setGroupAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The executor group’s AppName. */
+                appName: string;
+            };
+            cookie?: never;
+        };
+        /** @description {} or no body for a new random token, or the token to use. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GroupTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token, this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appName": "my-app",
+                     *       "accessToken": "q9V2k1bY0cXh3Lr8TQm7WnJpZsE4aGfD6uHoRtKyNiB",
+                     *       "accessTokenSetAt": "2030-01-01T02:00:00.000Z",
+                     *       "note": "This token is shown once. Configure it on the group’s executors (XXL-JOB-ACCESS-TOKEN); the global token no longer works for them."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No group has this appName. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearGroupAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The executor group’s AppName. */
+                appName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No group has this appName. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Only the jobs of this executor group. */
+                appName?: string;
+                /** @description Only running or only stopped jobs. */
+                triggerStatus?: "RUNNING" | "STOPPED";
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 7,
+                     *           "appName": "my-app",
+                     *           "name": "Nightly report",
+                     *           "author": "ops",
+                     *           "alarmEmail": "ops@example.com",
+                     *           "alarmWebhook": "",
+                     *           "scheduleType": "CRON",
+                     *           "scheduleConf": "0 0 2 * * ?",
+                     *           "timeZone": "Europe/Berlin",
+                     *           "misfireStrategy": "DO_NOTHING",
+                     *           "executorRouteStrategy": "ROUND",
+                     *           "executorHandler": "reportHandler",
+                     *           "executorParam": "region=eu",
+                     *           "executorBlockStrategy": "SERIAL_EXECUTION",
+                     *           "executorTimeout": 600,
+                     *           "executorFailRetryCount": 2,
+                     *           "retryBackoffSeconds": 10,
+                     *           "glueType": "BEAN",
+                     *           "glueSource": "",
+                     *           "childJobIds": [],
+                     *           "triggerStatus": "RUNNING",
+                     *           "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *           "triggerLastTime": "2030-01-01T01:00:00.000Z",
+                     *           "glueUpdatetime": "2030-01-01T02:00:00.000Z",
+                     *           "scheduleRevision": 2,
+                     *           "version": 3,
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The job. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "appName": "my-app",
+                     *       "name": "Nightly report",
+                     *       "author": "ops",
+                     *       "alarmEmail": "ops@example.com",
+                     *       "alarmWebhook": "",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorBlockStrategy": "SERIAL_EXECUTION",
+                     *       "executorTimeout": 600,
+                     *       "executorFailRetryCount": 2,
+                     *       "retryBackoffSeconds": 10,
+                     *       "glueType": "BEAN",
+                     *       "glueSource": "",
+                     *       "childJobIds": [],
+                     *       "triggerStatus": "RUNNING",
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "triggerLastTime": "2030-01-01T01:00:00.000Z",
+                     *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
+                     *       "scheduleRevision": 2,
+                     *       "version": 3,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "appName": "my-app",
+                     *       "name": "Nightly report",
+                     *       "author": "ops",
+                     *       "alarmEmail": "ops@example.com",
+                     *       "alarmWebhook": "",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorBlockStrategy": "SERIAL_EXECUTION",
+                     *       "executorTimeout": 600,
+                     *       "executorFailRetryCount": 2,
+                     *       "retryBackoffSeconds": 10,
+                     *       "glueType": "BEAN",
+                     *       "glueSource": "",
+                     *       "childJobIds": [],
+                     *       "triggerStatus": "RUNNING",
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "triggerLastTime": "2030-01-01T01:00:00.000Z",
+                     *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
+                     *       "scheduleRevision": 2,
+                     *       "version": 3,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (or the job as read, changed). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobUpdate"];
+            };
+        };
+        responses: {
+            /** @description The job as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "appName": "my-app",
+                     *       "name": "Nightly report",
+                     *       "author": "ops",
+                     *       "alarmEmail": "ops@example.com",
+                     *       "alarmWebhook": "",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorBlockStrategy": "SERIAL_EXECUTION",
+                     *       "executorTimeout": 600,
+                     *       "executorFailRetryCount": 2,
+                     *       "retryBackoffSeconds": 10,
+                     *       "glueType": "BEAN",
+                     *       "glueSource": "",
+                     *       "childJobIds": [],
+                     *       "triggerStatus": "RUNNING",
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "triggerLastTime": "2030-01-01T01:00:00.000Z",
+                     *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
+                     *       "scheduleRevision": 2,
+                     *       "version": 3,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body’s version is not the job’s: read it again and retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, RUNNING. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "appName": "my-app",
+                     *       "name": "Nightly report",
+                     *       "author": "ops",
+                     *       "alarmEmail": "ops@example.com",
+                     *       "alarmWebhook": "",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorBlockStrategy": "SERIAL_EXECUTION",
+                     *       "executorTimeout": 600,
+                     *       "executorFailRetryCount": 2,
+                     *       "retryBackoffSeconds": 10,
+                     *       "glueType": "BEAN",
+                     *       "glueSource": "",
+                     *       "childJobIds": [],
+                     *       "triggerStatus": "RUNNING",
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "triggerLastTime": "2030-01-01T01:00:00.000Z",
+                     *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
+                     *       "scheduleRevision": 2,
+                     *       "version": 3,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, STOPPED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "appName": "my-app",
+                     *       "name": "Nightly report",
+                     *       "author": "ops",
+                     *       "alarmEmail": "ops@example.com",
+                     *       "alarmWebhook": "",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorBlockStrategy": "SERIAL_EXECUTION",
+                     *       "executorTimeout": 600,
+                     *       "executorFailRetryCount": 2,
+                     *       "retryBackoffSeconds": 10,
+                     *       "glueType": "BEAN",
+                     *       "glueSource": "",
+                     *       "childJobIds": [],
+                     *       "triggerStatus": "STOPPED",
+                     *       "triggerNextTime": null,
+                     *       "triggerLastTime": "2030-01-01T01:00:00.000Z",
+                     *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
+                     *       "scheduleRevision": 2,
+                     *       "version": 3,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    triggerJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Overrides for this run; no body for none. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the run is dispatched at once, asynchronously. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": 7,
+                     *       "dedupKey": "manual#1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+                     *       "scheduledTime": "2030-01-01T02:00:00.000Z",
+                     *       "logId": 32212254721,
+                     *       "logIds": [
+                     *         32212254721
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TriggerAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewSchedule: {
+        parameters: {
+            query: {
+                /** @description How scheduleConf is read. */
+                scheduleType: "NONE" | "CRON" | "FIX_RATE" | "ONCE";
+                /** @description The schedule, as on a job; empty for NONE. */
+                scheduleConf?: string;
+                /** @description The IANA time zone the cron is read in; UTC when absent. */
+                timeZone?: string;
+                /** @description Fires after this instant (ISO-8601 with Z or an offset); now when absent. */
+                from?: string;
+                /** @description How many fire times at most. */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fire times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "times": [
+                     *         "2030-01-04T09:00:00.000Z",
+                     *         "2030-01-04T09:15:00.000Z",
+                     *         "2030-01-04T09:30:00.000Z"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SchedulePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRuns: {
+        parameters: {
+            query?: {
+                /** @description Only this job’s runs. */
+                jobId?: number;
+                /** @description Only the runs of this group’s jobs. */
+                appName?: string;
+                /** @description Only runs in this status (skipped runs are listed under their job only). */
+                status?: "running" | "success" | "fail" | "skipped";
+                /** @description Runs triggered at or after this instant (ISO-8601 with Z or an offset). */
+                from?: string;
+                /** @description Runs triggered at or before this instant; not before from. */
+                to?: string;
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "logId": 30064771073,
+                     *           "jobId": 7,
+                     *           "jobName": "Nightly report",
+                     *           "appName": "my-app",
+                     *           "status": "success",
+                     *           "triggerType": "CRON",
+                     *           "dedupKey": "7#1893546000000",
+                     *           "scheduledTime": "2030-01-02T01:00:00.000Z",
+                     *           "triggerTime": "2030-01-02T00:59:59.750Z",
+                     *           "executorAddress": "http://10.0.0.5:9999/",
+                     *           "executorHandler": "reportHandler",
+                     *           "executorParam": "region=eu",
+                     *           "executorRouteStrategy": "ROUND",
+                     *           "executorTimeout": 600,
+                     *           "shard": "0/1",
+                     *           "attempt": 1,
+                     *           "retriesLeft": 2,
+                     *           "parentLogId": null,
+                     *           "triggerCode": 200,
+                     *           "triggerMsg": "executor accepted the run",
+                     *           "dispatchedAt": "2030-01-02T01:00:00.004Z",
+                     *           "handleCode": 200,
+                     *           "handleMsg": "report sent",
+                     *           "handleTime": "2030-01-02T01:00:41.200Z",
+                     *           "alarmStatus": "NOT_NEEDED"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run’s logId (jobId × 2^32 + n). */
+                logId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "logId": 30064771073,
+                     *       "jobId": 7,
+                     *       "jobName": "Nightly report",
+                     *       "appName": "my-app",
+                     *       "status": "success",
+                     *       "triggerType": "CRON",
+                     *       "dedupKey": "7#1893546000000",
+                     *       "scheduledTime": "2030-01-02T01:00:00.000Z",
+                     *       "triggerTime": "2030-01-02T00:59:59.750Z",
+                     *       "executorAddress": "http://10.0.0.5:9999/",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorTimeout": 600,
+                     *       "shard": "0/1",
+                     *       "attempt": 1,
+                     *       "retriesLeft": 2,
+                     *       "parentLogId": null,
+                     *       "triggerCode": 200,
+                     *       "triggerMsg": "executor accepted the run",
+                     *       "dispatchedAt": "2030-01-02T01:00:00.004Z",
+                     *       "handleCode": 200,
+                     *       "handleMsg": "report sent",
+                     *       "handleTime": "2030-01-02T01:00:41.200Z",
+                     *       "alarmStatus": "NOT_NEEDED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No run has this logId (or its record expired). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRunOutput: {
+        parameters: {
+            query?: {
+                /** @description The first line to read (1-based). */
+                fromLineNum?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The run’s logId (jobId × 2^32 + n). */
+                logId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fromLineNum": 1,
+                     *       "toLineNum": 2,
+                     *       "logContent": "start\nreport sent\n",
+                     *       "isEnd": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunOutput"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No run has this logId (or its record expired). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run has no executor to ask (never sent, refused, skipped) or ran on a Lambda executor (see CloudWatch). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description The executor did not answer, or not with a log. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    killRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run’s logId (jobId × 2^32 + n). */
+                logId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Killed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "logId": 30064771073,
+                     *       "jobId": 7,
+                     *       "jobName": "Nightly report",
+                     *       "appName": "my-app",
+                     *       "status": "fail",
+                     *       "triggerType": "CRON",
+                     *       "dedupKey": "7#1893546000000",
+                     *       "scheduledTime": "2030-01-02T01:00:00.000Z",
+                     *       "triggerTime": "2030-01-02T00:59:59.750Z",
+                     *       "executorAddress": "http://10.0.0.5:9999/",
+                     *       "executorHandler": "reportHandler",
+                     *       "executorParam": "region=eu",
+                     *       "executorRouteStrategy": "ROUND",
+                     *       "executorTimeout": 600,
+                     *       "shard": "0/1",
+                     *       "attempt": 1,
+                     *       "retriesLeft": 2,
+                     *       "parentLogId": null,
+                     *       "triggerCode": 200,
+                     *       "triggerMsg": "executor accepted the run",
+                     *       "dispatchedAt": "2030-01-02T01:00:00.004Z",
+                     *       "handleCode": 500,
+                     *       "handleMsg": "killed by user",
+                     *       "handleTime": "2030-01-02T01:00:41.200Z",
+                     *       "alarmStatus": "NOT_NEEDED",
+                     *       "executorMsg": ""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KilledRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No run has this logId (or its record expired). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run has finished, was never accepted by an executor, or ran on a Lambda executor. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description The run is recorded as killed, but its executor did not confirm it. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listExecutors: {
+        parameters: {
+            query?: {
+                /** @description Only this group (404 when it does not exist). */
+                appName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Executors by group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "appName": "my-app",
+                     *           "title": "My application",
+                     *           "addressType": "AUTO",
+                     *           "executors": [
+                     *             {
+                     *               "address": "http://10.0.0.5:9999/",
+                     *               "online": true,
+                     *               "lastHeartbeat": "2030-01-01T02:00:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Executors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No group has the appName asked for. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: {
+                /** @description The period: this many days up to today (UTC). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days": 1,
+                     *       "fromDay": "2030-01-07",
+                     *       "toDay": "2030-01-07",
+                     *       "totals": {
+                     *         "jobs": 12,
+                     *         "runningJobs": 9,
+                     *         "runs": 191,
+                     *         "running": 0,
+                     *         "success": 190,
+                     *         "fail": 1,
+                     *         "onlineExecutors": 3
+                     *       },
+                     *       "series": [
+                     *         {
+                     *           "day": "2030-01-07",
+                     *           "running": 0,
+                     *           "success": 190,
+                     *           "fail": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The OpenAPI version.
+                         * @example 3.1.0
+                         */
+                        openapi: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The username and password. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Login"];
+            };
+        };
+        responses: {
+            /** @description Signed in: the session token, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "trs_9d0c6e2b41a7f355_Qm3nX0v8aB1cD2eF3gH4iJ5kL6mN7oP8qR9sT0uV1wX",
+                     *       "expiresAt": "2030-01-02T09:00:00.000Z",
+                     *       "endsAt": "2030-01-02T20:30:00.000Z",
+                     *       "user": {
+                     *         "username": "ana",
+                     *         "displayName": "Ana Lima",
+                     *         "role": "operator",
+                     *         "groups": [
+                     *           "billing",
+                     *           "reports"
+                     *         ],
+                     *         "glue": false,
+                     *         "disabled": false,
+                     *         "createdAt": "2030-01-01T02:00:00.000Z",
+                     *         "createdBy": "bootstrap",
+                     *         "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *         "passwordChangedAt": "2030-01-01T02:00:00.000Z",
+                     *         "lastLoginAt": "2030-01-02T08:30:00.000Z",
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The username or password is wrong, or the user is disabled (one answer for all: "username or password is wrong"). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed sign-ins for this username or from this address (5 within 15 minutes, then 1 s, 2 s, 4 s, ... at most 15 minutes after each further failure): try again after `Retry-After` seconds. The attempt was not looked at. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out: the token no longer works. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "session",
+                     *       "name": "ana",
+                     *       "username": "ana",
+                     *       "displayName": "Ana Lima",
+                     *       "role": "operator",
+                     *       "groups": [
+                     *         "billing",
+                     *         "reports"
+                     *       ],
+                     *       "glue": false,
+                     *       "permissions": {
+                     *         "admin": false,
+                     *         "readGroups": [
+                     *           "billing",
+                     *           "reports"
+                     *         ],
+                     *         "operateGroups": [
+                     *           "billing",
+                     *           "reports"
+                     *         ],
+                     *         "glue": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The current password and the new one. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed: the user as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "username": "ana",
+                     *       "displayName": "Ana Lima",
+                     *       "role": "operator",
+                     *       "groups": [
+                     *         "billing",
+                     *         "reports"
+                     *       ],
+                     *       "glue": false,
+                     *       "disabled": false,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "createdBy": "bootstrap",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "passwordChangedAt": "2030-01-02T09:00:00.000Z",
+                     *       "lastLoginAt": "2030-01-02T08:30:00.000Z",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Too many failed sign-ins for this username or from this address (5 within 15 minutes, then 1 s, 2 s, 4 s, ... at most 15 minutes after each further failure): try again after `Retry-After` seconds. The attempt was not looked at. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "username": "ana",
+                     *           "displayName": "Ana Lima",
+                     *           "role": "operator",
+                     *           "groups": [
+                     *             "billing",
+                     *             "reports"
+                     *           ],
+                     *           "glue": false,
+                     *           "disabled": false,
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "createdBy": "bootstrap",
+                     *           "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *           "passwordChangedAt": "2030-01-01T02:00:00.000Z",
+                     *           "lastLoginAt": "2030-01-02T08:30:00.000Z",
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The user. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "username": "ana",
+                     *       "displayName": "Ana Lima",
+                     *       "role": "operator",
+                     *       "groups": [
+                     *         "billing",
+                     *         "reports"
+                     *       ],
+                     *       "glue": false,
+                     *       "disabled": false,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "createdBy": "bootstrap",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "passwordChangedAt": "2030-01-01T02:00:00.000Z",
+                     *       "lastLoginAt": "2030-01-02T08:30:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A user with this username exists (case does not matter). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user’s username (case does not matter). */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "username": "ana",
+                     *       "displayName": "Ana Lima",
+                     *       "role": "operator",
+                     *       "groups": [
+                     *         "billing",
+                     *         "reports"
+                     *       ],
+                     *       "glue": false,
+                     *       "disabled": false,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "createdBy": "bootstrap",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "passwordChangedAt": "2030-01-01T02:00:00.000Z",
+                     *       "lastLoginAt": "2030-01-02T08:30:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No user has this username. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user’s username (case does not matter). */
+                username: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "username": "ana",
+                     *       "displayName": "Ana Lima",
+                     *       "role": "operator",
+                     *       "groups": [
+                     *         "billing",
+                     *         "reports"
+                     *       ],
+                     *       "glue": false,
+                     *       "disabled": false,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "createdBy": "bootstrap",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "passwordChangedAt": "2030-01-01T02:00:00.000Z",
+                     *       "lastLoginAt": "2030-01-02T08:30:00.000Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No user has this username. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body’s version is not the user’s (read it again and retry), or the caller would disable themselves. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user’s username (case does not matter). */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No user has this username. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller would delete themselves. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "4f9c2a7be01d5c33",
+                     *           "name": "ci-deploy",
+                     *           "role": "operator",
+                     *           "groups": [
+                     *             "billing"
+                     *           ],
+                     *           "glue": false,
+                     *           "status": "active",
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "createdBy": "ana",
+                     *           "expiresAt": "2030-04-01T02:00:00.000Z",
+                     *           "revokedAt": null,
+                     *           "lastUsedAt": "2030-01-03T10:15:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The token’s name, grant and expiry. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the token, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4f9c2a7be01d5c33",
+                     *       "name": "ci-deploy",
+                     *       "role": "operator",
+                     *       "groups": [
+                     *         "billing"
+                     *       ],
+                     *       "glue": false,
+                     *       "status": "active",
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "expiresAt": "2030-04-01T02:00:00.000Z",
+                     *       "revokedAt": null,
+                     *       "lastUsedAt": null,
+                     *       "token": "trk_4f9c2a7be01d5c33_Zx8yW7vU6tS5rQ4pO3nM2lK1jI0hG9fE8dC7bA6zY5x",
+                     *       "note": "This token is shown once: store it now (e.g. in your CI’s secrets)."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiTokenCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The token would have more than its creator (a higher role, other groups, GLUE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An active token has this name (case does not matter). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API token’s id (the part of the token between `trk_` and the next `_`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API token has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateBootstrapToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated: the new bootstrap token, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "trb_Hk2mP9qR4sT7uV0wX3yZ6aB1cD5eF8gJ2kL4mN7oP9q",
+                     *       "rotatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "rotatedBy": "ana",
+                     *       "note": "This token is shown once: store it now. The configured admin token no longer works."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BootstrapRotated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another rotation came first: rotate again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Only the records of this target: `job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>` or `bootstrap`. Read from the target's own index. */
+                target?: string;
+                /** @description Only the changes of this principal: a username, `token:<name>` or `bootstrap` (the name records show), or a token’s id. */
+                actor?: string;
+                /** @description Only this action (`job.update`), or, ending in `*`, every action it begins (`job.*`). */
+                action?: string;
+                /** @description Only the records of this executor group (a group outside the caller’s grant lists nothing). */
+                appName?: string;
+                /** @description Changes at or after this instant (ISO-8601 with Z or an offset). Default: 30 days before `to`; records older than the audit retention (365 days by default) are gone. */
+                from?: string;
+                /** @description Changes at or before this instant; not before from. Default: now. */
+                to?: string;
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "01Q3DK7480BK2SRJDHQG4QM1HT",
+                     *           "at": "2030-01-01T02:00:00.000Z",
+                     *           "actor": {
+                     *             "kind": "session",
+                     *             "id": "ana",
+                     *             "name": "ana",
+                     *             "credentialId": "3f9c1d2e-6b8a-4c57-9e0d-1a2b3c4d5e6f"
+                     *           },
+                     *           "source": {
+                     *             "ip": "203.0.113.7",
+                     *             "userAgent": "tickring-cli/0.1.0"
+                     *           },
+                     *           "action": "job.update",
+                     *           "target": "job#7",
+                     *           "appName": "my-app",
+                     *           "changes": {
+                     *             "executorParam": {
+                     *               "before": "region=eu",
+                     *               "after": "region=us"
+                     *             },
+                     *             "version": {
+                     *               "before": 3,
+                     *               "after": 4
+                     *             },
+                     *             "updatedAt": {
+                     *               "before": "2029-12-31T09:30:00.000Z",
+                     *               "after": "2030-01-01T02:00:00.000Z"
+                     *             }
+                     *           },
+                     *           "detail": null,
+                     *           "requestId": "Jk2Vb0abCwEEMfQ="
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    executorRegistry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryParam"];
+            };
+        };
+        responses: {
+            /** @description Always HTTP 200: code 200 when done, 500 with msg when refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnT"];
+                };
+            };
+        };
+    };
+    executorRegistryRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryParam"];
+            };
+        };
+        responses: {
+            /** @description Always HTTP 200: code 200 when done, 500 with msg when refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnT"];
+                };
+            };
+        };
+    };
+    executorCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallbackBody"];
+            };
+        };
+        responses: {
+            /** @description Always HTTP 200: code 200 when done, 500 with msg when refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnT"];
+                };
+            };
+        };
+    };
+}
