@@ -29,7 +29,11 @@ export interface Resources {
  * Creates the tables, queues and alarm topic from the shared definitions, each name prefixed so
  * several stacks (or tests) can share one pair of stand-ins. Idempotent: existing ones are kept.
  */
-export async function provisionResources(clients: AwsClients, prefix: string): Promise<Resources> {
+export async function provisionResources(
+  clients: AwsClients,
+  prefix: string,
+  options: { readonly ringVisibilitySeconds?: number } = {},
+): Promise<Resources> {
   const tableEntries = await Promise.all(
     TABLE_LIST.map(async (def) => [
       def.logicalName,
@@ -42,7 +46,7 @@ export async function provisionResources(clients: AwsClients, prefix: string): P
         MessageRetentionPeriod: String(def.deadLetter.retentionSeconds),
       });
       const main = await ensureQueue(clients, `${prefix}${def.baseName}`, {
-        VisibilityTimeout: String(def.visibilityTimeoutSeconds),
+        VisibilityTimeout: String(options.ringVisibilitySeconds ?? def.visibilityTimeoutSeconds),
         MessageRetentionPeriod: String(def.retentionSeconds),
         RedrivePolicy: JSON.stringify({
           deadLetterTargetArn: dlq.arn,

@@ -48,6 +48,11 @@ export interface StartLocalOptions {
   readonly settings?: Readonly<Record<string, string>>;
   /** How often the tick rule fires. Default one minute, as in AWS. */
   readonly tickPeriodMs?: number;
+  /**
+   * Tests only: how long a ring message a dispatcher received stays hidden (when it died holding
+   * it, how long until it comes back), for queues this start creates. Default as in AWS (90 s).
+   */
+  readonly ringVisibilitySeconds?: number;
   /** How often the monitors rule fires (lost runs). Default one minute, as in AWS. */
   readonly monitorPeriodMs?: number;
   /** `silent` for tests; `debug` shows every fire. Default `info`. */
@@ -163,7 +168,11 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
     const endpoints = { dynamodb: dynamoEndpoint, sqs: sqsEndpoint, sns: sqsEndpoint, lambda: baseUrl };
     const clients = createAwsClients({ region, endpoints });
     stops.add(STOP_PHASE.clients, 'AWS clients', () => destroyAwsClients(clients));
-    const resources = await provisionResources(clients, options.resourcePrefix ?? 'tickring-');
+    const resources = await provisionResources(clients, options.resourcePrefix ?? 'tickring-', {
+      ...(options.ringVisibilitySeconds === undefined
+        ? {}
+        : { ringVisibilitySeconds: options.ringVisibilitySeconds }),
+    });
 
     const env = functionEnv({
       region,

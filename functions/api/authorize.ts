@@ -7,6 +7,7 @@ import {
 import { type AuditSpec, type AuditTargetKind, isSecretName, REDACTED } from '../../shared/domain/audit.js';
 import type { HttpResult, RouteContract, Router, ValidRequest } from '../../shared/http/index.js';
 import type { Logger } from '../../shared/ports/logger.js';
+import type { AuditChange } from '../../shared/use-cases/audit.js';
 import { type AuthorizeDeps, authorize, type Subject } from '../../shared/use-cases/authorize.js';
 import { jobView, runView } from './views.js';
 
@@ -19,29 +20,12 @@ export interface Caller {
   readonly visible: ReadonlySet<string> | typeof ALL_GROUPS;
 }
 
-/** One accepted change, as the audit log records it (see shared/use-cases/audit.ts). */
-export interface AcceptedChange {
-  readonly principal: Principal;
-  readonly source: Caller['source'];
-  readonly action: string;
-  /** `job#7`, `group#billing`, `user#ana`, `token#<id>`, `run#<logId>`, `bootstrap`. */
-  readonly target: string;
-  /** The target's executor group, when it has one. */
-  readonly appName?: string;
-  /** The target as the API showed it before and after (null: created / deleted / not a state change). */
-  readonly before: unknown;
-  readonly after: unknown;
-  /** What was asked and answered, for changes that are events (a trigger, a rotation). */
-  readonly detail?: unknown;
-  readonly requestId: string;
-}
-
 /** Reads a target's API view for the audit's "before" (users, tokens, groups: what the subject is not). */
 export type BeforeLoader = (id: string) => Promise<unknown>;
 
 export interface GuardDeps extends AuthorizeDeps {
   /** Writes one audit record; must not throw (a failure is logged and counted where it happens). */
-  readonly recordChange: (change: AcceptedChange) => Promise<void>;
+  readonly recordChange: (change: AuditChange) => Promise<void>;
   readonly loadBefore: Partial<Record<AuditTargetKind, BeforeLoader>>;
   readonly logger: Logger;
 }
@@ -146,7 +130,7 @@ function change(
     result: HttpResult;
     requestId: string;
   },
-): AcceptedChange {
+): AuditChange {
   const { subject, result } = input;
   const id =
     audit.idFrom === 'caller'

@@ -6,7 +6,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import { type LocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
-import { RING_VISIBILITY_TIMEOUT_SECONDS } from '../../shared/schema/queues.js';
 import type { RunReceipt } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 
@@ -18,8 +17,6 @@ const STACK_ENTRY = join(REPO_ROOT, 'test', 'faults', 'stack-process.ts');
 
 /** XXL-JOB's misfire threshold (a fire more than 5 s late is a misfire). */
 export const MISFIRE_THRESHOLD_MS = 5_000;
-/** When a ring message received by a dispatcher that died comes back: the ring queues' visibility timeout. */
-export const RING_REDELIVERY_MS = RING_VISIBILITY_TIMEOUT_SECONDS * 1000;
 
 export const randomToken = (): string => randomBytes(20).toString('hex');
 
