@@ -3,6 +3,7 @@ import { ok } from '../../shared/http/index.js';
 import { API } from '../../shared/schema/api/routes.js';
 import { type AuditDeps, listAudit } from '../../shared/use-cases/audit.js';
 import type { GuardedRouter } from './authorize.js';
+import { iso } from './views.js';
 
 /** An ISO-8601 instant (checked by the route's schema) as epoch ms. */
 const epochMs = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
@@ -27,7 +28,7 @@ export function addAuditRoutes(r: GuardedRouter, deps: AuditDeps): void {
 export function auditRecordView(record: AuditRecord) {
   return {
     id: record.id,
-    at: new Date(record.at).toISOString(),
+    at: iso(record.at),
     actor: {
       kind: record.actor.kind,
       id: record.actor.id,

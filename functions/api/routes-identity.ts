@@ -26,8 +26,8 @@ import {
   updateUser,
 } from '../../shared/use-cases/identity/index.js';
 import type { Caller, GuardedRouter } from './authorize.js';
+import { iso } from './views.js';
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 const isoOrNull = (ms: number | undefined): string | null => (ms === undefined ? null : iso(ms));
 
 /**

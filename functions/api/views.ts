@@ -8,7 +8,8 @@ import { ExecutorCallError } from '../../shared/use-cases/admin-runs.js';
 import type { TriggerAccepted } from '../../shared/use-cases/admin-trigger.js';
 import type { GroupTokenSet } from '../../shared/use-cases/group-access-tokens.js';
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+/** Epoch ms as the API shows times: ISO-8601 UTC. */
+export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** A job as the API shows it: times as ISO-8601 UTC strings, internal dispatch state left out. */
 export function jobView(job: Job) {

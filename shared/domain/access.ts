@@ -146,3 +146,21 @@ export type VisibleGroups = ReadonlySet<string> | typeof ALL_GROUPS;
 export function isVisible(visible: VisibleGroups, appName: string): boolean {
   return visible === ALL_GROUPS || visible.has(appName);
 }
+
+/**
+ * How a list asked for one group (`appName`) or every group reads for a caller who sees `visible`:
+ * `null`: nothing to read (a group they do not see, or none at all); otherwise the group to read
+ * by: the one asked, or, when `narrow` and they see exactly one, that one (read by its index rather
+ * than filtering everything), or undefined (every group, filtered).
+ */
+export function listScope(
+  appName: string | undefined,
+  visible: VisibleGroups,
+  narrow = true,
+): { readonly appName: string | undefined } | null {
+  if (appName !== undefined) return isVisible(visible, appName) ? { appName } : null;
+  if (visible === ALL_GROUPS) return { appName: undefined };
+  if (visible.size === 0) return null;
+  const [only] = visible;
+  return { appName: narrow && visible.size === 1 ? only : undefined };
+}

@@ -153,6 +153,15 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
 /** XXL-JOB's names for job fields, as users paste them from its console or API, and tickring's. */
 export const JOB_FIELD_ALIASES = { jobDesc: 'name', jobGroup: 'appName', childJobId: 'childJobIds' } as const;
 
+/**
+ * The groups a job body names: `appName`, and XXL-JOB's `jobGroup`, which means the same (both
+ * when they differ: the body is then refused, but whoever checks access must check each).
+ */
+export function groupsNamedIn(body: Readonly<Record<string, unknown>>): string[] {
+  const names = [body.appName, body.jobGroup].filter((v): v is string => typeof v === 'string');
+  return [...new Set(names)];
+}
+
 /** The body with XXL-JOB's field names replaced by tickring's; an alias contradicting its field is refused. */
 function resolveJobAliases(body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };

@@ -1,4 +1,4 @@
-import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
+import { ALL_GROUPS, isVisible, listScope, type VisibleGroups } from '../domain/access.js';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
 import {
@@ -75,14 +75,9 @@ export async function listJobs(
   query: JobQuery,
   visible: VisibleGroups = ALL_GROUPS,
 ): Promise<Page<Job>> {
-  if (query.appName !== undefined && !isVisible(visible, query.appName)) return { items: [] };
-  const [only] = visible === ALL_GROUPS ? [] : [...visible];
-  // One group seen: read it by its index rather than filtering every job.
-  const scoped =
-    query.appName === undefined && visible !== ALL_GROUPS && visible.size === 1
-      ? { ...query, appName: only }
-      : query;
-  if (visible !== ALL_GROUPS && visible.size === 0) return { items: [] };
+  const scope = listScope(query.appName, visible);
+  if (scope === null) return { items: [] };
+  const scoped = scope.appName === undefined ? query : { ...query, appName: scope.appName };
   return readOnPastEmptyPages(deps.clock, query.cursor, async (cursor) => {
     const page = await deps.jobs.list({ ...scoped, cursor });
     return { ...page, items: page.items.filter((job) => isVisible(visible, job.appName)) };

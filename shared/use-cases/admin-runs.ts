@@ -1,5 +1,5 @@
 import { type LogResult, ProtocolError, parseLogResult } from '@tickring/protocol';
-import { ALL_GROUPS, isVisible, type VisibleGroups } from '../domain/access.js';
+import { ALL_GROUPS, isVisible, listScope, type VisibleGroups } from '../domain/access.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from '../domain/run.js';
 import type { ReportStore } from '../ports/alarms.js';
@@ -48,14 +48,10 @@ export async function listRuns(
   if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
     throw new ValidationError('from must not be after to', 'from');
   }
-  if (query.appName !== undefined && !isVisible(visible, query.appName)) return { items: [] };
-  if (visible !== ALL_GROUPS && visible.size === 0) return { items: [] };
-  const [only] = visible === ALL_GROUPS ? [] : [...visible];
-  // One group seen and no job named: read that group's list rather than filtering every run.
-  const scoped =
-    query.appName === undefined && query.jobId === undefined && visible !== ALL_GROUPS && visible.size === 1
-      ? { ...query, appName: only }
-      : query;
+  // A job named is read by the job, its group a filter: not narrowed to the one group seen.
+  const scope = listScope(query.appName, visible, query.jobId === undefined);
+  if (scope === null) return { items: [] };
+  const scoped = scope.appName === undefined ? query : { ...query, appName: scope.appName };
   return readOnPastEmptyPages(deps.clock, query.cursor, async (cursor) => {
     const page = await deps.runs.list({ ...scoped, cursor });
     // The store lists an app's runs by the app, a job's by the job (then the app is a filter).

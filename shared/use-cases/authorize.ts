@@ -7,7 +7,7 @@ import {
 } from '../domain/access.js';
 import { NotFoundError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
-import { JOB_FIELD_ALIASES } from '../domain/job-validation.js';
+import { groupsNamedIn } from '../domain/job-validation.js';
 import type { Run } from '../domain/run.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { RunStore } from '../ports/run-store.js';
@@ -102,19 +102,6 @@ async function subjectOf(
     }
   }
 }
-
-/**
- * The groups a job body names: `appName`, and XXL-JOB's `jobGroup` (an alias the use-case reads
- * too; were it not checked here, it would carry a job past the grant). Both when they differ (the
- * use-case then refuses the body, but only after each was checked).
- */
-function groupsNamedIn(fields: Record<string, unknown>): string[] {
-  const names = [fields.appName, fields[GROUP_ALIAS]].filter((v): v is string => typeof v === 'string');
-  return [...new Set(names)];
-}
-
-const GROUP_ALIAS =
-  Object.entries(JOB_FIELD_ALIASES).find(([, field]) => field === 'appName')?.[0] ?? 'jobGroup';
 
 /** A new job that is GLUE or carries a GLUE source. */
 function makesGlue(fields: Record<string, unknown>): boolean {

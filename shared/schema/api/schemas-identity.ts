@@ -16,7 +16,7 @@ import {
   USERNAME_LIMITS,
 } from '../../domain/identity.js';
 import { annotate, Expect, Noun, named, StringEnum } from './kit.js';
-import { Instant } from './schemas.js';
+import { Instant, iso } from './schemas.js';
 
 const InstantOrNull = (description: string, example: string | null = '2030-01-01T02:00:00.000Z') =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
@@ -72,8 +72,6 @@ const Glue = Type.Boolean({
   description: 'An operator may also edit GLUE sources (an admin always may, a viewer never).',
   examples: [false],
 });
-
-const iso = (field: string) => `${field}, ISO-8601 UTC.`;
 
 // ---------------------------------------------------------------------------------------------
 // Users

@@ -365,7 +365,8 @@ export const JobUpdate = named(
   ),
 );
 
-const iso = (field: string) => `${field}, ISO-8601 UTC.`;
+/** A time field's description: what it is, and that it is ISO-8601 UTC. */
+export const iso = (field: string) => `${field}, ISO-8601 UTC.`;
 
 export const Job = named(
   'Job',
