@@ -1,7 +1,8 @@
 // Import boundaries, checked by test/boundaries/boundaries.test.ts in `npm test` (dependency-cruiser's
 // API, this file's rules). By hand: npx depcruise --config .dependency-cruiser.cjs shared functions local
 // infra bench test vitest.config.ts packages/protocol/src packages/protocol/test-support packages/executor/src
-// packages/executor/test-support packages/client/src packages/cli/src
+// packages/executor/test-support packages/client/src packages/cli/src console/src console/headers.js
+// console/dist-dir.js console/vite.config.ts
 //
 // Paths are relative to the repository root. Symlinks are kept (preserveSymlinks), so a workspace package
 // imported by name resolves to node_modules/@tickring/<name>/dist/..., its door; a path into packages/
@@ -24,6 +25,26 @@ const EXECUTOR_TESTS = '^packages/executor/(.+\\.test\\.ts$|test-support/)';
 const CLI_TESTS = '^packages/cli/(.+\\.test\\.ts$|.*/test-support/)';
 /** The client's test files (the integration test drives the local stack; one test runs the generator). */
 const CLIENT_TESTS = '^packages/client/src/.+\\.test\\.ts$';
+/** The console's two doors for the scheduler (its headers and where its build lands), resolved. */
+const CONSOLE_DOORS = '(^|/)node_modules/@tickring/console/(headers|dist-dir)\\.(js|d\\.ts)$';
+/** The console package, however reached: a path into console/, a file under its name, the bare name. */
+const CONSOLE_ANY = '^console/|(^|/)node_modules/@tickring/console/|^@tickring/console($|/)';
+/** The console's tests (they may add a test runner to what its sources import). */
+const CONSOLE_TESTS = '\\.test\\.tsx?$';
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The npm packages the console is built on: its package.json dependencies, resolved or not (a CSS
+ * file of one, e.g. @picocss/pico/css/pico.min.css, included); @tickring/* are not among them (the
+ * client has its own door).
+ */
+const CONSOLE_NPM_NAMES = Object.keys(require('./console/package.json').dependencies ?? {})
+  .filter((name) => !name.startsWith('@tickring/'))
+  .map(escapeRegExp)
+  .join('|');
+const CONSOLE_NPM = `(^|/)node_modules/(${CONSOLE_NPM_NAMES})/|^(${CONSOLE_NPM_NAMES})($|/)`;
+/** The scheduler and the other packages, which the console (a browser app over the client) never imports. */
+const SCHEDULER =
+  '^(shared|functions|local|infra|bench|test|tools)/|^packages/|(^|/)node_modules/@tickring/(protocol|executor|cli)/|^@tickring/(protocol|executor|cli)($|/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -95,6 +116,30 @@ module.exports = {
       to: { pathNot: ['^packages/cli/src/', CLIENT_DOOR, CLI_NPM], dependencyTypesNot: ['core'] },
     },
     {
+      name: 'scheduler-console-through-its-doors',
+      comment:
+        'Outside console/, the web console is imported by name and only through @tickring/console/headers and @tickring/console/dist-dir: never its sources, never a path into console/.',
+      severity: 'error',
+      from: { pathNot: '^console/' },
+      to: { path: CONSOLE_ANY, pathNot: CONSOLE_DOORS },
+    },
+    {
+      name: 'console-imports-own-client-npm',
+      comment:
+        "The console's sources (a browser app) import their own files, @tickring/client (by name) and the npm packages of console/package.json: no node builtin, nothing of the scheduler.",
+      severity: 'error',
+      from: { path: '^console/src/', pathNot: CONSOLE_TESTS },
+      to: { pathNot: ['^console/src/', CLIENT_DOOR, CONSOLE_NPM] },
+    },
+    {
+      name: 'console-never-the-scheduler',
+      comment:
+        'Nothing in console/ (tests and build config included) imports the scheduler (shared, functions, local, infra, ...) or a package other than the client.',
+      severity: 'error',
+      from: { path: '^console/' },
+      to: { path: SCHEDULER },
+    },
+    {
       name: 'core-no-aws',
       comment:
         'shared/domain, shared/ports and shared/use-cases stay free of AWS: no SDK, Lambda types or Powertools.',
@@ -149,7 +194,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
     },
     skipAnalysisNotInRules: true,
   },

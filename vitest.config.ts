@@ -17,6 +17,7 @@ export default defineConfig({
           include: [
             '{shared,functions,local,infra,bench}/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
+            'console/src/**/*.test.ts',
             'test/boundaries/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import { ENV } from '../shared/config/env.js';
 import { LocalStartError } from './errors.js';
 import { startLocal } from './start-local.js';
@@ -51,6 +54,11 @@ async function main(): Promise<void> {
     [
       '',
       'tickring is running',
+      `  Console          ${stack.urls.console}${
+        existsSync(join(CONSOLE_DIST_DIR, 'index.html'))
+          ? ''
+          : '   (not built: run npm run build, then reload)'
+      }`,
       `  Admin API        ${stack.urls.api}/v1   (Authorization: Bearer <admin token>)`,
       `  Executor API     ${stack.urls.api}/api  (also /xxl-job-admin/api; XXL-JOB-ACCESS-TOKEN)`,
       `  Health           ${stack.urls.health}`,

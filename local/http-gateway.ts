@@ -9,7 +9,7 @@ import { LOOPBACK } from './net.js';
 /** Where the stack is in its life: only `ready` serves `/v1` and `/api`. */
 export type Readiness = 'starting' | 'ready' | 'stopping';
 
-/** A local route served by the stack itself rather than by a function (health, Lambda's Invoke API). */
+/** A local route served by the stack itself rather than by a function (health, Lambda's Invoke API, the web console). */
 export type LocalRoute = (req: IncomingMessage, body: Buffer, res: ServerResponse) => Promise<boolean>;
 
 export interface HttpGatewayOptions {

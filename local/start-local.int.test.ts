@@ -1,10 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
+import { ASSET_CACHE_CONTROL, CONTENT_SECURITY_POLICY, INDEX_CACHE_CONTROL } from '@tickring/console/headers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
 import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
@@ -15,6 +17,17 @@ import { waitFor } from '../test/stand-ins.js';
 import { DEMO_APP_NAME } from './demo.js';
 import { findFreePort } from './net.js';
 import { type LocalStack, startLocal } from './start-local.js';
+
+/** The built console's index.html; `npm run build` (run by `pretest`) writes it. */
+function builtConsoleIndex(): string {
+  const index = join(CONSOLE_DIST_DIR, 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(
+      `${index} is missing: the console is not built. Run \`npm run build\` (pretest does) first.`,
+    );
+  }
+  return readFileSync(index, 'utf8');
+}
 
 function portIsClosed(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -59,6 +72,34 @@ describe('startLocal (own stand-ins, in memory)', () => {
     });
     expect(body.standIns.sqs).toMatchObject({ port: ports.sqs, version: expect.stringContaining('fauxqs@') });
     expect(body.functions).toContain('scheduler-tick');
+  });
+
+  it('serves the built console at / and its client-side routes, with the CSP, beside the API', async () => {
+    const index = builtConsoleIndex();
+    expect(stack.urls.console).toBe(`${stack.urls.api}/`);
+    for (const path of ['/', '/jobs/7', '/runs?status=fail']) {
+      const response = await fetch(new URL(path, stack.urls.console));
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('cache-control')).toBe(INDEX_CACHE_CONTROL);
+      expect(await response.text()).toBe(index);
+    }
+    // Each asset index.html names is there, hashed and immutable.
+    const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const response = await fetch(new URL(asset, stack.urls.console));
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('cache-control')).toBe(ASSET_CACHE_CONTROL);
+      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    }
+    expect((await fetch(new URL('/assets/no-such-file.js', stack.urls.console))).status).toBe(404);
+    // The API keeps its own answers: an unknown /v1 path is its JSON 404, not the console.
+    const api = await fetch(`${stack.urls.api}/v1`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-security-policy')).toBeNull();
+    expect(await api.json()).toEqual({ error: 'NotFound', message: 'no route for GET /v1' });
   });
 
   it('stores an item through the production DynamoDB adapter and a message through the production SQS adapter', async () => {
@@ -156,7 +197,7 @@ describe('startLocal failures', () => {
 });
 
 describe('startLocal readiness, stop and data directory', () => {
-  it('answers 503 with Retry-After (never 500) on /health, /v1 and /api until it is ready, then serves', async () => {
+  it('answers 503 with Retry-After (never 500) on /health, /v1 and /api until it is ready, then serves; the console all along', async () => {
     const port = await findFreePort();
     const base = `http://127.0.0.1:${port}`;
     const starting = startLocal({
@@ -166,13 +207,22 @@ describe('startLocal readiness, stop and data directory', () => {
       demo: false,
       adminToken: 'a'.repeat(32),
     });
+    const index = builtConsoleIndex();
     const seen: { path: string; status: number; retryAfter: string | null; body: unknown }[] = [];
+    // The console as answered just before a /health that still said `starting`.
+    const consoleWhileStarting: { status: number; csp: string | null; body: string }[] = [];
     let stack: LocalStack | undefined;
     void starting.then((s) => {
       stack = s;
     });
     try {
       while (!stack) {
+        const page = await fetch(`${base}/`).catch(() => undefined);
+        const pageSeen = page && {
+          status: page.status,
+          csp: page.headers.get('content-security-policy'),
+          body: await page.text(),
+        };
         for (const path of ['/health', '/v1/groups', '/api/registry']) {
           const response = await fetch(`${base}${path}`, {
             method: path === '/api/registry' ? 'POST' : 'GET',
@@ -186,6 +236,8 @@ describe('startLocal readiness, stop and data directory', () => {
               retryAfter: response.headers.get('retry-after'),
               body: await response.json(),
             });
+            if (path === '/health' && response.status === 503 && pageSeen)
+              consoleWhileStarting.push(pageSeen);
           }
         }
         await new Promise((r) => setTimeout(r, 100));
@@ -213,9 +265,14 @@ describe('startLocal readiness, stop and data directory', () => {
         headers: { authorization: `Bearer ${'a'.repeat(32)}` },
       });
       expect(groups.status).toBe(200);
-      const unknown = await fetch(`${base}/nowhere`);
+      // The console is static: served from the first moment, not 503 (it shows its own "not ready").
+      expect(consoleWhileStarting.length).toBeGreaterThan(0);
+      for (const page of consoleWhileStarting) {
+        expect(page).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, body: index });
+      }
+      const unknown = await fetch(`${base}/nowhere`, { method: 'POST' });
       expect(unknown.status).toBe(404);
-      expect(await unknown.json()).toEqual({ error: 'NotFound', message: 'no route for GET /nowhere' });
+      expect(await unknown.json()).toEqual({ error: 'NotFound', message: 'no route for POST /nowhere' });
     } finally {
       await (stack ?? (await starting)).stop();
     }

@@ -1,11 +1,13 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
 import { DynamoPrincipalStore } from '../shared/adapters/dynamodb/principal-store.js';
 import { systemClock } from '../shared/ports/clock.js';
 import type { Logger } from '../shared/ports/logger.js';
 import { QUEUES } from '../shared/schema/queues.js';
 import { bootstrapRotation } from '../shared/use-cases/identity/index.js';
+import { consoleAssetsRoute } from './console-assets.js';
 import { consoleLogger } from './console-logger.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { startDemo } from './demo.js';
@@ -63,10 +65,14 @@ export interface StartLocalOptions {
   readonly onMetric?: MetricSink;
   /** Wraps a function's handler before it is hosted (the bench's fault injection); off by default. */
   readonly wrapHandler?: HandlerWrapper;
+  /** The built web console served at `/`. Default `console/dist` (CONSOLE_DIST_DIR, `npm run build`). */
+  readonly consoleDistDir?: string;
 }
 
 export interface LocalStack {
   readonly urls: {
+    /** The web console (`/`, on the API's port). */
+    readonly console: string;
     readonly api: string;
     readonly health: string;
     readonly dynamodb: string;
@@ -132,6 +138,10 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
       ),
       // Lambda's Invoke API, so the production LambdaClient reaches the hosted functions (lambda:<name> executors).
       lambdaInvokeRoute({ host, region, logger: log('lambda') }),
+      // The web console: GET/HEAD outside the API's prefixes. A local route, so it is served while the
+      // stack starts (and stops) too: the bundle is static, and the console shows its own "not ready"
+      // from /v1's 503 + Retry-After, rather than a browser showing a JSON error on a reload.
+      consoleAssetsRoute({ distDir: options.consoleDistDir ?? CONSOLE_DIST_DIR }),
     ];
     const gateway = await startHttpGateway({
       host,
@@ -271,6 +281,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<Local
 
     return {
       urls: {
+        console: `${baseUrl}/`,
         api: baseUrl,
         health: `${baseUrl}/health`,
         dynamodb: dynamoEndpoint,

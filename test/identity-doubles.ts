@@ -38,6 +38,9 @@ export class MemoryPrincipalStore implements PrincipalStore {
   async listUsers(): Promise<UserRecord[]> {
     return [...this.users.values()].map((u) => structuredClone(u));
   }
+  async hasEnabledUser(): Promise<boolean> {
+    return [...this.users.values()].some((u) => !u.disabled);
+  }
   async updateUser(user: UserRecord, expectedVersion: number): Promise<void> {
     const current = this.users.get(user.username);
     if (!current) throw new NotFoundError(`user ${user.username} does not exist`);

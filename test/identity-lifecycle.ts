@@ -34,6 +34,7 @@ import {
   me,
   revokeApiToken,
   rotateBootstrapToken,
+  signInOptions,
   updateUser,
 } from '../shared/use-cases/identity/index.js';
 import { CONFIGURED_BOOTSTRAP, IDLE_MS, identityFixture, loggedText, MAX_MS } from './identity-doubles.js';
@@ -155,6 +156,29 @@ export function identityLifecycleSuite(label: string, newStore: () => Promise<Pr
           'password',
         ]);
         expect(JSON.stringify((err as RequestValidationError).problems)).not.toContain('x y x y');
+      });
+
+      it('make passwords a way to sign in only while one of them is not disabled', async () => {
+        const { deps, addUser } = await setup();
+        expect(await signInOptions(deps)).toEqual({ passwords: false });
+        await addUser('dora', { disabled: true });
+        expect(await signInOptions(deps)).toEqual({ passwords: false });
+        await addUser('ana');
+        expect(await signInOptions(deps)).toEqual({ passwords: true });
+        await updateUser(deps, BOOTSTRAP_PRINCIPAL, 'ana', { disabled: true });
+        expect(await signInOptions(deps)).toEqual({ passwords: false });
+        await updateUser(deps, BOOTSTRAP_PRINCIPAL, 'dora', { disabled: false });
+        expect(await signInOptions(deps)).toEqual({ passwords: true });
+        await deleteUser(deps, BOOTSTRAP_PRINCIPAL, 'dora');
+        expect(await signInOptions(deps)).toEqual({ passwords: false });
+      });
+
+      it('are found enabled past many disabled ones (the store reads them a page at a time)', async () => {
+        const { deps, addUser } = await setup();
+        for (let i = 0; i < 60; i++) await addUser(`off-${String(i).padStart(2, '0')}`, { disabled: true });
+        expect(await signInOptions(deps)).toEqual({ passwords: false });
+        await addUser('zed');
+        expect(await signInOptions(deps)).toEqual({ passwords: true });
       });
 
       it('updates at the version read (409 otherwise); a grant change is checked as a whole', async () => {

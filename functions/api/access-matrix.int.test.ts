@@ -221,8 +221,10 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
   killRun: async () => ({ method: 'POST', path: `/v1/logs/${await runningRun()}/kill`, allowed: 200 }),
   listExecutors: async () => ({ method: 'GET', path: '/v1/executors', allowed: 200 }),
   dashboard: async () => ({ method: 'GET', path: '/v1/dashboard', allowed: 200 }),
+  getActivity: async () => ({ method: 'GET', path: `/v1/activity?window=6h&appName=${A}`, allowed: 200 }),
   getOpenApiDocument: async () => ({ method: 'GET', path: '/v1/openapi.json', allowed: 200 }),
 
+  getSignInOptions: async () => ({ method: 'GET', path: '/v1/sign-in-options', allowed: 200 }),
   login: async () => {
     const user = await newUser('viewer', '*');
     return { method: 'POST', path: '/v1/sessions', body: user, allowed: 201 };
@@ -318,7 +320,9 @@ const POLICY: Readonly<Record<string, string>> = {
   killRun: 'operate:runPath',
   listExecutors: 'read:list',
   dashboard: 'read:list',
+  getActivity: 'read:list',
   getOpenApiDocument: 'public',
+  getSignInOptions: 'public',
   login: 'public',
   logout: 'signedIn',
   getMe: 'signedIn',

@@ -494,17 +494,24 @@ describe('GET /v1/dashboard', () => {
       running: 0,
       success: count('success'),
       fail: count('fail'),
+      skipped: 0,
       onlineExecutors: 1,
     });
     expect(board.days).toBe(7);
     expect(board.series).toHaveLength(7);
-    type Day = { day: string; running: number; success: number; fail: number };
+    type Day = { day: string; running: number; success: number; fail: number; skipped: number };
     const series: Day[] = board.series;
-    const sum = (key: 'running' | 'success' | 'fail') => series.reduce((n, d) => n + d[key], 0);
-    expect({ running: sum('running'), success: sum('success'), fail: sum('fail') }).toEqual({
+    const sum = (key: 'running' | 'success' | 'fail' | 'skipped') => series.reduce((n, d) => n + d[key], 0);
+    expect({
+      running: sum('running'),
+      success: sum('success'),
+      fail: sum('fail'),
+      skipped: sum('skipped'),
+    }).toEqual({
       running: 0,
       success: count('success'),
       fail: count('fail'),
+      skipped: 0,
     });
     // Oldest first, one entry per day, ending today (UTC).
     const days = series.map((d) => d.day);

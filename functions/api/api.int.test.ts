@@ -134,6 +134,32 @@ describe('authentication', () => {
   });
 });
 
+describe('sign-in options', () => {
+  it('tell anyone, without a token, whether passwords can sign in: only while a user who is not disabled exists', async () => {
+    const options = (init = {}) => call('GET', '/v1/sign-in-options', undefined, { auth: false, ...init });
+    // A fresh deployment: no users yet, only tokens work.
+    expect(await options()).toMatchObject({ status: 200, body: { passwords: false } });
+    const username = `signin-${suffix}`;
+    const created = await call('POST', '/v1/users', {
+      username,
+      password: 'a long enough passphrase 1',
+      role: 'viewer',
+      groups: '*',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const enabled = await options();
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toEqual({ passwords: true });
+    // A wrong token does not matter on a public route.
+    expect((await options({ headers: { authorization: 'Bearer nope' } })).body).toEqual({ passwords: true });
+
+    expect((await call('PUT', `/v1/users/${username}`, { disabled: true })).status).toBe(200);
+    expect((await options()).body).toEqual({ passwords: false });
+    expect((await call('DELETE', `/v1/users/${username}`)).status).toBe(204);
+    expect((await options()).body).toEqual({ passwords: false });
+  });
+});
+
 describe('routing', () => {
   it('answers 404 for an unknown route', async () => {
     expectError(await call('GET', '/v1/no-such-route'), 404, 'NotFoundError');

@@ -55,7 +55,7 @@ export class GuardedRouter {
       const principal = req.auth as Principal | undefined;
       const caller: Caller = {
         principal,
-        source: { ip: req.sourceIp, userAgent: req.headers['user-agent'] ?? '' },
+        source: { ip: req.clientIp, userAgent: req.headers['user-agent'] ?? '' },
         visible: principal === undefined ? new Set() : visibleGroups(principal.grant),
       };
       const subject = await authorize(this.deps, spec.access, principal, {

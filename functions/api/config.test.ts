@@ -64,6 +64,16 @@ describe('api loadConfig', () => {
     expect(config.accessToken).toEqual({ secretArn: accessArn });
   });
 
+  it('takes the edge secret as a secret ARN, and has none when it is not set (the local stack)', () => {
+    const arn = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:edge';
+    const config = loadConfig({ ...required, [ENV.adminToken]: 't', [ENV.edgeSecretArn]: arn });
+    expect(config.edgeSecret).toEqual({ secretArn: arn });
+    expect(loadConfig({ ...required, [ENV.adminToken]: 't' })).not.toHaveProperty('edgeSecret');
+    expect(loadConfig({ ...required, [ENV.adminToken]: 't', [ENV.edgeSecretArn]: ' ' })).not.toHaveProperty(
+      'edgeSecret',
+    );
+  });
+
   it('fails to start without a token or the token key (tokens fail closed)', () => {
     expect(() => loadConfig(required)).toThrow(ConfigError);
     const { [ENV.tokenKey]: _key, ...withoutKey } = required;

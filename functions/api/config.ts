@@ -1,6 +1,6 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import { ENV, type Env, requireToken, type TokenSource } from '../../shared/config/env.js';
+import { ENV, type Env, optionalString, requireToken, type TokenSource } from '../../shared/config/env.js';
 import { loadSetting } from '../../shared/config/settings.js';
 
 export interface ApiConfig {
@@ -25,6 +25,11 @@ export interface ApiConfig {
   readonly accessToken: TokenSource;
   /** Seals and opens the access tokens groups have of their own. */
   readonly tokenKey: TokenSource;
+  /**
+   * The secret the console's CloudFront distribution sends (`x-tickring-edge-secret`): only a request
+   * carrying it has its `CloudFront-Viewer-Address` believed. None (the local stack): never believed.
+   */
+  readonly edgeSecret?: TokenSource;
   /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
   readonly executorTimeoutMs: number;
   /** Executors not seen for this long are offline (XXL-JOB: 90 s). */
@@ -47,6 +52,7 @@ export function loadConfig(env: Env): ApiConfig {
     adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
+    ...edgeSecret(env),
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
@@ -54,4 +60,10 @@ export function loadConfig(env: Env): ApiConfig {
     sessionIdleMinutes: loadSetting(env, 'sessionIdleMinutes'),
     sessionMaxHours: loadSetting(env, 'sessionMaxHours'),
   };
+}
+
+/** The edge secret's ARN, when CloudFront stands in front (AWS). */
+function edgeSecret(env: Env): { edgeSecret?: TokenSource } {
+  const secretArn = optionalString(env, ENV.edgeSecretArn);
+  return secretArn === undefined ? {} : { edgeSecret: { secretArn } };
 }

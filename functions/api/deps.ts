@@ -62,6 +62,8 @@ export interface ApiDeps {
   readonly identity: IdentityDeps;
   /** Publishes the invocation's metrics (failed logins, audit writes). */
   readonly flushMetrics: () => void;
+  /** The console's CloudFront edge secret, read on first use (undefined: none configured). */
+  readonly edgeSecret: (() => Promise<string>) | undefined;
 }
 
 /** The composition root: built once per cold start. */
@@ -89,6 +91,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   const reports = new DynamoReportStore({ doc, controlTable: tables.control });
   const secrets = { region: config.aws.region, client: runtime.secrets };
   const adminToken = cachedTokenReader(config.adminToken, secrets);
+  const edgeSecret = config.edgeSecret && cachedTokenReader(config.edgeSecret, secrets);
   const tokens = executorAccessTokens(config, { groups, clock, ...secrets });
   const transport =
     runtime.transport ??
@@ -152,6 +155,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     identity,
     audit,
     flushMetrics: () => metrics.flush(),
+    edgeSecret,
     guard: {
       jobs,
       runs,

@@ -12,7 +12,9 @@ import { apiErrorResult } from './views.js';
  * the bootstrap token); requests are checked against the route table (`shared/schema/api`): the
  * request first, then the caller's access, before the use-case runs; errors are `{error, message}`
  * (a 400 adds `field` and `problems`) with a 4xx status, or 502 when an executor (`/log`, `/kill`)
- * fails. The invocation's metrics are published before it answers.
+ * fails. The caller's address (failed sign-in throttle, audit log) is the gateway's source address,
+ * or the viewer's as the console's CloudFront reports it when the request carries the edge secret.
+ * The invocation's metrics are published before it answers.
  */
 export function createHandler(config: ApiConfig, runtime: Partial<ApiRuntime> = {}) {
   const deps = buildApiDeps(config, runtime);
@@ -21,6 +23,7 @@ export function createHandler(config: ApiConfig, runtime: Partial<ApiRuntime> = 
     authenticate: identityAuthenticator(deps.identity),
     logger: deps.logger,
     mapError: apiErrorResult,
+    ...(deps.edgeSecret ? { edgeSecret: deps.edgeSecret } : {}),
   });
   return async (event: APIGatewayProxyEventV2) => {
     const result = await handle(event);

@@ -91,6 +91,7 @@ async function get(principal: Principal, query: Record<string, string> = {}) {
     rawBody: '',
     requestId: 'r',
     sourceIp: '203.0.113.9',
+    clientIp: '203.0.113.9',
     params,
     body: undefined,
     auth: principal,

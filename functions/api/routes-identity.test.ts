@@ -45,10 +45,22 @@ describe('the identity routes', () => {
     const { added } = handlers();
     expect([...added.keys()].sort()).toEqual(
       Object.values(API)
-        .filter((route) => /^\/v1\/(sessions|me|users|tokens)/.test(route.path))
+        .filter((route) => /^\/v1\/(sign-in-options|sessions|me|users|tokens)/.test(route.path))
         .map((route) => route.operationId)
         .sort(),
     );
+  });
+
+  it('answer how to sign in to anyone: passwords once a user who is not disabled exists, nothing more', async () => {
+    const { call } = handlers();
+    expect((await call('getSignInOptions', {}, undefined)).body).toEqual({ passwords: false });
+    await call(
+      'createUser',
+      { body: { username: 'ana', password: 'correct horse battery staple', role: 'viewer', groups: '*' } },
+      BOOTSTRAP_PRINCIPAL,
+    );
+    const after = await call('getSignInOptions', {}, undefined);
+    expect(after).toEqual({ status: 200, body: { passwords: true } });
   });
 
   it('answer as the document says, secrets only in the answers that create them', async () => {
@@ -65,6 +77,7 @@ describe('the identity routes', () => {
     const ana = await identityAuthenticator(deps)({
       headers: { authorization: `Bearer ${token}`, 'user-agent': 'vitest' },
       sourceIp: '203.0.113.9',
+      clientIp: '203.0.113.9',
     } as never);
     expect(ana).toMatchObject({ kind: 'session', id: 'ana' });
     const principal = ana as Principal;

@@ -21,6 +21,7 @@ import {
   type RotatedBootstrap,
   revokeApiToken,
   rotateBootstrapToken,
+  signInOptions,
   type TokenInfo,
   type UserInfo,
   updateUser,
@@ -31,12 +32,13 @@ import { iso } from './views.js';
 const isoOrNull = (ms: number | undefined): string | null => (ms === undefined ? null : iso(ms));
 
 /**
- * The people and credentials routes: sign-in and out, who am I, users, API tokens, the bootstrap
+ * The people and credentials routes: how to sign in, sign-in and out, who am I, users, API tokens, the bootstrap
  * token. Each handler calls one use-case and answers its view; secrets appear only in the answers
  * that create them (a session, an API token, a rotated bootstrap token), once.
  */
 export function addIdentityRoutes(r: GuardedRouter, deps: IdentityDeps): void {
-  r.route(API.login, async (req, caller) => created(sessionView(await login(deps, req.body, caller.source))))
+  r.route(API.getSignInOptions, async () => ok(await signInOptions(deps)))
+    .route(API.login, async (req, caller) => created(sessionView(await login(deps, req.body, caller.source))))
     .route(API.logout, async (_req, caller) => noContent(await logout(deps, principalOf(caller))))
     .route(API.getMe, async (_req, caller) => ok(await me(deps, principalOf(caller))))
     .route(API.changeOwnPassword, async (req, caller) =>
@@ -76,7 +78,7 @@ export function addIdentityRoutes(r: GuardedRouter, deps: IdentityDeps): void {
 export function identityAuthenticator(deps: IdentityDeps): Authenticator {
   return (req) =>
     authenticate(deps, bearerCredentials(req), {
-      ip: req.sourceIp,
+      ip: req.clientIp,
       userAgent: req.headers['user-agent'] ?? '',
     });
 }

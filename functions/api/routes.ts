@@ -1,6 +1,7 @@
 import { created, noContent, ok, Router } from '../../shared/http/index.js';
 import { openApiDocument } from '../../shared/schema/api/openapi.js';
 import { API } from '../../shared/schema/api/routes.js';
+import { activity } from '../../shared/use-cases/admin-activity.js';
 import { dashboard } from '../../shared/use-cases/admin-dashboard.js';
 import { listExecutors } from '../../shared/use-cases/admin-executors.js';
 import {
@@ -29,6 +30,7 @@ import { addAuditRoutes } from './routes-audit.js';
 import { addIdentityRoutes } from './routes-identity.js';
 import {
   accepted,
+  activityView,
   executorsView,
   groupTokenView,
   groupView,
@@ -108,6 +110,9 @@ export function apiRoutes(deps: ApiDeps): Router {
     )
     .route(API.dashboard, async ({ query: { days } }, caller) =>
       ok({ days, ...(await dashboard(deps.dashboard, deps.settings, days, caller.visible)) }),
+    )
+    .route(API.getActivity, async ({ query }, caller) =>
+      ok(activityView(await activity(deps.runs, query, caller.visible))),
     )
 
     .route(API.previewSchedule, ({ query }) => {

@@ -1,7 +1,8 @@
 import type { Group, Job } from '../../shared/domain/job.js';
-import { type Run, runStatus } from '../../shared/domain/run.js';
+import { type Run, runStatus, truncateMessage } from '../../shared/domain/run.js';
 import { errorResult, type HttpRequest, type HttpResult } from '../../shared/http/index.js';
 import type { Logger } from '../../shared/ports/logger.js';
+import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '../../shared/use-cases/admin-activity.js';
 import type { GroupExecutors } from '../../shared/use-cases/admin-executors.js';
 import { specOf } from '../../shared/use-cases/admin-jobs.js';
 import { ExecutorCallError } from '../../shared/use-cases/admin-runs.js';
@@ -95,6 +96,29 @@ export function runView(run: Run) {
     handleMsg: run.handleMsg,
     handleTime: isoOrNull(run.handleTime),
     alarmStatus: ALARM_STATUS_NAMES[run.alarmStatus] ?? String(run.alarmStatus),
+  };
+}
+
+/** Recent activity as the API shows it: times as ISO-8601 UTC, each last failure in a few fields. */
+export function activityView(activity: Activity) {
+  return {
+    window: activity.window,
+    bucketMs: activity.bucketMs,
+    from: iso(activity.from),
+    to: iso(activity.to),
+    buckets: activity.buckets.map((b) => ({ ...b, start: iso(b.start) })),
+    inProgress: activity.inProgress,
+    lastFailures: activity.lastFailures.map((run) => ({
+      logId: run.logId,
+      jobId: run.jobId,
+      jobName: run.jobName,
+      appName: run.appName,
+      handleMsg: truncateMessage(run.handleMsg, ACTIVITY_FAILURE_MSG_MAX),
+      handleTime: isoOrNull(run.handleTime),
+      scheduledTime: iso(run.scheduledTime),
+    })),
+    sampled: activity.sampled,
+    truncated: activity.truncated,
   };
 }
 

@@ -4,10 +4,11 @@ import type { TriggerParam } from '@tickring/protocol';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionEnv } from '../../local/function-env.js';
+import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { ENV } from '../../shared/config/env.js';
 import type { Job } from '../../shared/domain/job.js';
-import { firstPlannedLogId, type Run, runStatus, TRIGGER_CODE } from '../../shared/domain/run.js';
+import { dayOf, firstPlannedLogId, type Run, runStatus, TRIGGER_CODE } from '../../shared/domain/run.js';
 import { type FireMessage, scheduledDedupKey } from '../../shared/domain/trigger.js';
 import type { ExecutorTarget, ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import { silentLogger } from '../../shared/ports/logger.js';
@@ -260,6 +261,31 @@ describe('dispatcher: late and out-of-order fires (misfire policy)', () => {
     // Listed with the job's runs, as skipped.
     const page = await env.runs.list({ jobId: job.id, status: 'skipped', limit: 10 });
     expect(page.items.map((r) => r.logId)).toEqual([base]);
+    // Counted in the daily report counters of its trigger day and group, as skipped only.
+    const reports = new DynamoReportStore({
+      doc: env.stack.clients.doc,
+      controlTable: env.stack.resources.tables.control,
+    });
+    const day = dayOf(skipped.triggerTime);
+    const [counted] = await waitFor(
+      async () => {
+        const range = await reports.range(day, day, [job.appName]);
+        return range[0]?.skipped === 1 ? range : undefined;
+      },
+      { what: 'the skipped fire counted' },
+    );
+    expect(counted).toMatchObject({ day, skipped: 1 });
+    // The sent fire counts as running, then as finished; the skipped one as neither.
+    const sent = await env.runs.get(base + 1);
+    if (sent && dayOf(sent.triggerTime) === day) {
+      await waitFor(
+        async () => {
+          const [r] = await reports.range(day, day, [job.appName]);
+          return r && r.running + r.success + r.fail === 1 ? r : undefined;
+        },
+        { what: 'the sent fire counted once' },
+      );
+    }
   });
 });
 

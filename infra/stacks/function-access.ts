@@ -10,14 +10,17 @@ import type { TableAccess } from '../constructs/service-function.js';
  * calling something new, add it here, or it gets AccessDenied in AWS (the local stand-ins check no
  * IAM). TransactWriteItems needs no action of its own: each Put in it needs dynamodb:PutItem.
  */
+/** The stack's generated secrets (TokenSecrets), each with its `*_SECRET_ARN` env var. */
+export type SecretName = 'adminToken' | 'accessToken' | 'tokenKey' | 'edgeSecret';
+
 export interface FunctionAccess {
   readonly tables: Readonly<Partial<Record<TableName, TableAccess>>>;
   /** SendMessage (and SendMessageBatch) on both ring queues; the URLs go into the env. */
   readonly sendToRing: boolean;
   /** sns:Publish on the alarm topic (job failure alarms); its ARN goes into the env. */
   readonly publishAlarms: boolean;
-  /** Read access to exactly the token secret(s) the function checks or sends. */
-  readonly secrets: readonly ('adminToken' | 'accessToken' | 'tokenKey')[];
+  /** Read access to exactly the secret(s) the function checks or sends. */
+  readonly secrets: readonly SecretName[];
   /** lambda:InvokeFunction on executor-runner and the configured Lambda executors. */
   readonly invokeExecutors: boolean;
 }
@@ -80,7 +83,8 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // a job's runs, or the dispatch pages and BatchGetItem their runs), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
   // log output and kill reach HTTP executors with the access token (no IAM; Lambda executors are
   // not invoked for them). admin-executors, admin-dashboard: registry (Query), report counters
-  // (BatchGetItem on control).
+  // (BatchGetItem on control). The edge secret tells requests through the console's CloudFront
+  // (whose viewer address is then believed) from any other.
   api: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'DeleteItem'],
@@ -95,7 +99,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     },
     sendToRing: true,
     publishAlarms: false,
-    secrets: ['adminToken', 'accessToken', 'tokenKey'],
+    secrets: ['adminToken', 'accessToken', 'tokenKey', 'edgeSecret'],
     invokeExecutors: false,
   },
   // monitors: overdue runs (Query dispatch and watch pages, BatchGetItem the runs, UpdateItem the

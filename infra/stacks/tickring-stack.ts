@@ -16,7 +16,8 @@ import { SchedulerAlarms } from '../constructs/scheduler-alarms.js';
 import { SchedulerDashboard } from '../constructs/scheduler-dashboard.js';
 import { ServiceFunction } from '../constructs/service-function.js';
 import { TokenSecrets } from '../constructs/token-secrets.js';
-import { FUNCTION_ACCESS } from './function-access.js';
+import { WebConsole } from '../constructs/web-console.js';
+import { FUNCTION_ACCESS, type SecretName } from './function-access.js';
 import { settingsEnv, type TickringSettings } from './settings.js';
 
 export interface TickringStackProps extends StackProps {
@@ -46,6 +47,8 @@ export interface TickringStackProps extends StackProps {
   readonly settings?: TickringSettings;
   /** URL prefixes the executor-runner's built-in `httpJobHandler` may call. @default none */
   readonly httpAllowList?: readonly string[];
+  /** The built web console deployed behind CloudFront. @default CONSOLE_DIST_DIR (console/dist, `npm run build`) */
+  readonly consoleDistDir?: string;
 }
 
 export const DEFAULT_DISPATCHER_MAX_CONCURRENCY = 50;
@@ -55,8 +58,8 @@ export const DISPATCHER_BATCH_SIZE = 10;
 /**
  * tickring's scheduling center in one stack: the tables and ring queues of `shared/schema/`, the
  * six functions of `functions/` each with its own least-privilege role, the schedules and the
- * event sources that drive them, the HTTP API, the generated tokens, the alarm topic, and a
- * dashboard with alarms.
+ * event sources that drive them, the HTTP API, the web console (S3 + CloudFront, with the API's /v1 on
+ * its origin), the generated tokens, the alarm topic, and a dashboard with alarms.
  */
 export class TickringStack extends Stack {
   readonly tables: DataTables;
@@ -65,6 +68,7 @@ export class TickringStack extends Stack {
   readonly alarmTopic: AlarmTopic;
   readonly functions: Readonly<Record<FunctionName, ServiceFunction>>;
   readonly httpApi: HttpApi;
+  readonly webConsole: WebConsole;
 
   constructor(scope: Construct, id: string, props: TickringStackProps = {}) {
     super(scope, id, props);
@@ -79,13 +83,11 @@ export class TickringStack extends Stack {
     this.secrets = new TokenSecrets(this, 'Tokens', { removalPolicy });
     this.alarmTopic = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail });
 
-    const secretsByName: Record<
-      'adminToken' | 'accessToken' | 'tokenKey',
-      { secret: secretsmanager.ISecret; env: string }
-    > = {
+    const secretsByName: Record<SecretName, { secret: secretsmanager.ISecret; env: string }> = {
       adminToken: { secret: this.secrets.adminToken, env: ENV.adminTokenSecretArn },
       accessToken: { secret: this.secrets.accessToken, env: ENV.accessTokenSecretArn },
       tokenKey: { secret: this.secrets.tokenKey, env: ENV.tokenKeySecretArn },
+      edgeSecret: { secret: this.secrets.edgeSecret, env: ENV.edgeSecretArn },
     };
 
     const functions = {} as Record<FunctionName, ServiceFunction>;
@@ -160,6 +162,15 @@ export class TickringStack extends Stack {
     // The runner reports results to this stack's executor API (XXL-JOB admin addresses).
     runner.setEnv(ENV.adminAddresses, this.httpApi.url);
 
+    // The web console (S3 + CloudFront), calling this API's /v1 on its own origin, with the edge secret
+    // that makes the api believe the viewer address CloudFront reports.
+    this.webConsole = new WebConsole(this, 'Console', {
+      httpApi: this.httpApi.api,
+      edgeSecret: this.secrets.edgeSecret,
+      distDir: props.consoleDistDir,
+      removalPolicy,
+    });
+
     const lambdas = Object.fromEntries(
       Object.entries(functions).map(([name, fn]) => [name, fn.function as lambda.IFunction]),
     ) as Record<FunctionName, lambda.IFunction>;
@@ -187,6 +198,7 @@ export class TickringStack extends Stack {
       this.httpApi.url,
       'HTTP API base URL: admin API under /v1, executor API under /api (xxl.job.admin.addresses)',
     );
+    output('ConsoleUrl', this.webConsole.url, "web console (CloudFront; its /v1 is this stack's admin API)");
     const tokens = [
       ['AdminToken', this.secrets.adminToken, 'admin API Bearer token'],
       ['AccessToken', this.secrets.accessToken, 'executor access token (xxl.job.accessToken)'],

@@ -29,6 +29,7 @@ describe('function access', () => {
       expect(access.publishAlarms).toBe(source.includes('ENV.alarmTopicArn'));
       expect(access.secrets.includes('adminToken')).toBe(source.includes('ENV.adminTokenSecretArn'));
       expect(access.secrets.includes('accessToken')).toBe(source.includes('ENV.accessTokenSecretArn'));
+      expect(access.secrets.includes('edgeSecret')).toBe(source.includes('ENV.edgeSecretArn'));
     },
   );
 

@@ -91,3 +91,25 @@ export function logicalId(stack: Stack, construct: { node: { defaultChild?: unkn
 export function references(value: unknown, id: string): boolean {
   return JSON.stringify(value ?? null).includes(`"${id}"`);
 }
+
+/**
+ * The web console's deployment handler: the Lambda behind the Custom::CDKBucketDeployment resources
+ * (aws-s3-deployment's own singleton, not one of tickring's functions) and its role.
+ */
+export function consoleDeploymentHandler(template: CfnTemplate): { functionId: string; roleId: string } {
+  const tokens = new Set(
+    Object.values(template.Resources)
+      .filter((r) => r.Type === 'Custom::CDKBucketDeployment')
+      .map((r) => JSON.stringify(r.Properties?.ServiceToken)),
+  );
+  if (tokens.size !== 1) throw new Error(`expected one BucketDeployment handler, found ${tokens.size}`);
+  const [token] = [...tokens];
+  const functionId = (JSON.parse(token!) as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const role = template.Resources[functionId]?.Properties?.Role as { 'Fn::GetAtt': [string, string] };
+  return { functionId, roleId: role['Fn::GetAtt'][0] };
+}
+
+/** Whether an identity statement's owner (a role, or a policy attached to roles) is or names the role. */
+export function ownedByRole(template: CfnTemplate, owner: string, roleId: string): boolean {
+  return owner === roleId || references(template.Resources[owner]?.Properties?.Roles, roleId);
+}

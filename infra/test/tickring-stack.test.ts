@@ -12,14 +12,16 @@ import { QUEUE_LIST } from '../../shared/schema/queues.js';
 import { TABLE_LIST, type TableName } from '../../shared/schema/tables.js';
 import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { METRIC_EMITTERS } from '../constructs/tickring-metrics.js';
-import { FUNCTION_ACCESS } from '../stacks/function-access.js';
+import { FUNCTION_ACCESS, type SecretName } from '../stacks/function-access.js';
 import type { TickringStack } from '../stacks/tickring-stack.js';
 import {
   asArray,
   type CfnResource,
   type CfnTemplate,
+  consoleDeploymentHandler,
   identityStatements,
   logicalId,
+  ownedByRole,
   type PolicyStatement,
   references,
   testApp,
@@ -109,7 +111,11 @@ describe('functions', () => {
       return ref;
     });
     expect(new Set(groups).size).toBe(FUNCTION_NAMES.length);
-    expect(resourcesOf('AWS::Lambda::Function')).toHaveLength(FUNCTION_NAMES.length);
+    // Beside them, only the web console's deployment handler (aws-s3-deployment's).
+    const others = resourcesOf('AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => !FUNCTION_NAMES.some((name) => fnId(name) === id));
+    expect(others).toEqual([consoleDeploymentHandler(json).functionId]);
   });
 
   it('gives every function a role of its own with no managed policies (no AWSLambdaBasicExecutionRole)', () => {
@@ -135,6 +141,7 @@ describe('functions', () => {
       expect(env[ENV.alarmTopicArn] !== undefined).toBe(access.publishAlarms);
       expect(env[ENV.adminTokenSecretArn] !== undefined).toBe(access.secrets.includes('adminToken'));
       expect(env[ENV.accessTokenSecretArn] !== undefined).toBe(access.secrets.includes('accessToken'));
+      expect(env[ENV.edgeSecretArn] !== undefined).toBe(access.secrets.includes('edgeSecret'));
       if (name !== 'executor-runner') expect(env[ENV.shardCount]).toBe('4');
     }
   });
@@ -324,8 +331,18 @@ describe('IAM', () => {
   // Actions AWS grants on `*` only (no resource-level permissions); only these may have Resource "*".
   const STAR_RESOURCE_ALLOWED = new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']);
 
+  /**
+   * The identity statements of tickring's own roles. The web console's deployment handler is
+   * aws-s3-deployment's, with CDK's grants (s3:GetObject*, cloudfront:CreateInvalidation on "*"): it is
+   * bounded by the test of its own below instead.
+   */
+  const ownStatements = () => {
+    const { roleId } = consoleDeploymentHandler(json);
+    return identityStatements(json).filter(({ owner }) => !ownedByRole(json, owner, roleId));
+  };
+
   it('has no statement with a wildcard action in any identity policy', () => {
-    const statements = identityStatements(json);
+    const statements = ownStatements();
     expect(statements.length).toBeGreaterThan(0);
     for (const { owner, statement } of statements) {
       for (const action of asArray(statement.Action)) {
@@ -336,11 +353,46 @@ describe('IAM', () => {
   });
 
   it('uses Resource "*" only for actions without resource-level permissions', () => {
-    for (const { owner, statement } of identityStatements(json)) {
+    for (const { owner, statement } of ownStatements()) {
       if (!asArray(statement.Resource as unknown[]).includes('*')) continue;
       for (const action of asArray(statement.Action))
         expect(STAR_RESOURCE_ALLOWED.has(action), `${owner}: ${action}`).toBe(true);
     }
+  });
+
+  it("bounds the console's deployment handler: it reads the asset bucket, writes only the console bucket, invalidates only", () => {
+    const { roleId } = consoleDeploymentHandler(json);
+    const statements = identityStatements(json)
+      .filter(({ owner }) => ownedByRole(json, owner, roleId))
+      .map(({ statement }) => statement);
+    expect(statements.length).toBeGreaterThan(0);
+    const consoleBucket = logicalId(stack, stack.webConsole.bucket);
+    const readOnly = new Set(['s3:GetBucket*', 's3:GetObject*', 's3:List*']);
+    for (const statement of statements) {
+      expect(statement.Effect).toBe('Allow');
+      const actions = asArray(statement.Action);
+      const service = new Set(actions.map((a) => a.split(':')[0]));
+      expect(
+        [...service].every((s) => s === 's3' || s === 'cloudfront'),
+        actions.join(),
+      ).toBe(true);
+      if (service.has('cloudfront')) {
+        expect(actions.sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+        continue;
+      }
+      // Anything beyond reading is on the console bucket (and its objects) alone.
+      if (actions.every((a) => readOnly.has(a))) continue;
+      const resources = asArray(statement.Resource as unknown[]);
+      expect(resources.length).toBeGreaterThan(0);
+      for (const resource of resources) expect(references(resource, consoleBucket)).toBe(true);
+    }
+    // And none of the scheduler's data: no table, queue, topic or secret.
+    const text = JSON.stringify(statements);
+    for (const { table } of stack.tables.list) expect(text).not.toContain(logicalId(stack, table));
+    for (const ring of stack.queues.list) expect(text).not.toContain(logicalId(stack, ring.queue));
+    expect(text).not.toContain(logicalId(stack, stack.alarmTopic.topic));
+    for (const s of ['adminToken', 'accessToken', 'tokenKey', 'edgeSecret'] as const)
+      expect(text).not.toContain(logicalId(stack, stack.secrets[s]));
   });
 
   it.each(FUNCTION_NAMES)('grants %s exactly its DynamoDB actions per table', (name) => {
@@ -365,9 +417,8 @@ describe('IAM', () => {
     expect(actionsOn(statements, logicalId(stack, stack.alarmTopic.topic))).toEqual(
       access.publishAlarms ? ['sns:Publish'] : [],
     );
-    const secret = (s: 'adminToken' | 'accessToken') =>
-      actionsOn(statements, logicalId(stack, stack.secrets[s]));
-    for (const s of ['adminToken', 'accessToken'] as const) {
+    const secret = (s: SecretName) => actionsOn(statements, logicalId(stack, stack.secrets[s]));
+    for (const s of ['adminToken', 'accessToken', 'tokenKey', 'edgeSecret'] as const) {
       expect(secret(s)).toEqual(
         access.secrets.includes(s) ? ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'] : [],
       );
@@ -401,12 +452,12 @@ describe('IAM', () => {
 });
 
 describe('secrets', () => {
-  it('generates both tokens (40 letters and digits) and the token key (64) in Secrets Manager at deploy time, no value in the template', () => {
+  it('generates both tokens (40 letters and digits), the token key and the edge secret (64) in Secrets Manager at deploy time, no value in the template', () => {
     const secrets = resourcesOf('AWS::SecretsManager::Secret').map(([, s]) => props(s));
-    expect(secrets).toHaveLength(3);
+    expect(secrets).toHaveLength(4);
     expect(
       secrets.map((s) => (s.GenerateSecretString as { PasswordLength: number }).PasswordLength).sort(),
-    ).toEqual([40, 40, 64]);
+    ).toEqual([40, 40, 64, 64]);
     for (const secret of secrets) {
       expect(secret.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
       expect(secret.SecretString).toBeUndefined();
@@ -423,10 +474,36 @@ describe('secrets', () => {
         [ENV.adminTokenSecretArn, stack.secrets.adminToken],
         [ENV.accessTokenSecretArn, stack.secrets.accessToken],
         [ENV.tokenKeySecretArn, stack.secrets.tokenKey],
+        [ENV.edgeSecretArn, stack.secrets.edgeSecret],
       ] as const) {
         if (env[key] !== undefined) expect(env[key]).toEqual({ Ref: logicalId(stack, s) });
       }
     }
+  });
+
+  it('lets the api alone read the edge secret (CloudFront gets it from CloudFormation, not from IAM)', () => {
+    expect(FUNCTION_ACCESS.api.secrets).toContain('edgeSecret');
+    const edgeId = logicalId(stack, stack.secrets.edgeSecret);
+    const apiRole = logicalId(stack, stack.functions.api.role);
+    const readers = identityStatements(json)
+      .filter(({ statement }) => statement.Effect === 'Allow' && references(statement.Resource, edgeId))
+      .map(({ owner, statement }) => ({
+        api: ownedByRole(json, owner, apiRole),
+        actions: asArray(statement.Action).sort(),
+      }));
+    expect(readers).toEqual([
+      { api: true, actions: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'] },
+    ]);
+    // No resource policy opens it to anyone else either.
+    expect(
+      resourcesOf('AWS::SecretsManager::ResourcePolicy').filter(([, p]) =>
+        references(props(p).SecretId, edgeId),
+      ),
+    ).toEqual([]);
+    expect(fnEnv('api')[ENV.edgeSecretArn]).toEqual({ Ref: edgeId });
+    // Nothing outside the stack holds it: it goes with the stack, and is no output.
+    expect(json.Resources[edgeId]?.DeletionPolicy).toBe('Delete');
+    expect(JSON.stringify(json.Outputs ?? {})).not.toContain(edgeId);
   });
 
   it('holds none of the local tokens anywhere in the template', () => {
@@ -590,10 +667,11 @@ describe('alarms and dashboard', () => {
 });
 
 describe('outputs', () => {
-  it('outputs the API URL, both secrets with a command to read them, the topic and the table names', () => {
+  it('outputs the API and console URLs, both secrets with a command to read them, the topic and the table names', () => {
     const outputs = json.Outputs ?? {};
     for (const key of [
       'ApiUrl',
+      'ConsoleUrl',
       'AdminTokenSecretArn',
       'AdminTokenSecretName',
       'AdminTokenCommand',

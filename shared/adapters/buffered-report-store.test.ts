@@ -15,7 +15,15 @@ class RecordingStore implements ReportStore {
   }
 
   async range(fromDay: string, toDay: string) {
-    return [{ day: fromDay === toDay ? fromDay : `${fromDay}..${toDay}`, running: 1, success: 2, fail: 3 }];
+    return [
+      {
+        day: fromDay === toDay ? fromDay : `${fromDay}..${toDay}`,
+        running: 1,
+        success: 2,
+        fail: 3,
+        skipped: 4,
+      },
+    ];
   }
 }
 
@@ -39,6 +47,20 @@ describe('BufferedReportStore', () => {
     expect(store.pendingDays).toBe(0);
     await store.flush();
     expect(inner.adds).toHaveLength(2);
+  });
+
+  it('sums skipped fires with the other counters of their day: one add for all of them', async () => {
+    const inner = new RecordingStore();
+    const store = new BufferedReportStore(inner);
+    await store.add('2030-01-01', { skipped: 1 });
+    await store.add('2030-01-01', { running: 1 });
+    await store.add('2030-01-01', { skipped: 2 });
+    await store.add('2030-01-02', { skipped: 1 });
+    await store.flush();
+    expect(inner.adds).toEqual([
+      { day: '2030-01-01', delta: { running: 1, skipped: 3 } },
+      { day: '2030-01-02', delta: { skipped: 1 } },
+    ]);
   });
 
   it('skips a day whose deltas cancel out', async () => {
@@ -113,7 +135,7 @@ describe('BufferedReportStore', () => {
   it('reads the counters from the store behind it', async () => {
     const store = new BufferedReportStore(new RecordingStore());
     expect(await store.range('2030-01-01', '2030-01-01')).toEqual([
-      { day: '2030-01-01', running: 1, success: 2, fail: 3 },
+      { day: '2030-01-01', running: 1, success: 2, fail: 3, skipped: 4 },
     ]);
   });
 });

@@ -2,7 +2,7 @@ import type { ReportDelta, ReportStore } from '../ports/alarms.js';
 import type { Logger } from '../ports/logger.js';
 
 type Counter = keyof ReportDelta;
-const COUNTERS: readonly Counter[] = ['running', 'success', 'fail'];
+const COUNTERS: readonly Counter[] = ['running', 'success', 'fail', 'skipped'];
 
 /**
  * A {@link ReportStore} that sums the deltas in memory and writes them on {@link flush}, one `add`
@@ -23,7 +23,7 @@ export class BufferedReportStore implements ReportStore {
     const key = keyOf(day, appName);
     let sums = this.pending.get(key);
     if (!sums) {
-      sums = { running: 0, success: 0, fail: 0 };
+      sums = { running: 0, success: 0, fail: 0, skipped: 0 };
       this.pending.set(key, sums);
     }
     for (const counter of COUNTERS) sums[counter] += delta[counter] ?? 0;

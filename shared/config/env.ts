@@ -32,6 +32,12 @@ export const ENV = {
   /** The key that seals groups' own access tokens (given directly, or as a secret ARN). */
   tokenKey: 'TICKRING_TOKEN_KEY',
   tokenKeySecretArn: 'TICKRING_TOKEN_KEY_SECRET_ARN',
+  /**
+   * api: the secret CloudFront sends as the `x-tickring-edge-secret` origin header on the console's
+   * `/v1/*` (AWS only; unset locally, where no CloudFront stands in front and the viewer address
+   * headers are never believed).
+   */
+  edgeSecretArn: 'TICKRING_EDGE_SECRET_ARN',
 
   shardCount: 'TICKRING_SHARD_COUNT',
   preReadCount: 'TICKRING_PRE_READ_COUNT',

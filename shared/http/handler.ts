@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { isAppError, TooManyRequestsError, ValidationError } from '../domain/errors.js';
 import type { Logger } from '../ports/logger.js';
 import type { Authenticator } from './auth.js';
+import { EDGE_SECRET_HEADER, withClientAddress } from './client-address.js';
 import { MethodNotAllowedError } from './errors.js';
 import { fromApiGatewayV2, type HttpRequest, parseJsonBody } from './request.js';
 import { type HttpResult, toApiGatewayV2 } from './response.js';
@@ -18,6 +19,13 @@ export interface HttpHandlerOptions {
   readonly logger: Logger;
   /** How an error becomes a response; default `errorResult` (`{error, message}`). */
   readonly mapError?: (err: unknown, req: HttpRequest, logger: Logger) => HttpResult;
+  /**
+   * The secret CloudFront sends in front of the API (e.g. read once from Secrets Manager; asked for
+   * only by requests carrying the edge secret header): a request carrying it gets the viewer's address
+   * as `clientIp` (`withClientAddress`). None: `clientIp` is always the gateway's `sourceIp`. A failed
+   * read is logged and the request goes on with `sourceIp`.
+   */
+  readonly edgeSecret?: () => Promise<string> | string;
 }
 
 /**
@@ -28,7 +36,10 @@ export interface HttpHandlerOptions {
 export function createHttpHandler(options: HttpHandlerOptions) {
   const mapError = options.mapError ?? errorResult;
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-    const req = fromApiGatewayV2(event);
+    const raw = fromApiGatewayV2(event);
+    // Only a request that claims to come through the edge waits for the secret (a cold start's read).
+    const edgeSecret = EDGE_SECRET_HEADER in raw.headers ? await readEdgeSecret(options) : undefined;
+    const req = withClientAddress(raw, edgeSecret);
     let result: HttpResult;
     try {
       const auth = options.router.isPublic(req.method, req.path)
@@ -41,6 +52,22 @@ export function createHttpHandler(options: HttpHandlerOptions) {
     }
     return toApiGatewayV2(result);
   };
+}
+
+/**
+ * The configured edge secret; undefined when there is none or it cannot be read now (the caller's
+ * address is then the gateway's, as without CloudFront: never a header's).
+ */
+async function readEdgeSecret(options: HttpHandlerOptions): Promise<string | undefined> {
+  if (!options.edgeSecret) return undefined;
+  try {
+    return await options.edgeSecret();
+  } catch (err) {
+    options.logger.error('edge secret unreadable: the caller address is the gateway source address', {
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return undefined;
+  }
 }
 
 /**

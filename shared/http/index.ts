@@ -1,4 +1,12 @@
 export { type Authenticator, bearerAuth, bearerCredentials, constantTimeEquals } from './auth.js';
+export {
+  clientAddress,
+  EDGE_SECRET_HEADER,
+  isFromEdge,
+  parseViewerAddress,
+  VIEWER_ADDRESS_HEADER,
+  withClientAddress,
+} from './client-address.js';
 export { MethodNotAllowedError } from './errors.js';
 export { createHttpHandler, errorResult, type HttpHandlerOptions } from './handler.js';
 export { fromApiGatewayV2, type HttpRequest, parseJsonBody, type RoutedRequest } from './request.js';

@@ -13,8 +13,16 @@ export interface HttpRequest {
   /** The body as text (base64 already decoded); empty when there is none. */
   readonly rawBody: string;
   readonly requestId: string;
-  /** The caller's address as the gateway saw it; empty when unknown. */
+  /**
+   * The address the gateway saw (`requestContext.http.sourceIp`): through the console's CloudFront
+   * distribution, an edge server's. Empty when unknown.
+   */
   readonly sourceIp: string;
+  /**
+   * The caller's address, what the failed sign-in throttle and the audit log count: the viewer's
+   * address CloudFront vouched for (see `withClientAddress`), else `sourceIp`.
+   */
+  readonly clientIp: string;
 }
 
 /** A request matched to a route: path parameters decoded, the body parsed as JSON. */
@@ -26,7 +34,10 @@ export interface RoutedRequest<Params extends string = string> extends HttpReque
   readonly auth?: unknown;
 }
 
-/** Reads an API Gateway v2 (HTTP API, payload format 2.0) event. */
+/**
+ * Reads an API Gateway v2 (HTTP API, payload format 2.0) event. `clientIp` is the gateway's
+ * `sourceIp`: no header is believed here (`withClientAddress` does that, given the edge secret).
+ */
 export function fromApiGatewayV2(event: APIGatewayProxyEventV2): HttpRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.headers ?? {})) {
@@ -38,6 +49,7 @@ export function fromApiGatewayV2(event: APIGatewayProxyEventV2): HttpRequest {
   }
   const rawPath = event.rawPath || event.requestContext?.http?.path || '/';
   const body = event.body ?? '';
+  const sourceIp = event.requestContext?.http?.sourceIp ?? '';
   return {
     method: (event.requestContext?.http?.method ?? 'GET').toUpperCase(),
     path: rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath,
@@ -45,7 +57,8 @@ export function fromApiGatewayV2(event: APIGatewayProxyEventV2): HttpRequest {
     headers,
     rawBody: event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body,
     requestId: event.requestContext?.requestId ?? '',
-    sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    sourceIp,
+    clientIp: sourceIp,
   };
 }
 

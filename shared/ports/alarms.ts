@@ -18,6 +18,8 @@ export interface ReportDelta {
   readonly running?: number;
   readonly success?: number;
   readonly fail?: number;
+  /** Fires recorded as skipped (misfires: late or overtaken), never sent. */
+  readonly skipped?: number;
 }
 
 /**
@@ -36,5 +38,5 @@ export interface ReportStore {
     fromDay: string,
     toDay: string,
     appNames?: readonly string[],
-  ): Promise<{ day: string; running: number; success: number; fail: number }[]>;
+  ): Promise<{ day: string; running: number; success: number; fail: number; skipped: number }[]>;
 }

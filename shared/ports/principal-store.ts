@@ -80,6 +80,8 @@ export interface PrincipalStore {
   getUser(username: string): Promise<UserRecord | undefined>;
   /** Every user, by username. */
   listUsers(): Promise<UserRecord[]>;
+  /** Whether some user is not disabled; reads no more users than it must to know. */
+  hasEnabledUser(): Promise<boolean>;
   /**
    * Writes the user's fields (but lastLoginAt) if its version is still `expectedVersion`;
    * ConflictError when it moved on, NotFoundError when the user is gone.

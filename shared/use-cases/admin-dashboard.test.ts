@@ -25,7 +25,7 @@ function fakes(options: {
   jobs?: Job[];
   groups?: Group[];
   entries?: RegistryEntry[];
-  counters?: Record<string, { running?: number; success?: number; fail?: number }>;
+  counters?: Record<string, { running?: number; success?: number; fail?: number; skipped?: number }>;
 }) {
   const jobQueries: JobQuery[] = [];
   const ranges: [string, string][] = [];
@@ -52,7 +52,14 @@ function fakes(options: {
         for (let t = Date.parse(fromDay); t <= Date.parse(toDay); t += 86_400_000) {
           days.push(new Date(t).toISOString().slice(0, 10));
         }
-        return days.map((day) => ({ day, running: 0, success: 0, fail: 0, ...options.counters?.[day] }));
+        return days.map((day) => ({
+          day,
+          running: 0,
+          success: 0,
+          fail: 0,
+          skipped: 0,
+          ...options.counters?.[day],
+        }));
       },
     },
     clock: new FakeClock(NOW),
@@ -63,18 +70,22 @@ function fakes(options: {
 describe('dashboard', () => {
   it('reads the last `days` days, today included, oldest first', async () => {
     const { deps, ranges } = fakes({
-      counters: { '2030-01-09': { success: 3, fail: 1 }, '2030-01-10': { running: 2 } },
+      counters: {
+        '2030-01-09': { success: 3, fail: 1, skipped: 4 },
+        '2030-01-10': { running: 2, skipped: 1 },
+      },
     });
     const result = await dashboard(deps, { registryDeadSeconds: 90 }, 3);
     expect(ranges).toEqual([['2030-01-08', '2030-01-10']]);
     expect(result.fromDay).toBe('2030-01-08');
     expect(result.toDay).toBe('2030-01-10');
     expect(result.series).toEqual([
-      { day: '2030-01-08', running: 0, success: 0, fail: 0 },
-      { day: '2030-01-09', running: 0, success: 3, fail: 1 },
-      { day: '2030-01-10', running: 2, success: 0, fail: 0 },
+      { day: '2030-01-08', running: 0, success: 0, fail: 0, skipped: 0 },
+      { day: '2030-01-09', running: 0, success: 3, fail: 1, skipped: 4 },
+      { day: '2030-01-10', running: 2, success: 0, fail: 0, skipped: 1 },
     ]);
-    expect(result.totals).toMatchObject({ runs: 6, running: 2, success: 3, fail: 1 });
+    // Skipped fires are counted apart: never sent, they are not runs of the period.
+    expect(result.totals).toMatchObject({ runs: 6, running: 2, success: 3, fail: 1, skipped: 5 });
   });
 
   it('reads today only for days=1', async () => {

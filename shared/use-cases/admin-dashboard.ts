@@ -18,6 +18,8 @@ export interface DailyRuns {
   readonly running: number;
   readonly success: number;
   readonly fail: number;
+  /** Fires of the day recorded as skipped (misfires: late or overtaken), never sent. */
+  readonly skipped: number;
 }
 
 export interface Dashboard {
@@ -33,6 +35,8 @@ export interface Dashboard {
     readonly running: number;
     readonly success: number;
     readonly fail: number;
+    /** Fires of the period recorded as skipped (not among `runs`). */
+    readonly skipped: number;
     /** Distinct executor addresses seen within the dead timeout, over every group. */
     readonly onlineExecutors: number;
   };
@@ -45,7 +49,8 @@ const JOB_PAGE = 100;
 
 /**
  * XXL-JOB's dashboard: job and executor counts, and the daily running/success/fail chart from the
- * daily report counters (kept as runs start and finish) for the last `days` days, today included;
+ * daily report counters (kept as runs start and finish, and as fires are skipped) for the last
+ * `days` days, today included;
  * of the groups the caller sees (their own daily counters when that is not every group).
  */
 export async function dashboard(
@@ -73,10 +78,11 @@ export async function dashboard(
   const online = new Set(
     groups.flatMap((g) => g.executors.filter((e) => e.online === true).map((e) => e.address)),
   );
-  const sum = (key: 'running' | 'success' | 'fail') => series.reduce((n, d) => n + d[key], 0);
+  const sum = (key: 'running' | 'success' | 'fail' | 'skipped') => series.reduce((n, d) => n + d[key], 0);
   const running = sum('running');
   const success = sum('success');
   const fail = sum('fail');
+  const skipped = sum('skipped');
   return {
     fromDay,
     toDay,
@@ -86,9 +92,16 @@ export async function dashboard(
       running,
       success,
       fail,
+      skipped,
       onlineExecutors: online.size,
     },
-    series: series.map(({ day, running, success, fail }) => ({ day, running, success, fail })),
+    series: series.map(({ day, running, success, fail, skipped }) => ({
+      day,
+      running,
+      success,
+      fail,
+      skipped,
+    })),
   };
 }
 

@@ -476,6 +476,9 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     cronFire(scheduledTime, { logId: base + slot, ...overrides });
   const skippedMetric = (env: ReturnType<typeof memoryDispatchDeps>) =>
     env.metrics.sum(METRIC.misfiresSkipped);
+  /** Runs counted as skipped in the daily report counters. */
+  const skippedCounted = (env: ReturnType<typeof memoryDispatchDeps>) =>
+    env.reports.deltas.reduce((n, d) => n + (d.delta.skipped ?? 0), 0);
   const iso = (ms: number) => new Date(ms).toISOString();
 
   it('sends an on-time fire as before: no read of the job’s partition, no catch-up mark', async () => {
@@ -490,6 +493,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect(env.runs.laterReads).toBe(0);
     expect(env.runs.catchUpAttempts).toEqual([]);
     expect(skippedMetric(env)).toBe(0);
+    expect(skippedCounted(env)).toBe(0);
     expect(env.runs.all().map((r) => runStatus(r))).toEqual(['running', 'running']);
   });
 
@@ -527,12 +531,13 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
         misfireStrategy: 'DO_NOTHING',
       },
     });
-    // Finished as it is: nothing sent or listed, no retry, alarm, child or counter.
+    // Finished as it is: nothing sent or listed, no retry, alarm or child; counted as skipped on its
+    // day, of its group (not as running, success or fail).
     expect(env.runs.dispatched.size).toBe(0);
     expect(env.runs.outcomePending.size).toBe(0);
     expect(env.ring.entries).toEqual([]);
     expect(env.alarms.alarms).toEqual([]);
-    expect(env.reports.deltas).toEqual([]);
+    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { skipped: 1 }, appName: 'app-a' }]);
     // Routed nowhere, and one write: the skipped run, put as a claim would be.
     expect(env.transport.probes).toEqual([]);
     expect(env.runs.laterReads).toBe(0);
@@ -543,6 +548,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
       logIds: [base],
     });
     expect(env.transport.sent).toEqual([]);
+    expect(skippedCounted(env)).toBe(1);
   });
 
   it('DO_NOTHING: a late fire planned without a logId is recorded as skipped under its dedupKey', async () => {
@@ -553,6 +559,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect(env.runs.fires.get(message.dedupKey)?.logIds).toEqual([unplannedLogId(1, 0)]);
     expect(env.runs.all().map((r) => r.triggerCode)).toEqual([TRIGGER_CODE.skipped]);
     expect(env.transport.sent).toEqual([]);
+    expect(skippedCounted(env)).toBe(1);
   });
 
   it('runs manual, API, parent and retry triggers however late', async () => {
@@ -570,6 +577,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     }
     expect(env.transport.sent).toHaveLength(4);
     expect(skippedMetric(env)).toBe(0);
+    expect(skippedCounted(env)).toBe(0);
   });
 
   it('skips a fire claimed after a later fire of its job was claimed (overtaken), though not late', async () => {
@@ -588,6 +596,10 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect(env.runs.runs.get(base)?.triggerMsg).toContain(reason);
     expect(env.runs.laterReads).toBe(1);
     expect(skippedMetric(env)).toBe(1);
+    expect(env.reports.deltas).toEqual([
+      { day: '2030-01-01', delta: { running: 1 }, appName: 'app-a' },
+      { day: '2030-01-01', delta: { skipped: 1 }, appName: 'app-a' },
+    ]);
     expect(env.logger.lines.find((l) => l.message === 'fire skipped (misfire)')?.attributes).toMatchObject({
       logId: base,
       latenessMs: 1000,
@@ -614,6 +626,23 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect(env.runs.runs.get(base)).toMatchObject({ triggerCode: TRIGGER_CODE.skipped });
     expect(env.runs.dispatched.size).toBe(0);
     expect(skippedMetric(env)).toBe(1);
+    expect(env.reports.deltas).toEqual([{ day: '2030-01-01', delta: { skipped: 1 }, appName: 'app-a' }]);
+  });
+
+  it('does not count a held-up run as skipped when its rewrite found it changed (taken over meanwhile)', async () => {
+    const env = memoryDispatchDeps();
+    const t = env.clock.now();
+    const claim = env.runs.claim.bind(env.runs);
+    env.runs.claim = async (run, token) => {
+      const claimed = await claim(run, token);
+      env.clock.current += 6_000;
+      return claimed;
+    };
+    env.runs.skipClaimed = async () => false;
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t + 500));
+    expect(outcome).toMatchObject({ kind: 'skipped', logIds: [base] });
+    expect(env.transport.sent).toEqual([]);
+    expect(skippedCounted(env)).toBe(0);
   });
 
   it('skips a fire held up between its claim and its send while a later fire of its job was claimed', async () => {
@@ -637,6 +666,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     });
     expect(env.transport.sent).toEqual([]);
     expect(env.runs.laterReads).toBe(1);
+    expect(skippedCounted(env)).toBe(1);
   });
 
   it('skips an overtaken fire that found no executor rather than retrying or alarming it', async () => {
@@ -650,6 +680,8 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect(env.runs.runs.get(base)?.triggerCode).toBe(TRIGGER_CODE.skipped);
     expect([...env.runs.outcomePending.keys()]).not.toContain(base);
     expect(env.ring.entries.map((e) => e.message.retry?.ofLogId)).toEqual([base + 1]);
+    // The refused later fire counts as failed, the overtaken one as skipped.
+    expect(env.reports.deltas.map((d) => d.delta)).toEqual([{ fail: 1 }, { skipped: 1 }]);
   });
 
   it('FIRE_ONCE_NOW: of three late fires of a job exactly one runs, as the catch-up, in order', async () => {
@@ -674,6 +706,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect(skipped).toHaveLength(2);
     expect(skipped.every((r) => r.logId !== sent?.param.logId)).toBe(true);
     expect(skippedMetric(env)).toBe(2);
+    expect(skippedCounted(env)).toBe(2);
 
     // The job's next fire, on time, runs as usual and takes no mark.
     const attempts = env.runs.catchUpAttempts.length;
@@ -695,6 +728,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
         'reached the dispatcher 59.0 s after its time (threshold 5 s); FIRE_ONCE_NOW: a catch-up already ran since',
     });
     expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base]);
+    expect(skippedCounted(env)).toBe(1);
   });
 
   it('DO_NOTHING: a held fire taken over late (its dispatcher died before sending it) is recorded as skipped, not sent', async () => {
@@ -713,10 +747,12 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
       `reached the dispatcher ${((DISPATCH_DEFAULTS.claimStaleMs + 1) / 1000).toFixed(1)} s after its time`,
     );
     expect(skippedMetric(env)).toBe(1);
-    // And again later: a duplicate, never sent.
+    expect(skippedCounted(env)).toBe(1);
+    // And again later: a duplicate, never sent (nor counted again).
     env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
     expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('duplicate');
     expect(env.transport.sent).toEqual([]);
+    expect(skippedCounted(env)).toBe(1);
   });
 
   it('never overwrites a held fire that was sent: a late duplicate of it stays a duplicate', async () => {
@@ -730,6 +766,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     });
     expect(env.runs.runs.get(base)?.triggerCode).toBe(TRIGGER_CODE.success);
     expect(skippedMetric(env)).toBe(0);
+    expect(skippedCounted(env)).toBe(0);
   });
 
   describe('a tick MISFIRE fire and a late fire of the same job make one catch-up', () => {
@@ -760,6 +797,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
         [late.scheduledTime, true],
         [misfire.missedTime, false],
       ]);
+      expect(skippedCounted(env)).toBe(1);
     });
 
     it('the MISFIRE fire first: it is the catch-up, the late fire (overtaken) is skipped', async () => {
@@ -773,6 +811,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
       expect(env.runs.catchUpAttempts.map((a) => [a.missedTime, a.won])).toEqual([
         [misfire.missedTime, true],
       ]);
+      expect(skippedCounted(env)).toBe(1);
     });
   });
 });

@@ -304,7 +304,7 @@ async function dispatchInRecord(
   const ours = recordedBefore === undefined;
 
   let toDispatch: readonly Run[] = runs;
-  if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow);
+  if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
   if (ours && misfire) {
     // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
     const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);
@@ -484,9 +484,12 @@ async function skipOwnClaim(
   reason: string,
 ): Promise<DispatchOutcome> {
   const nowMs = deps.clock.now();
+  const skipped: Run[] = [];
   for (const run of runs) {
     const triggerMsg = skippedTriggerMsg(ctx.job, run.triggerType, reason);
-    if (!(await deps.runs.skipClaimed(run.logId, { claimToken, triggerMsg, nowMs }))) {
+    if (await deps.runs.skipClaimed(run.logId, { claimToken, triggerMsg, nowMs })) {
+      skipped.push(run);
+    } else {
       // Only a take-over of our claim changes it: not sent by us either way.
       deps.logger.warn('a skipped run changed meanwhile; left as it is', {
         jobId: run.jobId,
@@ -494,19 +497,24 @@ async function skipOwnClaim(
       });
     }
   }
-  return noteSkipped(deps, ctx, runs, reason);
+  return noteSkipped(deps, ctx, runs, reason, skipped);
 }
 
-/** Counts and logs a fire recorded as skipped (a misfire). */
-function noteSkipped(
+/**
+ * Counts and logs a fire recorded as skipped (a misfire): the runs `recorded` as skipped count in
+ * the daily report counters of their trigger day and group, as sent runs count as running.
+ */
+async function noteSkipped(
   deps: DispatchDeps,
   ctx: FireContext,
   runs: readonly Pick<Run, 'logId'>[],
   reason: string,
-): DispatchOutcome {
+  recorded: readonly Pick<Run, 'triggerTime' | 'appName'>[],
+): Promise<DispatchOutcome> {
   const { job, message } = ctx;
   const logIds = runs.map((r) => r.logId);
   deps.metrics.add(METRIC.misfiresSkipped, 'Count', 1);
+  for (const run of recorded) await deps.reports.add(dayOf(run.triggerTime), { skipped: 1 }, run.appName);
   deps.logger.warn('fire skipped (misfire)', {
     jobId: job.id,
     logId: logIds[0],
@@ -784,7 +792,9 @@ async function reclaimUndispatched(
     });
     if (reclaimed) taken.push(triggerMsg === undefined ? plain : { ...plain, triggerMsg });
   }
-  if (skipped.length > 0) return { runs: taken, skipped: noteSkipped(deps, ctx, skipped, skipReason) };
+  if (skipped.length > 0) {
+    return { runs: taken, skipped: await noteSkipped(deps, ctx, skipped, skipReason, skipped) };
+  }
   if (taken.length > 0 && misfire) {
     const reason = await misfireAfterClaim(deps, settings, ctx, misfire, taken);
     if (reason !== undefined)

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { CRUISED, cruiseBoundaries, describeViolation, repoRoot, type Violation } from './cruise.js';
 
 // The import boundaries of .dependency-cruiser.cjs: the packages import nothing from the scheduler (the
-// client only openapi-fetch, the CLI only the client and its own npm packages), the domain, ports and
-// use-cases nothing from AWS or the adapters, the config no adapter or AWS SDK, the scheduler and the
-// other packages the packages only by name, and nothing imports itself round a cycle.
+// client only openapi-fetch, the CLI only the client and its own npm packages), the web console only the
+// client and its own npm packages (the scheduler takes from it only its headers and dist directory), the
+// domain, ports and use-cases nothing from AWS or the adapters, the config no adapter or AWS SDK, the
+// scheduler and the other packages the packages only by name, and nothing imports itself round a cycle.
 
 describe('import boundaries', () => {
   it('the repository keeps them', async () => {
@@ -28,6 +29,9 @@ describe('import boundaries', () => {
       'packages/executor/src/index.ts',
       'packages/client/src/index.ts',
       'packages/client/src/client.ts',
+      'console/src/main.tsx',
+      'local/console-assets.ts',
+      'infra/constructs/web-console.ts',
     ]) {
       expect(sources, `${file} cruised`).toContain(file);
     }
@@ -42,6 +46,8 @@ describe('import boundaries', () => {
       'shared',
       'functions',
       'local',
+      'infra',
+      'console',
     ]);
     const found = violations
       .map(({ rule, from, to }): Violation => ({ rule, from, to }))
@@ -94,6 +100,31 @@ describe('import boundaries', () => {
         from: 'shared/config/c.ts',
         to: 'shared/adapters/dynamo-store.ts',
       },
+      // The console: no package but the client (by name) and its own npm packages, no node builtin.
+      {
+        rule: 'console-imports-own-client-npm',
+        from: 'console/src/scheduler.ts',
+        to: expect.stringMatching(/(^|\/)node_modules\/@tickring\/protocol\//),
+      },
+      {
+        rule: 'console-imports-own-client-npm',
+        from: 'console/src/scheduler.ts',
+        to: 'shared/domain/y.ts',
+      },
+      {
+        rule: 'console-imports-own-client-npm',
+        from: 'console/src/stray.ts',
+        to: expect.stringMatching(/(^|\/)node_modules\/luxon\//),
+      },
+      { rule: 'console-imports-own-client-npm', from: 'console/src/stray.ts', to: 'events' },
+      // Its tests may add vitest, never the scheduler.
+      { rule: 'console-never-the-scheduler', from: 'console/src/leaky.test.ts', to: 'local/l.ts' },
+      {
+        rule: 'console-never-the-scheduler',
+        from: 'console/src/scheduler.ts',
+        to: expect.stringMatching(/(^|\/)node_modules\/@tickring\/protocol\//),
+      },
+      { rule: 'console-never-the-scheduler', from: 'console/src/scheduler.ts', to: 'shared/domain/y.ts' },
       { rule: 'core-no-adapters', from: 'shared/use-cases/u.ts', to: 'shared/adapters/dynamo-store.ts' },
       {
         rule: 'core-no-aws',
@@ -123,6 +154,17 @@ describe('import boundaries', () => {
       },
       // dependency-cruiser names a builtin without its node: prefix.
       { rule: 'protocol-imports-nothing', from: 'packages/protocol/src/p.ts', to: 'events' },
+      // The scheduler takes only the console's headers and dist directory (local/console-ok.ts).
+      {
+        rule: 'scheduler-console-through-its-doors',
+        from: 'infra/console-reach.ts',
+        to: expect.stringMatching(/(^|\/)node_modules\/@tickring\/console\/package\.json$/),
+      },
+      {
+        rule: 'scheduler-console-through-its-doors',
+        from: 'infra/console-reach.ts',
+        to: 'console/src/own.ts',
+      },
       {
         rule: 'scheduler-test-support-only-in-tests',
         from: 'local/l.ts',

@@ -9,7 +9,7 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * What the boundaries cover, relative to the repository root: the scheduler, the packages' sources and
- * their test helpers (those of the folders that exist).
+ * their test helpers, the web console's sources, doors and build config (those that exist).
  */
 export const CRUISED = [
   'shared',
@@ -25,6 +25,10 @@ export const CRUISED = [
   'packages/executor/test-support',
   'packages/client/src',
   'packages/cli/src',
+  'console/src',
+  'console/headers.js',
+  'console/dist-dir.js',
+  'console/vite.config.ts',
 ].filter((path) => existsSync(join(repoRoot, path)));
 
 export interface Violation {

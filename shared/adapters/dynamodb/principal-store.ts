@@ -34,6 +34,8 @@ const PK = {
 const BOOTSTRAP_SK = 'current';
 /** Revoked and expired tokens stay listed this long, then DynamoDB's TTL deletes them. */
 export const TOKEN_KEPT_AFTER_END_MS = 30 * DAY_MS;
+/** Users one Query of `hasEnabledUser` looks at. */
+const USER_PAGE = 25;
 /** Attempts at a conditional read-modify-write before giving up. */
 const THROTTLE_ATTEMPTS = 8;
 
@@ -75,6 +77,31 @@ export class DynamoPrincipalStore implements PrincipalStore {
 
   async listUsers(): Promise<UserRecord[]> {
     return (await this.query(PK.user)).map(userOf);
+  }
+
+  /**
+   * One Query of the users' partition counting those not disabled (nothing of them comes back), a
+   * page of {@link USER_PAGE} users at a time, until one is found or the partition ends.
+   */
+  async hasEnabledUser(): Promise<boolean> {
+    let start: Item | undefined;
+    do {
+      const page = await this.options.doc.send(
+        new QueryCommand({
+          TableName: this.options.table,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'attribute_not_exists(disabled) OR disabled <> :disabled',
+          ExpressionAttributeValues: { ':pk': PK.user, ':disabled': true },
+          Select: 'COUNT',
+          Limit: USER_PAGE,
+          ExclusiveStartKey: start,
+          ConsistentRead: true,
+        }),
+      );
+      if ((page.Count ?? 0) > 0) return true;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return false;
   }
 
   async updateUser(user: UserRecord, expectedVersion: number): Promise<void> {

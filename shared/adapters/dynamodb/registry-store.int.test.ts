@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordConsumedCapacity } from '../../../test/consumed-capacity.js';
 import { isolatedResources, type TestResources } from '../../../test/stand-ins.js';
 import { DynamoRegistryStore } from './registry-store.js';
 import { DynamoReportStore } from './report-store.js';
@@ -92,10 +93,37 @@ describe('DynamoReportStore (ReportStore contract, DynamoDB Local)', () => {
     await store.add('2030-01-02', { fail: 2 });
     await store.add('2030-01-02', {});
     expect(await store.range('2030-01-01', '2030-01-03')).toEqual([
-      { day: '2030-01-01', running: 0, success: 0, fail: 0 },
-      { day: '2030-01-02', running: 0, success: 10, fail: 2 },
-      { day: '2030-01-03', running: 0, success: 0, fail: 0 },
+      { day: '2030-01-01', running: 0, success: 0, fail: 0, skipped: 0 },
+      { day: '2030-01-02', running: 0, success: 10, fail: 2, skipped: 0 },
+      { day: '2030-01-03', running: 0, success: 0, fail: 0, skipped: 0 },
     ]);
+  });
+
+  it('counts skipped fires as the other counters: in the day’s item and its group’s, one ADD each', async () => {
+    const capacity = recordConsumedCapacity(env.clients.doc);
+    const before = capacity.records.length;
+    await store.add('2030-03-01', { running: 1, skipped: 2 }, 'app-s');
+    const writes = capacity.slice(before);
+    expect(writes.map((w) => [w.command, w.input.UpdateExpression])).toEqual([
+      ['UpdateItemCommand', 'ADD #running :running, #skipped :skipped'],
+      ['UpdateItemCommand', 'ADD #running :running, #skipped :skipped'],
+    ]);
+    await Promise.all(Array.from({ length: 10 }, () => store.add('2030-03-01', { skipped: 1 }, 'app-s')));
+    await store.add('2030-03-01', { skipped: 1 }, 'app-t');
+    await store.add('2030-03-01', { fail: 1 });
+    expect(await store.range('2030-03-01', '2030-03-01')).toEqual([
+      { day: '2030-03-01', running: 1, success: 0, fail: 1, skipped: 13 },
+    ]);
+    expect(await store.range('2030-03-01', '2030-03-01', ['app-s'])).toEqual([
+      { day: '2030-03-01', running: 1, success: 0, fail: 0, skipped: 12 },
+    ]);
+    expect(await store.range('2030-03-01', '2030-03-01', ['app-s', 'app-t'])).toEqual([
+      { day: '2030-03-01', running: 1, success: 0, fail: 0, skipped: 13 },
+    ]);
+    const { Item } = await env.clients.doc.send(
+      new GetCommand({ TableName: env.resources.tables.control, Key: { pk: 'report#2030-03-01#app-s' } }),
+    );
+    expect(Item).toMatchObject({ running: 1, skipped: 12 });
   });
 
   it('stores the counters as report#{day} items in the control table', async () => {

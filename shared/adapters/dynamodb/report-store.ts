@@ -6,7 +6,7 @@ import { batchGetAll } from './util.js';
 const DAY_MS = 86_400_000;
 /** Most days one `range` reads (a bit over a year). */
 const MAX_RANGE_DAYS = 400;
-const COUNTERS = ['running', 'success', 'fail'] as const;
+const COUNTERS = ['running', 'success', 'fail', 'skipped'] as const;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface DailyReport {
@@ -14,12 +14,13 @@ export interface DailyReport {
   readonly running: number;
   readonly success: number;
   readonly fail: number;
+  readonly skipped: number;
 }
 
 /**
- * Daily run counters (XXL-JOB's xxl_job_log_report) as `report#{day}` items in the control table,
- * and per group as `report#{day}#{appName}`, moved with atomic ADDs, so concurrent callbacks never
- * lose a count.
+ * Daily run counters (XXL-JOB's xxl_job_log_report, and the fires skipped as misfires) as
+ * `report#{day}` items in the control table, and per group as `report#{day}#{appName}`, moved with
+ * atomic ADDs (every counter of a delta in one), so concurrent callbacks never lose a count.
  */
 export class DynamoReportStore implements ReportStore {
   constructor(private readonly options: { doc: DynamoDBDocumentClient; controlTable: string }) {}
@@ -69,7 +70,13 @@ export class DynamoReportStore implements ReportStore {
       });
       const sum = (counter: (typeof COUNTERS)[number]): number =>
         found.reduce((n: number, item) => n + Number(item[counter] ?? 0), 0);
-      return { day, running: sum('running'), success: sum('success'), fail: sum('fail') };
+      return {
+        day,
+        running: sum('running'),
+        success: sum('success'),
+        fail: sum('fail'),
+        skipped: sum('skipped'),
+      };
     });
   }
 }

@@ -10,6 +10,7 @@ import {
   Me,
   PasswordChange,
   Session,
+  SignInOptions,
   TokenIdParam,
   User,
   UserCreate,
@@ -91,6 +92,19 @@ export const IDENTITY_ROUTES = {
     errors: {
       401: 'The username or password is wrong, or the user is disabled (one answer for all: "username or password is wrong").',
       429: LOCKED_OUT,
+    },
+  }),
+  getSignInOptions: defineRoute({
+    operationId: 'getSignInOptions',
+    method: 'GET',
+    path: '/v1/sign-in-options',
+    tags: ['sessions'],
+    access: { kind: 'public' },
+    summary: 'How to sign in',
+    description:
+      'Whether signing in with a username and password can work here (some user is not disabled), for a sign-in page to offer that form or the token form. Says nothing else about the users (no names, no counts).',
+    responses: {
+      200: { description: 'The ways to sign in.', schema: SignInOptions, example: { passwords: true } },
     },
   }),
   logout: defineRoute({

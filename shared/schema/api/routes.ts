@@ -8,6 +8,8 @@ import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
 import {
+  Activity,
+  ActivityQuery,
   AppNameParam,
   Dashboard,
   DashboardQuery,
@@ -598,7 +600,8 @@ const SCHEDULING_ROUTES = {
     access: { kind: 'read', target: 'list' },
     query: DashboardQuery,
     summary: 'Dashboard',
-    description: 'Job and executor counts, and runs per day (running, success, fail) over the last days.',
+    description:
+      'Job and executor counts, and runs per day (running, success, fail) over the last days, with the fires recorded as skipped (misfires and overtaken fires, never sent).',
     responses: {
       200: {
         description: 'The dashboard.',
@@ -614,9 +617,66 @@ const SCHEDULING_ROUTES = {
             running: 0,
             success: 190,
             fail: 1,
+            skipped: 2,
             onlineExecutors: 3,
           },
-          series: [{ day: '2030-01-07', running: 0, success: 190, fail: 1 }],
+          series: [{ day: '2030-01-07', running: 0, success: 190, fail: 1, skipped: 2 }],
+        },
+      },
+    },
+  }),
+
+  getActivity: defineRoute({
+    operationId: 'getActivity',
+    method: 'GET',
+    path: '/v1/activity',
+    tags: ['executors'],
+    access: { kind: 'read', target: 'list' },
+    query: ActivityQuery,
+    summary: 'Recent activity',
+    description:
+      'The runs of the last hour (or 6 or 24 hours) per bucket of their scheduled time: how many succeeded, failed and are running, how late they were dispatched (p50, p99), the runs in progress and the last failures; for a live chart. Read from the runs (as GET /v1/logs lists them, skipped runs not among them), at most 5,000, newest first: `truncated` says when there were more. Only the groups the caller sees.',
+    responses: {
+      200: {
+        description: 'The activity.',
+        schema: Activity,
+        example: {
+          window: '1h',
+          bucketMs: 60_000,
+          from: '2030-01-07T09:01:00.000Z',
+          to: '2030-01-07T10:01:00.000Z',
+          buckets: [
+            {
+              start: '2030-01-07T09:01:00.000Z',
+              success: 58,
+              fail: 1,
+              running: 0,
+              latenessP50Ms: 3,
+              latenessP99Ms: 41,
+            },
+            {
+              start: '2030-01-07T09:02:00.000Z',
+              success: 0,
+              fail: 0,
+              running: 0,
+              latenessP50Ms: null,
+              latenessP99Ms: null,
+            },
+          ],
+          inProgress: 1,
+          lastFailures: [
+            {
+              logId: 30064771073,
+              jobId: 7,
+              jobName: 'Nightly report',
+              appName: 'my-app',
+              handleMsg: 'java.lang.IllegalStateException: report source unavailable',
+              handleTime: '2030-01-07T09:01:42.310Z',
+              scheduledTime: '2030-01-07T09:01:00.000Z',
+            },
+          ],
+          sampled: 60,
+          truncated: false,
         },
       },
     },

@@ -239,6 +239,20 @@ export const LoginBody = named(
   ),
 );
 
+export const SignInOptions = named(
+  'SignInOptions',
+  Type.Object(
+    {
+      passwords: Type.Boolean({
+        description:
+          'true when at least one user who is not disabled exists: sign in with a username and password (POST /v1/sessions); false: only tokens work (the bootstrap admin token, API tokens).',
+        examples: [true],
+      }),
+    },
+    { additionalProperties: false, description: 'How one can sign in here, for a sign-in page.' },
+  ),
+);
+
 export const Session = named(
   'Session',
   Type.Object(

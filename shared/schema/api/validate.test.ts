@@ -86,6 +86,14 @@ describe('request validation from the route table', () => {
       limit: 20,
     });
     expect(check(API.dashboard, {}).query).toEqual({ days: 7 });
+    expect(check(API.getActivity, {}).query).toEqual({ window: '1h' });
+    expect(check(API.getActivity, { query: { window: '24h', appName: 'a' } }).query).toEqual({
+      window: '24h',
+      appName: 'a',
+    });
+    expect(problems(API.getActivity, { query: { window: '2h' } })).toEqual([
+      { field: 'window', message: expect.stringContaining('1h, 6h, 24h') },
+    ]);
     expect(problems(API.getRun, { params: { logId: '1.5' } })).toEqual([
       { field: 'logId', message: 'logId must be an integer >= 1; got "1.5"' },
     ]);

@@ -19,7 +19,15 @@ export {
   userInfo,
 } from './deps.js';
 export { type CallerInfo, me, type Permissions, permissionsOf } from './me.js';
-export { LOGIN_FAILED_MESSAGE, type LoginInput, type LoginResult, login, logout } from './sessions.js';
+export {
+  LOGIN_FAILED_MESSAGE,
+  type LoginInput,
+  type LoginResult,
+  login,
+  logout,
+  type SignInOptions,
+  signInOptions,
+} from './sessions.js';
 export {
   changeOwnPassword,
   createUser,

@@ -80,6 +80,17 @@ export async function countFailure(deps: IdentityDeps, keys: readonly string[]):
   deps.metrics.add(METRIC.failedLogins, 'Count', 1);
 }
 
+/** How one can sign in here (public: it says whether a usable user exists, nothing more). */
+export interface SignInOptions {
+  /** Some user is not disabled: a username and password can sign in. */
+  readonly passwords: boolean;
+}
+
+/** For a sign-in page: offer the username and password form only when it can work. */
+export async function signInOptions(deps: Pick<IdentityDeps, 'store'>): Promise<SignInOptions> {
+  return { passwords: await deps.store.hasEnabledUser() };
+}
+
 /**
  * Signs a user in: a new session, whose credential is answered this once. Unknown users, wrong
  * passwords and disabled users get the same 401 in about the same time (an unknown user's attempt

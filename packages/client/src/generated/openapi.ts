@@ -360,11 +360,33 @@ export interface paths {
         };
         /**
          * Dashboard
-         * @description Job and executor counts, and runs per day (running, success, fail) over the last days.
+         * @description Job and executor counts, and runs per day (running, success, fail) over the last days, with the fires recorded as skipped (misfires and overtaken fires, never sent).
          *
          *     Access: any role reaching the group (lists only the groups the caller reaches).
          */
         get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent activity
+         * @description The runs of the last hour (or 6 or 24 hours) per bucket of their scheduled time: how many succeeded, failed and are running, how late they were dispatched (p50, p99), the runs in progress and the last failures; for a live chart. Read from the runs (as GET /v1/logs lists them, skipped runs not among them), at most 5,000, newest first: `truncated` says when there were more. Only the groups the caller sees.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["getActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -411,6 +433,28 @@ export interface paths {
          *     Access: open, no token.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to sign in
+         * @description Whether signing in with a username and password can work here (some user is not disabled), for a sign-in page to offer that form or the token form. Says nothing else about the users (no names, no counts).
+         *
+         *     Access: open, no token.
+         */
+        get: operations["getSignInOptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1859,7 +1903,7 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description Totals and daily runs (XXL-JOB’s dashboard). */
+        /** @description Totals and daily runs (XXL-JOB’s dashboard), with the daily skipped fires. */
         Dashboard: {
             /**
              * @description The period’s days.
@@ -1887,6 +1931,7 @@ export interface components {
              *       "running": 2,
              *       "success": 1330,
              *       "fail": 8,
+             *       "skipped": 4,
              *       "onlineExecutors": 3
              *     }
              */
@@ -1902,7 +1947,7 @@ export interface components {
                  */
                 runningJobs: number;
                 /**
-                 * @description Runs triggered in the period.
+                 * @description Runs triggered in the period (running + success + fail; skipped fires apart).
                  * @example 1340
                  */
                 runs: number;
@@ -1921,6 +1966,11 @@ export interface components {
                  * @example 8
                  */
                 fail: number;
+                /**
+                 * @description Fires of the period recorded as skipped (misfires: late or overtaken fires, never sent); not among runs.
+                 * @example 4
+                 */
+                skipped: number;
                 /**
                  * @description Distinct executor addresses online now.
                  * @example 3
@@ -1950,7 +2000,129 @@ export interface components {
                  * @example 1
                  */
                 fail: number;
+                /**
+                 * @description Fires of the day recorded as skipped (misfires, never sent).
+                 * @example 0
+                 */
+                skipped: number;
             }[];
+        };
+        /** @description The runs of the recent past per bucket of their scheduled time, for a live chart: counts, lateness, runs in progress and the last failures, of the groups the caller sees. */
+        Activity: {
+            /**
+             * @description The period read.
+             * @example 1h
+             * @enum {string}
+             */
+            window: "1h" | "6h" | "24h";
+            /**
+             * @description The length of a bucket in milliseconds.
+             * @example 60000
+             */
+            bucketMs: number;
+            /**
+             * Format: date-time
+             * @description The first bucket’s start (buckets are aligned on their length), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The last bucket’s end: the end of the bucket now falls in (the last bucket is still filling), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            to: string;
+            /** @description The runs of each bucket by their scheduled time, oldest first, one entry per bucket (zeros when none). Skipped runs (misfires) are not counted: see the dashboard’s skipped. */
+            buckets: {
+                /**
+                 * Format: date-time
+                 * @description The bucket’s start; it holds the runs scheduled from then for bucketMs, ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 */
+                start: string;
+                /**
+                 * @description Runs of the bucket that succeeded.
+                 * @example 58
+                 */
+                success: number;
+                /**
+                 * @description Runs of the bucket that failed (refused, failed, timed out, lost, killed).
+                 * @example 1
+                 */
+                fail: number;
+                /**
+                 * @description Runs of the bucket still running.
+                 * @example 1
+                 */
+                running: number;
+                /**
+                 * @description The median lateness of the bucket’s dispatched runs (dispatchedAt − scheduledTime, ms); null when none was dispatched.
+                 * @example 3
+                 * @example null
+                 */
+                latenessP50Ms: number | null;
+                /**
+                 * @description The 99th percentile (nearest rank) of the same lateness; null when none was dispatched.
+                 * @example 41
+                 * @example null
+                 */
+                latenessP99Ms: number | null;
+            }[];
+            /**
+             * @description Runs of the period still running.
+             * @example 1
+             */
+            inProgress: number;
+            /** @description The period’s failed runs, newest (by scheduled time) first, at most 10. */
+            lastFailures: {
+                /**
+                 * @description The run’s id: jobId × 2^32 + n.
+                 * @example 30064771073
+                 */
+                logId: number;
+                /**
+                 * @description Its job.
+                 * @example 7
+                 */
+                jobId: number;
+                /**
+                 * @description Its job’s name when it was triggered.
+                 * @example Nightly report
+                 */
+                jobName: string;
+                /**
+                 * @description Its job’s group.
+                 * @example my-app
+                 */
+                appName: string;
+                /**
+                 * @description The result message, cut after 1000 characters (then ending in ...; the run has all of it); empty for a trigger no executor accepted (its triggerMsg says why).
+                 * @example java.lang.IllegalStateException: report source unavailable
+                 */
+                handleMsg: string;
+                /**
+                 * @description When the result came (ISO-8601 UTC); null for a refused trigger.
+                 * @example 2030-01-01T02:00:00.000Z
+                 * @example null
+                 */
+                handleTime: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was due (XXL-JOB’s logDateTime), ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 */
+                scheduledTime: string;
+            }[];
+            /**
+             * @description Runs of the period read and counted (at most 5000).
+             * @example 60
+             */
+            sampled: number;
+            /**
+             * @description true when the period had more runs than were read (over 5000, newest first, or more than one answer reads): the oldest buckets count short.
+             * @example false
+             */
+            truncated: boolean;
         };
         /** @description A new session: its token (this once) and the user signed in. */
         Session: {
@@ -2057,6 +2229,14 @@ export interface components {
              * @example correct horse battery staple
              */
             password: string;
+        };
+        /** @description How one can sign in here, for a sign-in page. */
+        SignInOptions: {
+            /**
+             * @description true when at least one user who is not disabled exists: sign in with a username and password (POST /v1/sessions); false: only tokens work (the bootstrap admin token, API tokens).
+             * @example true
+             */
+            passwords: boolean;
         };
         /** @description Who the caller is and what they may do. */
         Me: {
@@ -2791,9 +2971,11 @@ export type RunOutput = components['schemas']['RunOutput'];
 export type KilledRun = components['schemas']['KilledRun'];
 export type Executors = components['schemas']['Executors'];
 export type Dashboard = components['schemas']['Dashboard'];
+export type Activity = components['schemas']['Activity'];
 export type Session = components['schemas']['Session'];
 export type User = components['schemas']['User'];
 export type Login = components['schemas']['Login'];
+export type SignInOptions = components['schemas']['SignInOptions'];
 export type Me = components['schemas']['Me'];
 export type Permissions = components['schemas']['Permissions'];
 export type PasswordChange = components['schemas']['PasswordChange'];
@@ -4152,6 +4334,7 @@ export interface operations {
                      *         "running": 0,
                      *         "success": 190,
                      *         "fail": 1,
+                     *         "skipped": 2,
                      *         "onlineExecutors": 3
                      *       },
                      *       "series": [
@@ -4159,12 +4342,81 @@ export interface operations {
                      *           "day": "2030-01-07",
                      *           "running": 0,
                      *           "success": 190,
-                     *           "fail": 1
+                     *           "fail": 1,
+                     *           "skipped": 2
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: {
+                /** @description The period up to now: 1h (60 buckets of 1 minute), 6h (72 of 5 minutes) or 24h (96 of 15 minutes). */
+                window?: "1h" | "6h" | "24h";
+                /** @description Only the runs of this group’s jobs (none for a group the caller does not see). */
+                appName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "window": "1h",
+                     *       "bucketMs": 60000,
+                     *       "from": "2030-01-07T09:01:00.000Z",
+                     *       "to": "2030-01-07T10:01:00.000Z",
+                     *       "buckets": [
+                     *         {
+                     *           "start": "2030-01-07T09:01:00.000Z",
+                     *           "success": 58,
+                     *           "fail": 1,
+                     *           "running": 0,
+                     *           "latenessP50Ms": 3,
+                     *           "latenessP99Ms": 41
+                     *         },
+                     *         {
+                     *           "start": "2030-01-07T09:02:00.000Z",
+                     *           "success": 0,
+                     *           "fail": 0,
+                     *           "running": 0,
+                     *           "latenessP50Ms": null,
+                     *           "latenessP99Ms": null
+                     *         }
+                     *       ],
+                     *       "inProgress": 1,
+                     *       "lastFailures": [
+                     *         {
+                     *           "logId": 30064771073,
+                     *           "jobId": 7,
+                     *           "jobName": "Nightly report",
+                     *           "appName": "my-app",
+                     *           "handleMsg": "java.lang.IllegalStateException: report source unavailable",
+                     *           "handleTime": "2030-01-07T09:01:42.310Z",
+                     *           "scheduledTime": "2030-01-07T09:01:00.000Z"
+                     *         }
+                     *       ],
+                     *       "sampled": 60,
+                     *       "truncated": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Activity"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4266,6 +4518,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways to sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "passwords": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,0 +1,183 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ShownError } from '../lib/api';
+import { exactTime, relativeTime } from '../lib/format';
+
+/** A time shown relative ("3 minutes ago"), the exact instant on hover and for screen readers. */
+export function Time({ at, zone }: { at: string | null | undefined; zone?: string }) {
+  const [, setNow] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setNow((n) => n + 1), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!at) return <span class="muted">—</span>;
+  const exact = exactTime(at, zone);
+  return (
+    <time dateTime={at} title={exact}>
+      {relativeTime(at)}
+    </time>
+  );
+}
+
+/** An API error in place: its message, and each problem the server reported. */
+export function ErrorNotice({ error, title }: { error: ShownError | undefined; title?: string }) {
+  if (!error) return null;
+  return (
+    <div class="notice error" role="alert">
+      <strong>{title ?? (error.status ? `Error ${error.status}` : 'Error')}:</strong> {error.message}
+      {error.problems.length > 1 && (
+        <ul>
+          {error.problems.map((p) => (
+            <li key={`${p.field}:${p.message}`}>{p.message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** What an empty list means, and what to do next. */
+export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="empty">
+      <p>
+        <strong>{title}</strong>
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** Older/newer pages over a cursor list. */
+export function Pager({
+  nextCursor,
+  onNext,
+  onPrevious,
+}: {
+  nextCursor: string | null | undefined;
+  onNext: (cursor: string) => void;
+  onPrevious: (() => void) | undefined;
+}) {
+  if (!nextCursor && !onPrevious) return null;
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" class="secondary" disabled={!onPrevious} onClick={() => onPrevious?.()}>
+        ← Newer
+      </button>
+      <button
+        type="button"
+        class="secondary"
+        disabled={!nextCursor}
+        onClick={() => nextCursor && onNext(nextCursor)}
+      >
+        Older →
+      </button>
+    </nav>
+  );
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  running: 'running',
+  success: 'success',
+  fail: 'failed',
+  skipped: 'skipped',
+};
+
+/** A run's status as a coloured badge (the colour is never the only sign: the word is there too). */
+export function StatusBadge({ status }: { status: string }) {
+  return <span class={`badge status-${status}`}>{STATUS_LABELS[status] ?? status}</span>;
+}
+
+/** A confirmation dialog (the native <dialog>: focus kept inside, Escape cancels). */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children?: ComponentChildren;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} onClose={onCancel} aria-labelledby="confirm-title">
+      <article>
+        <h2 id="confirm-title">{title}</h2>
+        {children}
+        <footer>
+          <button type="button" class="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            class={danger ? 'danger' : ''}
+            aria-busy={busy}
+            disabled={busy}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </footer>
+      </article>
+    </dialog>
+  );
+}
+
+/** A form field with its label, help text and the server's problems for it. */
+export function Field({
+  label,
+  help,
+  problems,
+  children,
+  id,
+}: {
+  label: string;
+  help?: ComponentChildren;
+  problems?: readonly string[];
+  children: ComponentChildren;
+  id: string;
+}) {
+  const invalid = problems !== undefined && problems.length > 0;
+  return (
+    <div class={`field${invalid ? ' invalid' : ''}`}>
+      <label for={id}>{label}</label>
+      {children}
+      {help && (
+        <small id={`${id}-help`} class="help">
+          {help}
+        </small>
+      )}
+      {invalid && (
+        <small id={`${id}-error`} class="field-error" role="alert">
+          {problems.join(' ')}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** A page's heading row: title, and actions on the right. */
+export function PageHeader({ title, children }: { title: ComponentChildren; children?: ComponentChildren }) {
+  return (
+    <header class="page-header">
+      <h1>{title}</h1>
+      {children && <div class="actions">{children}</div>}
+    </header>
+  );
+}

@@ -1,0 +1,173 @@
+import type { Job } from '@tickring/client';
+import { describe, expect, it } from 'vitest';
+import type { ShownError } from '../lib/api';
+import {
+  createBody,
+  FIELDS,
+  fieldProblems,
+  formFieldOf,
+  formFromJob,
+  newJobForm,
+  summaryOf,
+  updateBody,
+} from './job-form';
+
+const JOB: Job = {
+  id: 7,
+  appName: 'my-app',
+  name: 'Nightly report',
+  author: 'ops',
+  alarmEmail: '',
+  alarmWebhook: '',
+  scheduleType: 'CRON',
+  scheduleConf: '0 0 2 * * ?',
+  timeZone: 'Europe/Berlin',
+  misfireStrategy: 'DO_NOTHING',
+  executorRouteStrategy: 'FIRST',
+  executorHandler: 'reportHandler',
+  executorParam: '',
+  executorBlockStrategy: 'SERIAL_EXECUTION',
+  executorTimeout: 0,
+  executorFailRetryCount: 2,
+  retryBackoffSeconds: 10,
+  glueType: 'BEAN',
+  glueSource: '',
+  childJobIds: [8, 9],
+  triggerStatus: 'RUNNING',
+  triggerNextTime: '2030-01-02T01:00:00.000Z',
+  triggerLastTime: null,
+  glueUpdatetime: '2030-01-01T00:00:00.000Z',
+  scheduleRevision: 1,
+  version: 3,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+};
+
+describe('createBody', () => {
+  it('sends every field with numbers as numbers, without a BEAN job’s source', () => {
+    const form = {
+      ...newJobForm({ appName: 'my-app', author: 'ana', timeZone: 'Europe/Berlin' }),
+      name: 'Every 10 s',
+      scheduleConf: ' 0/10 * * * * ? ',
+      executorHandler: 'demoJobHandler',
+      executorTimeout: '30',
+      childJobIds: [3],
+    };
+    const made = createBody(form);
+    expect(made).toEqual({
+      body: {
+        appName: 'my-app',
+        name: 'Every 10 s',
+        author: 'ana',
+        alarmEmail: '',
+        alarmWebhook: '',
+        scheduleType: 'CRON',
+        scheduleConf: '0/10 * * * * ?',
+        timeZone: 'Europe/Berlin',
+        misfireStrategy: 'DO_NOTHING',
+        executorRouteStrategy: 'FIRST',
+        executorHandler: 'demoJobHandler',
+        executorParam: '',
+        executorBlockStrategy: 'SERIAL_EXECUTION',
+        executorTimeout: 30,
+        executorFailRetryCount: 0,
+        retryBackoffSeconds: 10,
+        glueType: 'BEAN',
+        childJobIds: [3],
+        triggerStatus: 'STOPPED',
+      },
+    });
+  });
+
+  it('sends a GLUE job’s source, and no schedule for NONE', () => {
+    const made = createBody({
+      ...newJobForm(),
+      glueType: 'GLUE_SHELL',
+      glueSource: 'echo hi',
+      scheduleType: 'NONE',
+      scheduleConf: 'left over',
+    });
+    expect('body' in made && made.body).toMatchObject({ glueSource: 'echo hi', scheduleConf: '' });
+  });
+
+  it('refuses numbers that are not whole and >= 0, naming each field', () => {
+    const made = createBody({ ...newJobForm(), executorTimeout: '-1', retryBackoffSeconds: '2.5' });
+    expect('error' in made && made.error.problems).toEqual([
+      { field: 'executorTimeout', message: 'Enter a whole number, 0 or more.' },
+      { field: 'retryBackoffSeconds', message: 'Enter a whole number, 0 or more.' },
+    ]);
+  });
+});
+
+describe('updateBody', () => {
+  it('sends nothing but the version when nothing changed', () => {
+    expect(updateBody(JOB, formFromJob(JOB))).toEqual({ body: { version: 3 }, changed: [] });
+  });
+
+  it('sends only the changed fields (child jobs compared as a set)', () => {
+    const form = {
+      ...formFromJob(JOB),
+      scheduleConf: '0 30 2 * * ?',
+      executorFailRetryCount: '3',
+      childJobIds: [9, 8],
+    };
+    expect(updateBody(JOB, form)).toEqual({
+      body: { scheduleConf: '0 30 2 * * ?', executorFailRetryCount: 3, version: 3 },
+      changed: ['scheduleConf', 'executorFailRetryCount'],
+    });
+  });
+
+  it('sends a removed child job', () => {
+    const made = updateBody(JOB, { ...formFromJob(JOB), childJobIds: [8] });
+    expect(made).toEqual({ body: { childJobIds: [8], version: 3 }, changed: ['childJobIds'] });
+  });
+});
+
+describe('problems by field', () => {
+  const error: ShownError = {
+    status: 400,
+    message: 'two problems',
+    field: 'scheduleConf',
+    problems: [
+      { field: 'scheduleConf', message: 'scheduleConf: Invalid cron expression' },
+      { field: 'jobGroup', message: 'group nope does not exist' },
+      { field: 'body', message: 'unknown field x' },
+    ],
+  };
+
+  it('finds a field by its name, its XXL-JOB alias and pointer forms', () => {
+    expect(formFieldOf('scheduleConf')).toBe('scheduleConf');
+    expect(formFieldOf('body.timeZone')).toBe('timeZone');
+    expect(formFieldOf('/executorTimeout')).toBe('executorTimeout');
+    expect(formFieldOf('childJobIds/0')).toBe('childJobIds');
+    expect(formFieldOf('childJobId')).toBe('childJobIds');
+    expect(formFieldOf('jobDesc')).toBe('name');
+    expect(formFieldOf('body')).toBeUndefined();
+    expect(formFieldOf(undefined)).toBeUndefined();
+  });
+
+  it('puts each problem next to its field and all of them in the summary', () => {
+    expect(fieldProblems(error, 'scheduleConf')).toEqual(['scheduleConf: Invalid cron expression']);
+    expect(fieldProblems(error, 'appName')).toEqual(['group nope does not exist']);
+    expect(fieldProblems(error, 'name')).toEqual([]);
+    expect(fieldProblems(undefined, 'name')).toEqual([]);
+    expect(summaryOf(error)).toEqual([
+      { field: 'scheduleConf', message: 'scheduleConf: Invalid cron expression' },
+      { field: 'appName', message: 'group nope does not exist' },
+      { field: undefined, message: 'unknown field x' },
+    ]);
+  });
+
+  it('summarizes an error without problems (403, 409) as its message', () => {
+    expect(summaryOf({ status: 409, message: 'the job changed', problems: [] })).toEqual([
+      { field: undefined, message: 'the job changed' },
+    ]);
+  });
+
+  it('has a label and help for every form field but the schedule (its help is by type)', () => {
+    for (const [field, meta] of Object.entries(FIELDS)) {
+      expect(meta.label, field).not.toBe('');
+      if (field !== 'scheduleConf') expect(meta.help, field).not.toBe('');
+    }
+  });
+});

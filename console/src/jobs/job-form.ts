@@ -1,0 +1,341 @@
+// The job editor's form: its fields (labels, help from the API schema's descriptions, choices), the
+// form made from a job, and the create/update bodies made from the form. Pure.
+
+import type { Job, JobCreate, JobUpdate } from '@tickring/client';
+import { problemsFor, type ShownError } from '../lib/api';
+
+export type ScheduleType = Job['scheduleType'];
+export type MisfireStrategy = Job['misfireStrategy'];
+export type RouteStrategy = Job['executorRouteStrategy'];
+export type BlockStrategy = Job['executorBlockStrategy'];
+export type GlueType = Job['glueType'];
+export type TriggerStatus = Job['triggerStatus'];
+
+/** What the inputs hold: numbers as typed (checked on save), child jobs as ids. */
+export interface JobForm {
+  appName: string;
+  name: string;
+  author: string;
+  alarmEmail: string;
+  alarmWebhook: string;
+  scheduleType: ScheduleType;
+  scheduleConf: string;
+  timeZone: string;
+  misfireStrategy: MisfireStrategy;
+  executorRouteStrategy: RouteStrategy;
+  executorHandler: string;
+  executorParam: string;
+  executorBlockStrategy: BlockStrategy;
+  executorTimeout: string;
+  executorFailRetryCount: string;
+  retryBackoffSeconds: string;
+  glueType: GlueType;
+  glueSource: string;
+  childJobIds: number[];
+  triggerStatus: TriggerStatus;
+}
+
+export type FormField = keyof JobForm;
+
+export interface Choice<V extends string> {
+  readonly value: V;
+  readonly label: string;
+}
+
+/** Labels and help text (short forms of the schema's descriptions) of each field. */
+export const FIELDS: Record<FormField, { readonly label: string; readonly help: string }> = {
+  appName: { label: 'Group', help: 'The executor group whose executors run the job.' },
+  name: { label: 'Name', help: 'What the job does (XXL-JOB’s job description).' },
+  author: { label: 'Author', help: 'Who owns the job.' },
+  alarmEmail: {
+    label: 'Alarm e-mail',
+    help: 'Addresses to alarm when a run fails for good, separated by commas; empty for none.',
+  },
+  alarmWebhook: {
+    label: 'Alarm webhook',
+    help: 'An http(s) URL the failed run is POSTed to when its last retry fails; empty for none.',
+  },
+  scheduleType: { label: 'Schedule type', help: 'How the schedule below is read.' },
+  scheduleConf: { label: 'Schedule', help: '' },
+  timeZone: { label: 'Time zone', help: 'The IANA time zone the cron is read in (its hours and days).' },
+  misfireStrategy: {
+    label: 'When a fire comes late',
+    help: 'A scheduled fire more than 5 s late (the scheduler was down or backed up).',
+  },
+  executorRouteStrategy: { label: 'Routing', help: 'How a run picks its executor among the group’s.' },
+  executorHandler: { label: 'Handler', help: 'The handler the executor runs; required for BEAN code.' },
+  executorParam: { label: 'Parameter', help: 'The parameter the handler gets.' },
+  executorBlockStrategy: {
+    label: 'While the previous run still runs',
+    help: 'What an executor does with a run while the job’s previous one is still running.',
+  },
+  executorTimeout: {
+    label: 'Timeout (seconds)',
+    help: 'Seconds a run may take before the executor stops it; 0 for no timeout.',
+  },
+  executorFailRetryCount: { label: 'Retries', help: 'How often a failed run is tried again.' },
+  retryBackoffSeconds: {
+    label: 'Retry back-off (seconds)',
+    help: 'Seconds before the first retry; doubled for each further one.',
+  },
+  glueType: {
+    label: 'Code',
+    help: 'A handler registered in the executor (BEAN), or a script run as it is (GLUE).',
+  },
+  glueSource: { label: 'Script', help: 'The script of a GLUE job.' },
+  childJobIds: {
+    label: 'Child jobs',
+    help: 'Jobs triggered when a run of this one succeeds; no cycles, not the job itself.',
+  },
+  triggerStatus: {
+    label: 'Schedule on',
+    help: 'On: fired by its schedule (RUNNING). Off: fires only when triggered (STOPPED).',
+  },
+};
+
+/** The schedule field's label, help and placeholder by type (from scheduleConf's description). */
+export const SCHEDULE_CONF: Record<ScheduleType, { label: string; help: string; placeholder: string }> = {
+  NONE: { label: 'Schedule', help: 'No schedule: the job runs only when triggered.', placeholder: '' },
+  CRON: {
+    label: 'Cron expression (Quartz)',
+    help: 'Seconds first, optional year last: second minute hour day-of-month month day-of-week [year]; ? L W # allowed; days of week 1-7 = SUN-SAT.',
+    placeholder: '0 0 2 * * ?',
+  },
+  FIX_RATE: { label: 'Seconds between fires', help: 'Whole seconds, 1 or more.', placeholder: '30' },
+  ONCE: {
+    label: 'Instant',
+    help: 'An ISO-8601 instant with its zone or offset.',
+    placeholder: '2030-06-01T12:00:00Z',
+  },
+};
+
+export const SCHEDULE_TYPES: readonly Choice<ScheduleType>[] = [
+  { value: 'CRON', label: 'Cron (Quartz)' },
+  { value: 'FIX_RATE', label: 'Fixed rate' },
+  { value: 'ONCE', label: 'Once' },
+  { value: 'NONE', label: 'None (only when triggered)' },
+];
+
+export const MISFIRE_STRATEGIES: readonly Choice<MisfireStrategy>[] = [
+  { value: 'DO_NOTHING', label: 'Skip it (recorded as a skipped run)' },
+  { value: 'FIRE_ONCE_NOW', label: 'Run it once to catch up' },
+];
+
+export const ROUTE_STRATEGIES: readonly Choice<RouteStrategy>[] = [
+  { value: 'FIRST', label: 'First executor' },
+  { value: 'LAST', label: 'Last executor' },
+  { value: 'ROUND', label: 'Round robin' },
+  { value: 'RANDOM', label: 'Random' },
+  { value: 'CONSISTENT_HASH', label: 'Consistent hash' },
+  { value: 'LEAST_FREQUENTLY_USED', label: 'Least frequently used' },
+  { value: 'LEAST_RECENTLY_USED', label: 'Least recently used' },
+  { value: 'FAILOVER', label: 'Failover (first that answers)' },
+  { value: 'BUSYOVER', label: 'Busy-over (first that is idle)' },
+  { value: 'SHARDING_BROADCAST', label: 'Sharding broadcast (every executor)' },
+];
+
+export const BLOCK_STRATEGIES: readonly Choice<BlockStrategy>[] = [
+  { value: 'SERIAL_EXECUTION', label: 'Queue it (serial execution)' },
+  { value: 'DISCARD_LATER', label: 'Discard the new run' },
+  { value: 'COVER_EARLY', label: 'Stop the old run, start the new' },
+];
+
+export const GLUE_TYPES: readonly Choice<GlueType>[] = [
+  { value: 'BEAN', label: 'Handler in the executor (BEAN)' },
+  { value: 'GLUE_GROOVY', label: 'Groovy script' },
+  { value: 'GLUE_SHELL', label: 'Shell script' },
+  { value: 'GLUE_PYTHON', label: 'Python 3 script' },
+  { value: 'GLUE_PYTHON2', label: 'Python 2 script' },
+  { value: 'GLUE_NODEJS', label: 'Node.js script' },
+  { value: 'GLUE_POWERSHELL', label: 'PowerShell script' },
+  { value: 'GLUE_PHP', label: 'PHP script' },
+];
+
+/** The label of a choice's value (the value itself when unknown). */
+export function choiceLabel<V extends string>(choices: readonly Choice<V>[], value: string): string {
+  return choices.find((c) => c.value === value)?.label ?? value;
+}
+
+/** A new job's form: the API's defaults, the viewer's zone, the caller as author. */
+export function newJobForm(defaults: { appName?: string; author?: string; timeZone?: string } = {}): JobForm {
+  return {
+    appName: defaults.appName ?? '',
+    name: '',
+    author: defaults.author ?? '',
+    alarmEmail: '',
+    alarmWebhook: '',
+    scheduleType: 'CRON',
+    scheduleConf: '',
+    timeZone: defaults.timeZone ?? 'UTC',
+    misfireStrategy: 'DO_NOTHING',
+    executorRouteStrategy: 'FIRST',
+    executorHandler: '',
+    executorParam: '',
+    executorBlockStrategy: 'SERIAL_EXECUTION',
+    executorTimeout: '0',
+    executorFailRetryCount: '0',
+    retryBackoffSeconds: '10',
+    glueType: 'BEAN',
+    glueSource: '',
+    childJobIds: [],
+    triggerStatus: 'STOPPED',
+  };
+}
+
+/** The form of a job as read. */
+export function formFromJob(job: Job): JobForm {
+  return {
+    appName: job.appName,
+    name: job.name,
+    author: job.author,
+    alarmEmail: job.alarmEmail,
+    alarmWebhook: job.alarmWebhook,
+    scheduleType: job.scheduleType,
+    scheduleConf: job.scheduleConf,
+    timeZone: job.timeZone,
+    misfireStrategy: job.misfireStrategy,
+    executorRouteStrategy: job.executorRouteStrategy,
+    executorHandler: job.executorHandler,
+    executorParam: job.executorParam,
+    executorBlockStrategy: job.executorBlockStrategy,
+    executorTimeout: String(job.executorTimeout),
+    executorFailRetryCount: String(job.executorFailRetryCount),
+    retryBackoffSeconds: String(job.retryBackoffSeconds),
+    glueType: job.glueType,
+    glueSource: job.glueSource,
+    childJobIds: [...job.childJobIds],
+    triggerStatus: job.triggerStatus,
+  };
+}
+
+const NUMBER_FIELDS = ['executorTimeout', 'executorFailRetryCount', 'retryBackoffSeconds'] as const;
+
+/** The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only ones). */
+type JobBody = Omit<JobCreate, 'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys>;
+type ReadOnlyKeys =
+  | 'triggerNextTime'
+  | 'triggerLastTime'
+  | 'glueUpdatetime'
+  | 'scheduleRevision'
+  | 'createdAt'
+  | 'updatedAt';
+
+/**
+ * The form as a body, or the problems found before asking the server (numbers that are not whole
+ * numbers >= 0), in the server's error shape so they show the same way.
+ */
+function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownError } {
+  const problems: { field: string; message: string }[] = [];
+  const numbers: Partial<Record<(typeof NUMBER_FIELDS)[number], number>> = {};
+  for (const field of NUMBER_FIELDS) {
+    const raw = form[field].trim();
+    if (!/^\d+$/.test(raw)) {
+      problems.push({ field, message: 'Enter a whole number, 0 or more.' });
+    } else {
+      numbers[field] = Number(raw);
+    }
+  }
+  if (problems.length > 0) {
+    return {
+      error: {
+        message: problems.map((p) => p.message).join('; '),
+        field: problems[0]!.field,
+        problems,
+      },
+    };
+  }
+  return {
+    body: {
+      appName: form.appName,
+      name: form.name,
+      author: form.author,
+      alarmEmail: form.alarmEmail,
+      alarmWebhook: form.alarmWebhook,
+      scheduleType: form.scheduleType,
+      scheduleConf: form.scheduleType === 'NONE' ? '' : form.scheduleConf.trim(),
+      timeZone: form.timeZone.trim(),
+      misfireStrategy: form.misfireStrategy,
+      executorRouteStrategy: form.executorRouteStrategy,
+      executorHandler: form.executorHandler,
+      executorParam: form.executorParam,
+      executorBlockStrategy: form.executorBlockStrategy,
+      executorTimeout: numbers.executorTimeout!,
+      executorFailRetryCount: numbers.executorFailRetryCount!,
+      retryBackoffSeconds: numbers.retryBackoffSeconds!,
+      glueType: form.glueType,
+      glueSource: form.glueSource,
+      childJobIds: [...form.childJobIds],
+      triggerStatus: form.triggerStatus,
+    },
+  };
+}
+
+/**
+ * A create body: every field; the GLUE source only for a GLUE job (a BEAN job's empty source is
+ * the default, and sending it could need the glue grant).
+ */
+export function createBody(form: JobForm): { body: JobCreate } | { error: ShownError } {
+  const made = bodyOf(form);
+  if ('error' in made) return made;
+  const { glueSource, ...rest } = made.body;
+  return { body: form.glueType === 'BEAN' ? rest : { ...rest, glueSource } };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const x = [...a].sort();
+    const y = [...b].sort();
+    return x.length === y.length && x.every((v, i) => v === y[i]);
+  }
+  return a === b;
+}
+
+/**
+ * An update body: only the fields that differ from the job as read, with its version (the server
+ * refuses, 409, when someone changed it since). `changed` lists those fields (empty: nothing to send).
+ */
+export function updateBody(
+  job: Job,
+  form: JobForm,
+): { body: JobUpdate & { version: number }; changed: string[] } | { error: ShownError } {
+  const made = bodyOf(form);
+  if ('error' in made) return made;
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(made.body)) {
+    if (!same(value, (job as unknown as Record<string, unknown>)[key])) body[key] = value;
+  }
+  return { body: { ...(body as JobUpdate), version: job.version }, changed: Object.keys(body) };
+}
+
+/** The names a problem may give a field (XXL-JOB's aliases, and JSON pointers) for each form field. */
+const ALIASES: Partial<Record<FormField, readonly string[]>> = {
+  appName: ['jobGroup'],
+  name: ['jobDesc'],
+  childJobIds: ['childJobId'],
+};
+
+/** The form field a problem's field names (`body.scheduleConf`, `/jobGroup`, `childJobIds/0`), if any. */
+export function formFieldOf(problemField: string | undefined): FormField | undefined {
+  if (!problemField) return undefined;
+  const name = problemField
+    .replace(/^\/?(body[./])?/, '')
+    .split(/[./[]/)[0]!
+    .trim();
+  if (name in FIELDS) return name as FormField;
+  for (const [field, aliases] of Object.entries(ALIASES) as [FormField, readonly string[]][]) {
+    if (aliases.includes(name)) return field;
+  }
+  return undefined;
+}
+
+/** The messages of an error for one form field (`problemsFor` it and each of its aliases). */
+export function fieldProblems(error: ShownError | undefined, field: FormField): string[] {
+  const names = [field, ...(ALIASES[field] ?? [])];
+  return [...new Set(names.flatMap((name) => problemsFor(error, name)))];
+}
+
+/** Every problem of an error, each with the form field it is about (for the summary at the top). */
+export function summaryOf(error: ShownError): { field: FormField | undefined; message: string }[] {
+  if (error.problems.length === 0) return [{ field: formFieldOf(error.field), message: error.message }];
+  return error.problems.map((p) => ({ field: formFieldOf(p.field), message: p.message }));
+}

@@ -1,0 +1,8 @@
+import '@picocss/pico/css/pico.min.css';
+import 'uplot/dist/uPlot.min.css';
+import './styles.css';
+import { render } from 'preact';
+import { App } from './app';
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { unplacedError } from './unplaced';
+
+describe('unplacedError', () => {
+  const fields = ['username', 'password'];
+
+  it('keeps nothing when every problem has its field', () => {
+    const error = {
+      message: 'username must be…',
+      field: 'username',
+      problems: [
+        { field: 'username', message: 'username must be…' },
+        { field: 'body.password', message: 'password is short' },
+      ],
+    };
+    expect(unplacedError(error, fields)).toBeUndefined();
+  });
+
+  it('keeps the problems no field shows', () => {
+    const error = {
+      message: 'a',
+      problems: [
+        { field: 'username', message: 'a' },
+        { field: 'groups', message: 'b' },
+      ],
+    };
+    expect(unplacedError(error, fields)).toMatchObject({ message: 'b', problems: [{ field: 'groups' }] });
+  });
+
+  it('keeps an error without problems unless its field is on the form', () => {
+    expect(unplacedError({ status: 409, message: 'taken', problems: [] }, fields)).toMatchObject({
+      status: 409,
+    });
+    expect(unplacedError({ message: 'wrong', field: 'password', problems: [] }, fields)).toBeUndefined();
+    expect(unplacedError(undefined, fields)).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { emptyRunsMessage, fromLocalInput, parseJobId, runListQuery, toLocalInput } from './filters';
+
+const NOW = Date.parse('2030-01-01T12:00:00.000Z');
+
+describe('runListQuery', () => {
+  it('reads the URL filters into a listRuns query', () => {
+    expect(runListQuery({ status: 'fail', appName: 'billing', jobId: '7' }, NOW)).toEqual({
+      status: 'fail',
+      appName: 'billing',
+      jobId: 7,
+    });
+  });
+
+  it('counts a quick range back from now, ignoring from/to', () => {
+    expect(runListQuery({ range: '1h', from: '2020-01-01T00:00:00Z' }, NOW)).toEqual({
+      from: '2030-01-01T11:00:00.000Z',
+    });
+    expect(runListQuery({ range: '7d' }, NOW).from).toBe('2029-12-25T12:00:00.000Z');
+  });
+
+  it('passes a custom from/to as ISO instants', () => {
+    expect(runListQuery({ from: '2030-01-01T10:00:00+02:00', to: '2030-01-01T09:00:00.000Z' }, NOW)).toEqual({
+      from: '2030-01-01T08:00:00.000Z',
+      to: '2030-01-01T09:00:00.000Z',
+    });
+  });
+
+  it('leaves out what does not parse', () => {
+    expect(runListQuery({ status: 'done', jobId: 'abc', from: 'yesterday', range: '2h' }, NOW)).toEqual({});
+  });
+});
+
+describe('parseJobId', () => {
+  it('takes positive whole numbers only', () => {
+    expect(parseJobId(' 12 ')).toBe(12);
+    expect(parseJobId('0')).toBeUndefined();
+    expect(parseJobId('-3')).toBeUndefined();
+    expect(parseJobId('1.5')).toBeUndefined();
+    expect(parseJobId(undefined)).toBeUndefined();
+  });
+});
+
+describe('emptyRunsMessage', () => {
+  it('says how to see skipped runs', () => {
+    expect(emptyRunsMessage({ status: 'skipped' }).title).toBe('Skipped runs are listed per job');
+  });
+
+  it('says what a new deployment should do', () => {
+    expect(emptyRunsMessage({}).title).toBe('No runs yet');
+  });
+
+  it('names the filters that matched nothing', () => {
+    expect(emptyRunsMessage({ status: 'fail', jobId: '3', range: '24h' }).title).toBe(
+      'No failed runs of job 3 in the last 24 hours',
+    );
+    expect(emptyRunsMessage({ appName: 'billing', from: '2030-01-01T00:00:00Z' }).title).toBe(
+      'No runs in group billing in this time range',
+    );
+    expect(emptyRunsMessage({ status: 'running' }).title).toBe('No runs running');
+  });
+});
+
+describe('datetime-local values', () => {
+  it('round-trips an instant through the local input value (to the minute)', () => {
+    const iso = '2030-01-01T10:15:00.000Z';
+    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
+  });
+
+  it('is empty for nothing or nonsense', () => {
+    expect(toLocalInput(undefined)).toBe('');
+    expect(toLocalInput('nope')).toBe('');
+    expect(fromLocalInput('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,126 @@
+// The runs list's filters as they live in the URL, and the listRuns query they make. Pure.
+
+export const RUN_STATUSES = ['running', 'success', 'fail', 'skipped'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Quick picks of the time range: the last hour, day or week, counted back from each read. */
+export const QUICK_RANGES = {
+  '1h': { label: 'Last hour', ms: 3600_000 },
+  '24h': { label: 'Last 24 hours', ms: 24 * 3600_000 },
+  '7d': { label: 'Last 7 days', ms: 7 * 24 * 3600_000 },
+} as const;
+export type QuickRange = keyof typeof QUICK_RANGES;
+
+/** The filters as read from the URL (strings, absent when not set). */
+export interface RunFilterValues {
+  readonly status?: string;
+  readonly appName?: string;
+  readonly jobId?: string;
+  readonly range?: string;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export interface RunListQuery {
+  status?: RunStatus;
+  appName?: string;
+  jobId?: number;
+  from?: string;
+  to?: string;
+}
+
+export function isQuickRange(value: string | undefined): value is QuickRange {
+  return value !== undefined && Object.hasOwn(QUICK_RANGES, value);
+}
+
+/** A job id as typed: a positive whole number, or undefined. */
+export function parseJobId(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (!/^\d{1,15}$/.test(trimmed)) return undefined;
+  const id = Number(trimmed);
+  return id > 0 ? id : undefined;
+}
+
+function instant(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? new Date(at).toISOString() : undefined;
+}
+
+/**
+ * The listRuns query of the URL's filters, as of `now`: a quick range counts back from now (so each
+ * refresh moves with the clock); otherwise `from`/`to` as given. Values that do not parse are left out.
+ */
+export function runListQuery(filters: RunFilterValues, now: number = Date.now()): RunListQuery {
+  const query: RunListQuery = {};
+  if (filters.status && (RUN_STATUSES as readonly string[]).includes(filters.status)) {
+    query.status = filters.status as RunStatus;
+  }
+  if (filters.appName) query.appName = filters.appName;
+  const jobId = parseJobId(filters.jobId);
+  if (jobId !== undefined) query.jobId = jobId;
+  if (isQuickRange(filters.range)) {
+    query.from = new Date(now - QUICK_RANGES[filters.range].ms).toISOString();
+  } else {
+    const from = instant(filters.from);
+    const to = instant(filters.to);
+    if (from !== undefined) query.from = from;
+    if (to !== undefined) query.to = to;
+  }
+  return query;
+}
+
+/** Whether any filter is set (the empty state then says to widen them). */
+export function hasFilters(filters: RunFilterValues): boolean {
+  return Object.values(filters).some((v) => v !== undefined && v !== '');
+}
+
+const STATUS_RUNS: Record<RunStatus, string> = {
+  running: 'runs running',
+  success: 'successful runs',
+  fail: 'failed runs',
+  skipped: 'skipped runs',
+};
+
+/** What the empty list means for these filters, and what to try next. */
+export function emptyRunsMessage(filters: RunFilterValues): { title: string; hint: string } {
+  const query = runListQuery(filters);
+  if (query.status === 'skipped' && query.jobId === undefined) {
+    return {
+      title: 'Skipped runs are listed per job',
+      hint: 'Misfires (skipped runs) are listed under their job only: enter a job id to see them.',
+    };
+  }
+  if (!hasFilters(filters)) {
+    return {
+      title: 'No runs yet',
+      hint: 'Runs appear here when a job fires on its schedule or is triggered by hand (Jobs → a job → Trigger).',
+    };
+  }
+  const parts: string[] = [];
+  if (query.jobId !== undefined) parts.push(`of job ${query.jobId}`);
+  if (query.appName) parts.push(`in group ${query.appName}`);
+  if (isQuickRange(filters.range)) parts.push(`in the ${QUICK_RANGES[filters.range].label.toLowerCase()}`);
+  else if (query.from || query.to) parts.push('in this time range');
+  const runs = query.status ? STATUS_RUNS[query.status] : 'runs';
+  const what =
+    parts.length > 0 || query.status ? `No ${[runs, ...parts].join(' ')}` : 'No runs match these filters';
+  return { title: what, hint: 'Widen the filters (a longer time range, another status) or clear them.' };
+}
+
+/** An ISO instant as the value of a datetime-local input (the viewer's local time, minutes). */
+export function toLocalInput(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local input's value (the viewer's local time) as an ISO instant; undefined when empty. */
+export function fromLocalInput(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
