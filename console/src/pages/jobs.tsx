@@ -204,6 +204,7 @@ export function JobsPage() {
                 </th>
                 <th scope="col">
                   <span class="hide-narrow">Actions</span>
+                  <span class="visually-hidden show-narrow">Actions</span>
                 </th>
               </tr>
             </thead>

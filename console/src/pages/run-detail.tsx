@@ -102,7 +102,7 @@ function RunDetail({ logId }: { logId: number }) {
       )}
       <ErrorNotice error={killError} title="Kill" />
       <RunFacts run={shown} />
-      <LiveLog logId={logId} />
+      <LiveLog logId={logId} onEnded={run.reload} />
       <TriggerResult run={shown} />
       <ConfirmDialog
         open={confirming}

@@ -4,6 +4,8 @@ import { Empty, ErrorNotice, PageHeader, Pager, StatusBadge, Time } from '../com
 import { api } from '../lib/api';
 import { useCursor, useLoad, useUrlFilters } from '../lib/hooks';
 import {
+  ANY_TIME,
+  DEFAULT_RANGE,
   emptyRunsMessage,
   fromLocalInput,
   hasFilters,
@@ -39,7 +41,12 @@ export function RunsPage() {
     // Only the first page moves (new runs come on top); older pages stay put.
     cursor === undefined ? 5000 : undefined,
   );
-  const rangeMode = isQuickRange(filters.range) ? filters.range : filters.from || filters.to ? 'custom' : '';
+  const rangeMode =
+    filters.range === ANY_TIME || isQuickRange(filters.range)
+      ? filters.range
+      : filters.from || filters.to
+        ? 'custom'
+        : DEFAULT_RANGE;
   const items = runs.data?.items ?? [];
   const empty = emptyRunsMessage(filters);
 
@@ -128,7 +135,7 @@ export function RunsPage() {
               } else setFilters({ range: value, from: undefined, to: undefined });
             }}
           >
-            <option value="">Any time</option>
+            <option value={ANY_TIME}>Any time</option>
             {Object.entries(QUICK_RANGES).map(([value, { label }]) => (
               <option key={value} value={value}>
                 {label}

@@ -5,11 +5,18 @@ const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 
 describe('runListQuery', () => {
   it('reads the URL filters into a listRuns query', () => {
-    expect(runListQuery({ status: 'fail', appName: 'billing', jobId: '7' }, NOW)).toEqual({
+    expect(runListQuery({ status: 'fail', appName: 'billing', jobId: '7', range: 'all' }, NOW)).toEqual({
       status: 'fail',
       appName: 'billing',
       jobId: 7,
     });
+  });
+
+  it('reads the last 24 hours when the URL names no time, and any time only when asked', () => {
+    expect(runListQuery({}, NOW)).toEqual({ from: '2029-12-31T12:00:00.000Z' });
+    expect(runListQuery({ jobId: '7' }, NOW)).toEqual({ jobId: 7, from: '2029-12-31T12:00:00.000Z' });
+    expect(runListQuery({ range: 'all' }, NOW)).toEqual({});
+    expect(runListQuery({ to: '2030-01-01T09:00:00.000Z' }, NOW)).toEqual({ to: '2030-01-01T09:00:00.000Z' });
   });
 
   it('counts a quick range back from now, ignoring from/to', () => {
@@ -47,7 +54,9 @@ describe('emptyRunsMessage', () => {
   });
 
   it('says what a new deployment should do', () => {
-    expect(emptyRunsMessage({}).title).toBe('No runs yet');
+    expect(emptyRunsMessage({}).title).toBe('No runs in the last 24 hours');
+    expect(emptyRunsMessage({}).hint).toContain('Any time');
+    expect(emptyRunsMessage({ range: 'all' }).title).toBe('No runs yet');
   });
 
   it('names the filters that matched nothing', () => {
@@ -57,7 +66,8 @@ describe('emptyRunsMessage', () => {
     expect(emptyRunsMessage({ appName: 'billing', from: '2030-01-01T00:00:00Z' }).title).toBe(
       'No runs in group billing in this time range',
     );
-    expect(emptyRunsMessage({ status: 'running' }).title).toBe('No runs running');
+    expect(emptyRunsMessage({ status: 'running' }).title).toBe('No runs running in the last 24 hours');
+    expect(emptyRunsMessage({ status: 'running', range: 'all' }).title).toBe('No runs running');
   });
 });
 

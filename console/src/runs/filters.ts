@@ -11,6 +11,13 @@ export const QUICK_RANGES = {
 } as const;
 export type QuickRange = keyof typeof QUICK_RANGES;
 
+/**
+ * The range when the URL names none: the last 24 hours, as XXL-JOB's log page opens on today. Reading
+ * every hour back to the retention limit on a sparse table takes the server seconds; `range=all` asks for it.
+ */
+export const DEFAULT_RANGE: QuickRange = '24h';
+export const ANY_TIME = 'all';
+
 /** The filters as read from the URL (strings, absent when not set). */
 export interface RunFilterValues {
   readonly status?: string;
@@ -60,8 +67,11 @@ export function runListQuery(filters: RunFilterValues, now: number = Date.now())
   if (filters.appName) query.appName = filters.appName;
   const jobId = parseJobId(filters.jobId);
   if (jobId !== undefined) query.jobId = jobId;
-  if (isQuickRange(filters.range)) {
-    query.from = new Date(now - QUICK_RANGES[filters.range].ms).toISOString();
+  const range = filters.range ?? (filters.from || filters.to ? undefined : DEFAULT_RANGE);
+  if (range === ANY_TIME) {
+    // no time bound
+  } else if (isQuickRange(range)) {
+    query.from = new Date(now - QUICK_RANGES[range].ms).toISOString();
   } else {
     const from = instant(filters.from);
     const to = instant(filters.to);
@@ -92,16 +102,17 @@ export function emptyRunsMessage(filters: RunFilterValues): { title: string; hin
       hint: 'Misfires (skipped runs) are listed under their job only: enter a job id to see them.',
     };
   }
-  if (!hasFilters(filters)) {
+  const range = filters.range ?? (filters.from || filters.to ? undefined : DEFAULT_RANGE);
+  if (!hasFilters(filters) || (range === ANY_TIME && !query.status && !query.appName && !query.jobId)) {
     return {
-      title: 'No runs yet',
-      hint: 'Runs appear here when a job fires on its schedule or is triggered by hand (Jobs → a job → Trigger).',
+      title: range === ANY_TIME ? 'No runs yet' : 'No runs in the last 24 hours',
+      hint: `Runs appear here when a job fires on its schedule or is run once by hand (Jobs → a job → Run once).${range === ANY_TIME ? '' : ' Older runs: Time → Any time.'}`,
     };
   }
   const parts: string[] = [];
   if (query.jobId !== undefined) parts.push(`of job ${query.jobId}`);
   if (query.appName) parts.push(`in group ${query.appName}`);
-  if (isQuickRange(filters.range)) parts.push(`in the ${QUICK_RANGES[filters.range].label.toLowerCase()}`);
+  if (isQuickRange(range)) parts.push(`in the ${QUICK_RANGES[range].label.toLowerCase()}`);
   else if (query.from || query.to) parts.push('in this time range');
   const runs = query.status ? STATUS_RUNS[query.status] : 'runs';
   const what =

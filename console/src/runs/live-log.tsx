@@ -9,7 +9,13 @@ import { useVisible } from './use-visible';
  * tab is visible, until the server says it ended). The view follows new lines while it is scrolled to
  * the end; scrolling up pauses that, scrolling back down (or "Jump to end") resumes it.
  */
-export function LiveLog({ logId }: { logId: number }) {
+export function LiveLog({
+  logId,
+  onEnded,
+}: {
+  logId: number /** The log ended: the run has its result (read it again). */;
+  onEnded?: () => void;
+}) {
   const [log, setLog] = useState<LogState>(EMPTY_LOG);
   const [error, setError] = useState<ShownError | undefined>();
   const [attempt, setAttempt] = useState(0);
@@ -18,6 +24,8 @@ export function LiveLog({ logId }: { logId: number }) {
   const visible = useVisible();
   const logRef = useRef(log);
   const box = useRef<HTMLDivElement>(null);
+  const onEndedRef = useRef(onEnded);
+  onEndedRef.current = onEnded;
 
   // Another run: start over.
   useEffect(() => {
@@ -40,8 +48,10 @@ export function LiveLog({ logId }: { logId: number }) {
         });
         if (cancelled) return;
         const next = appendSlice(logRef.current, slice);
+        const justEnded = next.ended && !logRef.current.ended;
         logRef.current = next;
         setLog(next);
+        if (justEnded) onEndedRef.current?.();
         setError(undefined);
         const delay = nextPollDelay(next, false, true);
         if (delay !== undefined) timer = setTimeout(read, delay);
