@@ -390,5 +390,9 @@ describe('tickring command line against a local stack', () => {
     const dash = JSON.parse((await cli(['dashboard', '--days', '2', '--json'], { env })).stdout);
     expect(dash).toMatchObject({ days: 2, totals: expect.objectContaining({ jobs: expect.any(Number) }) });
     expect(dash.series).toHaveLength(2);
+    const table = await cli(['dashboard', '--days', '2'], { env });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/misfires:\s+\d+ skipped/);
+    expect(table.stdout).toMatch(/DAY\s+SUCCESS\s+FAIL\s+RUNNING\s+SKIPPED/);
   });
 });

@@ -66,16 +66,18 @@ export function registerDashboard(program: Command, run: ActionRunner): void {
             'runs',
             `${t.runs}: ${c.green(`${t.success} success`)}, ${c.red(`${t.fail} fail`)}, ${c.cyan(`${t.running} running`)}`,
           ],
+          ['misfires', `${t.skipped} skipped (never sent; not among runs)`],
         ]);
         ctx.out.line();
         const max = Math.max(1, ...d.series.map((s) => s.success + s.fail + s.running));
         ctx.out.table(
-          ['DAY', 'SUCCESS', 'FAIL', 'RUNNING', ''],
+          ['DAY', 'SUCCESS', 'FAIL', 'RUNNING', 'SKIPPED', ''],
           d.series.map((s) => [
             s.day,
             String(s.success),
             s.fail > 0 ? c.red(String(s.fail)) : '0',
             String(s.running),
+            String(s.skipped),
             bar(s.success, s.fail, s.running, max, c),
           ]),
         );
