@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { ShownError } from '../lib/api';
 import { exactTime, relativeTime } from '../lib/format';
 
@@ -88,57 +88,6 @@ export function StatusBadge({ status }: { status: string }) {
   return <span class={`badge status-${status}`}>{STATUS_LABELS[status] ?? status}</span>;
 }
 
-/** A confirmation dialog (the native <dialog>: focus kept inside, Escape cancels). */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  danger,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  children?: ComponentChildren;
-  confirmLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} onClose={onCancel} aria-labelledby="confirm-title">
-      <article>
-        <h2 id="confirm-title">{title}</h2>
-        {children}
-        <footer>
-          <button type="button" class="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            class={danger ? 'danger' : ''}
-            aria-busy={busy}
-            disabled={busy}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </button>
-        </footer>
-      </article>
-    </dialog>
-  );
-}
-
 /** A form field with its label, help text and the server's problems for it. */
 export function Field({
   label,
@@ -179,5 +128,103 @@ export function PageHeader({ title, children }: { title: ComponentChildren; chil
       <h1>{title}</h1>
       {children && <div class="actions">{children}</div>}
     </header>
+  );
+}
+
+/** A choice of a select: its value, and the words shown for it (a bare string is both). */
+export type Choice = string | { readonly value: string; readonly label: string };
+
+/** A select of choices (its other attributes, id and aria-* ones, passed on). */
+export function ChoiceSelect({
+  choices,
+  value,
+  onChange,
+  ...rest
+}: {
+  choices: readonly Choice[];
+  value: string;
+  onChange: (value: string) => void;
+  id: string;
+  required?: boolean;
+  disabled?: boolean;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | undefined;
+}) {
+  return (
+    <select {...rest} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      {choices.map((c) => {
+        const { value: v, label } = typeof c === 'string' ? { value: c, label: c } : c;
+        return (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        );
+      })}
+    </select>
+  );
+}
+
+/** An on/off switch (a checkbox drawn as a switch) with its label after it. */
+export function Switch({
+  checked,
+  onChange,
+  disabled,
+  describedBy,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  describedBy?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <label>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        aria-checked={checked}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** A form field that is a switch: its label, help text and the server's problems for it. */
+export function SwitchField({
+  id,
+  label,
+  help,
+  problems,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help: ComponentChildren;
+  problems: readonly string[];
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div class="field">
+      <Switch checked={checked} disabled={disabled} describedBy={`${id}-help`} onChange={onChange}>
+        {label}
+      </Switch>
+      <small id={`${id}-help`} class="help muted">
+        {help}
+      </small>
+      {problems.length > 0 && (
+        <small class="field-error" role="alert">
+          {problems.join(' ')}
+        </small>
+      )}
+    </div>
   );
 }

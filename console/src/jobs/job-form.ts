@@ -2,7 +2,8 @@
 // form made from a job, and the create/update bodies made from the form. Pure.
 
 import type { Job, JobCreate, JobUpdate } from '@tickring/client';
-import { problemsFor, type ShownError } from '../lib/api';
+import type { ShownError } from '../lib/api';
+import { problemsFor } from '../lib/field-problems';
 
 export type ScheduleType = Job['scheduleType'];
 export type MisfireStrategy = Job['misfireStrategy'];

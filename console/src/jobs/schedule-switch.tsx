@@ -1,7 +1,8 @@
 import type { Job } from '@tickring/client';
 import { useState } from 'preact/hooks';
-import { api, describeError, type ShownError } from '../lib/api';
+import { api } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
+import { useAction } from '../lib/hooks';
 import './jobs.css';
 
 /**
@@ -11,8 +12,6 @@ import './jobs.css';
 export function ScheduleSwitch({ job, onChanged }: { job: Job; onChanged?: (job: Job) => void }) {
   const { me } = useAuth();
   const allowed = canOperate(me, job.appName);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ShownError | undefined>();
   // The answer of our own start/stop, shown until the page's data catches up with it.
   const [answered, setAnswered] = useState<Job | undefined>();
   const [wanted, setWanted] = useState<boolean | undefined>();
@@ -20,22 +19,17 @@ export function ScheduleSwitch({ job, onChanged }: { job: Job; onChanged?: (job:
   const on = wanted ?? shown.triggerStatus === 'RUNNING';
   const errorId = `schedule-switch-error-${job.id}`;
 
+  const { busy, error, run } = useAction(async (checked: boolean) => {
+    const updated = checked
+      ? await api().startJob({ path: { id: job.id } })
+      : await api().stopJob({ path: { id: job.id } });
+    setAnswered(updated);
+    onChanged?.(updated);
+  });
   const toggle = async (checked: boolean) => {
-    setBusy(true);
-    setError(undefined);
     setWanted(checked);
-    try {
-      const updated = checked
-        ? await api().startJob({ path: { id: job.id } })
-        : await api().stopJob({ path: { id: job.id } });
-      setAnswered(updated);
-      onChanged?.(updated);
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setWanted(undefined);
-      setBusy(false);
-    }
+    await run(checked);
+    setWanted(undefined);
   };
 
   return (

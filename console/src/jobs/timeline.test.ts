@@ -5,7 +5,6 @@ import {
   layoutTimeline,
   percent,
   runDurationMs,
-  runLatenessMs,
   runMessage,
   summarize,
   timeTicks,
@@ -79,11 +78,9 @@ describe('summarize', () => {
 });
 
 describe('durations and lateness', () => {
-  it('measures result − dispatch and dispatch − due', () => {
+  it('measures result − dispatch of finished runs only', () => {
     expect(runDurationMs(run(1, 'success'))).toBe(2000);
-    expect(runLatenessMs(run(1, 'success'))).toBe(200);
     expect(runDurationMs(run(1, 'running'))).toBeUndefined();
-    expect(runLatenessMs(run(1, 'skipped'))).toBeUndefined();
   });
 
   it('lays the trend oldest first, in epoch seconds, with nulls for runs without a value', () => {

@@ -2,7 +2,7 @@
 // the layout of the timeline (a mark per run in its status lane, time ticks, gaps without runs). Pure.
 
 import type { Run } from '@tickring/client';
-import { between } from '../lib/format';
+import { runTiming } from '../runs/timing';
 
 export type RunStatus = Run['status'];
 
@@ -33,14 +33,10 @@ function median(values: readonly number[]): number | undefined {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** How long a run took: from the executor taking it to its result. */
+/** How long a finished run took (from the executor taking it to its result); none while it runs. */
 export function runDurationMs(run: Run): number | undefined {
-  return between(run.dispatchedAt, run.handleTime);
-}
-
-/** How late a run was handed to its executor: from when it was due to its dispatch. */
-export function runLatenessMs(run: Run): number | undefined {
-  return between(run.scheduledTime, run.dispatchedAt);
+  const { durationMs, ongoing } = runTiming(run);
+  return ongoing ? undefined : durationMs;
 }
 
 /**
@@ -96,7 +92,7 @@ export function trendSeries(runs: readonly Run[]): {
   return {
     x: sorted.map((r) => Date.parse(r.scheduledTime) / 1000),
     duration: sorted.map((r) => runDurationMs(r) ?? null),
-    lateness: sorted.map((r) => runLatenessMs(r) ?? null),
+    lateness: sorted.map((r) => runTiming(r).latenessMs ?? null),
   };
 }
 

@@ -90,13 +90,3 @@ export function describeError(err: unknown): ShownError {
   }
   return { message: err instanceof Error ? err.message : String(err), problems: [] };
 }
-
-/** The problems a failed call reported for one field (`scheduleConf`, `body.scheduleConf`, ...). */
-export function problemsFor(error: ShownError | undefined, field: string): string[] {
-  if (!error) return [];
-  const matches = (name: string | undefined) =>
-    name !== undefined && (name === field || name.endsWith(`.${field}`) || name === `/${field}`);
-  const found = error.problems.filter((p) => matches(p.field)).map((p) => p.message);
-  if (found.length === 0 && matches(error.field)) found.push(error.message);
-  return found;
-}

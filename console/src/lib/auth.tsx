@@ -1,6 +1,6 @@
 import type { Me } from '@tickring/client';
 import { type ComponentChildren, createContext } from 'preact';
-import { useCallback, useContext, useEffect, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { api, currentToken, describeError, onSignedOut, type ShownError, setToken } from './api';
 
 /** Who is signed in, what they may do, and how to sign in and out. */
@@ -27,6 +27,8 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
   const [me, setMe] = useState<Me | undefined>();
   const [checking, setChecking] = useState(currentToken() !== undefined);
   const [signedOutReason, setSignedOutReason] = useState<string | undefined>();
+  const signedIn = useRef(false);
+  signedIn.current = me !== undefined;
 
   useEffect(() => {
     if (currentToken() !== undefined) {
@@ -36,8 +38,10 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
         .finally(() => setChecking(false));
     }
     return onSignedOut(() => {
+      // Only a session that was in use ended; a token refused at sign-in is answered by the form.
+      if (signedIn.current) setSignedOutReason('Your session ended. Sign in again to go on.');
+      signedIn.current = false;
       setMe(undefined);
-      setSignedOutReason('Your session ended. Sign in again to go on.');
     });
   }, []);
 

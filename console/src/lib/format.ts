@@ -62,14 +62,24 @@ export function duration(ms: number | undefined): string {
   return `${sign}${hours} h ${String(minutes).padStart(2, '0')} min`;
 }
 
-/** The milliseconds between two instants, or undefined when either is missing. */
-export function between(from: string | null | undefined, to: string | null | undefined): number | undefined {
-  if (!from || !to) return undefined;
-  const ms = new Date(to).getTime() - new Date(from).getTime();
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
 /** The viewer's own time zone (the browser's). */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a `datetime-local` input's value, in the viewer's zone, to the minute ("" when not an instant). */
+export function toLocalInput(iso: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}T${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+}
+
+/** A `datetime-local` input's value (the viewer's zone) as an ISO instant; undefined when empty or not a time. */
+export function fromLocalInput(value: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return undefined;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }

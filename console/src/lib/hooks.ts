@@ -3,8 +3,8 @@ import { useSearch } from 'wouter-preact';
 import { navigate } from 'wouter-preact/use-browser-location';
 import { describeError, type ShownError } from './api';
 
-/** Whether the page is visible: lists refresh only while it is. */
-function useDocumentVisible(): boolean {
+/** Whether the page is visible: lists refresh and the live log reads only while it is. */
+export function useDocumentVisible(): boolean {
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
     const update = () => setVisible(document.visibilityState === 'visible');
@@ -67,11 +67,15 @@ export function useLoad<T>(load: () => Promise<T>, key: string, refreshMs?: numb
 
 /**
  * A page's filters in its URL (`?status=fail&appName=billing`): linkable, kept by back/forward.
- * Setting a filter replaces the history entry and drops the page cursor.
+ * Setting a filter replaces the history entry and drops the page cursor; `clear` unsets them all.
  */
 export function useUrlFilters<K extends string>(
   names: readonly K[],
-): [Partial<Record<K, string>>, (changes: Partial<Record<K | 'cursor', string | undefined>>) => void] {
+): [
+  Partial<Record<K, string>>,
+  (changes: Partial<Record<K | 'cursor', string | undefined>>) => void,
+  () => void,
+] {
   const search = useSearch();
   const params = new URLSearchParams(search);
   const values: Partial<Record<K, string>> = {};
@@ -79,17 +83,18 @@ export function useUrlFilters<K extends string>(
     const value = params.get(name);
     if (value !== null && value !== '') values[name] = value;
   }
-  const set = (changes: Partial<Record<K | 'cursor', string | undefined>>) => {
+  const set = (changes: Readonly<Record<string, string | undefined>>) => {
     const next = new URLSearchParams(window.location.search);
     if (!('cursor' in changes)) next.delete('cursor');
-    for (const [name, value] of Object.entries(changes) as [string, string | undefined][]) {
+    for (const [name, value] of Object.entries(changes)) {
       if (value === undefined || value === '') next.delete(name);
       else next.set(name, value);
     }
     const query = next.toString();
     navigate(`${window.location.pathname}${query ? `?${query}` : ''}`, { replace: true });
   };
-  return [values, set];
+  const clear = () => set(Object.fromEntries(names.map((name) => [name, undefined])));
+  return [values, set, clear];
 }
 
 /** The `cursor` of the URL, and the cursors of the pages before it (for "Newer"). */
@@ -123,4 +128,34 @@ export function useCursor(): {
             go(last === undefined || last === '-' ? undefined : last, prior);
           },
   };
+}
+
+/** A call the user starts (save, delete, kill, sign in): whether it is under way, and why it failed. */
+export interface Action<A extends unknown[]> {
+  readonly busy: boolean;
+  readonly error: ShownError | undefined;
+  /** Makes the call (the last error cleared): true when it went through, false when it failed (`error` says why). */
+  readonly run: (...args: A) => Promise<boolean>;
+  /** Shows an error found before calling, or clears the one shown. */
+  readonly setError: (error: ShownError | undefined) => void;
+}
+
+/** `act` as an {@link Action}: busy while it runs, its failure described for the page. */
+export function useAction<A extends unknown[]>(act: (...args: A) => Promise<unknown>): Action<A> {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ShownError | undefined>();
+  const run = async (...args: A) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await act(...args);
+      return true;
+    } catch (err) {
+      setError(describeError(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run, setError };
 }

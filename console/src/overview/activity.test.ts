@@ -1,12 +1,11 @@
+import type { Activity } from '@tickring/client';
 import { describe, expect, it } from 'vitest';
 import {
   activityTotals,
   activityWindow,
   dailyChart,
   dashboardDays,
-  epochMs,
   latenessChart,
-  normalizeActivity,
   padEdges,
   runsChart,
   stackLayers,
@@ -15,13 +14,13 @@ import {
 
 const T0 = Date.parse('2030-01-01T10:00:00.000Z');
 
-const raw = {
+/** An activity as GET /v1/activity answers it: two buckets of a minute, oldest first. */
+const activity: Activity = {
   window: '1h',
   bucketMs: 60_000,
-  from: T0,
-  to: T0 + 120_000,
+  from: new Date(T0).toISOString(),
+  to: new Date(T0 + 120_000).toISOString(),
   buckets: [
-    { start: T0 + 60_000, success: 4, fail: 1, running: 2, latenessP50Ms: 12, latenessP99Ms: 80 },
     {
       start: new Date(T0).toISOString(),
       success: 3,
@@ -30,50 +29,20 @@ const raw = {
       latenessP50Ms: null,
       latenessP99Ms: null,
     },
-  ],
-  inProgress: 2,
-  lastFailures: [
     {
-      logId: 9,
-      jobId: 1,
-      jobName: 'Nightly',
-      appName: 'app',
-      handleMsg: 'boom',
-      handleTime: T0,
-      scheduledTime: T0,
+      start: new Date(T0 + 60_000).toISOString(),
+      success: 4,
+      fail: 1,
+      running: 2,
+      latenessP50Ms: 12,
+      latenessP99Ms: 80,
     },
   ],
+  inProgress: 2,
+  lastFailures: [],
   sampled: 500,
   truncated: true,
 };
-
-describe('normalizeActivity', () => {
-  it('reads instants as epoch ms or ISO, buckets oldest first', () => {
-    const activity = normalizeActivity(raw);
-    expect(activity.buckets.map((b) => b.start)).toEqual([T0, T0 + 60_000]);
-    expect(activity.lastFailures[0]?.handleTime).toBe('2030-01-01T10:00:00.000Z');
-    expect(activity.truncated).toBe(true);
-    expect(activity.sampled).toBe(500);
-    expect(activity.inProgress).toBe(2);
-  });
-
-  it('copes with an empty or odd answer', () => {
-    const activity = normalizeActivity({ buckets: [{ start: 'soon' }], lastFailures: [{ logId: 3 }] });
-    expect(activity.buckets).toEqual([]);
-    expect(activity.lastFailures[0]?.jobName).toBe('job 0');
-    expect(activity.truncated).toBe(false);
-    expect(normalizeActivity(undefined).buckets).toEqual([]);
-  });
-});
-
-describe('epochMs', () => {
-  it('reads numbers, digit strings and ISO', () => {
-    expect(epochMs(5)).toBe(5);
-    expect(epochMs('1000')).toBe(1000);
-    expect(epochMs('2030-01-01T10:00:00.000Z')).toBe(T0);
-    expect(epochMs(null)).toBeNaN();
-  });
-});
 
 describe('padEdges', () => {
   it('leaves an empty chart alone', () => {
@@ -106,8 +75,6 @@ describe('stackLayers', () => {
 });
 
 describe('chart data', () => {
-  const activity = normalizeActivity(raw);
-
   it('stacks runs per bucket: succeeded on top of failed on top of running, an empty step at each edge', () => {
     const t = T0 / 1000;
     expect(runsChart(activity)).toEqual({

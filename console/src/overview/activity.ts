@@ -1,8 +1,10 @@
 // The overview's numbers and chart data, from the activity (GET /v1/activity) and the dashboard
 // (GET /v1/dashboard). Pure.
 
-export const ACTIVITY_WINDOWS = ['1h', '6h', '24h'] as const;
-export type ActivityWindow = (typeof ACTIVITY_WINDOWS)[number];
+import type { Activity } from '@tickring/client';
+
+export type ActivityWindow = Activity['window'];
+export const ACTIVITY_WINDOWS: readonly ActivityWindow[] = ['1h', '6h', '24h'];
 export const WINDOW_LABELS: Record<ActivityWindow, string> = {
   '1h': 'Last hour',
   '6h': 'Last 6 hours',
@@ -20,94 +22,9 @@ export function dashboardDays(value: string | undefined): DashboardDays {
   return value === '30' ? 30 : 7;
 }
 
-/** An instant as the API may write it (epoch ms or ISO-8601) → epoch ms; NaN when neither. */
-export function epochMs(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  return Number.NaN;
-}
-
-export interface ActivityBucket {
-  /** Epoch ms the bucket starts. */
-  readonly start: number;
-  readonly success: number;
-  readonly fail: number;
-  readonly running: number;
-  readonly latenessP50Ms: number | null;
-  readonly latenessP99Ms: number | null;
-}
-
-export interface ActivityFailure {
-  readonly logId: number;
-  readonly jobId: number;
-  readonly jobName: string;
-  readonly appName: string;
-  readonly handleMsg: string;
-  readonly handleTime: string | null;
-  readonly scheduledTime: string | null;
-}
-
-/** The activity of a window, as the overview uses it. */
-export interface Activity {
-  readonly window: string;
-  readonly bucketMs: number;
-  readonly from: number;
-  readonly to: number;
-  readonly buckets: readonly ActivityBucket[];
-  readonly inProgress: number;
-  readonly lastFailures: readonly ActivityFailure[];
-  /** How many runs it was counted from. */
-  readonly sampled: number | undefined;
-  /** It was counted from the newest `sampled` runs only (the window had more). */
-  readonly truncated: boolean;
-}
-
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const isoOrNull = (v: unknown): string | null => {
-  const at = epochMs(v);
-  return Number.isFinite(at) ? new Date(at).toISOString() : null;
-};
-
-/**
- * The activity answer read defensively: instants as epoch ms or ISO, counts as numbers (missing
- * ones 0), buckets oldest first.
- */
-export function normalizeActivity(raw: unknown): Activity {
-  const a = (raw ?? {}) as Record<string, unknown>;
-  const buckets = (Array.isArray(a.buckets) ? a.buckets : [])
-    .map((b: Record<string, unknown>) => ({
-      start: epochMs(b.start),
-      success: num(b.success),
-      fail: num(b.fail),
-      running: num(b.running),
-      latenessP50Ms: numOrNull(b.latenessP50Ms),
-      latenessP99Ms: numOrNull(b.latenessP99Ms),
-    }))
-    .filter((b) => Number.isFinite(b.start))
-    .sort((x, y) => x.start - y.start);
-  const lastFailures = (Array.isArray(a.lastFailures) ? a.lastFailures : []).map(
-    (f: Record<string, unknown>) => ({
-      logId: num(f.logId),
-      jobId: num(f.jobId),
-      jobName: typeof f.jobName === 'string' ? f.jobName : `job ${num(f.jobId)}`,
-      appName: typeof f.appName === 'string' ? f.appName : '',
-      handleMsg: typeof f.handleMsg === 'string' ? f.handleMsg : '',
-      handleTime: isoOrNull(f.handleTime),
-      scheduledTime: isoOrNull(f.scheduledTime),
-    }),
-  );
-  return {
-    window: typeof a.window === 'string' ? a.window : '1h',
-    bucketMs: num(a.bucketMs) || 60_000,
-    from: epochMs(a.from),
-    to: epochMs(a.to),
-    buckets,
-    inProgress: num(a.inProgress),
-    lastFailures,
-    sampled: typeof a.sampled === 'number' ? a.sampled : undefined,
-    truncated: a.truncated === true,
-  };
+/** Each bucket's start in epoch seconds (the charts' x). */
+function bucketSeconds(activity: Activity): number[] {
+  return activity.buckets.map((b) => Math.floor(Date.parse(b.start) / 1000));
 }
 
 /** Chart data: x in epoch seconds, and one array of values per series. */
@@ -156,7 +73,7 @@ export function stackLayers(layers: readonly (readonly number[])[]): {
  * that drawing order: Succeeded, Failed, Running).
  */
 export function runsChart(activity: Activity): ChartData {
-  const x = activity.buckets.map((b) => Math.floor(b.start / 1000));
+  const x = bucketSeconds(activity);
   const { values, shown } = stackLayers([
     activity.buckets.map((b) => b.running),
     activity.buckets.map((b) => b.fail),
@@ -167,7 +84,7 @@ export function runsChart(activity: Activity): ChartData {
 
 /** Lateness p50 and p99 per bucket (null where no run was dispatched). */
 export function latenessChart(activity: Activity): ChartData {
-  const x = activity.buckets.map((b) => Math.floor(b.start / 1000));
+  const x = bucketSeconds(activity);
   const values = [activity.buckets.map((b) => b.latenessP50Ms), activity.buckets.map((b) => b.latenessP99Ms)];
   return padEdges({ x, values, shown: values }, activity.bucketMs / 1000);
 }

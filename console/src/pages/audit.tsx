@@ -3,23 +3,21 @@ import { Fragment } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { Empty, ErrorNotice, PageHeader, Pager, Time } from '../components/common';
-import { api, problemsFor, type ShownError } from '../lib/api';
+import { api, type ShownError } from '../lib/api';
 import { isAdmin, useAuth } from '../lib/auth';
-import { exactTime } from '../lib/format';
+import { problemsFor, unplacedError } from '../lib/field-problems';
+import { exactTime, fromLocalInput, toLocalInput } from '../lib/format';
 import { useCursor, useLoad, useUrlFilters } from '../lib/hooks';
 import {
   AUDIT_ACTIONS,
   type DiffRow,
   diffRows,
   fieldCount,
-  fromLocalInput,
   type ShownValue,
   type TargetView,
   targetView,
-  toLocalInput,
 } from '../people/audit-view';
 import { useKnownGroups } from '../people/known-groups';
-import { unplacedError } from '../people/unplaced';
 import '../people/people.css';
 
 const FILTERS = ['target', 'actor', 'action', 'appName', 'from', 'to'] as const;
@@ -30,7 +28,7 @@ const PAGE_SIZE = 25;
 export function AuditPage() {
   const { me } = useAuth();
   const admin = isAdmin(me);
-  const [filters, setFilters] = useUrlFilters(FILTERS);
+  const [filters, setFilters, clear] = useUrlFilters(FILTERS);
   const { cursor, next, previous } = useCursor();
   const knownGroups = useKnownGroups();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -48,7 +46,6 @@ export function AuditPage() {
   );
 
   const filtered = FILTERS.some((name) => filters[name] !== undefined);
-  const clear = () => setFilters(Object.fromEntries(FILTERS.map((name) => [name, undefined])));
   const toggle = (recordId: string) =>
     setOpen((current) => {
       const nextSet = new Set(current);

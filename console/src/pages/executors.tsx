@@ -1,10 +1,11 @@
 import type { Group } from '@tickring/client';
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { ConfirmDialog, Empty, ErrorNotice, PageHeader, Time } from '../components/common';
+import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
+import { ConfirmDialog } from '../components/dialog';
 import { api, describeError, type ShownError } from '../lib/api';
 import { isAdmin, useAuth } from '../lib/auth';
-import { useLoad } from '../lib/hooks';
+import { useAction, useLoad } from '../lib/hooks';
 import {
   addressKey,
   cappedCount,
@@ -75,23 +76,15 @@ export function ExecutorsPage() {
   const running = useLoad(() => loadRunning(appNames), `running:${appNames.join(',')}`, 10_000);
   const [editing, setEditing] = useState<{ group: Group | undefined } | undefined>();
   const [deleting, setDeleting] = useState<string | undefined>();
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<ShownError | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-
+  const removal = useAction(async (appName: string) => {
+    await api().deleteGroup({ path: { appName } });
+    setNotice(`Group ${appName} was deleted.`);
+    data.reload();
+  });
   const remove = async (appName: string) => {
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await api().deleteGroup({ path: { appName } });
-      setNotice(`Group ${appName} was deleted.`);
-      data.reload();
-    } catch (err) {
-      setDeleteError(describeError(err));
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(undefined);
-    }
+    await removal.run(appName);
+    setDeleting(undefined);
   };
 
   const groups = data.data?.groups ?? [];
@@ -119,7 +112,7 @@ export function ExecutorsPage() {
         </div>
       )}
       <ErrorNotice error={data.error} />
-      <ErrorNotice error={deleteError} title="Not deleted" />
+      <ErrorNotice error={removal.error} title="Not deleted" />
       {data.data === undefined && data.loading && <p aria-busy="true">Loading executors…</p>}
       {data.data && groups.length === 0 && (
         <Empty title="No executor groups yet">
@@ -152,7 +145,7 @@ export function ExecutorsPage() {
         title={`Delete group ${deleting ?? ''}?`}
         confirmLabel="Delete group"
         danger
-        busy={deleteBusy}
+        busy={removal.busy}
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(undefined)}
       >

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import type { ChartSeries } from '../components/chart';
 import { TimeChart } from '../components/chart';
-import { ConfirmDialog, Empty, ErrorNotice, PageHeader, StatusBadge, Time } from '../components/common';
+import { Empty, ErrorNotice, PageHeader, StatusBadge, Time } from '../components/common';
+import { ConfirmDialog } from '../components/dialog';
 import { readSchedule } from '../jobs/cron-text';
 import { EditHistory } from '../jobs/edit-history';
 import {
@@ -13,15 +14,17 @@ import {
   MISFIRE_STRATEGIES,
   ROUTE_STRATEGIES,
 } from '../jobs/job-form';
+import { JobNotRead, useJob } from '../jobs/job-loader';
 import { RunOnceDialog } from '../jobs/run-once';
 import { RunsTimeline, TimelineLegend } from '../jobs/runs-timeline';
 import { ScheduleSwitch } from '../jobs/schedule-switch';
 import { describeZone } from '../jobs/time-zones';
 import { percent, runDurationMs, runMessage, summarize, trendSeries } from '../jobs/timeline';
-import { api, describeError, type ShownError } from '../lib/api';
+import { api, type ShownError } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
 import { duration } from '../lib/format';
-import { useLoad } from '../lib/hooks';
+import { useAction, useLoad } from '../lib/hooks';
+import { RunLink } from '../runs/run-cells';
 import '../jobs/jobs.css';
 
 /** How many recent runs the timeline draws. */
@@ -44,23 +47,8 @@ async function recentRuns(jobId: number): Promise<{ runs: Run[]; more: boolean }
 
 export function JobDetailPage({ params }: { params: { id: string } }) {
   const id = Number(params.id);
-  const job = useLoad(() => api().getJob({ path: { id } }), `job:${id}`, 10_000);
-
-  if (!job.data) {
-    return (
-      <>
-        <PageHeader title={`Job ${params.id}`} />
-        <ErrorNotice error={job.error} />
-        {job.error ? (
-          <p>
-            <Link href="/jobs">Back to the jobs</Link>
-          </p>
-        ) : (
-          <p aria-busy="true">Reading the job…</p>
-        )}
-      </>
-    );
-  }
+  const job = useJob(id, 10_000);
+  if (!job.data) return <JobNotRead title={`Job ${params.id}`} job={job} />;
   return <JobDetail job={job.data} refreshError={job.error} reload={job.reload} />;
 }
 
@@ -78,21 +66,12 @@ function JobDetail({
   const operate = canOperate(me, job.appName);
   const [runOnce, setRunOnce] = useState<Job | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<ShownError | undefined>();
-
+  const removal = useAction(async () => {
+    await api().deleteJob({ path: { id: job.id } });
+    navigate('/jobs');
+  });
   const remove = async () => {
-    setDeleting(true);
-    setDeleteError(undefined);
-    try {
-      await api().deleteJob({ path: { id: job.id } });
-      navigate('/jobs');
-    } catch (err) {
-      setDeleteError(describeError(err));
-      setConfirmDelete(false);
-    } finally {
-      setDeleting(false);
-    }
+    if (!(await removal.run())) setConfirmDelete(false);
   };
 
   return (
@@ -123,7 +102,7 @@ function JobDetail({
         )}
       </PageHeader>
       <ErrorNotice error={refreshError} title="Could not refresh" />
-      <ErrorNotice error={deleteError} title="Not deleted" />
+      <ErrorNotice error={removal.error} title="Not deleted" />
       {!operate && (
         <p class="muted small" role="note">
           You may read this job; changing it needs an operator of {job.appName}.
@@ -148,7 +127,7 @@ function JobDetail({
         title={`Delete “${job.name}”?`}
         confirmLabel="Delete job"
         danger
-        busy={deleting}
+        busy={removal.busy}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
       >
@@ -378,9 +357,7 @@ function JobRuns({ job }: { job: Job }) {
             {runs.slice(0, 20).map((run) => (
               <tr key={run.logId}>
                 <td>
-                  <Link href={`/runs/${run.logId}`} class="mono">
-                    {run.logId}
-                  </Link>
+                  <RunLink logId={run.logId} />
                 </td>
                 <td>
                   <StatusBadge status={run.status} />

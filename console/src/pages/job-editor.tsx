@@ -2,12 +2,12 @@ import type { Job } from '@tickring/client';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
-import { ErrorNotice, Field, PageHeader } from '../components/common';
+import { ChoiceSelect, ErrorNotice, Field, PageHeader } from '../components/common';
+import { groupChoices } from '../components/filters';
 import { ChildJobsPicker } from '../jobs/child-jobs';
 import { readSchedule } from '../jobs/cron-text';
 import {
   BLOCK_STRATEGIES,
-  type Choice,
   createBody,
   FIELDS,
   type FormField,
@@ -24,12 +24,14 @@ import {
   summaryOf,
   updateBody,
 } from '../jobs/job-form';
+import { JobNotRead, useJob } from '../jobs/job-loader';
 import { FireTimes, type PreviewState, useSchedulePreview } from '../jobs/schedule-preview';
 import { describeZone, timeZoneNames } from '../jobs/time-zones';
-import { api, describeError, problemsFor, type ShownError } from '../lib/api';
+import { api, type ShownError } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
+import { problemsFor } from '../lib/field-problems';
 import { viewerTimeZone } from '../lib/format';
-import { useLoad } from '../lib/hooks';
+import { useAction, useLoad } from '../lib/hooks';
 import '../jobs/jobs.css';
 
 /** /jobs/new and /jobs/:id/edit. */
@@ -40,21 +42,9 @@ export function JobEditorPage({ params }: { params?: { id?: string } }) {
 }
 
 function EditJob({ id }: { id: number }) {
-  const job = useLoad(() => api().getJob({ path: { id } }), `job:${id}`);
+  const job = useJob(id);
   if (job.data) return <JobEditor key={job.data.id} job={job.data} />;
-  return (
-    <>
-      <PageHeader title={`Edit job ${id}`} />
-      <ErrorNotice error={job.error} />
-      {job.error ? (
-        <p>
-          <Link href="/jobs">Back to the jobs</Link>
-        </p>
-      ) : (
-        <p aria-busy="true">Reading the job…</p>
-      )}
-    </>
-  );
+  return <JobNotRead title={`Edit job ${id}`} job={job} />;
 }
 
 const fieldId = (field: FormField) => `job-${field}`;
@@ -73,24 +63,29 @@ function JobEditor({ job }: { job?: Job }) {
           timeZone: viewerTimeZone(),
         }),
   );
-  const [saveError, setSaveError] = useState<ShownError | undefined>();
-  const [saving, setSaving] = useState(false);
+  const {
+    busy: saving,
+    error: saveError,
+    run: submit,
+    setError: setSaveError,
+  } = useAction(async (send: () => Promise<Job>) => {
+    const saved = await send();
+    navigate(`/jobs/${saved.id}`);
+  });
   const summaryRef = useRef<HTMLDivElement>(null);
   const preview = useSchedulePreview(form.scheduleType, form.scheduleConf, form.timeZone);
 
   const readOnly = job ? !canOperate(me, job.appName) : !canOperate(me);
   const glueAllowed = me?.permissions.glue === true || me?.permissions.admin === true;
-  const groupChoices = useMemo(() => {
-    const names = (groups.data?.items ?? []).filter(
-      (g) => canOperate(me, g.appName) || g.appName === job?.appName,
-    );
-    return names.map((g) => ({ value: g.appName, label: `${g.title} (${g.appName})` }));
-  }, [groups.data, me, job]);
+  const operated = useMemo(
+    () => (groups.data?.items ?? []).filter((g) => canOperate(me, g.appName) || g.appName === job?.appName),
+    [groups.data, me, job],
+  );
 
   // A new job in the first group the caller operates, when the URL named none.
   useEffect(() => {
-    if (!job && form.appName === '' && groupChoices[0]) set('appName', groupChoices[0].value);
-  }, [groupChoices]);
+    if (!job && form.appName === '' && operated[0]) set('appName', operated[0].appName);
+  }, [operated]);
 
   useEffect(() => {
     if (saveError) summaryRef.current?.focus();
@@ -142,16 +137,7 @@ function JobEditor({ job }: { job?: Job }) {
       if ('error' in made) return setSaveError(made.error);
       send = () => api().createJob({ body: made.body });
     }
-    setSaving(true);
-    setSaveError(undefined);
-    try {
-      const saved = await send();
-      navigate(`/jobs/${saved.id}`);
-    } catch (err) {
-      setSaveError(describeError(err));
-    } finally {
-      setSaving(false);
-    }
+    await submit(send);
   };
 
   const confMeta = SCHEDULE_CONF[form.scheduleType];
@@ -197,22 +183,16 @@ function JobEditor({ job }: { job?: Job }) {
                 help={FIELDS.appName.help}
                 problems={problems('appName')}
               >
-                <select
+                <ChoiceSelect
                   {...inputProps('appName')}
                   value={form.appName}
                   required
-                  onChange={(e) => set('appName', e.currentTarget.value)}
-                >
-                  {form.appName === '' && <option value="">Pick a group</option>}
-                  {groupChoices.map((g) => (
-                    <option key={g.value} value={g.value}>
-                      {g.label}
-                    </option>
-                  ))}
-                  {form.appName !== '' && !groupChoices.some((g) => g.value === form.appName) && (
-                    <option value={form.appName}>{form.appName}</option>
-                  )}
-                </select>
+                  choices={[
+                    ...(form.appName === '' ? [{ value: '', label: 'Pick a group' }] : []),
+                    ...groupChoices(operated, form.appName),
+                  ]}
+                  onChange={(v) => set('appName', v)}
+                />
               </Field>
               <Field
                 id={fieldId('name')}
@@ -603,30 +583,5 @@ function ScheduleHelp({ help, form, preview }: { help: string; form: JobForm; pr
         {form.scheduleType === 'NONE' && reading.ok && <strong>{reading.text}</strong>}
       </span>
     </>
-  );
-}
-
-function ChoiceSelect<V extends string>({
-  choices,
-  value,
-  onChange,
-  ...rest
-}: {
-  choices: readonly Choice<V>[];
-  value: string;
-  onChange: (value: string) => void;
-  id: string;
-  disabled?: boolean;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | undefined;
-}) {
-  return (
-    <select {...rest} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-      {choices.map((c) => (
-        <option key={c.value} value={c.value}>
-          {c.label}
-        </option>
-      ))}
-    </select>
   );
 }

@@ -2,6 +2,7 @@ import type { Job } from '@tickring/client';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { Empty, ErrorNotice, PageHeader, Pager, Time } from '../components/common';
+import { FilterSelect, FilterText, GroupFilter } from '../components/filters';
 import { readSchedule } from '../jobs/cron-text';
 import { hasClientFilter, readJobPage, triggerStatusOf } from '../jobs/job-list';
 import { RunOnceDialog } from '../jobs/run-once';
@@ -12,6 +13,10 @@ import { useCursor, useLoad, useUrlFilters } from '../lib/hooks';
 import '../jobs/jobs.css';
 
 const FILTERS = ['appName', 'status', 'handler', 'q'] as const;
+const JOB_STATUSES = [
+  { value: 'running', label: 'Schedule on (running)' },
+  { value: 'stopped', label: 'Schedule off (stopped)' },
+];
 
 /** A text filter typed into an input, written to the URL 300 ms after the last key. */
 function useDebouncedFilter(value: string | undefined, write: (value: string | undefined) => void) {
@@ -28,13 +33,12 @@ function useDebouncedFilter(value: string | undefined, write: (value: string | u
 
 export function JobsPage() {
   const { me } = useAuth();
-  const [filters, setFilters] = useUrlFilters(FILTERS);
+  const [filters, setFilters, clearFilters] = useUrlFilters(FILTERS);
   const { cursor, next, previous } = useCursor();
   const [handler, setHandler] = useDebouncedFilter(filters.handler, (handler) => setFilters({ handler }));
   const [q, setQ] = useDebouncedFilter(filters.q, (q) => setFilters({ q }));
   const [runOnce, setRunOnce] = useState<Job | undefined>();
 
-  const groups = useLoad(() => api().listGroups(), 'groups');
   const triggerStatus = triggerStatusOf(filters.status);
   const clientFilter = { handler: filters.handler, q: filters.q };
   const key = JSON.stringify([filters, cursor]);
@@ -77,62 +81,29 @@ export function JobsPage() {
 
       <search aria-label="Filter jobs">
         <form class="filters" onSubmit={(e) => e.preventDefault()}>
-          <div>
-            <label for="jobs-group">Group</label>
-            <select
-              id="jobs-group"
-              value={filters.appName ?? ''}
-              onChange={(e) => setFilters({ appName: e.currentTarget.value || undefined })}
-            >
-              <option value="">All groups</option>
-              {(groups.data?.items ?? []).map((g) => (
-                <option key={g.appName} value={g.appName}>
-                  {g.title} ({g.appName})
-                </option>
-              ))}
-              {filters.appName && !groups.data?.items.some((g) => g.appName === filters.appName) && (
-                <option value={filters.appName}>{filters.appName}</option>
-              )}
-            </select>
-          </div>
-          <div>
-            <label for="jobs-status">Status</label>
-            <select
-              id="jobs-status"
-              value={filters.status ?? ''}
-              onChange={(e) => setFilters({ status: e.currentTarget.value || undefined })}
-            >
-              <option value="">Any status</option>
-              <option value="running">Schedule on (running)</option>
-              <option value="stopped">Schedule off (stopped)</option>
-            </select>
-          </div>
-          <div>
-            <label for="jobs-handler">Handler</label>
-            <input
-              id="jobs-handler"
-              type="search"
-              list="jobs-handlers"
-              value={handler}
-              placeholder="Any handler"
-              onInput={(e) => setHandler(e.currentTarget.value)}
-            />
-            <datalist id="jobs-handlers">
-              {handlers.map((h) => (
-                <option key={h} value={h} />
-              ))}
-            </datalist>
-          </div>
-          <div>
-            <label for="jobs-q">Search</label>
-            <input
-              id="jobs-q"
-              type="search"
-              value={q}
-              placeholder="Name, id, author…"
-              onInput={(e) => setQ(e.currentTarget.value)}
-            />
-          </div>
+          <GroupFilter
+            id="jobs-group"
+            any="All groups"
+            value={filters.appName}
+            onChange={(appName) => setFilters({ appName })}
+          />
+          <FilterSelect
+            id="jobs-status"
+            label="Status"
+            any="Any status"
+            value={filters.status}
+            choices={JOB_STATUSES}
+            onChange={(status) => setFilters({ status })}
+          />
+          <FilterText
+            id="jobs-handler"
+            label="Handler"
+            value={handler}
+            placeholder="Any handler"
+            suggestions={handlers}
+            onInput={setHandler}
+          />
+          <FilterText id="jobs-q" label="Search" value={q} placeholder="Name, id, author…" onInput={setQ} />
         </form>
       </search>
       {hasClientFilter(clientFilter) && (
@@ -150,7 +121,7 @@ export function JobsPage() {
             {canOperate(me, filters.appName) ? (
               <p>
                 <Link href={newJobHref}>Create one in {filters.appName}</Link>, or{' '}
-                <button type="button" class="link-button" onClick={() => setFilters(clearAll())}>
+                <button type="button" class="link-button" onClick={clearFilters}>
                   show every group
                 </button>
                 .
@@ -162,7 +133,7 @@ export function JobsPage() {
         ) : filtered || cursor ? (
           <Empty title="No jobs match these filters">
             <p>
-              <button type="button" class="secondary small" onClick={() => setFilters(clearAll())}>
+              <button type="button" class="secondary small" onClick={clearFilters}>
                 Clear filters
               </button>
             </p>
@@ -220,13 +191,6 @@ export function JobsPage() {
       <RunOnceDialog job={runOnce} onClose={() => setRunOnce(undefined)} />
     </>
   );
-}
-
-function clearAll() {
-  return Object.fromEntries(FILTERS.map((f) => [f, undefined])) as Record<
-    (typeof FILTERS)[number],
-    undefined
-  >;
 }
 
 function JobRow({

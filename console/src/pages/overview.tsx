@@ -1,4 +1,4 @@
-import type { Dashboard, Executors } from '@tickring/client';
+import type { Activity, Dashboard, Executors } from '@tickring/client';
 import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import { Link } from 'wouter-preact';
@@ -10,7 +10,6 @@ import { duration } from '../lib/format';
 import { useLoad, useUrlFilters } from '../lib/hooks';
 import {
   ACTIVITY_WINDOWS,
-  type Activity,
   type ActivityWindow,
   activityTotals,
   activityWindow,
@@ -22,7 +21,6 @@ import {
   todayCounts,
   WINDOW_LABELS,
 } from '../overview/activity';
-import { loadActivity } from '../overview/load';
 import { executorCounts } from '../runs/executors';
 import { StartExecutorHelp } from '../runs/start-executor-help';
 import { messageLines } from '../runs/timing';
@@ -36,7 +34,11 @@ export function OverviewPage() {
   const win = activityWindow(filters.window);
   const days = dashboardDays(filters.days);
   const dashboard = useLoad(() => api().dashboard({ query: { days } }), `dashboard:${days}`, REFRESH_MS);
-  const activity = useLoad(() => loadActivity(win), `activity:${win}`, REFRESH_MS);
+  const activity = useLoad(
+    () => api().getActivity({ query: { window: win } }),
+    `activity:${win}`,
+    REFRESH_MS,
+  );
   const executors = useLoad(() => api().listExecutors(), 'executors', REFRESH_MS);
 
   const totals = dashboard.data?.totals;
@@ -237,8 +239,8 @@ function ActivitySection({
               <>
                 {' '}
                 <strong>
-                  Based on the newest {activity.sampled?.toLocaleString() ?? ''} runs of the window only: it
-                  had more.
+                  Based on the newest {activity.sampled.toLocaleString()} runs of the window only: it had
+                  more.
                 </strong>
               </>
             )}

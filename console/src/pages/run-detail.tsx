@@ -2,11 +2,12 @@ import type { KilledRun, Run } from '@tickring/client';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { ConfirmDialog, Empty, ErrorNotice, PageHeader, StatusBadge, Time } from '../components/common';
-import { api, describeError, type ShownError } from '../lib/api';
+import { Empty, ErrorNotice, PageHeader, StatusBadge, Time } from '../components/common';
+import { ConfirmDialog } from '../components/dialog';
+import { api } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
 import { exactTime } from '../lib/format';
-import { useLoad } from '../lib/hooks';
+import { useAction, useLoad } from '../lib/hooks';
 import { LiveLog } from '../runs/live-log';
 import { ExecutorAddress, RunDuration, RunLateness, RunLink } from '../runs/run-cells';
 import { handleCodeText, messageLines, triggerCodeText } from '../runs/timing';
@@ -39,22 +40,12 @@ function RunDetail({ logId }: { logId: number }) {
   useEffect(() => setRunning(data?.status === 'running'), [data?.status]);
 
   const [confirming, setConfirming] = useState(false);
-  const [killing, setKilling] = useState(false);
   const [killed, setKilled] = useState<KilledRun | undefined>();
-  const [killError, setKillError] = useState<ShownError | undefined>();
-
+  const killing = useAction(async () => setKilled(await api().killRun({ path: { logId } })));
   const kill = async () => {
-    setKilling(true);
-    setKillError(undefined);
-    try {
-      setKilled(await api().killRun({ path: { logId } }));
-    } catch (err) {
-      setKillError(describeError(err));
-    } finally {
-      setKilling(false);
-      setConfirming(false);
-      run.reload();
-    }
+    await killing.run();
+    setConfirming(false);
+    run.reload();
   };
 
   if (!data) {
@@ -100,7 +91,7 @@ function RunDetail({ logId }: { logId: number }) {
           {killed.executorMsg && <> The executor said: {killed.executorMsg}</>}
         </div>
       )}
-      <ErrorNotice error={killError} title="Kill" />
+      <ErrorNotice error={killing.error} title="Kill" />
       <RunFacts run={shown} />
       <LiveLog logId={logId} onEnded={run.reload} />
       <TriggerResult run={shown} />
@@ -109,7 +100,7 @@ function RunDetail({ logId }: { logId: number }) {
         title={`Kill run ${logId}?`}
         confirmLabel="Kill run"
         danger
-        busy={killing}
+        busy={killing.busy}
         onConfirm={() => void kill()}
         onCancel={() => setConfirming(false)}
       >

@@ -1,36 +1,40 @@
 import type { Run } from '@tickring/client';
 import { Link } from 'wouter-preact';
 import { Empty, ErrorNotice, PageHeader, Pager, StatusBadge, Time } from '../components/common';
+import { FilterSelect, GroupFilter } from '../components/filters';
 import { api } from '../lib/api';
+import { fromLocalInput, toLocalInput } from '../lib/format';
 import { useCursor, useLoad, useUrlFilters } from '../lib/hooks';
 import {
   ANY_TIME,
   DEFAULT_RANGE,
   emptyRunsMessage,
-  fromLocalInput,
   hasFilters,
   isQuickRange,
   QUICK_RANGES,
   RUN_STATUSES,
   runListQuery,
-  toLocalInput,
 } from '../runs/filters';
 import { ExecutorAddress, RunDuration, RunLateness, RunLink } from '../runs/run-cells';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'appName', 'jobId', 'range', 'from', 'to'] as const;
-const STATUS_NAMES: Record<string, string> = {
+const STATUS_NAMES: Record<(typeof RUN_STATUSES)[number], string> = {
   running: 'Running',
   success: 'Succeeded',
   fail: 'Failed',
   skipped: 'Skipped (misfires)',
 };
+const RANGE_CHOICES = [
+  { value: ANY_TIME, label: 'Any time' },
+  ...Object.entries(QUICK_RANGES).map(([value, { label }]) => ({ value, label })),
+  { value: 'custom', label: 'Between…' },
+];
 
 /** Runs, newest first: filtered by status, group, job and time (all in the URL), paged by cursor. */
 export function RunsPage() {
-  const [filters, setFilters] = useUrlFilters(FILTERS);
+  const [filters, setFilters, clearFilters] = useUrlFilters(FILTERS);
   const { cursor, next, previous } = useCursor();
-  const groups = useLoad(() => api().listGroups(), 'groups');
   const key = JSON.stringify({ ...filters, cursor });
   const runs = useLoad(
     () =>
@@ -54,58 +58,26 @@ export function RunsPage() {
     <>
       <PageHeader title="Runs">
         {hasFilters(filters) && (
-          <button
-            type="button"
-            class="secondary small"
-            onClick={() =>
-              setFilters({
-                status: undefined,
-                appName: undefined,
-                jobId: undefined,
-                range: undefined,
-                from: undefined,
-                to: undefined,
-              })
-            }
-          >
+          <button type="button" class="secondary small" onClick={clearFilters}>
             Clear filters
           </button>
         )}
       </PageHeader>
       <form class="filters" aria-label="Filter runs" onSubmit={(e) => e.preventDefault()}>
-        <div>
-          <label for="runs-status">Status</label>
-          <select
-            id="runs-status"
-            value={filters.status ?? ''}
-            onChange={(e) => setFilters({ status: e.currentTarget.value })}
-          >
-            <option value="">Any status</option>
-            {RUN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_NAMES[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="runs-group">Group</label>
-          <select
-            id="runs-group"
-            value={filters.appName ?? ''}
-            onChange={(e) => setFilters({ appName: e.currentTarget.value })}
-          >
-            <option value="">Any group</option>
-            {(groups.data?.items ?? []).map((g) => (
-              <option key={g.appName} value={g.appName}>
-                {g.title} ({g.appName})
-              </option>
-            ))}
-            {filters.appName && !groups.data?.items.some((g) => g.appName === filters.appName) && (
-              <option value={filters.appName}>{filters.appName}</option>
-            )}
-          </select>
-        </div>
+        <FilterSelect
+          id="runs-status"
+          label="Status"
+          any="Any status"
+          value={filters.status}
+          choices={RUN_STATUSES.map((s) => ({ value: s, label: STATUS_NAMES[s] }))}
+          onChange={(status) => setFilters({ status })}
+        />
+        <GroupFilter
+          id="runs-group"
+          any="Any group"
+          value={filters.appName}
+          onChange={(appName) => setFilters({ appName })}
+        />
         <div>
           <label for="runs-job">Job id</label>
           <input
@@ -119,31 +91,21 @@ export function RunsPage() {
             onChange={(e) => setFilters({ jobId: e.currentTarget.value.trim() })}
           />
         </div>
-        <div>
-          <label for="runs-range">Time</label>
-          <select
-            id="runs-range"
-            value={rangeMode}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              if (value === 'custom') {
-                setFilters({
-                  range: undefined,
-                  from: new Date(Date.now() - 24 * 3600_000).toISOString(),
-                  to: undefined,
-                });
-              } else setFilters({ range: value, from: undefined, to: undefined });
-            }}
-          >
-            <option value={ANY_TIME}>Any time</option>
-            {Object.entries(QUICK_RANGES).map(([value, { label }]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-            <option value="custom">Between…</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="runs-range"
+          label="Time"
+          value={rangeMode}
+          choices={RANGE_CHOICES}
+          onChange={(value) => {
+            if (value === 'custom') {
+              setFilters({
+                range: undefined,
+                from: new Date(Date.now() - 24 * 3600_000).toISOString(),
+                to: undefined,
+              });
+            } else setFilters({ range: value, from: undefined, to: undefined });
+          }}
+        />
         {rangeMode === 'custom' && (
           <>
             <div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorNotice } from '../components/common';
-import { api, describeError, type ShownError } from '../lib/api';
+import { api } from '../lib/api';
 import { useAuth } from '../lib/auth';
+import { useAction } from '../lib/hooks';
 
 /**
  * Sign in: a user's password when the deployment has users, otherwise (or on request) a token
@@ -10,29 +11,25 @@ import { useAuth } from '../lib/auth';
 export function SignInPage() {
   const auth = useAuth();
   const [mode, setMode] = useState<'password' | 'token' | undefined>();
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
+  // Without users there is no password to sign in with: the token form only.
+  const [passwords, setPasswords] = useState(false);
+  const signIn = useAction((how: () => Promise<void>) => how());
 
   useEffect(() => {
     api()
       .getSignInOptions()
       .then(
-        (options) => setMode(options.passwords ? 'password' : 'token'),
+        (options) => {
+          setPasswords(options.passwords);
+          setMode(options.passwords ? 'password' : 'token');
+        },
         () => setMode('token'),
       );
   }, []);
 
-  const submit = async (event: Event, action: () => Promise<void>) => {
+  const submit = async (event: Event, how: () => Promise<void>) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await signIn.run(how);
   };
 
   return (
@@ -56,8 +53,8 @@ export function SignInPage() {
           <input id="username" name="username" autoComplete="username" required />
           <label for="password">Password</label>
           <input id="password" name="password" type="password" autoComplete="current-password" required />
-          <ErrorNotice error={error} title="Not signed in" />
-          <button type="submit" aria-busy={busy} disabled={busy}>
+          <ErrorNotice error={signIn.error} title="Not signed in" />
+          <button type="submit" aria-busy={signIn.busy} disabled={signIn.busy}>
             Sign in
           </button>
           <p>
@@ -87,15 +84,17 @@ export function SignInPage() {
             The bootstrap admin token printed by <code>npm start</code> (or kept in Secrets Manager on AWS),
             or an API token (<code>trk_…</code>). It is kept in this tab only, never in the address bar.
           </small>
-          <ErrorNotice error={error} title="Not signed in" />
-          <button type="submit" aria-busy={busy} disabled={busy}>
+          <ErrorNotice error={signIn.error} title="Not signed in" />
+          <button type="submit" aria-busy={signIn.busy} disabled={signIn.busy}>
             Sign in
           </button>
-          <p>
-            <button type="button" class="link-button" onClick={() => setMode('password')}>
-              Sign in with a username instead
-            </button>
-          </p>
+          {passwords && (
+            <p>
+              <button type="button" class="link-button" onClick={() => setMode('password')}>
+                Sign in with a username instead
+              </button>
+            </p>
+          )}
         </form>
       )}
     </article>

@@ -1,17 +1,18 @@
-import type { ApiToken, ApiTokenCreated, BootstrapRotated } from '@tickring/client';
+import type { ApiToken, ApiTokenCreate, ApiTokenCreated, BootstrapRotated } from '@tickring/client';
 import { useId, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { ConfirmDialog, Empty, ErrorNotice, Field, PageHeader, Time } from '../components/common';
-import { api, describeError, problemsFor, type ShownError, setToken } from '../lib/api';
+import { ErrorNotice, Field, PageHeader, Time } from '../components/common';
+import { ConfirmDialog, Dialog, DialogButtons } from '../components/dialog';
+import { api, setToken } from '../lib/api';
 import { isAdmin, useAuth } from '../lib/auth';
-import { useLoad, useUrlFilters } from '../lib/hooks';
-import { describeGroups, EMPTY_GRANT, type GrantDraft, grantBody, ROLES } from '../people/grant';
+import { problemsFor, unplacedError } from '../lib/field-problems';
+import { useAction, useLoad, useUrlFilters } from '../lib/hooks';
+import { describeGroups, EMPTY_GRANT, type GrantDraft, grantBody } from '../people/grant';
 import { GrantFields } from '../people/grant-fields';
 import { useKnownGroups } from '../people/known-groups';
 import { countLine, filterTokens } from '../people/list-filters';
-import { DialogButtons, Modal } from '../people/modal';
+import { EmptyPeopleList, PeopleFilters } from '../people/people-list';
 import { SecretOnceDialog } from '../people/secret-once';
-import { unplacedError } from '../people/unplaced';
 import '../people/people.css';
 
 const STATUS_BADGE: Record<ApiToken['status'], string> = {
@@ -19,6 +20,11 @@ const STATUS_BADGE: Record<ApiToken['status'], string> = {
   expired: 'warn',
   revoked: 'offline',
 };
+const TOKEN_STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'revoked', label: 'Revoked' },
+];
 const ROTATE_WORD = 'ROTATE';
 
 /** API tokens (every route of them is an admin's): list, create (the secret once), revoke; rotate the bootstrap token. */
@@ -42,36 +48,26 @@ export function TokensPage() {
 
 function TokensAdmin() {
   const { me } = useAuth();
-  const [filters, setFilters] = useUrlFilters(['q', 'role', 'status'] as const);
+  const [filters, setFilters, clearFilters] = useUrlFilters(['q', 'role', 'status'] as const);
   const tokens = useLoad(() => api().listApiTokens(), 'tokens', 10_000);
   const knownGroups = useKnownGroups();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreated | undefined>();
   const [revoking, setRevoking] = useState<ApiToken | undefined>();
-  const [revokeBusy, setRevokeBusy] = useState(false);
-  const [revokeError, setRevokeError] = useState<ShownError | undefined>();
   const [rotating, setRotating] = useState(false);
   const [rotated, setRotated] = useState<BootstrapRotated | undefined>();
   const [done, setDone] = useState<string | undefined>();
 
-  const revoke = async (token: ApiToken) => {
-    setRevokeBusy(true);
-    setRevokeError(undefined);
-    try {
-      await api().revokeApiToken({ path: { id: token.id } });
-      setRevoking(undefined);
-      setDone(`Token ${token.name} revoked.`);
-      tokens.reload();
-    } catch (err) {
-      setRevokeError(describeError(err));
-    } finally {
-      setRevokeBusy(false);
-    }
-  };
+  const revoke = useAction(async (token: ApiToken) => {
+    await api().revokeApiToken({ path: { id: token.id } });
+    setRevoking(undefined);
+    setDone(`Token ${token.name} revoked.`);
+    tokens.reload();
+  });
 
   const all = tokens.data?.items ?? [];
   const shown = filterTokens(all, filters);
-  const filtered = filters.q !== undefined || filters.role !== undefined || filters.status !== undefined;
+  const filtered = Object.keys(filters).length > 0;
 
   return (
     <>
@@ -88,67 +84,26 @@ function TokensAdmin() {
         {done}
       </p>
 
-      <form class="filters" aria-label="Filter tokens" onSubmit={(e) => e.preventDefault()}>
-        <div>
-          <label for="tokens-q">Name, id or creator</label>
-          <input
-            id="tokens-q"
-            type="search"
-            value={filters.q ?? ''}
-            onInput={(e) => setFilters({ q: (e.currentTarget as HTMLInputElement).value })}
-          />
-        </div>
-        <div>
-          <label for="tokens-role">Role</label>
-          <select
-            id="tokens-role"
-            value={filters.role ?? ''}
-            onChange={(e) => setFilters({ role: (e.currentTarget as HTMLSelectElement).value })}
-          >
-            <option value="">Any role</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="tokens-status">Status</label>
-          <select
-            id="tokens-status"
-            value={filters.status ?? ''}
-            onChange={(e) => setFilters({ status: (e.currentTarget as HTMLSelectElement).value })}
-          >
-            <option value="">Any status</option>
-            <option value="active">Active</option>
-            <option value="expired">Expired</option>
-            <option value="revoked">Revoked</option>
-          </select>
-        </div>
-      </form>
+      <PeopleFilters
+        list="tokens"
+        search="Name, id or creator"
+        state={{ name: 'status', label: 'Status', any: 'Any status', choices: TOKEN_STATUSES }}
+        filters={filters}
+        setFilters={setFilters}
+      />
 
       <ErrorNotice error={tokens.error} title="Tokens not read" />
       {tokens.data === undefined && tokens.loading && <p aria-busy="true">Loading tokens…</p>}
       {tokens.data !== undefined && shown.length === 0 && (
-        <Empty title={filtered ? 'No token matches these filters' : 'No API tokens yet'}>
-          {filtered ? (
-            <p>
-              <button
-                type="button"
-                class="link-button"
-                onClick={() => setFilters({ q: '', role: '', status: '' })}
-              >
-                Clear the filters
-              </button>
-            </p>
-          ) : (
-            <p>
-              Create one for each script or CI job that calls the API, with the least role and groups it
-              needs.
-            </p>
-          )}
-        </Empty>
+        <EmptyPeopleList
+          title={filtered ? 'No token matches these filters' : 'No API tokens yet'}
+          filtered={filtered}
+          onClear={clearFilters}
+        >
+          <p>
+            Create one for each script or CI job that calls the API, with the least role and groups it needs.
+          </p>
+        </EmptyPeopleList>
       )}
       {shown.length > 0 && (
         <div class="table-wrap">
@@ -218,7 +173,7 @@ function TokensAdmin() {
                           class="secondary small"
                           aria-label={`Revoke ${token.name}`}
                           onClick={() => {
-                            setRevokeError(undefined);
+                            revoke.setError(undefined);
                             setRevoking(token);
                           }}
                         >
@@ -260,7 +215,13 @@ function TokensAdmin() {
         </p>
       </section>
 
-      <Modal open={creating} title="New API token" onClose={() => setCreating(false)}>
+      <Dialog
+        open={creating}
+        title="New API token"
+        onClose={() => setCreating(false)}
+        banner
+        class="people-dialog"
+      >
         <CreateTokenForm
           knownGroups={knownGroups}
           onCancel={() => setCreating(false)}
@@ -271,7 +232,7 @@ function TokensAdmin() {
             tokens.reload();
           }}
         />
-      </Modal>
+      </Dialog>
       <SecretOnceDialog
         secret={created?.token}
         title={`Token ${created?.name ?? ''} created`}
@@ -291,17 +252,23 @@ function TokensAdmin() {
         title={`Revoke token ${revoking?.name ?? ''}?`}
         confirmLabel="Revoke token"
         danger
-        busy={revokeBusy}
+        busy={revoke.busy}
         onCancel={() => setRevoking(undefined)}
-        onConfirm={() => revoking && void revoke(revoking)}
+        onConfirm={() => revoking && void revoke.run(revoking)}
       >
         <p>
           Every script or job using it is refused from now on. This cannot be undone: create a new token
           instead.
         </p>
-        <ErrorNotice error={revokeError} title="Not revoked" />
+        <ErrorNotice error={revoke.error} title="Not revoked" />
       </ConfirmDialog>
-      <Modal open={rotating} title="Rotate the bootstrap admin token" onClose={() => setRotating(false)}>
+      <Dialog
+        open={rotating}
+        title="Rotate the bootstrap admin token"
+        onClose={() => setRotating(false)}
+        banner
+        class="people-dialog"
+      >
         <RotateBootstrapForm
           signedInWithIt={me?.kind === 'bootstrap'}
           onCancel={() => setRotating(false)}
@@ -313,7 +280,7 @@ function TokensAdmin() {
             setDone('The bootstrap token was rotated.');
           }}
         />
-      </Modal>
+      </Dialog>
       <SecretOnceDialog
         secret={rotated?.token}
         title="New bootstrap admin token"
@@ -344,30 +311,21 @@ function CreateTokenForm({
 }) {
   const id = useId();
   const [grant, setGrant] = useState<GrantDraft>(EMPTY_GRANT);
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    error,
+    run: create,
+  } = useAction(async (body: ApiTokenCreate) => onDone(await api().createApiToken({ body })));
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const days = Number(data.get('expiresInDays'));
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(
-        await api().createApiToken({
-          body: {
-            name: String(data.get('name') ?? '').trim(),
-            ...grantBody(grant),
-            expiresInDays: Number.isFinite(days) ? days : 0,
-          },
-        }),
-      );
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await create({
+      name: String(data.get('name') ?? '').trim(),
+      ...grantBody(grant),
+      expiresInDays: Number.isFinite(days) ? days : 0,
+    });
   };
 
   const fields = ['name', 'role', 'groups', 'glue', 'expiresInDays', 'expiresAt'];
@@ -435,22 +393,12 @@ function RotateBootstrapForm({
 }) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
   const confirmed = typed.trim() === ROTATE_WORD;
+  const { busy, error, run: rotate } = useAction(async () => onDone(await api().rotateBootstrapToken()));
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (!confirmed) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(await api().rotateBootstrapToken());
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    if (confirmed) await rotate();
   };
 
   return (

@@ -1,21 +1,27 @@
-import type { User } from '@tickring/client';
+import type { User, UserCreate, UserUpdate } from '@tickring/client';
 import { useId, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { ConfirmDialog, Empty, ErrorNotice, Field, PageHeader, Time } from '../components/common';
-import { api, describeError, problemsFor, type ShownError } from '../lib/api';
+import { ErrorNotice, Field, PageHeader, SwitchField, Time } from '../components/common';
+import { ConfirmDialog, Dialog, DialogButtons } from '../components/dialog';
+import { api } from '../lib/api';
 import { isAdmin, useAuth } from '../lib/auth';
-import { useLoad, useUrlFilters } from '../lib/hooks';
+import { problemsFor, unplacedError } from '../lib/field-problems';
+import { useAction, useLoad, useUrlFilters } from '../lib/hooks';
 import { ChangePasswordDialog } from '../people/change-password';
-import { describeGroups, draftOf, EMPTY_GRANT, type GrantDraft, grantBody, ROLES } from '../people/grant';
+import { describeGroups, draftOf, EMPTY_GRANT, type GrantDraft, grantBody } from '../people/grant';
 import { GrantFields } from '../people/grant-fields';
 import { useKnownGroups } from '../people/known-groups';
 import { countLine, filterUsers } from '../people/list-filters';
-import { DialogButtons, Modal } from '../people/modal';
 import { PASSWORD_RULES } from '../people/password';
-import { unplacedError } from '../people/unplaced';
+import { EmptyPeopleList, PeopleFilters } from '../people/people-list';
 import '../people/people.css';
 
-type Dialog =
+const USER_STATES = [
+  { value: 'active', label: 'Active' },
+  { value: 'disabled', label: 'Disabled' },
+];
+
+type OpenDialog =
   | { kind: 'create' }
   | { kind: 'edit'; user: User }
   | { kind: 'password'; user: User }
@@ -56,41 +62,30 @@ export function UsersPage() {
 
 function UsersAdmin() {
   const { me } = useAuth();
-  const [filters, setFilters] = useUrlFilters(['q', 'role', 'state'] as const);
+  const [filters, setFilters, clearFilters] = useUrlFilters(['q', 'role', 'state'] as const);
   const users = useLoad(() => api().listUsers(), 'users', 10_000);
   const knownGroups = useKnownGroups();
-  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [dialog, setDialog] = useState<OpenDialog | undefined>();
   const [done, setDone] = useState<string | undefined>();
-  const [deleteError, setDeleteError] = useState<ShownError | undefined>();
-  const [deleting, setDeleting] = useState(false);
   const selfName = me?.kind === 'session' ? me.username : undefined;
 
-  const close = () => {
-    setDialog(undefined);
-    setDeleteError(undefined);
-  };
   const finished = (message: string) => {
     setDialog(undefined);
     setDone(message);
     users.reload();
   };
-
-  const remove = async (user: User) => {
-    setDeleting(true);
-    setDeleteError(undefined);
-    try {
-      await api().deleteUser({ path: { username: user.username } });
-      finished(`User ${user.username} deleted.`);
-    } catch (err) {
-      setDeleteError(describeError(err));
-    } finally {
-      setDeleting(false);
-    }
+  const remove = useAction(async (user: User) => {
+    await api().deleteUser({ path: { username: user.username } });
+    finished(`User ${user.username} deleted.`);
+  });
+  const close = () => {
+    setDialog(undefined);
+    remove.setError(undefined);
   };
 
   const all = users.data?.items ?? [];
   const shown = filterUsers(all, filters);
-  const filtered = filters.q !== undefined || filters.role !== undefined || filters.state !== undefined;
+  const filtered = Object.keys(filters).length > 0;
 
   return (
     <>
@@ -109,63 +104,24 @@ function UsersAdmin() {
         {done}
       </p>
 
-      <form class="filters" aria-label="Filter users" onSubmit={(e) => e.preventDefault()}>
-        <div>
-          <label for="users-q">Username or name</label>
-          <input
-            id="users-q"
-            type="search"
-            value={filters.q ?? ''}
-            onInput={(e) => setFilters({ q: (e.currentTarget as HTMLInputElement).value })}
-          />
-        </div>
-        <div>
-          <label for="users-role">Role</label>
-          <select
-            id="users-role"
-            value={filters.role ?? ''}
-            onChange={(e) => setFilters({ role: (e.currentTarget as HTMLSelectElement).value })}
-          >
-            <option value="">Any role</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="users-state">State</label>
-          <select
-            id="users-state"
-            value={filters.state ?? ''}
-            onChange={(e) => setFilters({ state: (e.currentTarget as HTMLSelectElement).value })}
-          >
-            <option value="">Active and disabled</option>
-            <option value="active">Active</option>
-            <option value="disabled">Disabled</option>
-          </select>
-        </div>
-      </form>
+      <PeopleFilters
+        list="users"
+        search="Username or name"
+        state={{ name: 'state', label: 'State', any: 'Active and disabled', choices: USER_STATES }}
+        filters={filters}
+        setFilters={setFilters}
+      />
 
       <ErrorNotice error={users.error} title="Users not read" />
       {users.data === undefined && users.loading && <p aria-busy="true">Loading users…</p>}
       {users.data !== undefined && shown.length === 0 && (
-        <Empty title={filtered ? 'No user matches these filters' : 'No users yet'}>
-          {filtered ? (
-            <p>
-              <button
-                type="button"
-                class="link-button"
-                onClick={() => setFilters({ q: '', role: '', state: '' })}
-              >
-                Clear the filters
-              </button>
-            </p>
-          ) : (
-            <p>Create a user for each person who signs in; scripts use API tokens instead.</p>
-          )}
-        </Empty>
+        <EmptyPeopleList
+          title={filtered ? 'No user matches these filters' : 'No users yet'}
+          filtered={filtered}
+          onClear={clearFilters}
+        >
+          <p>Create a user for each person who signs in; scripts use API tokens instead.</p>
+        </EmptyPeopleList>
       )}
       {shown.length > 0 && (
         <div class="table-wrap">
@@ -255,17 +211,19 @@ function UsersAdmin() {
         </p>
       )}
 
-      <Modal open={dialog?.kind === 'create'} title="New user" onClose={close}>
+      <Dialog open={dialog?.kind === 'create'} title="New user" onClose={close} banner class="people-dialog">
         <CreateUserForm
           knownGroups={knownGroups}
           onCancel={close}
           onDone={(user) => finished(`User ${user.username} created.`)}
         />
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
         open={dialog?.kind === 'edit'}
         title={dialog?.kind === 'edit' ? `Edit ${dialog.user.username}` : 'Edit user'}
         onClose={close}
+        banner
+        class="people-dialog"
       >
         {dialog?.kind === 'edit' && (
           <EditUserForm
@@ -276,13 +234,15 @@ function UsersAdmin() {
             onDone={(user) => finished(`User ${user.username} saved.`)}
           />
         )}
-      </Modal>
-      <Modal
+      </Dialog>
+      <Dialog
         open={dialog?.kind === 'password'}
         title={
           dialog?.kind === 'password' ? `Reset the password of ${dialog.user.username}` : 'Reset password'
         }
         onClose={close}
+        banner
+        class="people-dialog"
       >
         {dialog?.kind === 'password' && (
           <ResetPasswordForm
@@ -292,21 +252,21 @@ function UsersAdmin() {
             onDone={(user) => finished(`Password of ${user.username} reset.`)}
           />
         )}
-      </Modal>
+      </Dialog>
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={dialog?.kind === 'delete' ? `Delete user ${dialog.user.username}?` : 'Delete user?'}
         confirmLabel="Delete user"
         danger
-        busy={deleting}
+        busy={remove.busy}
         onCancel={close}
-        onConfirm={() => dialog?.kind === 'delete' && void remove(dialog.user)}
+        onConfirm={() => dialog?.kind === 'delete' && void remove.run(dialog.user)}
       >
         <p>
           They can no longer sign in and their sessions end at once. Their audit records stay. A user of the
           same name can be created again later.
         </p>
-        <ErrorNotice error={deleteError} title="Not deleted" />
+        <ErrorNotice error={remove.error} title="Not deleted" />
       </ConfirmDialog>
       {selfName !== undefined && (
         <ChangePasswordDialog open={dialog?.kind === 'own-password'} username={selfName} onClose={close} />
@@ -327,30 +287,22 @@ function CreateUserForm({
   const id = useId();
   const [username, setUsername] = useState('');
   const [grant, setGrant] = useState<GrantDraft>(EMPTY_GRANT);
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    error,
+    run: create,
+  } = useAction(async (body: UserCreate) => onDone(await api().createUser({ body })));
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
     const displayName = String(data.get('displayName') ?? '').trim();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const user = await api().createUser({
-        body: {
-          username: username.trim(),
-          ...(displayName === '' ? {} : { displayName }),
-          password: String(data.get('password') ?? ''),
-          ...grantBody(grant),
-        },
-      });
-      onDone(user);
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await create({
+      username: username.trim(),
+      ...(displayName === '' ? {} : { displayName }),
+      password: String(data.get('password') ?? ''),
+      ...grantBody(grant),
+    });
   };
 
   const fields = ['username', 'displayName', 'password', 'role', 'groups', 'glue'];
@@ -435,8 +387,13 @@ function EditUserForm({
   const [displayName, setDisplayName] = useState(user.displayName);
   const [grant, setGrant] = useState<GrantDraft>(() => draftOf(user));
   const [disabled, setDisabled] = useState(user.disabled);
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    error,
+    run: save,
+  } = useAction(async (body: UserUpdate) =>
+    onDone(await api().updateUser({ path: { username: user.username }, body })),
+  );
 
   const before = grantBody(draftOf(user));
   const after = grantBody(grant);
@@ -453,20 +410,7 @@ function EditUserForm({
       onCancel();
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(
-        await api().updateUser({
-          path: { username: user.username },
-          body: { ...body, version: user.version },
-        }),
-      );
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await save({ ...body, version: user.version });
   };
 
   const fields = ['displayName', 'role', 'groups', 'glue', 'disabled'];
@@ -495,30 +439,19 @@ function EditUserForm({
         knownGroups={knownGroups}
         subject="user"
       />
-      <div class="field">
-        <label>
-          <input
-            type="checkbox"
-            role="switch"
-            checked={disabled}
-            aria-checked={disabled}
-            disabled={self && !user.disabled}
-            aria-describedby={`${id}-disabled-help`}
-            onChange={(e) => setDisabled((e.currentTarget as HTMLInputElement).checked)}
-          />
-          Disabled
-        </label>
-        <small id={`${id}-disabled-help`} class="help muted">
-          {self
+      <SwitchField
+        id={`${id}-disabled`}
+        label="Disabled"
+        help={
+          self
             ? 'You cannot disable yourself; another admin can.'
-            : 'A disabled user cannot sign in; disabling ends their sessions.'}
-        </small>
-        {problemsFor(error, 'disabled').length > 0 && (
-          <small class="field-error" role="alert">
-            {problemsFor(error, 'disabled').join(' ')}
-          </small>
-        )}
-      </div>
+            : 'A disabled user cannot sign in; disabling ends their sessions.'
+        }
+        problems={problemsFor(error, 'disabled')}
+        checked={disabled}
+        disabled={self && !user.disabled}
+        onChange={setDisabled}
+      />
       {grantChanged && !self && (
         <p class="notice warn-notice small-text">
           Changing the role or groups ends {user.username}’s sessions.
@@ -547,26 +480,23 @@ function ResetPasswordForm({
   onDone: (user: User) => void;
 }) {
   const id = useId();
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
+  const {
+    busy,
+    error,
+    run: reset,
+  } = useAction(async (password: string) =>
+    onDone(
+      await api().updateUser({
+        path: { username: user.username },
+        body: { password, version: user.version },
+      }),
+    ),
+  );
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget as HTMLFormElement);
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(
-        await api().updateUser({
-          path: { username: user.username },
-          body: { password: String(data.get('password') ?? ''), version: user.version },
-        }),
-      );
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await reset(String(data.get('password') ?? ''));
   };
 
   return (

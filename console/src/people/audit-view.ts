@@ -1,5 +1,5 @@
 // How the audit page shows a record: the changed fields as before → after rows, the target as a
-// link to what it names, and the filters' instants in the viewer's zone. Pure functions.
+// link to what it names. Pure functions.
 
 /** One value of a changed field, ready to show. */
 export interface ShownValue {
@@ -145,20 +145,3 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'token.revoke',
   'bootstrap.rotate',
 ];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` input's value, in the viewer's zone ("" when not an instant). */
-export function toLocalInput(iso: string | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A `datetime-local` input's value (the viewer's zone) as an ISO instant; undefined when empty or not a time. */
-export function fromLocalInput(value: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return undefined;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'preact/hooks';
 import { ErrorNotice, Field } from '../components/common';
-import { api, describeError, problemsFor, type ShownError } from '../lib/api';
-import { DialogButtons, Modal } from './modal';
+import { Dialog, DialogButtons } from '../components/dialog';
+import { api } from '../lib/api';
+import { problemsFor, unplacedError } from '../lib/field-problems';
+import { useAction } from '../lib/hooks';
 import { PASSWORD_RULES } from './password';
-import { unplacedError } from './unplaced';
 
 const FIELDS = ['currentPassword', 'newPassword'];
 
@@ -18,18 +19,25 @@ export function ChangePasswordDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal open={open} title="Change my password" onClose={onClose}>
+    <Dialog open={open} title="Change my password" onClose={onClose} banner class="people-dialog">
       <ChangePasswordForm username={username} onClose={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 
 function ChangePasswordForm({ username, onClose }: { username: string; onClose: () => void }) {
   const id = useId();
-  const [error, setError] = useState<ShownError | undefined>();
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const {
+    busy,
+    error,
+    run: change,
+    setError,
+  } = useAction(async (body: { currentPassword: string; newPassword: string }) => {
+    await api().changeOwnPassword({ body });
+    setDone(true);
+  });
 
   if (done) {
     return (
@@ -56,15 +64,7 @@ function ChangePasswordForm({ username, onClose }: { username: string; onClose: 
       return;
     }
     setMismatch(false);
-    setBusy(true);
-    try {
-      await api().changeOwnPassword({ body: { currentPassword, newPassword } });
-      setDone(true);
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await change({ currentPassword, newPassword });
   };
 
   const general = unplacedError(error, FIELDS);

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { Field } from '../components/common';
-import { problemsFor, type ShownError } from '../lib/api';
+import { ChoiceSelect, Field, Switch, SwitchField } from '../components/common';
+import type { ShownError } from '../lib/api';
+import { problemsFor } from '../lib/field-problems';
 import { addGroups, type GrantDraft, ROLE_HELP, ROLES, type Role } from './grant';
 import './people.css';
 
@@ -33,34 +34,22 @@ export function GrantFields({
         help={`The ${subject} ${ROLE_HELP[value.role]}.`}
         problems={problemsFor(error, 'role')}
       >
-        <select
+        <ChoiceSelect
           id={`${idPrefix}-role`}
           value={value.role}
           aria-describedby={`${idPrefix}-role-help`}
-          onChange={(e) => set({ role: (e.currentTarget as HTMLSelectElement).value as Role })}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </select>
+          choices={ROLES}
+          onChange={(role) => set({ role: role as Role })}
+        />
       </Field>
       {value.role === 'admin' ? (
         <p class="muted small-text">An admin reaches every group and may edit GLUE sources.</p>
       ) : (
         <fieldset class="grant-groups">
           <legend>Groups</legend>
-          <label>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={value.allGroups}
-              aria-checked={value.allGroups}
-              onChange={(e) => set({ allGroups: (e.currentTarget as HTMLInputElement).checked })}
-            />
+          <Switch checked={value.allGroups} onChange={(allGroups) => set({ allGroups })}>
             All groups, present and future
-          </label>
+          </Switch>
           {!value.allGroups && (
             <GroupsInput
               id={`${idPrefix}-groups`}
@@ -78,28 +67,14 @@ export function GrantFields({
         </fieldset>
       )}
       {value.role === 'operator' && (
-        <div class="field">
-          <label>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={value.glue}
-              aria-checked={value.glue}
-              aria-describedby={`${idPrefix}-glue-help`}
-              onChange={(e) => set({ glue: (e.currentTarget as HTMLInputElement).checked })}
-            />
-            May edit GLUE sources
-          </label>
-          <small id={`${idPrefix}-glue-help`} class="help muted">
-            GLUE jobs run code stored in tickring on the executors: give it only to people you trust with
-            that.
-          </small>
-          {problemsFor(error, 'glue').length > 0 && (
-            <small class="field-error" role="alert">
-              {problemsFor(error, 'glue').join(' ')}
-            </small>
-          )}
-        </div>
+        <SwitchField
+          id={`${idPrefix}-glue`}
+          label="May edit GLUE sources"
+          help="GLUE jobs run code stored in tickring on the executors: give it only to people you trust with that."
+          problems={problemsFor(error, 'glue')}
+          checked={value.glue}
+          onChange={(glue) => set({ glue })}
+        />
       )}
     </>
   );

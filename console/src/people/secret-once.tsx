@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
-import { Modal } from './modal';
+import { Dialog } from '../components/dialog';
 import './people.css';
 
 /**
@@ -44,7 +44,7 @@ export function SecretOnceDialog({
   };
 
   return (
-    <Modal open={secret !== undefined} title={title} onClose={close}>
+    <Dialog open={secret !== undefined} title={title} onClose={close} banner class="people-dialog">
       <p class="notice warn-notice">
         <strong>Copy it now: you will not see it again.</strong> tickring keeps only a hash of it.
       </p>
@@ -76,6 +76,6 @@ export function SecretOnceDialog({
           I have stored it
         </button>
       </footer>
-    </Modal>
+    </Dialog>
   );
 }

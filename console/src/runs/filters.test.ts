@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRunsMessage, fromLocalInput, parseJobId, runListQuery, toLocalInput } from './filters';
+import { emptyRunsMessage, parseJobId, runListQuery } from './filters';
 
 const NOW = Date.parse('2030-01-01T12:00:00.000Z');
 
@@ -68,18 +68,5 @@ describe('emptyRunsMessage', () => {
     );
     expect(emptyRunsMessage({ status: 'running' }).title).toBe('No runs running in the last 24 hours');
     expect(emptyRunsMessage({ status: 'running', range: 'all' }).title).toBe('No runs running');
-  });
-});
-
-describe('datetime-local values', () => {
-  it('round-trips an instant through the local input value (to the minute)', () => {
-    const iso = '2030-01-01T10:15:00.000Z';
-    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
-  });
-
-  it('is empty for nothing or nonsense', () => {
-    expect(toLocalInput(undefined)).toBe('');
-    expect(toLocalInput('nope')).toBe('');
-    expect(fromLocalInput('')).toBeUndefined();
   });
 });

@@ -119,19 +119,3 @@ export function emptyRunsMessage(filters: RunFilterValues): { title: string; hin
     parts.length > 0 || query.status ? `No ${[runs, ...parts].join(' ')}` : 'No runs match these filters';
   return { title: what, hint: 'Widen the filters (a longer time range, another status) or clear them.' };
 }
-
-/** An ISO instant as the value of a datetime-local input (the viewer's local time, minutes). */
-export function toLocalInput(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local input's value (the viewer's local time) as an ISO instant; undefined when empty. */
-export function fromLocalInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}

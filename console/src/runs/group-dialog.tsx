@@ -1,24 +1,18 @@
 import type { Group } from '@tickring/client';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ErrorNotice, Field } from '../components/common';
-import { api, describeError, problemsFor, type ShownError } from '../lib/api';
+import { Dialog, DialogButtons } from '../components/dialog';
+import { api } from '../lib/api';
+import { problemsFor, unplacedError } from '../lib/field-problems';
+import { useAction } from '../lib/hooks';
 import { type AddressType, type GroupFormValues, groupBody, groupFormValues } from './executors';
 
-const FORM_FIELDS = ['appName', 'title', 'addressType', 'addressList'] as const;
-
-/** Whether an error names one of the form's fields (then it is shown there, not above the form). */
-function isFieldError(error: ShownError): boolean {
-  const fields = [error.field, ...error.problems.map((p) => p.field)].filter((f) => f !== undefined);
-  return (
-    fields.length > 0 &&
-    fields.every((f) => FORM_FIELDS.some((name) => f === name || f.endsWith(`.${name}`) || f === `/${name}`))
-  );
-}
+const FORM_FIELDS = ['appName', 'title', 'addressType', 'addressList'];
 
 /**
- * Create or edit an executor group in a dialog (native <dialog>: focus kept inside, Escape closes):
- * appName (fixed once created), title, AUTO or MANUAL, and a MANUAL group's addresses. The server's
- * problems are shown next to their fields.
+ * Create or edit an executor group in a dialog (open while it is shown): appName (fixed once
+ * created), title, AUTO or MANUAL, and a MANUAL group's addresses. The server's problems are shown
+ * next to their fields, the rest above them.
  */
 export function GroupDialog({
   group,
@@ -30,38 +24,28 @@ export function GroupDialog({
   onSaved: (group: Group) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [values, setValues] = useState<GroupFormValues>(() => groupFormValues(group));
-  const [error, setError] = useState<ShownError | undefined>();
-  const [busy, setBusy] = useState(false);
   const editing = group !== undefined;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const {
+    busy,
+    error,
+    run: save,
+  } = useAction(async () => {
+    const body = groupBody(values);
+    const saved = editing
+      ? await api().updateGroup({
+          path: { appName: group.appName },
+          body: { title: body.title, addressType: body.addressType, addressList: body.addressList },
+        })
+      : await api().createGroup({ body });
+    onSaved(saved);
+  });
 
   const set = (changes: Partial<GroupFormValues>) => setValues((v) => ({ ...v, ...changes }));
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = groupBody(values);
-      const saved = editing
-        ? await api().updateGroup({
-            path: { appName: group.appName },
-            body: { title: body.title, addressType: body.addressType, addressList: body.addressList },
-          })
-        : await api().createGroup({ body });
-      onSaved(saved);
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    await save();
   };
 
   const describedBy = (id: string, problems: readonly string[], help = true) =>
@@ -73,111 +57,100 @@ export function GroupDialog({
   const addressProblems = problemsFor(error, 'addressList');
 
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="group-dialog-title">
-      <article>
-        <h2 id="group-dialog-title">{editing ? `Edit group ${group.appName}` : 'New executor group'}</h2>
-        <form id="group-form" onSubmit={(e) => void submit(e)} noValidate>
-          {error && !isFieldError(error) && <ErrorNotice error={error} title="Not saved" />}
-          <Field
+    <Dialog open title={editing ? `Edit group ${group.appName}` : 'New executor group'} onClose={onClose}>
+      <form id="group-form" onSubmit={(e) => void submit(e)} noValidate>
+        <ErrorNotice error={unplacedError(error, FORM_FIELDS)} title="Not saved" />
+        <Field
+          id="group-appName"
+          label="AppName"
+          problems={appNameProblems}
+          help={
+            editing
+              ? 'The executors’ AppName cannot change.'
+              : 'What the executors register under: 4-64 letters, digits, _ . and -. Cannot be changed later.'
+          }
+        >
+          <input
             id="group-appName"
-            label="AppName"
-            problems={appNameProblems}
+            name="appName"
+            value={values.appName}
+            readOnly={editing}
+            required
+            autoComplete="off"
+            spellcheck={false}
+            aria-invalid={appNameProblems.length > 0 ? true : undefined}
+            aria-describedby={describedBy('group-appName', appNameProblems)}
+            onInput={(e) => set({ appName: e.currentTarget.value })}
+          />
+        </Field>
+        <Field id="group-title" label="Title" problems={titleProblems} help="A name for people.">
+          <input
+            id="group-title"
+            name="title"
+            value={values.title}
+            required
+            autoComplete="off"
+            aria-invalid={titleProblems.length > 0 ? true : undefined}
+            aria-describedby={describedBy('group-title', titleProblems)}
+            onInput={(e) => set({ title: e.currentTarget.value })}
+          />
+        </Field>
+        <Field
+          id="group-addressType"
+          label="Address type"
+          problems={typeProblems}
+          help="AUTO: the executors that register under the AppName. MANUAL: the addresses listed here."
+        >
+          <select
+            id="group-addressType"
+            name="addressType"
+            value={values.addressType}
+            aria-invalid={typeProblems.length > 0 ? true : undefined}
+            aria-describedby={describedBy('group-addressType', typeProblems)}
+            onChange={(e) => {
+              const addressType = e.currentTarget.value as AddressType;
+              // AUTO → MANUAL: start from the executors the group has now.
+              const addresses =
+                addressType === 'MANUAL' && values.addresses.trim() === '' && group
+                  ? group.addressList.join('\n')
+                  : values.addresses;
+              set({ addressType, addresses });
+            }}
+          >
+            <option value="AUTO">AUTO: registered executors</option>
+            <option value="MANUAL">MANUAL: a list of addresses</option>
+          </select>
+        </Field>
+        {values.addressType === 'MANUAL' && (
+          <Field
+            id="group-addressList"
+            label="Executor addresses"
+            problems={addressProblems}
             help={
-              editing
-                ? 'The executors’ AppName cannot change.'
-                : 'What the executors register under: 4-64 letters, digits, _ . and -. Cannot be changed later.'
+              <>
+                One per line: <code>http://10.0.0.5:9999/</code> or <code>lambda:&lt;function&gt;</code>.
+              </>
             }
           >
-            <input
-              id="group-appName"
-              name="appName"
-              value={values.appName}
-              readOnly={editing}
-              required
-              autoComplete="off"
-              spellcheck={false}
-              aria-invalid={appNameProblems.length > 0 ? true : undefined}
-              aria-describedby={describedBy('group-appName', appNameProblems)}
-              onInput={(e) => set({ appName: e.currentTarget.value })}
-            />
-          </Field>
-          <Field id="group-title" label="Title" problems={titleProblems} help="A name for people.">
-            <input
-              id="group-title"
-              name="title"
-              value={values.title}
-              required
-              autoComplete="off"
-              aria-invalid={titleProblems.length > 0 ? true : undefined}
-              aria-describedby={describedBy('group-title', titleProblems)}
-              onInput={(e) => set({ title: e.currentTarget.value })}
-            />
-          </Field>
-          <Field
-            id="group-addressType"
-            label="Address type"
-            problems={typeProblems}
-            help="AUTO: the executors that register under the AppName. MANUAL: the addresses listed here."
-          >
-            <select
-              id="group-addressType"
-              name="addressType"
-              value={values.addressType}
-              aria-invalid={typeProblems.length > 0 ? true : undefined}
-              aria-describedby={describedBy('group-addressType', typeProblems)}
-              onChange={(e) => {
-                const addressType = e.currentTarget.value as AddressType;
-                // AUTO → MANUAL: start from the executors the group has now.
-                const addresses =
-                  addressType === 'MANUAL' && values.addresses.trim() === '' && group
-                    ? group.addressList.join('\n')
-                    : values.addresses;
-                set({ addressType, addresses });
-              }}
-            >
-              <option value="AUTO">AUTO: registered executors</option>
-              <option value="MANUAL">MANUAL: a list of addresses</option>
-            </select>
-          </Field>
-          {values.addressType === 'MANUAL' && (
-            <Field
+            <textarea
               id="group-addressList"
-              label="Executor addresses"
-              problems={addressProblems}
-              help={
-                <>
-                  One per line: <code>http://10.0.0.5:9999/</code> or <code>lambda:&lt;function&gt;</code>.
-                </>
-              }
-            >
-              <textarea
-                id="group-addressList"
-                name="addressList"
-                rows={4}
-                value={values.addresses}
-                spellcheck={false}
-                aria-invalid={addressProblems.length > 0 ? true : undefined}
-                aria-describedby={describedBy('group-addressList', addressProblems)}
-                onInput={(e) => set({ addresses: e.currentTarget.value })}
-              />
-            </Field>
-          )}
-        </form>
-        <footer>
-          <button type="button" class="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="group-form"
-            aria-busy={busy}
-            disabled={busy}
-            style={{ width: 'auto', marginBottom: 0 }}
-          >
-            {editing ? 'Save group' : 'Create group'}
-          </button>
-        </footer>
-      </article>
-    </dialog>
+              name="addressList"
+              rows={4}
+              value={values.addresses}
+              spellcheck={false}
+              aria-invalid={addressProblems.length > 0 ? true : undefined}
+              aria-describedby={describedBy('group-addressList', addressProblems)}
+              onInput={(e) => set({ addresses: e.currentTarget.value })}
+            />
+          </Field>
+        )}
+      </form>
+      <DialogButtons
+        confirmLabel={editing ? 'Save group' : 'Create group'}
+        busy={busy}
+        form="group-form"
+        onCancel={onClose}
+      />
+    </Dialog>
   );
 }

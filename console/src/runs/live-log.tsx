@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ErrorNotice } from '../components/common';
 import { api, describeError, type ShownError } from '../lib/api';
+import { useDocumentVisible } from '../lib/hooks';
 import { appendSlice, EMPTY_LOG, followAfterScroll, type LogState, nextPollDelay } from './log-follow';
-import { useVisible } from './use-visible';
 
 /**
  * A run's log, read from its executor slice by slice (every second while the run writes it and the
@@ -21,7 +21,7 @@ export function LiveLog({
   const [attempt, setAttempt] = useState(0);
   const [following, setFollowing] = useState(true);
   const [reading, setReading] = useState(true);
-  const visible = useVisible();
+  const visible = useDocumentVisible();
   const logRef = useRef(log);
   const box = useRef<HTMLDivElement>(null);
   const onEndedRef = useRef(onEnded);

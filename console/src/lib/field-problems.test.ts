@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unplacedError } from './unplaced';
+import { problemsFor, unplacedError } from './field-problems';
 
 describe('unplacedError', () => {
   const fields = ['username', 'password'];
@@ -33,5 +33,26 @@ describe('unplacedError', () => {
     });
     expect(unplacedError({ message: 'wrong', field: 'password', problems: [] }, fields)).toBeUndefined();
     expect(unplacedError(undefined, fields)).toBeUndefined();
+  });
+});
+
+describe('problemsFor', () => {
+  it('reads the problems of a field by its name, as a body path or as a pointer', () => {
+    const error = {
+      message: 'two problems',
+      problems: [
+        { field: 'body.scheduleConf', message: 'not a cron' },
+        { field: '/timeZone', message: 'no such zone' },
+        { message: 'no field' },
+      ],
+    };
+    expect(problemsFor(error, 'scheduleConf')).toEqual(['not a cron']);
+    expect(problemsFor(error, 'timeZone')).toEqual(['no such zone']);
+    expect(problemsFor(error, 'name')).toEqual([]);
+    expect(problemsFor(undefined, 'name')).toEqual([]);
+  });
+
+  it('takes the message of an error without problems that names the field', () => {
+    expect(problemsFor({ message: 'taken', field: 'username', problems: [] }, 'username')).toEqual(['taken']);
   });
 });
