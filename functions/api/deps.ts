@@ -32,6 +32,9 @@ import { buildIdentityDeps } from './identity-deps.js';
 import { identityBeforeLoaders } from './routes-identity.js';
 import { groupView } from './views.js';
 
+/** While the edge secret cannot be read, how long a failed read stands (the caller's address is the gateway's meanwhile). */
+const EDGE_SECRET_RETRY_MS = 5_000;
+
 /** What the local stack or a test may swap. */
 export interface ApiRuntime {
   readonly clients: AwsClients;
@@ -91,7 +94,10 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   const reports = new DynamoReportStore({ doc, controlTable: tables.control });
   const secrets = { region: config.aws.region, client: runtime.secrets };
   const adminToken = cachedTokenReader(config.adminToken, secrets);
-  const edgeSecret = config.edgeSecret && cachedTokenReader(config.edgeSecret, secrets);
+  // Every console request through CloudFront asks for it: while Secrets Manager fails, read again every 5 s, not per request.
+  const edgeSecret =
+    config.edgeSecret &&
+    cachedTokenReader(config.edgeSecret, secrets, { failureBackoffMs: EDGE_SECRET_RETRY_MS });
   const tokens = executorAccessTokens(config, { groups, clock, ...secrets });
   const transport =
     runtime.transport ??

@@ -54,4 +54,27 @@ describe('cachedTokenReader', () => {
     expect(await token()).toBe('s3cret');
     expect(r.asked).toEqual([arn, arn]);
   });
+
+  it('keeps a failed read for failureBackoffMs when asked (a secret every request needs), then reads again', async () => {
+    const r = reader(new Error('throttled'), new Error('throttled'), 's3cret');
+    let now = 1_000;
+    const token = cachedTokenReader(
+      { secretArn: arn },
+      { read: r.read },
+      { failureBackoffMs: 5_000, now: () => now },
+    );
+    for (let i = 0; i < 50; i++) await expect(token()).rejects.toThrow('throttled');
+    expect(r.asked).toEqual([arn]);
+    now += 4_999;
+    await expect(token()).rejects.toThrow('throttled');
+    expect(r.asked).toHaveLength(1);
+    now += 1;
+    await expect(token()).rejects.toThrow('throttled');
+    expect(r.asked).toHaveLength(2);
+    now += 5_000;
+    expect(await token()).toBe('s3cret');
+    now += 60_000;
+    expect(await token()).toBe('s3cret');
+    expect(r.asked).toHaveLength(3);
+  });
 });

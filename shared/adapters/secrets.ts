@@ -49,22 +49,43 @@ export async function resolveToken(
   return token;
 }
 
+/** How a cached token treats a failed read. */
+export interface FailedReadPolicy {
+  /**
+   * How long a failed read stands before the next call reads again (default 0: the next call does).
+   * For a secret every request may ask for (the edge secret), so an outage is not a read per request.
+   */
+  readonly failureBackoffMs?: number;
+  /** The clock (tests). */
+  readonly now?: () => number;
+}
+
 /**
  * A token read on first use and kept for the life of the container. A failed read fails closed
- * (the caller's request is refused) and is tried again on the next call.
+ * (the caller's request is refused) and is tried again on the next call, or once `failureBackoffMs`
+ * has passed.
  */
 export function cachedTokenReader(
   source: TokenSource,
   options: { region: string; client?: SecretsManagerClient } | { read: SecretReader },
+  policy: FailedReadPolicy = {},
 ): () => Promise<string> {
   const read =
     'read' in options
       ? options.read
       : secretsManagerReader(() => options.client ?? new SecretsManagerClient({ region: options.region }));
+  const now = policy.now ?? Date.now;
+  const backoffMs = policy.failureBackoffMs ?? 0;
   let token: Promise<string> | undefined;
+  let failedAt: number | undefined;
   return () => {
-    token ??= resolveToken(source, read).catch((err: unknown) => {
+    if (token && failedAt !== undefined && now() - failedAt >= backoffMs) {
       token = undefined;
+      failedAt = undefined;
+    }
+    token ??= resolveToken(source, read).catch((err: unknown) => {
+      if (backoffMs > 0) failedAt = now();
+      else token = undefined;
       throw err;
     });
     return token;
