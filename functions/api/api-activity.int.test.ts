@@ -6,7 +6,10 @@ import { createExecutor, type Executor, silentLogger } from '@tickring/executor'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
+import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
+import { HANDLE_CODE, TRIGGER_CODE } from '../../shared/domain/run.js';
 import { checked } from '../../test/openapi-check.js';
+import { makeRun } from '../../test/outcome-fakes.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**
@@ -385,5 +388,87 @@ describe('GET /v1/dashboard: skipped fires', () => {
     expect(await skipped(null)).toBe(7);
     expect(await skipped(await token('viewer', [`act-dash-${suffix}`, A]))).toBe(2);
     expect(await skipped(await token('operator', [B]))).toBe(5);
+  });
+});
+
+// Last in the file: the busy group's runs would change what the admin's activity counts above.
+describe('GET /v1/activity: a viewer of two groups beside a busy third', () => {
+  /** Every run /v1/logs lists for the query (and caller), page after page. */
+  async function allLogs(query: string, bearer: string | null = null): Promise<RunView[]> {
+    const all: RunView[] = [];
+    let cursor: string | null = null;
+    do {
+      const next = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      const page = await ok('GET', `/v1/logs?limit=100${query}${next}`, undefined, bearer);
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return all;
+  }
+
+  it('counts exactly the two groups’ runs, as /v1/logs lists them, however many the third has', async () => {
+    const busy = `act-busy-${suffix}`;
+    await ok('POST', '/v1/groups', { appName: busy, title: 'activity', addressType: 'AUTO' });
+    const busyJob = await job(busy, 'fine');
+    // 1,500 finished runs of the busy group, sent now (after A's and B's), 50 to a dispatcher
+    // record, written as the dispatcher writes them: newer than every run of the viewer's groups.
+    const BUSY_RUNS = 1_500;
+    const store = new DynamoRunStore({
+      doc: stack.clients.doc,
+      runsTable: stack.resources.tables.runs,
+      controlTable: stack.resources.tables.control,
+      retentionDays: 30,
+    });
+    const logIds = await store.allocateLogIds(busyJob, BUSY_RUNS);
+    const chunks = Array.from({ length: BUSY_RUNS / 50 }, (_, i) => logIds.slice(i * 50, i * 50 + 50));
+    await Promise.all(
+      chunks.map(async (chunk, i) => {
+        const at = Date.now();
+        const token = store.newClaimToken(at);
+        const sent = chunk.map((logId) =>
+          makeRun({
+            logId,
+            jobId: busyJob,
+            appName: busy,
+            jobName: 'fine job',
+            dedupKey: `busy#${logId}`,
+            scheduledTime: at,
+            triggerTime: at,
+            dispatchedAt: at + 3,
+            executorAddress: 'http://127.0.0.1:9/',
+            triggerCode: TRIGGER_CODE.success,
+            handleCode: HANDLE_CODE.success,
+            handleMsg: 'ok',
+            handleTime: at + 10,
+          }),
+        );
+        expect(await store.createFire(`busy#${suffix}#${i}`, sent, token)).toEqual({ created: true });
+        await store.recordDispatch(
+          token,
+          sent.map((r) => ({ logId: r.logId, appName: busy, deadline: at + 600_000 })),
+        );
+      }),
+    );
+    // The busy runs are in the window, listed as the runs list lists them: the admin counts them.
+    const everyone = await ok('GET', '/v1/activity');
+    expect(everyone).toMatchObject({ sampled: runs.length + BUSY_RUNS, truncated: false });
+
+    const listed = [...(await allLogs(`&appName=${A}`)), ...(await allLogs(`&appName=${B}`))];
+    expect(listed).toHaveLength(8);
+    const viewer = await token('viewer', [A, B]);
+    const theirs = await ok('GET', '/v1/activity', undefined, viewer);
+    expect(theirs).toMatchObject({ sampled: listed.length, inProgress: 1, truncated: false });
+    expect(theirs).toEqual({
+      window: '1h',
+      bucketMs: 60_000,
+      from: theirs.from,
+      to: theirs.to,
+      ...expected(theirs, listed),
+    });
+    expect(JSON.stringify(theirs)).not.toContain(busy);
+
+    // The viewer's own runs list agrees: their two groups, nothing of the busy one.
+    const viewed = await allLogs('', viewer);
+    expect(viewed.map((r) => r.logId).sort()).toEqual(listed.map((r) => r.logId).sort());
   });
 });

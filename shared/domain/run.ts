@@ -53,9 +53,21 @@ export const RUN_STATUSES: readonly RunStatus[] = ['running', 'success', 'fail',
  * a scheduled fire the dispatcher recorded as a misfire and never sent (it came too late, or after
  * a later fire of its job, see `dispatchFire`); finished, with handleCode 0 (never handled), never
  * retried, no alarm, no child jobs. Outside XXL-JOB's codes, so an XXL-JOB console shows it as a
- * failed trigger, never as running.
+ * failed trigger, never as running. The skip is the run's end: a result reported for it later is
+ * dropped (see {@link takesResult}).
  */
 export const TRIGGER_CODE = { success: 200, fail: 500, skipped: 600 } as const;
+
+/**
+ * Whether a run still takes a result (`RunStore.complete`): it has none yet (the first result
+ * stands) and it was not recorded as skipped. A skipped run was finished by its skip, already
+ * counted `skipped`, and its record (no executor, "never sent") cannot tell a result its executor
+ * really sent (a run sent, its dispatch record lost, then taken over as skipped) from a stray or
+ * replayed one: its result is dropped, not stored, not counted, and nothing follows it.
+ */
+export function takesResult(run: Pick<Run, 'triggerCode' | 'handleCode'>): boolean {
+  return run.handleCode === 0 && run.triggerCode !== TRIGGER_CODE.skipped;
+}
 
 /**
  * XXL-JOB's report rule: running = triggered (or triggering) and not handled; success = handled 200;

@@ -124,7 +124,7 @@ describe('activity', () => {
     expect(day.buckets).toHaveLength(96);
   });
 
-  it('shows only the groups the caller sees: one group read by its index, several filtered', async () => {
+  it('shows only the groups the caller sees: one group read by its name, several each by theirs', async () => {
     const runs = [
       run(NOW - MINUTE, 'fail', { appName: 'a' }),
       run(NOW - MINUTE, 'fail', { appName: 'b' }),
@@ -137,8 +137,9 @@ describe('activity', () => {
     expect(onlyA).toMatchObject({ sampled: 1, inProgress: 0 });
     expect(onlyA.lastFailures.map((r) => r.appName)).toEqual(['a']);
 
+    const before = fake.queries.length;
     const aAndC = await activity(fake.deps(), {}, new Set(['a', 'c']));
-    expect(fake.queries.at(-1)?.appName).toBeUndefined();
+    expect(fake.queries.slice(before).map((q) => q.appName)).toEqual(['a', 'c']);
     expect(aAndC).toMatchObject({ sampled: 2, inProgress: 1 });
     expect(aAndC.lastFailures.map((r) => r.appName)).toEqual(['a']);
 
@@ -155,7 +156,10 @@ describe('activity', () => {
     expect(await activity(fake.deps(), {}, new Set())).toMatchObject({ sampled: 0 });
     expect(fake.queries).toHaveLength(reads);
 
+    // Every group seen: all runs, one read.
+    const allReads = fake.queries.length;
     const all = await activity(fake.deps(), {});
+    expect(fake.queries.slice(allReads).map((q) => q.appName)).toEqual([undefined]);
     expect(all).toMatchObject({ sampled: 3, inProgress: 1 });
     expect(all.lastFailures).toHaveLength(2);
   });
@@ -185,6 +189,84 @@ describe('activity', () => {
     const result = await activity(fake.deps(), {});
     expect(fake.queries).toHaveLength(2);
     expect(result).toMatchObject({ sampled: 1_000, truncated: true });
+  });
+
+  describe('a caller who sees several groups (not one, not all) of a busy deployment', () => {
+    // The caller's group "a": three runs 50 minutes ago. Group "b", which the caller does not see:
+    // 20,000 runs in the last 40 minutes. Read all runs and filtered, b's runs would decide how long
+    // the read takes, when the budget runs out, and whether the caller's own runs are reached at all.
+    const mine = [1, 2, 3].map((i) => run(NOW - 50 * MINUTE + i * 1_000, 'success'));
+    const theirs = Array.from({ length: 20_000 }, (_, i) =>
+      run(NOW - 40 * MINUTE + i * 100, 'success', { appName: 'b' }),
+    );
+
+    it('counts the caller’s own runs whatever other groups do, and says nothing about those groups', async () => {
+      const fake = new FakeRuns([...mine, ...theirs]);
+      fake.readMs = 300;
+      const answer = await activity(fake.deps(), {}, new Set(['a', 'c']));
+      expect({ sampled: answer.sampled, truncated: answer.truncated }).toEqual({
+        sampled: 3,
+        truncated: false,
+      });
+    });
+
+    it('reads only the groups the caller sees, each by its name, not every group’s runs', async () => {
+      const fake = new FakeRuns([...mine, ...theirs]);
+      const answer = await activity(fake.deps(), {}, new Set(['a', 'c']));
+      expect(answer.sampled).toBe(3);
+      expect(fake.queries.map((q) => q.appName)).toEqual(['a', 'c']);
+    });
+
+    it('a caller who sees one group is narrowed to it alike', async () => {
+      const fake = new FakeRuns([...mine, ...theirs]);
+      fake.readMs = 300;
+      const answer = await activity(fake.deps(), {}, new Set(['a']));
+      expect({ sampled: answer.sampled, truncated: answer.truncated }).toEqual({
+        sampled: 3,
+        truncated: false,
+      });
+      expect(fake.queries.map((q) => q.appName)).toEqual(['a']);
+    });
+
+    it(`merges the groups newest first: the cap of ${ACTIVITY_MAX_RUNS} leaves out the oldest of them all`, async () => {
+      // 3,000 runs of each of a and c, interleaved in time; the 1,000 oldest of the 6,000 are cut.
+      const both = Array.from({ length: 6_000 }, (_, i) =>
+        run(NOW - 1_000 - i * 500, i % 5 === 4 ? 'fail' : 'success', { appName: i % 2 === 0 ? 'a' : 'c' }),
+      );
+      const fake = new FakeRuns([...both, ...theirs]);
+      const answer = await activity(fake.deps(), {}, new Set(['a', 'c']));
+      expect(answer).toMatchObject({ sampled: ACTIVITY_MAX_RUNS, truncated: true });
+      expect(fake.queries.every((q) => q.appName === 'a' || q.appName === 'c')).toBe(true);
+      const kept = both.slice(0, ACTIVITY_MAX_RUNS);
+      const counted = (from: number, to: number) =>
+        kept.filter((r) => r.scheduledTime >= from && r.scheduledTime < to).length;
+      for (const bucket of answer.buckets) {
+        expect(bucket.success + bucket.fail, new Date(bucket.start).toISOString()).toBe(
+          counted(bucket.start, bucket.start + MINUTE),
+        );
+      }
+      expect(answer.lastFailures.map((r) => r.logId)).toEqual(
+        kept
+          .filter((r) => r.handleCode === HANDLE_CODE.fail)
+          .slice(0, 10)
+          .map((r) => r.logId),
+      );
+    });
+
+    it('stops at the read budget with what it merged, newest first, truncated', async () => {
+      // Each group has 1,200 runs: three pages each; the second round of reads ends the budget.
+      const both = Array.from({ length: 2_400 }, (_, i) =>
+        run(NOW - 1_000 - i * 100, 'success', { appName: i % 2 === 0 ? 'a' : 'c' }),
+      );
+      const fake = new FakeRuns([...both, ...theirs]);
+      fake.readMs = ACTIVITY_READ_BUDGET_MS / 4;
+      const answer = await activity(fake.deps(), {}, new Set(['a', 'c']));
+      expect(fake.queries.map((q) => q.appName)).toEqual(['a', 'c', 'a', 'c']);
+      // Read: the 1,000 newest of each. The merge stops at a's unread runs: c's 1,000th (the 2,000th
+      // newest) is older than a's next, unread run, so it is left out with it.
+      expect(answer).toMatchObject({ sampled: 1_999, truncated: true });
+      expect(total(answer)).toBe(1_999);
+    });
   });
 
   it('refuses a window it does not know, naming window', async () => {

@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { memoryDispatchDeps } from '../../test/dispatch-doubles.js';
 import { testGroup, testJob } from '../../test/dispatch-fixtures.js';
 import type { Job } from '../domain/job.js';
-import { firstPlannedLogId, type Run, runStatus, TRIGGER_CODE, unplannedLogId } from '../domain/run.js';
+import {
+  firstPlannedLogId,
+  HANDLE_CODE,
+  type Run,
+  runStatus,
+  TRIGGER_CODE,
+  unplannedLogId,
+} from '../domain/run.js';
 import { type FireMessage, misfireDedupKey, scheduledDedupKey } from '../domain/trigger.js';
 import { METRIC } from '../ports/metrics.js';
+import type { CompleteOptions, CompleteOutcome, HandleResult } from '../ports/run-store.js';
 import {
   BatchReads,
   DISPATCH_DEFAULTS,
@@ -12,6 +20,7 @@ import {
   dispatchFire,
   RECORD_LINGER_MS,
 } from './dispatch-fire.js';
+import { processCallbacks } from './executor-callbacks.js';
 
 const A = 'http://10.0.0.1:9999/';
 const B = 'http://10.0.0.2:9999/';
@@ -814,6 +823,107 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
       expect(skippedCounted(env)).toBe(1);
     });
   });
+});
+
+describe('dispatchFire: a result reported for a run recorded as skipped is dropped', () => {
+  type Env = ReturnType<typeof memoryDispatchDeps>;
+  const logId = firstPlannedLogId(1);
+
+  /**
+   * RunStore.complete over the memory runs: `refusing` as DynamoRunStore does (`handleCode = 0 AND
+   * triggerCode <> 600`), or, not refusing, with the condition on handleCode only (DynamoRunStore
+   * before): the callback must drop the result either way.
+   */
+  function completeRuns(env: Env, refusing: boolean) {
+    env.runs.complete = (async (
+      id: number,
+      result: HandleResult,
+      options: CompleteOptions = {},
+    ): Promise<CompleteOutcome> => {
+      const run = env.runs.runs.get(id);
+      if (!run) return { kind: 'unknown' };
+      if (run.handleCode !== 0 || (refusing && run.triggerCode === TRIGGER_CODE.skipped))
+        return { kind: 'already-finished', run };
+      const completed = { ...run, ...result };
+      env.runs.runs.set(id, completed);
+      if (options.markOutcomePending ?? true) env.runs.outcomePending.set(id, result.handleTime);
+      return { kind: 'completed', run: completed };
+    }) as typeof env.runs.complete;
+  }
+
+  const total = (env: Env, counter: 'running' | 'success' | 'fail' | 'skipped') =>
+    env.reports.deltas.reduce((n, d) => n + (d.delta[counter] ?? 0), 0);
+
+  /** The executor's result, reported twice (the executor sends a batch again), then once more later. */
+  async function reportResult(env: Env, handleCode: number) {
+    const item = { logId, logDateTime: 0, handleCode, handleMsg: 'from the executor' };
+    const reports = [await processCallbacks(env.deps, [item, item])];
+    env.clock.current += 60_000;
+    reports.push(await processCallbacks(env.deps, [item]));
+    return reports;
+  }
+
+  /** Nothing followed the result: no counter moved, no child, retry or alarm, no outcome left pending. */
+  function expectDropped(env: Env, reports: Awaited<ReturnType<typeof reportResult>>, before: unknown) {
+    expect(reports).toEqual([
+      { completed: [], repeated: [], unknown: [], failed: [], dropped: [logId, logId] },
+      { completed: [], repeated: [], unknown: [], failed: [], dropped: [logId] },
+    ]);
+    expect(env.reports.deltas).toEqual(before);
+    expect(env.ring.entries).toEqual([]);
+    expect(env.alarms.alarms).toEqual([]);
+    expect(env.runs.outcomePending.has(logId)).toBe(false);
+    const run = env.runs.runs.get(logId);
+    expect(run && runStatus(run)).toBe('skipped');
+    expect(
+      env.logger.lines.filter((e) => e.message === 'result for a run recorded as skipped dropped'),
+    ).toHaveLength(3);
+  }
+
+  for (const refusing of [true, false]) {
+    const store = refusing ? 'the store refuses it' : 'a store that takes it';
+    it(`${store}: a fire sent, its dispatch record lost, then taken over as skipped, counts once, as skipped`, async () => {
+      const env = memoryDispatchDeps();
+      completeRuns(env, refusing);
+      env.jobs.jobs.set(1, { ...(env.jobs.jobs.get(1) as Job), childJobIds: [2], executorFailRetryCount: 1 });
+      const message = cronFire(env.clock.now(), { logId });
+
+      // Dispatcher 1 sends the run (the executor accepts and runs it) but its dispatch record is never
+      // written (DynamoDB fails, or the invocation dies before the record's write).
+      const recordDispatch = env.runs.recordDispatch.bind(env.runs);
+      env.runs.recordDispatch = () => Promise.reject(new Error('ProvisionedThroughputExceeded'));
+      await expect(dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).rejects.toThrow();
+      env.runs.recordDispatch = recordDispatch;
+      expect(env.transport.sent).toHaveLength(1);
+
+      // SQS redelivers the fire once the claim is stale: DO_NOTHING, late, in no record: skipped.
+      env.clock.current += DISPATCH_DEFAULTS.claimStaleMs + 1;
+      expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('skipped');
+      const before = structuredClone(env.reports.deltas);
+
+      // The executor, which did get the run, reports a success, or a failure: neither is taken.
+      expectDropped(env, await reportResult(env, refusing ? HANDLE_CODE.success : HANDLE_CODE.fail), before);
+      expect(total(env, 'skipped')).toBe(1);
+      expect(total(env, 'success') + total(env, 'fail')).toBe(0);
+      // The send was counted running when it was accepted; the take-over cannot tell (see the report).
+      expect(total(env, 'running')).toBe(1);
+    });
+
+    it(`${store}: a result for a run skipped at its claim (never sent) moves no counter`, async () => {
+      const env = memoryDispatchDeps();
+      completeRuns(env, refusing);
+      env.jobs.jobs.set(1, { ...(env.jobs.jobs.get(1) as Job), childJobIds: [2], executorFailRetryCount: 1 });
+      // Late on arrival under DO_NOTHING: recorded as skipped in its claim, never sent.
+      const message = cronFire(env.clock.now() - 30_000, { logId });
+      expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, message)).kind).toBe('skipped');
+      expect(env.runs.runs.get(logId)?.triggerCode).toBe(TRIGGER_CODE.skipped);
+      expect(env.reports.deltas.map((d) => d.delta)).toEqual([{ skipped: 1 }]);
+
+      // A callback for it (a stray executor, a replayed request with the access token).
+      expectDropped(env, await reportResult(env, HANDLE_CODE.success), [env.reports.deltas[0]]);
+      if (refusing) expect(env.runs.runs.get(logId)).toMatchObject({ handleCode: 0, handleMsg: '' });
+    });
+  }
 });
 
 /** Records a fire without dispatching it: what a dispatcher that crashed after createFire leaves. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
-import { unplannedLogId } from '../domain/run.js';
+import { TRIGGER_CODE, unplannedLogId } from '../domain/run.js';
+import type { CompleteOptions, HandleResult } from '../ports/run-store.js';
 import {
   CALLBACK_CONCURRENCY,
   callbackReply,
@@ -44,7 +45,7 @@ describe('processCallbacks', () => {
       { logId: 2, logDateTime: 0, handleCode: 500, handleMsg: 'late' },
       { logId: 3, logDateTime: 0, handleCode: 200, handleMsg: '' },
     ]);
-    expect(report).toEqual({ completed: [1], repeated: [2], unknown: [3], failed: [] });
+    expect(report).toEqual({ completed: [1], repeated: [2], unknown: [3], failed: [], dropped: [] });
     expect(fakes.runs.get(1)).toMatchObject({
       handleCode: 200,
       handleMsg: 'ok',
@@ -79,6 +80,63 @@ describe('processCallbacks', () => {
     ]);
     expect(report.failed).toEqual([2]);
     expect(callbackReply(report)).toEqual({ code: 500, msg: 'results not stored, send them again: logId 2' });
+  });
+
+  it('drops a result for a run recorded as skipped, counting nothing, whatever the store did with it', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, executorFailRetryCount: 1, childJobIds: [2] }));
+    const skipped = {
+      triggerCode: TRIGGER_CODE.skipped,
+      executorAddress: '',
+      dispatchedAt: 0,
+      retriesLeft: 1,
+    };
+    // 1 and 2: the store (as these fakes, like DynamoRunStore before) stores the result; 3: it refuses it.
+    for (const logId of [1, 2, 3]) fakes.runs.set(logId, makeRun({ logId, ...skipped }));
+    const deps = fakes.deps();
+    const complete = deps.runs.complete.bind(deps.runs);
+    const runs = {
+      ...deps.runs,
+      complete: async (logId: number, result: HandleResult, options?: CompleteOptions) => {
+        const run = fakes.runs.get(logId);
+        if (logId === 3 && run) return { kind: 'already-finished' as const, run };
+        return complete(logId, result, options);
+      },
+    };
+    const items = [
+      { logId: 1, logDateTime: 0, handleCode: 200, handleMsg: 'ran after all' },
+      { logId: 2, logDateTime: 0, handleCode: 500, handleMsg: 'failed after all' },
+      { logId: 3, logDateTime: 0, handleCode: 200, handleMsg: '' },
+    ];
+    const report = await processCallbacks({ ...deps, runs }, items);
+    // The executor sends the batch again: dropped again, nothing counted either.
+    const again = await processCallbacks({ ...deps, runs }, items);
+
+    for (const r of [report, again]) {
+      expect({ ...r, dropped: [...r.dropped].sort() }).toEqual({
+        completed: [],
+        repeated: [],
+        unknown: [],
+        failed: [],
+        dropped: [1, 2, 3],
+      });
+    }
+    expect(fakes.reports).toEqual([]);
+    expect(fakes.enqueued).toEqual([]);
+    expect(fakes.alarms).toEqual([]);
+    expect(fakes.outcomePending.size).toBe(0);
+    expect(
+      fakes.logs.filter((l) => l.message === 'result for a run recorded as skipped dropped'),
+    ).toHaveLength(6);
+    expect(fakes.logs).toContainEqual({
+      level: 'warn',
+      message: 'result for a run recorded as skipped dropped',
+      attributes: { jobId: 1, logId: 3, handleCode: 200, stored: false },
+    });
+    expect(callbackReply(report)).toEqual({
+      code: 200,
+      msg: 'result ignored, the run was recorded as skipped (never sent): logId 1, 2, 3',
+    });
   });
 
   it('does not count a run refused at trigger time as running', async () => {
@@ -207,12 +265,14 @@ describe('processCallbacks and the outcome-pending mark', () => {
 
 describe('callbackReply', () => {
   it('is a bare {code:200} when everything was taken', () => {
-    expect(callbackReply({ completed: [1], repeated: [2], unknown: [], failed: [] })).toEqual({ code: 200 });
+    expect(callbackReply({ completed: [1], repeated: [2], unknown: [], failed: [], dropped: [] })).toEqual({
+      code: 200,
+    });
   });
 
   it('names at most 20 unknown logIds', () => {
     const unknown = Array.from({ length: 25 }, (_, i) => 25 - i);
-    expect(callbackReply({ completed: [], repeated: [], unknown, failed: [] }).msg).toBe(
+    expect(callbackReply({ completed: [], repeated: [], unknown, failed: [], dropped: [] }).msg).toBe(
       'unknown logId ignored: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 and 5 more',
     );
   });

@@ -1,6 +1,13 @@
 import type { CallbackResult } from '@tickring/protocol';
 import type { Job } from '../domain/job.js';
-import { HANDLE_CODE, jobIdOfLogId, MAX_HANDLE_MSG, TRIGGER_CODE, truncateMessage } from '../domain/run.js';
+import {
+  HANDLE_CODE,
+  jobIdOfLogId,
+  MAX_HANDLE_MSG,
+  type Run,
+  TRIGGER_CODE,
+  truncateMessage,
+} from '../domain/run.js';
 import { METRIC } from '../ports/metrics.js';
 import { mapLimit } from '../util/concurrency.js';
 import { needsOutcomeMark, onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
@@ -59,12 +66,23 @@ export interface CallbackReport {
   readonly unknown: readonly number[];
   /** Items that could not be stored (e.g. DynamoDB failed): the batch should be sent again. */
   readonly failed: readonly number[];
+  /**
+   * Results for runs recorded as skipped, dropped (see `takesResult`): the skip is the run's end,
+   * counted already; nothing is counted for the result and nothing follows it.
+   */
+  readonly dropped: readonly number[];
 }
 
 /**
  * Stores each result (first result wins; a run already finished is left alone), then runs what
  * follows a finished run: counters, retry with backoff or alarm on failure, child jobs on success.
  * Items are processed concurrently, at most {@link CALLBACK_CONCURRENCY} at a time.
+ *
+ * A result for a run recorded as skipped is dropped, logged and reported (`dropped`), every time it
+ * comes: the store refuses it (`takesResult`), and should a store take it all the same, it is not
+ * counted and nothing follows it (its outcome-pending mark is cleared). The skip was the run's end
+ * and was counted `skipped`; its record cannot tell a result the executor really sent (a run sent,
+ * its dispatch record lost, then taken over as skipped) from a stray or replayed one.
  *
  * The jobs of the successes are read first (one batched read; a logId names its job):
  * a success of a job without child jobs is stored without the outcome-pending mark, which spares
@@ -79,6 +97,7 @@ export async function processCallbacks(
     repeated: [] as number[],
     unknown: [] as number[],
     failed: [] as number[],
+    dropped: [] as number[],
   };
   const handleTime = deps.clock.now();
   const jobsOfSuccesses = await readJobsOfSuccesses(deps, items);
@@ -101,6 +120,11 @@ export async function processCallbacks(
     if (outcome.kind === 'unknown') {
       deps.logger.warn('callback for an unknown run', { logId: item.logId, handleCode: item.handleCode });
       report.unknown.push(item.logId);
+      return;
+    }
+    if (outcome.run.triggerCode === TRIGGER_CODE.skipped) {
+      await dropSkippedResult(deps, item, outcome.run, outcome.kind === 'completed' && marked);
+      report.dropped.push(item.logId);
       return;
     }
     if (outcome.kind === 'already-finished') {
@@ -130,6 +154,29 @@ export async function processCallbacks(
     }
   });
   return report;
+}
+
+/** A result for a run recorded as skipped: logged, and its outcome-pending mark cleared if the store set one. */
+async function dropSkippedResult(
+  deps: Pick<RunOutcomeDeps, 'runs' | 'logger'>,
+  item: CallbackItem,
+  run: Run,
+  markedByStore: boolean,
+): Promise<void> {
+  deps.logger.warn('result for a run recorded as skipped dropped', {
+    jobId: run.jobId,
+    logId: item.logId,
+    handleCode: item.handleCode,
+    stored: markedByStore || run.handleCode !== 0,
+  });
+  if (!markedByStore) return;
+  // Left for the monitors on failure: a re-drive of a skipped run only clears the mark (onRunFinished).
+  await deps.runs.clearOutcomePending(item.logId).catch((err: unknown) => {
+    deps.logger.error('outcome mark of a skipped run not cleared', {
+      logId: item.logId,
+      error: errorText(err),
+    });
+  });
 }
 
 /**
@@ -164,9 +211,13 @@ export function callbackReply(report: CallbackReport): { code: number; msg?: str
   if (report.failed.length > 0) {
     return { code: 500, msg: `results not stored, send them again: logId ${listIds(report.failed)}` };
   }
-  if (report.unknown.length > 0)
-    return { code: 200, msg: `unknown logId ignored: ${listIds(report.unknown)}` };
-  return { code: 200 };
+  const notes = [
+    ...(report.unknown.length > 0 ? [`unknown logId ignored: ${listIds(report.unknown)}`] : []),
+    ...(report.dropped.length > 0
+      ? [`result ignored, the run was recorded as skipped (never sent): logId ${listIds(report.dropped)}`]
+      : []),
+  ];
+  return notes.length > 0 ? { code: 200, msg: notes.join('; ') } : { code: 200 };
 }
 
 function listIds(ids: readonly number[]): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import type { Job } from '../domain/job.js';
+import { TRIGGER_CODE } from '../domain/run.js';
 import { ALARM_STATUS, needsOutcomeMark, onRunFinished, onRunKilled, retryDelayMs } from './run-outcome.js';
 
 describe('retryDelayMs', () => {
@@ -78,6 +79,31 @@ describe('onRunFinished', () => {
       [2, 'PARENT', 'parent#7#2'],
       [3, 'PARENT', 'parent#7#3'],
     ]);
+  });
+});
+
+describe('onRunFinished of a run recorded as skipped', () => {
+  it('has no outcome: no counter, retry, alarm or child; only its mark is cleared (a re-drive of an older write)', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, executorFailRetryCount: 1, childJobIds: [2] }));
+    const skipped = { triggerCode: TRIGGER_CODE.skipped, executorAddress: '', dispatchedAt: 0 };
+    for (const [logId, handleCode] of [
+      [7, 500],
+      [8, 200],
+    ] as const) {
+      const run = makeRun({ logId, retriesLeft: 1, handleCode, ...skipped });
+      fakes.runs.set(logId, run);
+      fakes.outcomePending.set(logId, 1);
+      await onRunFinished(fakes.deps(), run, true);
+      await onRunFinished(fakes.deps(), run, true, { countersDone: true });
+    }
+    expect(fakes.reports).toEqual([]);
+    expect(fakes.enqueued).toEqual([]);
+    expect(fakes.alarms).toEqual([]);
+    expect(fakes.outcomePending.size).toBe(0);
+    expect(fakes.logs.filter((l) => l.message === 'no outcome for a run recorded as skipped')).toHaveLength(
+      4,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Job } from '../domain/job.js';
-import { dayOf, HANDLE_CODE, type Run, runStatus } from '../domain/run.js';
+import { dayOf, HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from '../domain/run.js';
 import { delaySecondsFor, type FireMessage } from '../domain/trigger.js';
 import type { AlarmPublisher, ReportStore } from '../ports/alarms.js';
 import type { Clock } from '../ports/clock.js';
@@ -90,6 +90,9 @@ export function needsOutcomeMark(
  * Finishing a run with consequences marked it outcome-pending (`RunStore.complete` / a refused
  * `recordTrigger`, see {@link needsOutcomeMark}); the mark is cleared here, last, so a crash or
  * failure before the end leaves it for the monitors to re-drive (`redrivePendingOutcomes`).
+ *
+ * A run recorded as skipped has no outcome (its skip was counted; it is never retried, alarmed or
+ * followed by children): a result a store took for it all the same changes nothing but its mark.
  */
 export async function onRunFinished(
   deps: RunOutcomeDeps,
@@ -97,6 +100,15 @@ export async function onRunFinished(
   wasRunning: boolean,
   options: OutcomeOptions = {},
 ): Promise<void> {
+  if (run.triggerCode === TRIGGER_CODE.skipped) {
+    deps.logger.warn('no outcome for a run recorded as skipped', {
+      jobId: run.jobId,
+      logId: run.logId,
+      handleCode: run.handleCode,
+    });
+    if (options.marked ?? true) await deps.runs.clearOutcomePending(run.logId);
+    return;
+  }
   if (!options.countersDone) await countFinished(deps, run, wasRunning);
   const job = options.job === undefined ? await deps.jobs.get(run.jobId) : (options.job ?? undefined);
   if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run, job);

@@ -12,6 +12,7 @@ import {
   type Run,
   type RunStatus,
   runStatus,
+  TRIGGER_CODE,
   UNPLANNED_LOG_ID_OFFSET,
   unplannedLogId,
 } from '../../domain/run.js';
@@ -229,13 +230,22 @@ describe('DynamoRunStore (DynamoDB Local)', () => {
     });
 
     it('records what a dispatcher sent in one write, however many runs', async () => {
-      const token = store.newClaimToken(Date.now());
+      const now = Date.now();
       const entries: DispatchEntry[] = Array.from({ length: 10 }, (_, i) => ({
         logId: unplannedLogId(13, i),
         appName: 'xxl-job-executor-sample',
-        deadline: Date.now() + 600_000,
+        deadline: now + 600_000,
       }));
-      const recorded = await cost(() => store.recordDispatch(token, entries));
+      // A store's first record of an hour also puts the hour in the hour index (once per store and hour).
+      const fresh = Harness.storeOn(env);
+      const since = capacity.records.length;
+      await fresh.recordDispatch(fresh.newClaimToken(now), entries);
+      const first = capacity.slice(since).sort((a, b) => a.command.localeCompare(b.command));
+      expect(first).toMatchObject([
+        { command: 'PutItemCommand', tableWcu: 1, indexWcu: {} },
+        { command: 'UpdateItemCommand', tableWcu: 1, indexWcu: {} },
+      ]);
+      const recorded = await cost(() => fresh.recordDispatch(fresh.newClaimToken(now), entries));
       expect(recorded).toMatchObject({ command: 'UpdateItemCommand', tableWcu: 1 });
       expect(recorded?.indexWcu).toEqual({});
     });
@@ -655,6 +665,26 @@ describe('DynamoRunStore (DynamoDB Local)', () => {
         kind: 'unknown',
       });
       expect(await h.rawItem(unknown)).toBeUndefined();
+    });
+
+    it('leaves a run recorded as skipped as it is: the skip was its end', async () => {
+      const t = Date.now();
+      const { run } = await h.seedRun({
+        jobId: 351,
+        appName: 'a',
+        triggerTime: t,
+        triggerCode: TRIGGER_CODE.skipped,
+        executorAddress: '',
+        dispatchedAt: 0,
+      });
+      const answer = await store.complete(run.logId, {
+        handleCode: 200,
+        handleMsg: 'ran',
+        handleTime: t + 5,
+      });
+      expect(answer).toEqual({ kind: 'already-finished', run });
+      expect(await store.get(run.logId)).toEqual(run);
+      expect((await h.rawItem(run.logId))?.outcomeBucket).toBeUndefined();
     });
 
     it('sets the alarm status of a run, and creates nothing for an unknown one', async () => {

@@ -19,7 +19,9 @@ import {
   UNPLANNED_LOG_ID_OFFSET,
   unplannedLogId,
 } from '../../domain/run.js';
+import { createFunctionLogger } from '../../observability/logger.js';
 import type { Page } from '../../ports/job-store.js';
+import type { Logger } from '../../ports/logger.js';
 import {
   type CompleteOptions,
   type CompleteOutcome,
@@ -42,8 +44,12 @@ import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed }
  * - dispatch pages: `pk` = `P#{hour}`, `sk` = claim time (ms × 1000 + salt): the runs one dispatcher
  *   record sent under one claim token, written once after sending. They prove a run was sent, list
  *   an app's and all runs by time, and feed the lost-run watch;
+ * - the hour index: `pk` = `HOURS`, `sk` = an hour's start (epoch ms), for each hour that has dispatch
+ *   pages: the app and all-runs lists read only those hours, not every hour of the retention. Each
+ *   store instance writes an hour once, beside the first page it writes in it (best-effort);
  * - watch pages: `pk` = `W#{hour}`, `sk` = when to look again: runs still unfinished when looked at;
- * - the watch cursor: `pk` = `WATCH`, `sk` = 0: how far the lost-run watch has read.
+ * - the watch cursor: `pk` = `WATCH`, `sk` = 0: how far the lost-run watch has read, and from which
+ *   hour on the hour index is complete (`hoursIndexedFrom`, see `indexedFromOf`).
  * Only a finished run with pending consequences writes an index entry (the sparse outcome index).
  */
 const OUTCOME_PENDING_BUCKET = 'PENDING';
@@ -63,6 +69,15 @@ const MAX_WATCH_CHUNKS = 200;
 /** Without a cursor (first sweep), the watch starts this far back. */
 const WATCH_START_MS = HOUR_MS;
 const WATCH_CURSOR_KEY = { pk: 'WATCH', sk: 0 } as const;
+/** The partition of the hour index: one item per hour with dispatch pages, keyed by the hour's start. */
+const HOURS_PK = 'HOURS';
+/**
+ * On a table a version without the hour index wrote, the index is complete only from this long after
+ * the first sweep that keeps it (writers of the old version may still be finishing when it runs).
+ */
+const LEGACY_INDEX_MARGIN_MS = 2 * HOUR_MS;
+/** Hours an instance remembers having put in the index (the recent ones: claims are made now). */
+const MAX_REMEMBERED_HOURS = 48;
 
 export interface DynamoRunStoreOptions {
   readonly doc: DynamoDBDocumentClient;
@@ -73,6 +88,8 @@ export interface DynamoRunStoreOptions {
   readonly retentionDays: number;
   /** A number in [0, 1): the salt of page keys. */
   readonly random?: () => number;
+  /** Where a failed write of the hour index is reported (it does not fail the dispatch record). */
+  readonly logger?: Logger;
 }
 
 /** Internal attributes kept beside a Run's fields. */
@@ -94,9 +111,15 @@ interface PageKey {
 
 export class DynamoRunStore implements RunStore {
   private readonly random: () => number;
+  private readonly logger: Logger;
+  /** The hours this instance put in the hour index, or is putting: one write per instance and hour. */
+  private readonly indexedHours = new Map<number, Promise<boolean>>();
+  /** Hours whose index write failed: written again with the next dispatch record, of any hour. */
+  private readonly unindexedHours = new Set<number>();
 
   constructor(private readonly options: DynamoRunStoreOptions) {
     this.random = options.random ?? Math.random;
+    this.logger = options.logger ?? createFunctionLogger('run-store');
   }
 
   async allocateLogIds(jobId: number, count: number): Promise<number[]> {
@@ -190,7 +213,60 @@ export class DynamoRunStore implements RunStore {
   async recordDispatch(claimToken: string, entries: readonly DispatchEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const key = pageKeyOf(claimToken);
-    await this.appendToPage(key, entries, Math.floor(key.sk / SALT));
+    // The hour goes in the index beside the page (never failing it), so the lists read this hour.
+    await Promise.all([this.appendToPage(key, entries, Math.floor(key.sk / SALT)), this.indexHour(key)]);
+  }
+
+  /**
+   * Puts the hour of a page in the hour index, unless this instance did already (one write per
+   * instance and hour), with any hour whose write failed before. Never rejects: a failure is logged,
+   * and the hour written again with the instance's next record; until then the app and all-runs
+   * lists miss the hour's pages unless another instance wrote it (its jobs still list its runs).
+   */
+  private async indexHour(page: PageKey): Promise<void> {
+    const hour = Date.parse(`${page.pk.slice(2)}:00:00Z`);
+    if (this.unindexedHours.size === 0 && this.indexedHours.has(hour)) return;
+    await Promise.all([hour, ...this.unindexedHours].map((h) => this.putIndexedHour(h)));
+  }
+
+  private putIndexedHour(hourStart: number): Promise<boolean> {
+    const known = this.indexedHours.get(hourStart);
+    if (known) return known;
+    const written = this.options.doc
+      .send(
+        new PutCommand({
+          TableName: this.options.runsTable,
+          // Kept as long as the pages of the hour: theirs expire after the hour's claims.
+          Item: { pk: HOURS_PK, sk: hourStart, expiresAt: this.expiresAt(hourStart + HOUR_MS) },
+        }),
+      )
+      .then(
+        () => {
+          this.unindexedHours.delete(hourStart);
+          return true;
+        },
+        (err: unknown) => {
+          this.indexedHours.delete(hourStart);
+          this.unindexedHours.add(hourStart);
+          // Retried hours are the few of a passing fault, not every hour of a lasting one.
+          for (const old of [...this.unindexedHours].sort((a, b) => a - b)) {
+            if (this.unindexedHours.size <= MAX_REMEMBERED_HOURS) break;
+            this.unindexedHours.delete(old);
+          }
+          this.logger.warn('hour index write failed: the runs lists miss the hour until it is written', {
+            hour: hourOf(hourStart),
+            error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+          });
+          return false;
+        },
+      );
+    this.indexedHours.set(hourStart, written);
+    // Claims are made now: the hours remembered are the last few (a Map keeps insertion order).
+    for (const old of this.indexedHours.keys()) {
+      if (this.indexedHours.size <= MAX_REMEMBERED_HOURS) break;
+      this.indexedHours.delete(old);
+    }
+    return written;
   }
 
   async dispatchedUnder(claimToken: string): Promise<ReadonlySet<number>> {
@@ -368,12 +444,14 @@ export class DynamoRunStore implements RunStore {
           UpdateExpression: `SET handleCode = :code, handleMsg = :msg, handleTime = :at${
             mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''
           }`,
-          ConditionExpression: 'attribute_exists(pk) AND handleCode = :zero',
+          // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
+          ConditionExpression: 'attribute_exists(pk) AND handleCode = :zero AND triggerCode <> :skipped',
           ExpressionAttributeValues: {
             ':code': result.handleCode,
             ':msg': truncateMessage(result.handleMsg),
             ':at': result.handleTime,
             ':zero': 0,
+            ':skipped': TRIGGER_CODE.skipped,
             ...(mark
               ? { ':pending': OUTCOME_PENDING_BUCKET, ':due': result.handleTime + OUTCOME_GRACE_MS }
               : {}),
@@ -450,6 +528,7 @@ export class DynamoRunStore implements RunStore {
       new GetCommand({ TableName: this.options.runsTable, Key: WATCH_CURSOR_KEY, ConsistentRead: true }),
     );
     let position = { dispatched: cursor?.dispatchedThrough, watched: cursor?.watchedThrough };
+    const hoursIndexedFrom = indexedFromOf(cursor, nowMs);
     const unfinished = new Map<number, WatchedRun>();
     // Chunks of about `limit` entries, the cursor saved after each, until caught up or `limit` runs found.
     for (let chunk = 0; chunk < MAX_WATCH_CHUNKS && unfinished.size < limit; chunk++) {
@@ -464,6 +543,7 @@ export class DynamoRunStore implements RunStore {
             ...WATCH_CURSOR_KEY,
             dispatchedThrough: position.dispatched,
             watchedThrough: position.watched,
+            hoursIndexedFrom,
           },
         }),
       );
@@ -628,8 +708,9 @@ export class DynamoRunStore implements RunStore {
 
   /**
    * An app's or all runs, newest first, from the dispatch pages hour by hour back from `to`; only
-   * the page a run was last claimed under lists it. The cursor holds the hour, the page and how many
-   * of its entries were looked at.
+   * the page a run was last claimed under lists it. Only the hours in the hour index are read (and,
+   * on a table written before the index, every hour before where it starts: see `HourWalk`). The
+   * cursor holds the hour, the page and how many of its entries were looked at.
    */
   private async listPages(q: {
     from: number;
@@ -644,12 +725,22 @@ export class DynamoRunStore implements RunStore {
     const position = decodePageCursor(q.cursor);
     // Records are keyed by their claim time, never in the future: start from now at the latest.
     const top = Math.min(q.to, Date.now() + 60_000);
-    let hourStart = position ? Date.parse(`${position.h}:00:00Z`) : hourStartOf(top);
-    let below = position?.k ?? top * SALT + SALT;
-    let skip = position?.i ?? 0;
+    const cursorHour = position ? Date.parse(`${position.h}:00:00Z`) : undefined;
+    const walk = new HourWalk(
+      this,
+      hourStartOf(q.from - 60_000),
+      cursorHour ?? hourStartOf(top),
+      await this.hoursIndexedFrom(),
+    );
+    /** The key below which an hour's pages are read: the cursor's in its hour, else the hour's top. */
+    const topOf = (hourStart: number) => Math.min(top * SALT + SALT, (hourStart + HOUR_MS) * SALT);
+    let hourStart = await walk.next();
+    if (hourStart === undefined) return { items: [] };
+    const atCursor = position !== undefined && hourStart === cursorHour;
+    let below = atCursor ? position.k : topOf(hourStart);
+    let skip = atCursor ? position.i : 0;
     const items: Run[] = [];
-    for (let rounds = 0; rounds < MAX_LIST_ROUNDS; rounds++) {
-      if (hourStart + HOUR_MS <= q.from - 60_000) return { items };
+    for (let rounds = 0; rounds + walk.queries < MAX_LIST_ROUNDS; rounds++) {
       const hour = hourOf(hourStart);
       const result = await this.options.doc.send(
         new QueryCommand({
@@ -702,11 +793,50 @@ export class DynamoRunStore implements RunStore {
         skip = 0;
       }
       if (!result.LastEvaluatedKey) {
-        hourStart -= HOUR_MS;
-        below = Math.min(top * SALT + SALT, (hourStart + HOUR_MS) * SALT);
+        const next = await walk.next();
+        if (next === undefined) return { items };
+        hourStart = next;
+        below = topOf(hourStart);
+        skip = 0;
       }
     }
-    return { items, nextCursor: encodePageCursor({ h: hourOf(hourStart), k: below, i: 0 }) };
+    return { items, nextCursor: encodePageCursor({ h: hourOf(hourStart), k: below, i: skip }) };
+  }
+
+  /**
+   * From which hour on the hour index holds every hour with dispatch pages, as the watch cursor
+   * keeps it (see `indexedFromOf`). Without a cursor, 0: a new table, which no version without the
+   * index swept. With a cursor such a version wrote and no sweep of this one marked yet, infinite:
+   * every hour is read, as before the index.
+   */
+  private async hoursIndexedFrom(): Promise<number> {
+    const { Item: cursor } = await this.options.doc.send(
+      new GetCommand({
+        TableName: this.options.runsTable,
+        Key: WATCH_CURSOR_KEY,
+        ProjectionExpression: 'pk, hoursIndexedFrom',
+      }),
+    );
+    if (cursor === undefined) return 0;
+    return typeof cursor.hoursIndexedFrom === 'number' ? cursor.hoursIndexedFrom : Number.POSITIVE_INFINITY;
+  }
+
+  /** Reads up to `limit` hours of the hour index in `[low, high]`, newest first (for HourWalk). */
+  async queryHours(low: number, high: number, limit: number) {
+    const result = await this.options.doc.send(
+      new QueryCommand({
+        TableName: this.options.runsTable,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': HOURS_PK, ':low': low, ':high': high },
+        ProjectionExpression: 'sk',
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return {
+      hours: (result.Items ?? []).map((item) => Number(item.sk)),
+      more: result.LastEvaluatedKey !== undefined,
+    };
   }
 
   /** Appends entries to a page (created if new): two writers that drew the same key share the page. */
@@ -826,6 +956,60 @@ class RangeStream {
   position(): number | null | undefined {
     return this.done() ? null : this.last;
   }
+}
+
+/**
+ * The hours a list of dispatch pages reads, newest first, from `start` down to `low` (hour starts):
+ * from `indexedFrom` on those in the hour index (read a round of hours at a time), below it every
+ * hour (pages written before the index may be in any of them).
+ */
+class HourWalk {
+  /** Index reads made: they count towards the list's rounds. */
+  queries = 0;
+  private buffer: number[] = [];
+  /** The newest hour not read yet (from the index, or walked). */
+  private nextHour: number;
+
+  constructor(
+    private readonly store: DynamoRunStore,
+    private readonly low: number,
+    start: number,
+    private readonly indexedFrom: number,
+  ) {
+    this.nextHour = start;
+  }
+
+  async next(): Promise<number | undefined> {
+    for (;;) {
+      const buffered = this.buffer.shift();
+      if (buffered !== undefined) return buffered;
+      if (this.nextHour < this.low) return undefined;
+      if (this.nextHour < this.indexedFrom) {
+        const hour = this.nextHour;
+        this.nextHour -= HOUR_MS;
+        return hour;
+      }
+      const bottom = Math.max(this.low, this.indexedFrom);
+      const { hours, more } = await this.store.queryHours(bottom, this.nextHour, MAX_LIST_ROUNDS);
+      this.queries++;
+      this.buffer = hours;
+      const last = hours.at(-1);
+      this.nextHour = more && last !== undefined ? last - HOUR_MS : bottom - HOUR_MS;
+    }
+  }
+}
+
+/**
+ * From which hour on the hour index holds every hour with dispatch pages, for the watch cursor to
+ * keep (see `findUnfinished`). Without a cursor, no sweep ran yet: no version without the index ran
+ * on the table (its monitors sweep every minute from the start), so the index holds every hour. A
+ * cursor without the mark was written by such a version: its pages may be in any hour until a
+ * while after this sweep, the first that keeps the index (its writers may still be finishing).
+ */
+function indexedFromOf(cursor: Item | undefined, nowMs: number): number {
+  if (cursor === undefined) return 0;
+  if (typeof cursor.hoursIndexedFrom === 'number') return cursor.hoursIndexedFrom;
+  return hourStartOf(nowMs) + LEGACY_INDEX_MARGIN_MS;
 }
 
 function runKey(logId: number): { pk: string; sk: number } {
