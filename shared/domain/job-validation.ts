@@ -369,7 +369,8 @@ export const GROUP_LIMITS = {
   addressList: 100,
   address: 2048,
 } as const;
-const APP_NAME = /^[A-Za-z0-9_.-]+$/;
+/** The characters of a group's appName (its length: GROUP_LIMITS.appName). */
+export const APP_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /**
  * Reads a group body. `base` is the group being updated: its appName cannot change, and switching

@@ -9,7 +9,7 @@
 
 import { ValidationError } from '../errors.js';
 import type { Problem } from '../identity.js';
-import { checkSchedule, GROUP_LIMITS, JOB_LIMITS } from '../job-validation.js';
+import { APP_NAME, checkSchedule, GROUP_LIMITS, JOB_LIMITS } from '../job-validation.js';
 import { MAX_JOB_ID } from '../run.js';
 import { DEFAULT_TIME_ZONE, SCHEDULE_TYPES, type Schedule, type ScheduleType } from '../schedule/index.js';
 import {
@@ -96,8 +96,6 @@ export const WORKFLOW_DEFAULTS = {
 } as const satisfies Partial<WorkflowDefinition>;
 
 const NODE_KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-/** The group's rule (job-validation.ts readAppName). */
-const APP_NAME = /^[A-Za-z0-9_.-]+$/;
 
 export type WorkflowValidation =
   | { readonly ok: WorkflowDefinition }
