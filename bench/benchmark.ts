@@ -232,7 +232,10 @@ export async function runBenchmark(
   }
 }
 
-async function deadLetterCount(client: LocalStack['clients']['sqs'], stack: LocalStack): Promise<number> {
+export async function deadLetterCount(
+  client: LocalStack['clients']['sqs'],
+  stack: LocalStack,
+): Promise<number> {
   let total = 0;
   for (const queue of Object.values(stack.resources.queues)) {
     const { Attributes = {} } = await client.send(
@@ -247,7 +250,10 @@ async function deadLetterCount(client: LocalStack['clients']['sqs'], stack: Loca
 }
 
 /** The usage rows, plus a zero row for each hosted function that did not run in the window. */
-function withIdleFunctions(usage: readonly FunctionUsage[], hosted: readonly string[]): FunctionUsage[] {
+export function withIdleFunctions(
+  usage: readonly FunctionUsage[],
+  hosted: readonly string[],
+): FunctionUsage[] {
   const idle = hosted
     .filter((name) => !usage.some((u) => u.functionName === name))
     .map((name) => ({

@@ -3,6 +3,9 @@ import type { TriggerParam } from '@tickring/protocol';
 /** The no-op handler every bench job runs. */
 export const BENCH_HANDLER = 'benchNoop';
 
+/** The handler of the workflow bench's nodes (see workflow-shape.ts): a few ms, then a small JSON result. */
+export const WORKFLOW_HANDLER = 'benchWorkflowNode';
+
 export interface FleetWorkerData {
   readonly appNames: readonly string[];
   readonly adminUrl: string;

@@ -5,13 +5,15 @@
  */
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
+import { createExecutor, type Executor, type JobContext, silentLogger } from '@tickring/executor';
 import {
   BENCH_HANDLER,
   type FleetWorkerData,
   type FleetWorkerMessage,
   type RunNotice,
+  WORKFLOW_HANDLER,
 } from './fleet-protocol.js';
+import { nodeResult, WORKFLOW_HANDLER_MS } from './workflow-shape.js';
 
 const data = workerData as FleetWorkerData;
 const port = parentPort;
@@ -48,7 +50,7 @@ try {
       logRetentionDays: 0,
       logger: silentLogger,
     });
-    executor.register(BENCH_HANDLER, (ctx) => {
+    const notice = (ctx: JobContext) => {
       pending.push({
         jobId: ctx.jobId,
         logDateTime: ctx.logDateTime,
@@ -58,6 +60,13 @@ try {
         address: executor.address,
       });
       timer ??= setTimeout(flush, 20);
+    };
+    executor.register(BENCH_HANDLER, notice);
+    // A workflow node: a few ms of "work", then a small JSON result the next nodes' parameters read.
+    executor.register(WORKFLOW_HANDLER, async (ctx) => {
+      notice(ctx);
+      await new Promise((r) => setTimeout(r, WORKFLOW_HANDLER_MS));
+      return JSON.stringify(nodeResult(ctx.param));
     });
     executors.push(executor);
     await executor.start();

@@ -5,9 +5,10 @@ import {
   type FleetWorkerData,
   type FleetWorkerMessage,
   type RunNotice,
+  WORKFLOW_HANDLER,
 } from './fleet-protocol.js';
 
-export { BENCH_HANDLER, type RunNotice };
+export { BENCH_HANDLER, type RunNotice, WORKFLOW_HANDLER };
 
 export interface Fleet {
   /** One group per executor, in order. */

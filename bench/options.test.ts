@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../shared/config/settings.js';
-import { LATEST_JSON, parseOptions, parseSchedule, UsageError } from './options.js';
+import { LATEST_JSON, MAX_WORKFLOW_RUNS, parseOptions, parseSchedule, UsageError } from './options.js';
 
 describe('parseOptions', () => {
   it('has the documented defaults, with the shard count of the settings', () => {
@@ -53,6 +53,53 @@ describe('parseOptions', () => {
       out: '/tmp/b.json',
       timeoutSeconds: 600,
     });
+  });
+
+  it('reads --workflows (the workflow mode) beside the flags it takes; the jobs mode has none', () => {
+    expect(parseOptions([])).not.toHaveProperty('workflows');
+    const options = parseOptions([
+      '--workflows',
+      '30',
+      '--executors',
+      '2',
+      '--shards',
+      '8',
+      '--timeout',
+      '300',
+    ]);
+    expect(options).toMatchObject({
+      workflows: 30,
+      executors: 2,
+      shards: 8,
+      timeoutSeconds: 300,
+      out: LATEST_JSON,
+    });
+    expect(parseOptions(['--workflows=1'])?.workflows).toBe(1);
+    expect(parseOptions(['--workflows', String(MAX_WORKFLOW_RUNS)])?.workflows).toBe(MAX_WORKFLOW_RUNS);
+  });
+
+  it.each([
+    [['--workflows', '0'], '--workflows must be a whole number >= 1, got "0"'],
+    [['--workflows', 'some'], '--workflows must be a whole number >= 1, got "some"'],
+    [['--workflows', '1001'], '--workflows must be at most 1000, got "1001"'],
+    [
+      ['--workflows', '5', '--jobs', '10'],
+      '--jobs is a flag of the scheduled-jobs mode; --workflows takes --executors, --shards, --out and --timeout',
+    ],
+    [
+      ['--seconds', '5', '--workflows', '5'],
+      '--seconds is a flag of the scheduled-jobs mode; --workflows takes --executors, --shards, --out and --timeout',
+    ],
+  ])('refuses %j for the workflow mode', (argv, message) => {
+    expect(() => parseOptions(argv)).toThrow(new UsageError(message));
+  });
+
+  it('refuses --workflows without its number (every flag takes a value)', () => {
+    expect(() => parseOptions(['--workflows'])).toThrow(UsageError);
+    expect(() => parseOptions(['--workflows'])).toThrow(/--workflows/);
+    for (const flag of ['--schedule', '--idle-jobs', '--warmup', '--drain']) {
+      expect(() => parseOptions(['--workflows', '2', flag, '1'])).toThrow(new RegExp(`^${flag} is a flag`));
+    }
   });
 
   it('returns undefined for --help and -h', () => {

@@ -3,10 +3,16 @@ import { SETTINGS } from '../shared/config/settings.js';
 import { isAppError } from '../shared/domain/errors.js';
 import { type Schedule, validateSchedule } from '../shared/domain/schedule/index.js';
 import type { Workload } from './benchmark.js';
+import { TRIGGER_SPREAD_MS } from './workflow-shape.js';
 import { MAX_IDLE_JOBS } from './workload.js';
 
 /** What one benchmark run does; see {@link USAGE}. */
 export interface BenchOptions extends Workload {
+  /**
+   * `--workflows N`: the workflow mode (workflow-bench.ts) instead of the scheduled jobs: N runs of a
+   * 5-node workflow. Absent in the jobs mode, whose fields then apply.
+   */
+  readonly workflows?: number;
   /** Where the JSON goes (besides stdout's last line). */
   readonly out: string;
   /** The whole bench is abandoned (and cleaned up) after this long, s. */
@@ -14,6 +20,11 @@ export interface BenchOptions extends Workload {
 }
 
 export const LATEST_JSON = '.bench/latest.json';
+
+/** Flags of the scheduled-jobs mode, which the workflow mode does not take. */
+const JOBS_MODE_FLAGS = ['jobs', 'seconds', 'warmup', 'schedule', 'idle-jobs', 'drain'] as const;
+/** Most runs of one workflow bench (all triggered within TRIGGER_SPREAD_MS). */
+export const MAX_WORKFLOW_RUNS = 1000;
 
 export const USAGE = `npm run bench -- [options]
 
@@ -31,12 +42,18 @@ and, as the last line, one JSON object (also written to ${LATEST_JSON}).
                       at most ${MAX_IDLE_JOBS})
   --shards M          TICKRING_SHARD_COUNT (default ${SETTINGS.shardCount.default})
   --drain S           after the window, wait at most this long for its last fires (default 30)
+  --workflows N       the workflow mode instead of the scheduled jobs: one workflow per executor group
+                      (a -> b, c -> d -> e over quick handlers passing JSON results on), N runs triggered
+                      over ${TRIGGER_SPREAD_MS / 1000} s side by side (ALLOW); reports the lateness from a node's upstream
+                      result to its dispatch and the usage per node run. Takes --executors, --shards, --out
+                      and --timeout; the flags of the jobs mode are refused with it (at most ${MAX_WORKFLOW_RUNS})
   --out FILE          write the JSON here too (default ${LATEST_JSON}; it is always written there)
   --timeout S         give up, cleaning up, after this many seconds (default 900)
   -h, --help
 
 Exit code: 0 when every expected fire ran once and in order, 1 when some were missed, duplicated or
-out of order (or the bench failed), 2 for a bad command line.`;
+out of order (or the bench failed), 2 for a bad command line. With --workflows: 0 when every run
+succeeded with every node run once and the results passed along, else 1.`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -51,6 +68,18 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
     throw new UsageError((err as Error).message);
   }
   if (values.help) return undefined;
+  const workflows =
+    values.workflows === undefined
+      ? undefined
+      : int('--workflows', values.workflows, 0, 1, MAX_WORKFLOW_RUNS);
+  if (workflows !== undefined) {
+    const jobsFlag = JOBS_MODE_FLAGS.find((flag) => values[flag] !== undefined);
+    if (jobsFlag) {
+      throw new UsageError(
+        `--${jobsFlag} is a flag of the scheduled-jobs mode; --workflows takes --executors, --shards, --out and --timeout`,
+      );
+    }
+  }
   return {
     jobs: int('--jobs', values.jobs, 200, 1),
     seconds: int('--seconds', values.seconds, 60, 1),
@@ -62,6 +91,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
     drainSeconds: int('--drain', values.drain, 30, 0),
     out: values.out ?? LATEST_JSON,
     timeoutSeconds: int('--timeout', values.timeout, 900, 1),
+    ...(workflows === undefined ? {} : { workflows }),
   };
 }
 
@@ -95,6 +125,7 @@ function parse(argv: readonly string[]) {
       'idle-jobs': { type: 'string' },
       shards: { type: 'string' },
       drain: { type: 'string' },
+      workflows: { type: 'string' },
       out: { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

@@ -1,8 +1,12 @@
 import { cpus, totalmem } from 'node:os';
 import { scheduleText } from './benchmark.js';
+import type { DynamoUsage } from './dynamo-meter.js';
+import type { StandInLimits } from './limits.js';
 import { PRICES } from './prices.js';
-import type { BenchLine, BenchResult } from './result.js';
+import type { BenchLine, BenchResult, WorkflowBenchLine, WorkflowBenchResult } from './result.js';
+import type { SqsUsage } from './sqs-meter.js';
 import { num, table } from './table.js';
+import type { LatencySummary } from './workflow-shape.js';
 
 /** Where the run happened, for the summary and the JSON file. */
 export interface RunContext {
@@ -23,16 +27,7 @@ export function summary(result: BenchResult, context: RunContext): string {
     `setup: idle jobs ${num(d.setupSeconds.idleJobs, 1)} s, executors ${num(d.setupSeconds.executors, 1)} s, ` +
       `jobs ${num(d.setupSeconds.jobs, 1)} s`,
   );
-  if (d.limits) {
-    const delay = d.limits.sqsDelayErrorMs;
-    out.push(
-      '',
-      `Stand-ins alone: DynamoDB Local ${num(d.limits.dynamodbConditionalWritesPerSecond)} conditional PutItem/s ` +
-        `(32 in flight); SQS stand-in ${num(d.limits.sqsMessagesPerSecond)} messages/s sent, received and deleted ` +
-        `(batches of 10); DelaySeconds 1 arrived p50 ${signed(delay.p50)} / p99 ${signed(delay.p99)} / ` +
-        `max ${signed(delay.max)} ms from its time`,
-    );
-  }
+  if (d.limits) out.push('', limitsLine(d.limits));
   out.push(
     '',
     `Correctness: expected ${num(line.expected)}, executed ${num(line.executed)}, missed ${num(line.missed)}, ` +
@@ -76,26 +71,11 @@ export function summary(result: BenchResult, context: RunContext): string {
     ),
     '',
     'DynamoDB by operation and table, per trigger (a transaction counts as a request of each table it touches):',
-    table(
-      ['operation', 'table', 'requests', 'read units', 'write units', 'on indexes', 'failed', 'estimated'],
-      d.dynamodb.rows.map((r) => [
-        r.operation,
-        r.table,
-        per(r.requests),
-        per(r.readUnits),
-        per(r.writeUnits),
-        per(r.indexUnits),
-        per(r.failed),
-        per(r.estimatedWriteUnits),
-      ]),
-    ),
+    dynamoTable(d.dynamodb, per),
     '',
     "SQS by operation and queue, per trigger (billed requests of the stack's client: the tick's sends, the event " +
       "source's receives, empty ones apart, and deletes):",
-    table(
-      ['operation', 'queue', 'requests', 'messages'],
-      d.sqs.rows.map((r) => [r.operation, r.queue, per(r.requests), per(r.messages)]),
-    ),
+    sqsTable(d.sqs, per),
     '',
     'Lambda by function (invocations started in the window; GB-s = local run time inside the window × configured memory):',
     table(
@@ -130,12 +110,12 @@ export function summary(result: BenchResult, context: RunContext): string {
 }
 
 /** The one JSON line: numbers to four significant digits, NaN as null. */
-export function jsonLine(line: BenchLine): string {
+export function jsonLine(line: BenchLine | WorkflowBenchLine): string {
   return JSON.stringify(line, fourDigits);
 }
 
 /** The JSON file: the line's fields, then everything behind them under `details`. */
-export function jsonFile(result: BenchResult, context: RunContext): string {
+export function jsonFile(result: BenchResult | WorkflowBenchResult, context: RunContext): string {
   const file = {
     ...result.line,
     details: { ...context, machine: machine(), prices: PRICES, ...result.details },
@@ -155,3 +135,128 @@ function machine(): string {
 }
 
 const signed = (ms: number): string => (Number.isFinite(ms) ? `${ms >= 0 ? '+' : ''}${num(ms)}` : '–');
+
+function limitsLine(limits: StandInLimits): string {
+  const delay = limits.sqsDelayErrorMs;
+  return (
+    `Stand-ins alone: DynamoDB Local ${num(limits.dynamodbConditionalWritesPerSecond)} conditional PutItem/s ` +
+    `(32 in flight); SQS stand-in ${num(limits.sqsMessagesPerSecond)} messages/s sent, received and deleted ` +
+    `(batches of 10); DelaySeconds 1 arrived p50 ${signed(delay.p50)} / p99 ${signed(delay.p99)} / ` +
+    `max ${signed(delay.max)} ms from its time`
+  );
+}
+
+function dynamoTable(usage: DynamoUsage, per: (n: number) => string): string {
+  return table(
+    ['operation', 'table', 'requests', 'read units', 'write units', 'on indexes', 'failed', 'estimated'],
+    usage.rows.map((r) => [
+      r.operation,
+      r.table,
+      per(r.requests),
+      per(r.readUnits),
+      per(r.writeUnits),
+      per(r.indexUnits),
+      per(r.failed),
+      per(r.estimatedWriteUnits),
+    ]),
+  );
+}
+
+function sqsTable(usage: SqsUsage, per: (n: number) => string): string {
+  return table(
+    ['operation', 'queue', 'requests', 'messages'],
+    usage.rows.map((r) => [r.operation, r.queue, per(r.requests), per(r.messages)]),
+  );
+}
+
+const latency = (s: LatencySummary): string =>
+  `p50 ${num(s.p50)} / p95 ${num(s.p95)} / p99 ${num(s.p99)} / max ${num(s.max)} ms`;
+
+/** The workflow mode's human summary (everything but the JSON line). */
+export function workflowSummary(result: WorkflowBenchResult, context: RunContext): string {
+  const { line, details: d } = result;
+  const nodeRuns = line.nodeRuns;
+  const per = (n: number, digits = 3) => num(nodeRuns > 0 ? n / nodeRuns : Number.NaN, digits);
+  const idle = (perSecond: number, digits = 3) => per(perSecond * d.phase.seconds, digits);
+  const statuses = Object.entries(d.statuses)
+    .map(([status, n]) => `${status} ${num(n)}`)
+    .join(', ');
+  const out: string[] = [];
+  out.push(
+    `tickring workflow benchmark: ${num(line.workflows)} runs of ${d.shape}, ${d.executors} workflow(s) and ` +
+      `executor group(s) (overlap ALLOW), triggered over ${num(d.triggerSpreadMs / 1000)} s through the admin API; ` +
+      `node handler ${d.handlerMs} ms + a small JSON result; ${d.shards} shards; phase ${num(d.phase.seconds, 1)} s from ${d.phase.start}`,
+    `${machine()}; ${context.standIns.dynamodb} (JVM) + ${context.standIns.sqs} (in process), 127.0.0.1`,
+    `setup: executors ${num(d.setupSeconds.executors, 1)} s, workflows ${num(d.setupSeconds.workflows, 1)} s, ` +
+      `one warm-up run each (not measured) ${num(d.setupSeconds.warmup, 1)} s`,
+  );
+  if (d.limits) out.push('', limitsLine(d.limits));
+  out.push(
+    '',
+    `Correctness: ${num(line.workflows)} runs: ${statuses}; node runs ${num(nodeRuns)} of ${num(d.expectedNodeRuns)}, ` +
+      `not run ${num(line.missingNodes)}, run twice ${num(line.duplicateNodes)}, retried ${num(d.retriedNodes)}; ` +
+      `last node without the results passed along ${num(line.wrongResults)}; dead letters ${num(d.deadLetters)}`,
+    `Lateness, a node's upstream result recorded (the latest upstream job run's handleTime) → its job run dispatched ` +
+      `(dispatchedAt), ${num(d.latenessMs.n)} non-root nodes: ${latency(d.latenessMs)} (target p99 ≤ 200 ms)`,
+    `  upstream result → engine fired the node (run saved): ${latency(d.toFiredMs)}`,
+    `  engine fired → dispatcher made the node's job run (ring, its reads, route): ${latency(d.firedToDispatchedMs)}`,
+    `  dispatchedAt → executor's handler called (claim write, node run noted, HTTP, executor): ${latency(d.dispatchedToReceivedMs)}; ` +
+      `upstream result → handler called: ${latency(d.toReceivedMs)}`,
+    `Roots, trigger (run created) → dispatched: ${latency(d.rootStartMs)}; whole runs, trigger → ended: ${latency(d.runMs)}`,
+    `DynamoDB Local answered the stack's ${num(d.dynamodbRequestMs.n)} requests of the phase in ${latency(d.dynamodbRequestMs)} each`,
+    `CPU in the phase: node ${num(d.resources.node.cpuCores, 2)} cores` +
+      (d.resources.jvm ? `, DynamoDB Local ${num(d.resources.jvm.cpuCores, 2)} cores` : '') +
+      `, event-loop delay p99 ${num(d.resources.node.eventLoopDelayP99Ms)} ms`,
+    '',
+    `Usage per node run: everything the stack's clients did in the phase ÷ ${num(nodeRuns)} node runs: the ` +
+      `${num(line.workflows)} trigger calls (auth, audit, the run's start), the engine's workflow-table reads and ` +
+      'writes, the dispatcher (claim, run records, route), the callback (results), and what an idle stack does ' +
+      `anyway (tick, pollers, beats; measured ${d.idle.seconds} s before the runs, scaled to the phase). USD per million ` +
+      `node runs at ${PRICES.region} list prices of ${PRICES.asOf}, no free tier`,
+    table(
+      ['', 'per node run', 'idle stack, as long', 'USD / M node runs'],
+      [
+        [
+          'DynamoDB read / write units',
+          `${num(d.perNodeRun.dynamodbReadUnits, 3)} / ${num(d.perNodeRun.dynamodbWriteUnits, 3)}`,
+          `${idle(d.idle.dynamodbReadUnitsPerSecond)} / ${idle(d.idle.dynamodbWriteUnitsPerSecond)}`,
+          num(d.usd.dynamodb, 3),
+        ],
+        [
+          'DynamoDB requests',
+          num(line.perNodeRun.dynamodbRequests, 3),
+          idle(d.idle.dynamodbRequestsPerSecond),
+          '',
+        ],
+        [
+          'SQS requests',
+          num(d.perNodeRun.sqsRequests, 3),
+          idle(d.idle.sqsRequestsPerSecond),
+          num(d.usd.sqs, 3),
+        ],
+        ['Lambda invocations', num(d.perNodeRun.lambdaInvocations, 4), '', num(d.usd.lambdaRequests, 3)],
+        ['Lambda GB-s (estimated)', num(d.perNodeRun.lambdaGbSeconds, 5), '', num(d.usd.lambdaDuration, 3)],
+        ['total', '', '', num(d.usd.total, 3)],
+      ],
+    ),
+    '',
+    'DynamoDB by operation and table, per node run (a transaction counts as a request of each table it touches):',
+    dynamoTable(d.dynamodb, per),
+    '',
+    "SQS by operation and queue, per node run (billed requests of the stack's client):",
+    sqsTable(d.sqs, per),
+    '',
+    'Lambda by function (invocations started in the phase):',
+    table(
+      ['function', 'invocations', 'per node run', 'mean ms', 'memory MB'],
+      d.functions.map((f) => [
+        f.functionName,
+        num(f.invocations),
+        per(f.invocations, 4),
+        num(f.meanDurationMs),
+        num(f.memoryMb),
+      ]),
+    ),
+  );
+  return out.join('\n');
+}

@@ -8,6 +8,7 @@ import type { ResourceReport } from './process-stats.js';
 import type { SqsUsage } from './sqs-meter.js';
 import type { Summary } from './stats.js';
 import type { TickLoad } from './tick-meter.js';
+import type { LatencySummary } from './workflow-shape.js';
 
 /** The result's one-line JSON form: what `npm run bench` prints last. */
 export interface BenchLine {
@@ -122,4 +123,88 @@ export function benchLine(
     },
     tickMsPerSecond: { p50: tick.p50, max: tick.max },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workflow mode (`--workflows N`, see workflow-bench.ts).
+
+/** The workflow mode's one-line JSON form. */
+export interface WorkflowBenchLine {
+  readonly mode: 'workflows';
+  /** Workflow runs measured (triggered). */
+  readonly workflows: number;
+  readonly nodesPerRun: number;
+  readonly succeeded: number;
+  /** Runs that ended otherwise, or had not ended when the bench stopped waiting. */
+  readonly notSucceeded: number;
+  /** Node job runs the executors' handlers received. */
+  readonly nodeRuns: number;
+  readonly missingNodes: number;
+  readonly duplicateNodes: number;
+  /** Succeeded runs whose last node did not get the results passed along. */
+  readonly wrongResults: number;
+  /** A non-root node's job run dispatched − the latest upstream job run's result recorded, ms. */
+  readonly latenessMs: {
+    readonly p50: number;
+    readonly p95: number;
+    readonly p99: number;
+    readonly max: number;
+  };
+  /** The workflow phase's usage of the whole stack ÷ node runs. */
+  readonly perNodeRun: {
+    readonly dynamodbReadUnits: number;
+    readonly dynamodbWriteUnits: number;
+    readonly dynamodbRequests: number;
+    readonly sqsRequests: number;
+    readonly lambdaInvocations: number;
+  };
+  readonly usdPerMillionNodeRuns: number;
+  readonly limits: BenchLine['limits'];
+}
+
+/** An idle stack's usage per second (measured before the runs), for what the phase would have used anyway. */
+export interface IdleRates {
+  readonly seconds: number;
+  readonly dynamodbReadUnitsPerSecond: number;
+  readonly dynamodbWriteUnitsPerSecond: number;
+  readonly dynamodbRequestsPerSecond: number;
+  readonly sqsRequestsPerSecond: number;
+}
+
+export interface WorkflowBenchDetails {
+  readonly executors: number;
+  readonly shards: number;
+  readonly shape: string;
+  /** The nodes' handler: this long, then its small JSON result. */
+  readonly handlerMs: number;
+  /** The runs were triggered evenly over this long, ms (ALLOW: side by side). */
+  readonly triggerSpreadMs: number;
+  readonly phase: { readonly start: string; readonly end: string; readonly seconds: number };
+  readonly setupSeconds: { readonly executors: number; readonly workflows: number; readonly warmup: number };
+  readonly statuses: Readonly<Record<string, number>>;
+  readonly expectedNodeRuns: number;
+  readonly retriedNodes: number;
+  readonly latenessMs: LatencySummary;
+  readonly toFiredMs: LatencySummary;
+  readonly firedToDispatchedMs: LatencySummary;
+  readonly dispatchedToReceivedMs: LatencySummary;
+  readonly toReceivedMs: LatencySummary;
+  readonly rootStartMs: LatencySummary;
+  readonly runMs: LatencySummary;
+  /** Each DynamoDB request (attempt) of the stack's client in the phase, sent → answered, ms. */
+  readonly dynamodbRequestMs: LatencySummary;
+  readonly perNodeRun: PerTrigger;
+  readonly usd: TriggerCost;
+  readonly idle: IdleRates;
+  readonly dynamodb: DynamoUsage;
+  readonly sqs: SqsUsage;
+  readonly functions: readonly FunctionUsage[];
+  readonly limits: StandInLimits | null;
+  readonly deadLetters: number;
+  readonly resources: ResourceReport;
+}
+
+export interface WorkflowBenchResult {
+  readonly line: WorkflowBenchLine;
+  readonly details: WorkflowBenchDetails;
 }

@@ -7,8 +7,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { runBenchmark } from './benchmark.js';
 import { type BenchOptions, LATEST_JSON, parseOptions, USAGE, UsageError } from './options.js';
-import { jsonFile, jsonLine, type RunContext, summary } from './report.js';
+import { jsonFile, jsonLine, type RunContext, summary, workflowSummary } from './report.js';
 import { startStandIns } from './stand-ins.js';
+import { runWorkflowBenchmark } from './workflow-bench.js';
 
 /** Seconds of each stand-in throughput measurement. */
 const LIMIT_SECONDS = 3;
@@ -64,17 +65,28 @@ async function main(): Promise<number> {
       startedAt: new Date().toISOString(),
       standIns: standIns.versions,
     };
-    const result = await runBenchmark(standIns.endpoints, {
-      ...options,
+    const common = {
       limitSeconds: LIMIT_SECONDS,
       log,
-      onAbandon: (step) => cleanups.push(step),
-    });
-    const file = jsonFile(result, context);
-    for (const path of new Set([resolve(LATEST_JSON), resolve(options.out)])) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, file);
+      onAbandon: (step: () => Promise<void>) => cleanups.push(step),
+    };
+    if (options.workflows !== undefined) {
+      const result = await runWorkflowBenchmark(standIns.endpoints, {
+        workflows: options.workflows,
+        executors: options.executors,
+        shards: options.shards,
+        ...common,
+      });
+      await writeJson(jsonFile(result, context), options.out);
+      console.log('');
+      console.log(workflowSummary(result, context));
+      console.log('');
+      console.log(jsonLine(result.line));
+      const { notSucceeded, missingNodes, duplicateNodes, wrongResults } = result.line;
+      return notSucceeded > 0 || missingNodes > 0 || duplicateNodes > 0 || wrongResults > 0 ? 1 : 0;
     }
+    const result = await runBenchmark(standIns.endpoints, { ...options, ...common });
+    await writeJson(jsonFile(result, context), options.out);
     console.log('');
     console.log(summary(result, context));
     console.log('');
@@ -84,6 +96,13 @@ async function main(): Promise<number> {
   } finally {
     clearTimeout(watchdog);
     await cleanUp();
+  }
+}
+
+async function writeJson(file: string, out: string): Promise<void> {
+  for (const path of new Set([resolve(LATEST_JSON), resolve(out)])) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file);
   }
 }
 

@@ -63,6 +63,10 @@ const credentials = new Map<CallerName, string | null>();
 /** The user behind each session caller, and their current password. */
 const users = new Map<CallerName, { username: string; password: string }>();
 let jobA: number;
+/** A job of A that finishes at once, for workflow nodes. */
+let quickJobA: number;
+let workflowA: number;
+let workflowRunA: string;
 
 async function call(
   method: string,
@@ -149,6 +153,33 @@ async function runningRun(): Promise<number> {
   return logId;
 }
 
+/** A workflow of group A (NONE schedule unless `fields` say otherwise) whose one node runs `jobId`. */
+async function newWorkflow(fields: Record<string, unknown> = {}, jobId = quickJobA): Promise<number> {
+  const reply = await admin('POST', '/v1/workflows', {
+    name: unique('wf'),
+    appName: A,
+    nodes: [{ key: 'only', jobId }],
+    ...fields,
+  });
+  return reply.body.id;
+}
+
+/** A run of a workflow of A: RUNNING (its node waits to be killed), or FAILED (its node's parameter cannot be rendered). */
+async function newWorkflowRun(outcome: 'RUNNING' | 'FAILED'): Promise<string> {
+  const id =
+    outcome === 'RUNNING'
+      ? await newWorkflow({}, jobA)
+      : await newWorkflow({
+          nodes: [{ key: 'only', jobId: quickJobA, executorParam: '{{ input.missing }}' }],
+        });
+  const run = await admin('POST', `/v1/workflows/${id}/trigger`);
+  await waitFor(async () => (await call('GET', `/v1/workflow-runs/${run.body.id}`)).body.status === outcome, {
+    what: `workflow run ${run.body.id} ${outcome}`,
+    timeoutMs: 10_000,
+  });
+  return run.body.id;
+}
+
 const newGroup = async () => {
   const appName = unique('g');
   await admin('POST', '/v1/groups', { appName, title: 'matrix', addressType: 'AUTO' });
@@ -223,6 +254,54 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
   dashboard: async () => ({ method: 'GET', path: '/v1/dashboard', allowed: 200 }),
   getActivity: async () => ({ method: 'GET', path: `/v1/activity?window=6h&appName=${A}`, allowed: 200 }),
   getOpenApiDocument: async () => ({ method: 'GET', path: '/v1/openapi.json', allowed: 200 }),
+
+  listWorkflows: async () => ({ method: 'GET', path: '/v1/workflows', allowed: 200 }),
+  createWorkflow: async () => ({
+    method: 'POST',
+    path: '/v1/workflows',
+    body: { name: unique('wf'), appName: A, nodes: [{ key: 'only', jobId: quickJobA }] },
+    allowed: 201,
+  }),
+  getWorkflow: async () => ({ method: 'GET', path: `/v1/workflows/${workflowA}`, allowed: 200 }),
+  updateWorkflow: async () => ({
+    method: 'PUT',
+    path: `/v1/workflows/${await newWorkflow()}`,
+    body: { name: unique('wf'), appName: A, nodes: [{ key: 'renamed', jobId: quickJobA }] },
+    allowed: 200,
+  }),
+  deleteWorkflow: async () => ({
+    method: 'DELETE',
+    path: `/v1/workflows/${await newWorkflow()}`,
+    allowed: 204,
+  }),
+  startWorkflow: async () => ({
+    method: 'POST',
+    path: `/v1/workflows/${await newWorkflow({ scheduleType: 'CRON', scheduleConf: YEARLY })}/start`,
+    allowed: 200,
+  }),
+  stopWorkflow: async () => ({
+    method: 'POST',
+    path: `/v1/workflows/${await newWorkflow({ scheduleType: 'CRON', scheduleConf: YEARLY, triggerStatus: 'RUNNING' })}/stop`,
+    allowed: 200,
+  }),
+  triggerWorkflow: async () => ({
+    method: 'POST',
+    path: `/v1/workflows/${await newWorkflow()}/trigger`,
+    body: { input: { from: 'matrix' } },
+    allowed: 202,
+  }),
+  listWorkflowRuns: async () => ({ method: 'GET', path: `/v1/workflow-runs?appName=${A}`, allowed: 200 }),
+  getWorkflowRun: async () => ({ method: 'GET', path: `/v1/workflow-runs/${workflowRunA}`, allowed: 200 }),
+  retryWorkflowRun: async () => ({
+    method: 'POST',
+    path: `/v1/workflow-runs/${await newWorkflowRun('FAILED')}/retry`,
+    allowed: 200,
+  }),
+  cancelWorkflowRun: async () => ({
+    method: 'POST',
+    path: `/v1/workflow-runs/${await newWorkflowRun('RUNNING')}/cancel`,
+    allowed: 200,
+  }),
 
   getSignInOptions: async () => ({ method: 'GET', path: '/v1/sign-in-options', allowed: 200 }),
   login: async () => {
@@ -322,6 +401,18 @@ const POLICY: Readonly<Record<string, string>> = {
   dashboard: 'read:list',
   getActivity: 'read:list',
   getOpenApiDocument: 'public',
+  listWorkflows: 'read:list',
+  createWorkflow: 'operate:bodyGroup',
+  getWorkflow: 'read:workflowPath',
+  updateWorkflow: 'operate:workflowPath',
+  deleteWorkflow: 'operate:workflowPath',
+  startWorkflow: 'operate:workflowPath',
+  stopWorkflow: 'operate:workflowPath',
+  triggerWorkflow: 'operate:workflowPath',
+  listWorkflowRuns: 'read:list',
+  getWorkflowRun: 'read:workflowRunPath',
+  retryWorkflowRun: 'operate:workflowRunPath',
+  cancelWorkflowRun: 'operate:workflowRunPath',
   getSignInOptions: 'public',
   login: 'public',
   logout: 'signedIn',
@@ -404,6 +495,9 @@ beforeAll(async () => {
     timeoutMs: 20_000,
   });
   jobA = await newJob();
+  quickJobA = await newJob(A, { executorHandler: 'quick' });
+  workflowA = await newWorkflow();
+  workflowRunA = (await admin('POST', `/v1/workflows/${workflowA}/trigger`)).body.id;
 
   const adminUser = await newUser('admin', '*');
   users.set('admin', adminUser);

@@ -7,6 +7,7 @@ import {
 import { type AuditSpec, type AuditTargetKind, isSecretName, REDACTED } from '../../shared/domain/audit.js';
 import type { HttpResult, RouteContract, Router, ValidRequest } from '../../shared/http/index.js';
 import type { Logger } from '../../shared/ports/logger.js';
+import type { WorkflowRecord, WorkflowRunRecord } from '../../shared/ports/workflow-store.js';
 import type { AuditChange } from '../../shared/use-cases/audit.js';
 import { type AuthorizeDeps, authorize, type Subject } from '../../shared/use-cases/authorize.js';
 import { jobView, runView } from './views.js';
@@ -27,6 +28,14 @@ export interface GuardDeps extends AuthorizeDeps {
   /** Writes one audit record; must not throw (a failure is logged and counted where it happens). */
   readonly recordChange: (change: AuditChange) => Promise<void>;
   readonly loadBefore: Partial<Record<AuditTargetKind, BeforeLoader>>;
+  /**
+   * The API views of a workflow and a workflow run the authorisation step read, for the audit's
+   * "before" (a workflow's view reads its starter job's next fire; a run's, its definition).
+   */
+  readonly describe: {
+    readonly workflow: (workflow: WorkflowRecord) => Promise<unknown>;
+    readonly workflowRun: (run: WorkflowRunRecord) => Promise<unknown>;
+  };
   readonly logger: Logger;
 }
 
@@ -94,6 +103,10 @@ export class GuardedRouter {
     if (audit.idFrom === 'result') return null;
     if (subject.kind === 'job') return jobView(subject.job);
     if (subject.kind === 'run') return runView(subject.run);
+    if (subject.kind === 'workflow') return this.deps.describe.workflow(subject.workflow).catch(() => null);
+    if (subject.kind === 'workflowRun') {
+      return this.deps.describe.workflowRun(subject.workflowRun).catch(() => null);
+    }
     const load = this.deps.loadBefore[audit.target];
     const id = audit.idFrom === 'caller' ? principal.id : targetId(audit.target, params);
     return load && id !== undefined ? load(id).catch(() => null) : null;
@@ -105,6 +118,8 @@ const ID_FIELD: Readonly<Record<AuditTargetKind, string | undefined>> = {
   group: 'appName',
   job: 'id',
   run: 'logId',
+  workflow: 'id',
+  workflowRun: 'runId',
   user: 'username',
   token: 'id',
   bootstrap: undefined,
@@ -137,16 +152,7 @@ function change(
       ? input.principal.id
       : targetId(audit.target, audit.idFrom === 'result' ? result.body : input.params);
   const isEvent = result.status === 202 || audit.target === 'bootstrap';
-  const appName =
-    subject.kind === 'job'
-      ? subject.job.appName
-      : subject.kind === 'run'
-        ? subject.run.appName
-        : subject.kind === 'group'
-          ? subject.appName
-          : audit.target === 'group'
-            ? id
-            : undefined;
+  const appName = appNameOf(subject) ?? (audit.target === 'group' ? id : undefined);
   return {
     principal: input.principal,
     source: input.caller.source,
@@ -158,6 +164,24 @@ function change(
     ...(isEvent ? { detail: { request: input.body ?? null, result: result.body ?? null } } : {}),
     requestId: input.requestId,
   };
+}
+
+/** The executor group of what the request is about, when it has one. */
+function appNameOf(subject: Subject): string | undefined {
+  switch (subject.kind) {
+    case 'job':
+      return subject.job.appName;
+    case 'run':
+      return subject.run.appName;
+    case 'group':
+      return subject.appName;
+    case 'workflow':
+      return subject.workflow.definition.appName;
+    case 'workflowRun':
+      return subject.workflowRun.appName;
+    case 'none':
+      return undefined;
+  }
 }
 
 /**

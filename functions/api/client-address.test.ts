@@ -27,6 +27,8 @@ function api() {
   const guarded = new GuardedRouter(router, {
     jobs: { get: async () => undefined },
     runs: { get: async () => undefined },
+    workflows: { get: async () => undefined, getRun: async () => undefined },
+    describe: { workflow: async () => null, workflowRun: async () => null },
     logger: identity.logger,
     recordChange: async (change) => {
       audited.push(change);

@@ -10,11 +10,13 @@ const tables = {
   [ENV.registryTable]: 'registry',
   [ENV.principalsTable]: 'principals',
   [ENV.auditTable]: 'audit',
+  [ENV.workflowsTable]: 'workflows',
 };
 const required = {
   ...tables,
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
+  [ENV.alarmTopicArn]: 'arn:aws:sns:us-east-1:000000000000:alarms',
   [ENV.accessToken]: 'acc3ss',
   [ENV.tokenKey]: 'k3y',
 };

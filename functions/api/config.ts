@@ -1,6 +1,13 @@
 import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import { ENV, type Env, optionalString, requireToken, type TokenSource } from '../../shared/config/env.js';
+import {
+  ENV,
+  type Env,
+  optionalString,
+  requireString,
+  requireToken,
+  type TokenSource,
+} from '../../shared/config/env.js';
 import { loadSetting } from '../../shared/config/settings.js';
 
 export interface ApiConfig {
@@ -14,9 +21,12 @@ export interface ApiConfig {
     /** Users, sessions, API tokens, failed-login counters. */
     readonly principals: string;
     readonly audit: string;
+    readonly workflows: string;
   };
-  /** Manual triggers go on the fast ring queue. */
+  /** Manual triggers (and the nodes a workflow trigger or retry fires) go on the fast ring queue. */
   readonly queueUrls: { readonly fast: string; readonly slow: string };
+  /** A workflow run that fails here (a node killed, a retry that fails at once) is alarmed on this topic. */
+  readonly alarmTopicArn: string;
   /** The job store files running jobs under `id % shardCount`. */
   readonly shardCount: number;
   /** Required: with no token configured the function does not start (tokens fail closed). */
@@ -46,8 +56,18 @@ export interface ApiConfig {
 export function loadConfig(env: Env): ApiConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'control', 'runs', 'registry', 'principals', 'audit']),
+    tables: loadTables(env, [
+      'jobs',
+      'groups',
+      'control',
+      'runs',
+      'registry',
+      'principals',
+      'audit',
+      'workflows',
+    ]),
     queueUrls: loadRingQueueUrls(env),
+    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     shardCount: loadSetting(env, 'shardCount'),
     adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),

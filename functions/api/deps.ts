@@ -1,16 +1,19 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
+import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
 import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
 import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
 import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
+import { DynamoWorkflowStore } from '../../shared/adapters/dynamodb/workflow-store.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
 import { createFunctionMetrics } from '../../shared/observability/metrics.js';
+import type { AlarmPublisher } from '../../shared/ports/alarms.js';
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import type { Logger } from '../../shared/ports/logger.js';
@@ -20,16 +23,19 @@ import type { AdminExecutorsDeps, ExecutorSettings } from '../../shared/use-case
 import type { AdminGroupsDeps } from '../../shared/use-cases/admin-groups.js';
 import { getGroup } from '../../shared/use-cases/admin-groups.js';
 import type { AdminJobsDeps } from '../../shared/use-cases/admin-jobs.js';
-import type { AdminRunsDeps } from '../../shared/use-cases/admin-runs.js';
+import { type AdminRunsDeps, killRun } from '../../shared/use-cases/admin-runs.js';
 import type { AdminTriggerDeps } from '../../shared/use-cases/admin-trigger.js';
+import type { AdminWorkflowsDeps } from '../../shared/use-cases/admin-workflows.js';
 import { type AuditDeps, recordChange } from '../../shared/use-cases/audit.js';
 import type { GroupTokenDeps } from '../../shared/use-cases/group-access-tokens.js';
 import type { IdentityDeps } from '../../shared/use-cases/identity/index.js';
+import { WorkflowEngine } from '../../shared/use-cases/workflow-engine.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
 import { buildIdentityDeps } from './identity-deps.js';
 import { identityBeforeLoaders } from './routes-identity.js';
+import { describeWorkflow, describeWorkflowRun } from './routes-workflows.js';
 import { groupView } from './views.js';
 
 /** While the edge secret cannot be read, how long a failed read stands (the caller's address is the gateway's meanwhile). */
@@ -45,6 +51,8 @@ export interface ApiRuntime {
   /** The admin → executor calls (`/log`, `/kill`). */
   readonly transport: ExecutorTransport;
   readonly metrics: Metrics & { flush(): void };
+  /** Replaces the SNS + webhook publisher a failed workflow run is alarmed with (tests). */
+  readonly alarms: AlarmPublisher;
 }
 
 export interface ApiDeps {
@@ -53,6 +61,8 @@ export interface ApiDeps {
   readonly groupTokens: GroupTokenDeps;
   readonly runs: AdminRunsDeps;
   readonly trigger: AdminTriggerDeps;
+  /** Workflows, their schedules, triggers and runs. */
+  readonly workflows: AdminWorkflowsDeps;
   readonly executors: AdminExecutorsDeps;
   readonly dashboard: AdminDashboardDeps;
   readonly settings: ExecutorSettings;
@@ -133,6 +143,37 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     clock,
     logger,
   };
+  const ring = new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls });
+  const workflowStore = new DynamoWorkflowStore({
+    doc,
+    workflowsTable: tables.workflows,
+    retentionDays: config.logRetentionDays,
+    now: () => clock.now(),
+    logger,
+  });
+  // A cancel kills its running nodes' job runs as the kill route does; a killed node's run (from
+  // either) advances its workflow run, which may end it (and alarm it, FAILED).
+  const engine = new WorkflowEngine({
+    workflows: workflowStore,
+    jobs,
+    runs,
+    ring,
+    alarms:
+      runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
+    clock,
+    logger,
+    metrics,
+    killRun: (logId) => killRun(adminRunsDeps, logId).then(() => undefined),
+  });
+  const adminRunsDeps: AdminRunsDeps = {
+    runs,
+    executors: transport,
+    reports,
+    clock,
+    logger,
+    workflows: engine,
+  };
+  const workflows: AdminWorkflowsDeps = { workflows: workflowStore, engine, jobs, groups, clock, logger };
   return {
     jobs: {
       jobs,
@@ -142,17 +183,18 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     },
     groups: groupsDeps,
     groupTokens: { groups, sealer: tokens.sealer, clock, logger },
-    runs: { runs, executors: transport, reports, clock, logger },
+    runs: adminRunsDeps,
     trigger: {
       jobs,
       runs,
       groups,
       registry,
       registryDeadSeconds: config.registryDeadSeconds,
-      ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
+      ring,
       clock,
       logger,
     },
+    workflows,
     executors,
     dashboard: { ...executors, jobs, reports },
     settings: { registryDeadSeconds: config.registryDeadSeconds },
@@ -165,6 +207,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     guard: {
       jobs,
       runs,
+      workflows: workflowStore,
       logger,
       recordChange: async (change) => {
         await recordChange(audit, change);
@@ -172,6 +215,10 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       loadBefore: {
         group: async (appName) => groupView(await getGroup(groupsDeps, appName)),
         ...identityBeforeLoaders(identity),
+      },
+      describe: {
+        workflow: (workflow) => describeWorkflow(workflows, workflow),
+        workflowRun: (run) => describeWorkflowRun(workflows, run),
       },
     },
   };

@@ -50,6 +50,8 @@ beforeAll(async () => {
     new GuardedRouter(router, {
       jobs: { get: unused },
       runs: { get: unused },
+      workflows: { get: unused, getRun: unused },
+      describe: { workflow: unused, workflowRun: unused },
       recordChange: async () => {},
       loadBefore: {},
       logger: silentLogger,

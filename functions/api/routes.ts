@@ -28,6 +28,7 @@ import { GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
 import { addAuditRoutes } from './routes-audit.js';
 import { addIdentityRoutes } from './routes-identity.js';
+import { addWorkflowRoutes } from './routes-workflows.js';
 import {
   accepted,
   activityView,
@@ -127,6 +128,7 @@ export function apiRoutes(deps: ApiDeps): Router {
 
     // The contract itself, open to anyone (no token).
     .route(API.openApi, () => ok(openApiDocument()));
+  addWorkflowRoutes(r, deps.workflows);
   addIdentityRoutes(r, deps.identity);
   addAuditRoutes(r, deps.audit);
   return router;

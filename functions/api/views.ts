@@ -1,7 +1,14 @@
 import type { Group, Job } from '../../shared/domain/job.js';
 import { type Run, runStatus, truncateMessage } from '../../shared/domain/run.js';
+import {
+  NODE_STATUSES,
+  type NodeStatus,
+  readNodeResult,
+  type WorkflowDefinition,
+} from '../../shared/domain/workflow/index.js';
 import { errorResult, type HttpRequest, type HttpResult } from '../../shared/http/index.js';
 import type { Logger } from '../../shared/ports/logger.js';
+import type { WorkflowRecord, WorkflowRunRecord } from '../../shared/ports/workflow-store.js';
 import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '../../shared/use-cases/admin-activity.js';
 import type { GroupExecutors } from '../../shared/use-cases/admin-executors.js';
 import { specOf } from '../../shared/use-cases/admin-jobs.js';
@@ -22,9 +29,113 @@ export function jobView(job: Job) {
     glueUpdatetime: iso(job.glueUpdatetime),
     scheduleRevision: job.scheduleRevision,
     version: job.version,
+    workflowId: job.workflowId ?? null,
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
   };
+}
+
+/**
+ * A workflow as the API shows it: its definition's fields (nodes as defined, so a workflow read can
+ * be sent back), its head, and its schedule's next fire (`nextFire`: its starter job's
+ * triggerNextTime, null when none), times as ISO-8601 UTC.
+ */
+export function workflowView(workflow: WorkflowRecord, nextFire: number | null) {
+  const def = workflow.definition;
+  return {
+    id: workflow.id,
+    version: workflow.version,
+    name: def.name,
+    appName: def.appName,
+    scheduleType: def.scheduleType,
+    scheduleConf: def.scheduleConf,
+    timeZone: def.timeZone,
+    misfireStrategy: def.misfireStrategy,
+    overlapPolicy: def.overlapPolicy,
+    nodes: def.nodes.map((node) => ({
+      key: node.key,
+      jobId: node.jobId,
+      ...(node.executorParam === undefined ? {} : { executorParam: node.executorParam }),
+      upstream: node.upstream.map((edge) => ({ key: edge.key, condition: edge.condition })),
+    })),
+    triggerStatus: workflow.triggerStatus,
+    starterJobId: workflow.starterJobId ?? null,
+    triggerNextTime: nextFire === null ? null : iso(nextFire),
+    activeRuns: workflow.activeRuns,
+    bufferedRunId: workflow.bufferedRunId ?? null,
+    createdAt: iso(workflow.createdAt),
+    updatedAt: iso(workflow.updatedAt),
+  };
+}
+
+const isoOrNullOf = (ms: number | undefined): string | null => (ms === undefined ? null : iso(ms));
+
+/** A workflow run's fields both views show. */
+function workflowRunHead(run: WorkflowRunRecord) {
+  return {
+    id: run.id,
+    workflowId: run.workflowId,
+    version: run.version,
+    workflowName: run.workflowName,
+    appName: run.appName,
+    status: run.status,
+    input: run.state.input,
+    trigger: {
+      type: run.trigger.type,
+      starterLogId: run.trigger.starterLogId ?? null,
+      by: run.trigger.by ?? null,
+    },
+    createdAt: iso(run.createdAt),
+    startedAt: isoOrNullOf(run.startedAt),
+    finishedAt: isoOrNullOf(run.finishedAt),
+    failedNodes: [...run.state.failedNodes],
+  };
+}
+
+/**
+ * A workflow run with its nodes, in the definition order of the version it follows (`definition`);
+ * a node the run has no state for yet (a QUEUED run) is PENDING. Its job runs are those of its
+ * current attempt (none before a dispatcher claimed them); a result that is JSON is shown parsed
+ * too (`resultJson`, as templates read it).
+ */
+export function workflowRunView(run: WorkflowRunRecord, definition: WorkflowDefinition) {
+  return {
+    ...workflowRunHead(run),
+    nodes: definition.nodes.map((node) => {
+      const state = Object.hasOwn(run.state.nodes, node.key) ? run.state.nodes[node.key] : undefined;
+      const attempt = state?.attempt ?? 0;
+      const claimed = Object.hasOwn(run.nodeRuns, node.key) ? run.nodeRuns[node.key] : undefined;
+      const times = Object.hasOwn(run.nodeTimes, node.key) ? run.nodeTimes[node.key] : undefined;
+      const status = state?.status ?? 'PENDING';
+      const result = state?.result ?? null;
+      const parsed = result === null ? undefined : readNodeResult(result);
+      // A node made PENDING again by a retry keeps its last attempt's times: not shown.
+      const pending = status === 'PENDING';
+      return {
+        key: node.key,
+        jobId: node.jobId,
+        status,
+        attempt,
+        upstream: node.upstream.map((edge) => ({ key: edge.key, condition: edge.condition })),
+        result,
+        resultJson: parsed?.json ? parsed.value : null,
+        reason: state?.reason ?? null,
+        logIds: claimed && claimed.attempt === attempt && attempt > 0 ? [...claimed.logIds] : [],
+        firedAt: pending ? null : isoOrNullOf(times?.firedAt),
+        finishedAt: pending || status === 'RUNNING' ? null : isoOrNullOf(times?.finishedAt),
+      };
+    }),
+  };
+}
+
+/** A workflow run as lists show it: its nodes counted by status (lists read no definitions). */
+export function workflowRunSummaryView(run: WorkflowRunRecord) {
+  const nodeCounts = Object.fromEntries(NODE_STATUSES.map((status) => [status, 0])) as Record<
+    NodeStatus,
+    number
+  >;
+  for (const node of Object.values(run.state.nodes)) nodeCounts[node.status] += 1;
+  return { ...workflowRunHead(run), nodeCounts };
 }
 
 export function groupView(group: Group) {

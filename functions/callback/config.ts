@@ -11,6 +11,7 @@ export interface CallbackConfig {
     readonly runs: string;
     readonly registry: string;
     readonly control: string;
+    readonly workflows: string;
   };
   readonly queueUrls: { readonly fast: string; readonly slow: string };
   readonly alarmTopicArn: string;
@@ -27,7 +28,7 @@ export interface CallbackConfig {
 export function loadConfig(env: Env): CallbackConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control']),
+    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
     queueUrls: loadRingQueueUrls(env),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),

@@ -13,6 +13,7 @@ const env = {
   [ENV.controlTable]: 'control',
   [ENV.runsTable]: 'runs',
   [ENV.registryTable]: 'registry',
+  [ENV.workflowsTable]: 'workflows',
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
   [ENV.accessToken]: 'acc3ss',

@@ -12,6 +12,7 @@ export interface DispatcherConfig {
     readonly runs: string;
     readonly registry: string;
     readonly control: string;
+    readonly workflows: string;
   };
   readonly queueUrls: { readonly fast: string; readonly slow: string };
   /** The job store files running jobs under `id % shardCount`. */
@@ -39,7 +40,7 @@ export const CLAIM_STALE_MARGIN_MS = 5_000;
 export function loadConfig(env: Env): DispatcherConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control']),
+    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
     queueUrls: loadRingQueueUrls(env),
     shardCount: loadSetting(env, 'shardCount'),
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),

@@ -13,6 +13,7 @@ import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
 import type { Logger } from '../../shared/ports/logger.js';
 import type { Metrics } from '../../shared/ports/metrics.js';
+import { killRun } from '../../shared/use-cases/admin-runs.js';
 import {
   DISPATCH_DEFAULTS,
   type DispatchDeps,
@@ -53,11 +54,15 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   const metrics = runtime.metrics ?? createFunctionMetrics('dispatcher');
   const { doc } = clients;
   const control = config.tables.control;
+  // A CANCEL_PREVIOUS start cancels the running workflow runs: their nodes' runs are killed through
+  // this dispatcher's transport, which is made below.
+  let killRunOf: ((logId: number) => Promise<void>) | undefined;
   const outcome = createRunOutcomeDeps(config, {
     clients,
     clock: runtime.clock ?? systemClock,
     logger,
     metrics,
+    killRun: (logId) => (killRunOf ? killRunOf(logId) : Promise.resolve()),
   });
   const { flushReports, ...outcomeDeps } = outcome;
   const groups = new DynamoGroupStore({ doc, groupsTable: config.tables.groups });
@@ -81,6 +86,9 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
         lambda: clients.lambda,
       }),
     random: runtime.random ?? Math.random,
+  };
+  killRunOf = async (logId) => {
+    await killRun({ ...deps, executors: deps.transport }, logId);
   };
   return {
     ...deps,

@@ -12,6 +12,7 @@ export interface MonitorsConfig {
     readonly runs: string;
     readonly registry: string;
     readonly control: string;
+    readonly workflows: string;
   };
   readonly queueUrls: { readonly fast: string; readonly slow: string };
   readonly alarmTopicArn: string;
@@ -22,6 +23,8 @@ export interface MonitorsConfig {
   readonly registryDeadSeconds: number;
   /** How long after a dispatch record was begun the lost-run watch reads it. */
   readonly lostRunSettleMs: number;
+  /** A workflow run not moved for this long is re-driven (see WorkflowEngine.sweepStalledRuns). */
+  readonly workflowStalledMs: number;
   readonly executorTimeoutMs: number;
   readonly shardCount: number;
   readonly logRetentionDays: number;
@@ -31,13 +34,14 @@ export interface MonitorsConfig {
 export function loadConfig(env: Env): MonitorsConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control']),
+    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
     queueUrls: loadRingQueueUrls(env),
     alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     lostRunSettleMs: loadSetting(env, 'lostRunSettleSeconds') * 1000,
+    workflowStalledMs: loadSetting(env, 'workflowStalledSeconds') * 1000,
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     shardCount: loadSetting(env, 'shardCount'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),

@@ -47,8 +47,12 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     region: config.aws.region,
     client: runtime.secrets,
   });
+  const { workflowStore: _store, ...outcomeParts } = outcomeDeps;
   const deps: MonitorDeps = {
-    ...outcomeDeps,
+    ...outcomeParts,
+    workflowSweep: {
+      sweepStalledRuns: () => outcomeDeps.workflows.sweepStalledRuns(config.workflowStalledMs),
+    },
     groups,
     registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
     executors:

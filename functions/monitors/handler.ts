@@ -22,12 +22,13 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
     }
   };
   return async (event: ScheduledEvent, context: Context) => {
-    const { lost: result, redrive, failedSweeps } = await sweep();
+    const { lost: result, redrive, workflows, failedSweeps } = await sweep();
     const summary = {
       overdue: result?.overdue ?? 0,
       lost: result?.lost.length ?? 0,
       alive: result?.alive.length ?? 0,
       redriven: redrive?.redriven.length ?? 0,
+      workflowRunsRedriven: workflows?.redriven ?? 0,
       failedSweeps: [...failedSweeps],
     };
     const attributes = {
@@ -36,7 +37,13 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       eventTime: event.time,
       requestId: context.awsRequestId,
     };
-    if (summary.lost > 0 || attributes.errors > 0 || summary.redriven > 0 || failedSweeps.length > 0) {
+    if (
+      summary.lost > 0 ||
+      attributes.errors > 0 ||
+      summary.redriven > 0 ||
+      summary.workflowRunsRedriven > 0 ||
+      failedSweeps.length > 0
+    ) {
       deps.logger.info('lost-run sweep', attributes);
     } else deps.logger.debug('lost-run sweep', attributes);
     return summary;

@@ -6,7 +6,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { FunctionName } from '../../shared/schema/functions.js';
 import type { RingQueue } from './ring-queues.js';
-import { businessMetric } from './tickring-metrics.js';
+import { businessMetric, businessMetricTotal } from './tickring-metrics.js';
 
 export interface SchedulerAlarmsProps {
   readonly functions: Readonly<Record<FunctionName, lambda.IFunction>>;
@@ -21,7 +21,7 @@ export interface SchedulerAlarmsProps {
 /**
  * Alarms on the scheduler itself, all sent to the alarm topic: the tick stopped, a dead-letter
  * queue holds messages, fires dispatched late, too many triggers fail, a monitor sweep keeps
- * failing, a function errs.
+ * failing, an audit record is lost, sign-ins are refused in bulk, a workflow run fails, a function errs.
  */
 export class SchedulerAlarms extends Construct {
   readonly alarms: cloudwatch.Alarm[] = [];
@@ -126,6 +126,20 @@ export class SchedulerAlarms extends Construct {
         alarmDescription:
           'an accepted change could not be written to the audit log in the last 5 minutes: see the api log "audit record not written"',
         metric: businessMetric('auditWriteFailures', 'api', { period: Duration.minutes(5) }),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // A workflow run failed (a node failed with no ON_FAILURE branch that handled it), counted by
+    // whichever function decided its end: the sum over all of them. The run itself is also alarmed
+    // through its first failed node's job (like a job run's failure); this is the operator's count.
+    add(
+      new cloudwatch.Alarm(this, 'WorkflowRunFailed', {
+        alarmDescription:
+          'a workflow run failed in the last 5 minutes (WorkflowRunsFailed): see the workflow runs in the console, or the log "workflow run ended"',
+        metric: businessMetricTotal('workflowRunsFailed', { period: Duration.minutes(5) }),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,

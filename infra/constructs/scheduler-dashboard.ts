@@ -4,7 +4,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { FunctionName } from '../../shared/schema/functions.js';
 import type { RingQueue } from './ring-queues.js';
-import { businessMetric, businessMetricPerEmitter } from './tickring-metrics.js';
+import { businessMetric, businessMetricPerEmitter, businessMetricTotal } from './tickring-metrics.js';
 
 export interface SchedulerDashboardProps {
   readonly functions: Readonly<Record<FunctionName, lambda.IFunction>>;
@@ -20,8 +20,8 @@ const HEIGHT = 6;
 
 /**
  * One CloudWatch dashboard for the scheduler: the business metrics the functions emit (tick,
- * dispatch, outcomes, monitor sweeps), the ring queues (depth, age of the oldest message, dead
- * letters), the functions (errors, durations) and the state of every alarm.
+ * dispatch, outcomes, monitor sweeps, the admin API, workflows), the ring queues (depth, age of the
+ * oldest message, dead letters), the functions (errors, durations) and the state of every alarm.
  */
 export class SchedulerDashboard extends Construct {
   readonly dashboard: cloudwatch.Dashboard;
@@ -166,6 +166,32 @@ export class SchedulerDashboard extends Construct {
         businessMetric('auditWrites', 'api', { label: 'AuditWrites' }),
         businessMetric('auditWriteFailures', 'api', { label: 'AuditWriteFailures' }),
       ]),
+    );
+    // Workflows: runs and node fires counted wherever the engine runs (api, dispatcher, callback,
+    // monitors), each line the sum over its emitting functions; node lateness where nodes are sent.
+    this.dashboard.addWidgets(
+      graph(
+        'Workflows: runs started, succeeded, failed, cancelled, skipped',
+        (
+          [
+            'workflowRunsStarted',
+            'workflowRunsSucceeded',
+            'workflowRunsFailed',
+            'workflowRunsCancelled',
+            'workflowRunsSkipped',
+          ] as const
+        ).map((key) => businessMetricTotal(key)),
+      ),
+      graph('Workflows: nodes fired', [businessMetricTotal('workflowNodesFired')]),
+      graph(
+        'Workflows: node lateness, node fired to executor call (ms)',
+        ['p50', 'p99'].map((statistic) =>
+          businessMetric('workflowNodeLateness', 'dispatcher', {
+            statistic,
+            label: `WorkflowNodeLateness ${statistic}`,
+          }),
+        ),
+      ),
     );
   }
 }

@@ -24,13 +24,23 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   lateness: ['dispatcher'],
   callbacks: ['callback'],
   retries: ['dispatcher', 'callback', 'monitors'],
-  alarms: ['dispatcher', 'callback', 'monitors'],
+  alarms: ['dispatcher', 'callback', 'monitors', 'api'],
   sweepFailures: ['monitors'],
   // Refused sign-ins (shared/use-cases/identity/sessions.ts).
   failedLogins: ['api'],
   // The admin API's audit log (shared/use-cases/audit.ts).
   auditWrites: ['api'],
   auditWriteFailures: ['api'],
+  // The workflow engine (shared/use-cases/workflow-engine.ts): starts in the api (trigger) and the
+  // dispatcher (schedules); ends wherever a node's outcome lands; cancels in the api (and the
+  // dispatcher, CANCEL_PREVIOUS); the monitors' stalled-run sweep starts buffered runs.
+  workflowRunsStarted: ['api', 'dispatcher', 'callback', 'monitors'],
+  workflowRunsSucceeded: ['dispatcher', 'callback', 'monitors', 'api'],
+  workflowRunsFailed: ['dispatcher', 'callback', 'monitors', 'api'],
+  workflowRunsCancelled: ['api', 'dispatcher'],
+  workflowRunsSkipped: ['api', 'dispatcher'],
+  workflowNodesFired: ['api', 'dispatcher', 'callback', 'monitors'],
+  workflowNodeLateness: ['dispatcher'],
 };
 
 export interface BusinessMetricOptions {
@@ -64,4 +74,31 @@ export function businessMetricPerEmitter(
   return METRIC_EMITTERS[key].map((service) =>
     businessMetric(key, service, { label: `${METRIC[key]} (${service})`, ...options }),
   );
+}
+
+export type BusinessTotalOptions = Omit<BusinessMetricOptions, 'statistic'>;
+
+/**
+ * A count summed over every function that emits it (METRIC_EMITTERS), as one metric-math line:
+ * SUM of each emitter's Sum per period, an emitter without data counting as 0. For graphs and
+ * alarms on "how many in all", whichever function counted them. Counts only (Sum): a percentile
+ * does not add up across functions.
+ */
+export function businessMetricTotal(key: MetricKey, options: BusinessTotalOptions = {}): cloudwatch.IMetric {
+  const period = options.period ?? Duration.minutes(1);
+  // Ids unique per metric and function: a graph or alarm may hold several totals side by side.
+  const usingMetrics = Object.fromEntries(
+    METRIC_EMITTERS[key].map((service) => [
+      `${key}_${service.replace(/[^A-Za-z0-9]/g, '_')}`,
+      businessMetric(key, service, { period }),
+    ]),
+  );
+  return new cloudwatch.MathExpression({
+    expression: `SUM([${Object.keys(usingMetrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(', ')}])`,
+    usingMetrics,
+    period,
+    label: options.label ?? METRIC[key],
+  });
 }

@@ -46,6 +46,12 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // the job's catch-up mark (UpdateItem on control); run-outcome for
   // refused triggers: retry (send), alarm (publish). The access
   // token goes to HTTP executors; Lambda executors are invoked.
+  // Workflows (the engine, DynamoWorkflowStore): a starter job's fire starts its workflow's run
+  // (workflow GetItem; run head + counts in one TransactWriteItems, Put and Update, GetItem when the
+  // reasons are missing; CANCEL_PREVIOUS: the active index Query + BatchGetItem, then each cancel);
+  // a node's fire asks whether it is still awaited (GetItem) and notes its job runs (UpdateItem);
+  // a refused or dropped node's outcome advances the run (Query of its partition, version GetItem,
+  // save: TransactWriteItems of Update and result Puts; broadcast shards PutItem + Query).
   dispatcher: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
@@ -53,6 +59,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       runs: ['PutItem', 'GetItem', 'BatchGetItem', 'UpdateItem', 'Query'],
       registry: ['Query'],
       control: ['GetItem', 'PutItem', 'UpdateItem'],
+      workflows: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
     },
     sendToRing: true,
     publishAlarms: true,
@@ -64,6 +71,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // already), heartbeats (UpdateItem) and removal (DeleteItem) in registry, report counters
   // (UpdateItem on control); run-outcome: job (GetItem), retries and child jobs (send), alarms. The
   // token executors present is checked against their group's own (groups GetItem) or the global one.
+  // Workflows: a node's run that ended advances its workflow run (the engine through run-outcome):
+  // broadcast shard outcomes (PutItem, Query), the run (Query of its partition), its definition
+  // version (GetItem), the save (TransactWriteItems: Update of the run and the workflow's counts,
+  // Put of node results); a run's end starts the buffered one (workflow GetItem, the same save).
   callback: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem'],
@@ -71,6 +82,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       groups: ['GetItem'],
       registry: ['UpdateItem', 'DeleteItem'],
       control: ['UpdateItem'],
+      workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     },
     sendToRing: true,
     publishAlarms: true,
@@ -96,9 +108,16 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       principals: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
       // The audit log: written once per change, read newest first (by day, or by target).
       audit: ['PutItem', 'Query'],
+      // admin-workflows: the id sequence (UpdateItem), create / edit (TransactWriteItems: Put of the
+      // head and the version, Update), list and runs (index Query + BatchGetItem), one workflow /
+      // version (GetItem), one run (Query of its partition), schedule (UpdateItem), delete
+      // (conditional DeleteItem, then its versions' expiry: Query + UpdateItem); trigger, cancel and
+      // retry through the engine (as the dispatcher: GetItem, Query, BatchGetItem, Put/UpdateItem).
+      workflows: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     },
     sendToRing: true,
-    publishAlarms: false,
+    // A workflow run can fail in the api (a retried node failing at once, a killed node): alarmed here.
+    publishAlarms: true,
     secrets: ['adminToken', 'accessToken', 'tokenKey', 'edgeSecret'],
     invokeExecutors: false,
   },
@@ -106,6 +125,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // watch pages, GetItem/PutItem the watch cursor), group (GetItem), executors online
   // (Query registry); a lost run is completed (UpdateItem, GetItem) and goes down run-outcome (job
   // GetItem, report counters, retry send, alarm publish). The access token goes with `beat` to executors.
+  // Workflows: the stalled-run sweep (the stalled index Query, touch UpdateItem; each run re-driven:
+  // Query of its partition, version GetItem, the buffered run started: workflow GetItem and a save),
+  // and a lost node run's outcome advancing its run as in the callback (shards PutItem + Query, save:
+  // TransactWriteItems of Update and result Puts).
   monitors: {
     tables: {
       jobs: ['GetItem'],
@@ -113,6 +136,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       runs: ['Query', 'BatchGetItem', 'GetItem', 'PutItem', 'UpdateItem'],
       registry: ['Query'],
       control: ['UpdateItem'],
+      workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     },
     sendToRing: true,
     publishAlarms: true,

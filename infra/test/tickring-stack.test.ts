@@ -9,7 +9,7 @@ import { METRIC } from '../../shared/ports/metrics.js';
 import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
 import { HTTP_ROUTES } from '../../shared/schema/http-routes.js';
 import { QUEUE_LIST } from '../../shared/schema/queues.js';
-import { TABLE_LIST, type TableName } from '../../shared/schema/tables.js';
+import { TABLE_LIST, TABLES, type TableName } from '../../shared/schema/tables.js';
 import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { METRIC_EMITTERS } from '../constructs/tickring-metrics.js';
 import { FUNCTION_ACCESS, type SecretName } from '../stacks/function-access.js';
@@ -211,6 +211,38 @@ describe('tables', () => {
     }
   });
 
+  it('declares the workflows table like its siblings: pk/sk, five KEYS_ONLY indexes, TTL, PITR, retained', () => {
+    const id = logicalId(stack, stack.tables.tables.workflows.table);
+    const table = json.Resources[id]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    const p = props(table);
+    expect(p).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    expect(p.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    const declared = (p.GlobalSecondaryIndexes as Record<string, Json>[]).map((i) => [
+      i.IndexName,
+      (i.KeySchema as { AttributeName: string }[]).map((k) => k.AttributeName).join('+'),
+      i.Projection.ProjectionType,
+    ]);
+    expect(declared.sort()).toEqual(
+      [
+        ['workflowList', 'listPk+wfId', 'KEYS_ONLY'],
+        ['runsByWorkflow', 'runWorkflowId+createdAt', 'KEYS_ONLY'],
+        ['runsAll', 'runList+createdAt', 'KEYS_ONLY'],
+        ['activeByWorkflow', 'activeWorkflowId+createdAt', 'KEYS_ONLY'],
+        ['stalledRuns', 'activeList+stalledSince', 'KEYS_ONLY'],
+      ].sort(),
+    );
+    expect(declared).toHaveLength(TABLES.workflows.indexes.length);
+  });
+
   it('protects every table from deletion and retains it by default', () => {
     for (const [, table] of resourcesOf('AWS::DynamoDB::Table')) {
       expect(props(table).DeletionProtectionEnabled).toBe(true);
@@ -403,6 +435,62 @@ describe('IAM', () => {
       const expected = Array.isArray(access) ? access.map((a) => `dynamodb:${a}`).sort() : [];
       expect(actionsOn(statements, id), `${name} on ${table.logicalName}`).toEqual(expected);
     }
+  });
+
+  describe('the workflows table', () => {
+    const USERS: FunctionName[] = ['api', 'dispatcher', 'callback', 'monitors'];
+    const tableId = () => logicalId(stack, stack.tables.tables.workflows.table);
+    /** The statements of the function's role that name the workflows table. */
+    const onWorkflows = (name: FunctionName) =>
+      roleStatements(name).filter((s) =>
+        asArray(s.Resource as unknown[]).some((r) => references(r, tableId())),
+      );
+
+    it('is used by exactly the api, the dispatcher, the callback and the monitors', () => {
+      const users = FUNCTION_NAMES.filter((name) => FUNCTION_ACCESS[name].tables.workflows !== undefined);
+      expect(users.sort()).toEqual([...USERS].sort());
+    });
+
+    it.each(USERS)('gives %s its name and read/write actions on the table and its indexes', (name) => {
+      expect(fnEnv(name)[tableEnvName('workflows')]).toEqual({ Ref: tableId() });
+      const statements = onWorkflows(name);
+      expect(statements.length).toBeGreaterThan(0);
+      const actions = statements.flatMap((s) => asArray(s.Action));
+      // Reads, and writes; every engine of a run also queries (a run's partition, the indexes).
+      for (const action of ['GetItem', 'Query', 'PutItem', 'UpdateItem'])
+        expect(actions, name).toContain(`dynamodb:${action}`);
+      // Nothing beyond what the store calls: no Scan, no batch writes, no table management.
+      for (const action of actions)
+        expect(
+          ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'].map(
+            (a) => `dynamodb:${a}`,
+          ),
+          `${name}: ${action}`,
+        ).toContain(action);
+      for (const statement of statements) {
+        const resources = asArray(statement.Resource as unknown[]);
+        expect(resources).toContainEqual({ 'Fn::GetAtt': [tableId(), 'Arn'] });
+        // The GSIs (Query on workflowList, runsByWorkflow, runsAll, activeByWorkflow, stalledRuns).
+        expect(resources).toContainEqual({
+          'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId(), 'Arn'] }, '/index/*']],
+        });
+      }
+    });
+
+    it('lets only the api delete from it (a workflow)', () => {
+      for (const name of USERS) {
+        const actions = onWorkflows(name).flatMap((s) => asArray(s.Action));
+        expect(actions.includes('dynamodb:DeleteItem'), name).toBe(name === 'api');
+      }
+    });
+
+    it.each(['scheduler-tick', 'executor-runner'] as const)(
+      'gives %s neither its name nor any action on it',
+      (name) => {
+        expect(fnEnv(name)[tableEnvName('workflows')]).toBeUndefined();
+        expect(onWorkflows(name)).toEqual([]);
+      },
+    );
   });
 
   it.each(FUNCTION_NAMES)('grants %s the queues, topic and secrets it uses, and nothing else', (name) => {
@@ -601,7 +689,9 @@ describe('alarms and dashboard', () => {
   });
 
   it('alarms when more than 10% of triggers fail over 5 minutes (metric math)', () => {
-    const alarm = alarms().find((a) => Array.isArray(a.Metrics))!;
+    const alarm = alarms().find(
+      (a) => Array.isArray(a.Metrics) && metricsOf(a).some((m) => m.MetricName === METRIC.dispatchFailures),
+    )!;
     expect(alarm).toBeDefined();
     expect(alarm.Threshold).toBe(10);
     const names = metricsOf(alarm)
@@ -630,6 +720,99 @@ describe('alarms and dashboard', () => {
       DatapointsToAlarm: 2,
       TreatMissingData: 'notBreaching',
     });
+  });
+
+  it('alarms when a workflow run failed in 5 minutes, counted by every function that ends runs', () => {
+    const failed = alarms().filter(
+      (a) => Array.isArray(a.Metrics) && metricsOf(a).some((m) => m.MetricName === METRIC.workflowRunsFailed),
+    );
+    expect(failed).toHaveLength(1);
+    const alarm = failed[0]!;
+    expect(alarm).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: logicalId(stack, stack.alarmTopic.topic) }],
+    });
+    const metrics = metricsOf(alarm);
+    expect(metrics.every((m) => m.MetricName === METRIC.workflowRunsFailed)).toBe(true);
+    expect(metrics.map((m) => m.Dimensions?.[0]?.Value).sort()).toEqual(
+      [...METRIC_EMITTERS.workflowRunsFailed].sort(),
+    );
+    const stats = (alarm.Metrics as { MetricStat?: { Period: number; Stat: string } }[]).flatMap((m) =>
+      m.MetricStat ? [m.MetricStat] : [],
+    );
+    expect(stats.every((m) => m.Period === 300 && m.Stat === 'Sum')).toBe(true);
+    // One returned series: the sum, a function without data counting as 0.
+    const returned = (alarm.Metrics as { Expression?: string; ReturnData?: boolean }[]).filter(
+      (m) => m.ReturnData !== false,
+    );
+    expect(returned).toHaveLength(1);
+    expect(returned[0]!.Expression).toMatch(/^SUM\(\[FILL\(\w+, 0\)(, FILL\(\w+, 0\))*\]\)$/);
+  });
+
+  it('has a Workflows row: runs started / succeeded / failed / cancelled / skipped, nodes fired, node lateness', () => {
+    const [, dashboard] = resourcesOf('AWS::CloudWatch::Dashboard')[0]!;
+    const raw = props(dashboard).DashboardBody as { 'Fn::Join': [string, unknown[]] } | string;
+    // The body is JSON joined with tokens (function names, queue names): stand-ins make it parse.
+    const text =
+      typeof raw === 'string'
+        ? raw
+        : raw['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'TOKEN')).join('');
+    const body = JSON.parse(text) as {
+      widgets: { y: number; properties: { title?: string; metrics?: unknown[][] } }[];
+    };
+    const workflows = body.widgets.filter((w) => w.properties.title?.startsWith('Workflows:'));
+    expect(workflows.map((w) => w.properties.title)).toEqual([
+      'Workflows: runs started, succeeded, failed, cancelled, skipped',
+      'Workflows: nodes fired',
+      'Workflows: node lateness, node fired to executor call (ms)',
+    ]);
+    // One row of its own.
+    expect(new Set(workflows.map((w) => w.y)).size).toBe(1);
+    expect(body.widgets.filter((w) => w.y === workflows[0]!.y)).toHaveLength(3);
+
+    /** The [namespace, name, 'service', service, opts] metrics of a widget, and its expressions. */
+    const parts = (w: (typeof workflows)[number]) => {
+      const metrics = (w.properties.metrics ?? []) as unknown[][];
+      return {
+        stats: metrics
+          .filter((m) => m[0] === METRICS_NAMESPACE)
+          .map((m) => ({ name: m[1], service: m[3], opts: m[4] as { stat?: string; visible?: boolean } })),
+        expressions: metrics
+          .map((m) => m[0] as { expression?: string; label?: string })
+          .filter((m) => typeof m === 'object' && m.expression),
+      };
+    };
+    const [runs, nodes, lateness] = workflows.map(parts);
+    // Each count a sum over every function that emits it.
+    const totals: [ReturnType<typeof parts>, (keyof typeof METRIC_EMITTERS)[]][] = [
+      [
+        runs!,
+        [
+          'workflowRunsStarted',
+          'workflowRunsSucceeded',
+          'workflowRunsFailed',
+          'workflowRunsCancelled',
+          'workflowRunsSkipped',
+        ],
+      ],
+      [nodes!, ['workflowNodesFired']],
+    ];
+    for (const [widget, keys] of totals) {
+      expect(widget.expressions.map((e) => e.label)).toEqual(keys.map((k) => METRIC[k]));
+      for (const e of widget.expressions) expect(e.expression).toMatch(/^SUM\(\[/);
+      for (const key of keys) {
+        const services = widget.stats.filter((m) => m.name === METRIC[key]);
+        expect(services.map((m) => m.service).sort(), key).toEqual([...METRIC_EMITTERS[key]].sort());
+        for (const m of services) expect(m.opts).toMatchObject({ stat: 'Sum', visible: false });
+      }
+    }
+    expect(lateness!.stats.map((m) => [m.name, m.service, m.opts.stat])).toEqual([
+      [METRIC.workflowNodeLateness, 'dispatcher', 'p50'],
+      [METRIC.workflowNodeLateness, 'dispatcher', 'p99'],
+    ]);
   });
 
   it.each(FUNCTION_NAMES)('alarms on errors of %s', (name) => {
@@ -684,6 +867,7 @@ describe('outputs', () => {
       'RunsTableName',
       'RegistryTableName',
       'ControlTableName',
+      'WorkflowsTableName',
       'ExecutorRunnerAddress',
     ]) {
       expect(outputs[key], key).toBeDefined();

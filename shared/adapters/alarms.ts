@@ -1,5 +1,5 @@
 import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
-import type { Alarm, AlarmPublisher } from '../ports/alarms.js';
+import type { Alarm, AlarmPublisher, WorkflowAlarm } from '../ports/alarms.js';
 import type { Logger } from '../ports/logger.js';
 
 /** How long the job's webhook may take to answer (XXL-JOB's admin→executor timeout). */
@@ -29,12 +29,15 @@ export interface AlarmPayload {
     readonly handleMsg: string;
     readonly handleTime: string | null;
   };
+  /** Present for a failed workflow run (its job and run are its first failed node's). */
+  readonly workflow?: WorkflowAlarm;
 }
 
-export function alarmPayload({ job, run, summary }: Alarm): AlarmPayload {
+export function alarmPayload({ job, run, summary, workflow }: Alarm): AlarmPayload {
   return {
     type: 'tickring.alarm',
     summary,
+    ...(workflow ? { workflow } : {}),
     job: { id: job.id, name: job.name, appName: job.appName, alarmEmail: job.alarmEmail },
     run: {
       logId: run.logId,
@@ -65,10 +68,10 @@ export function snsChannel(options: { sns: SNSClient; topicArn: string }): Alarm
       await options.sns.send(
         new PublishCommand({
           TopicArn: options.topicArn,
-          Subject: `tickring alarm: job ${alarm.job.id} failed (log ${alarm.run.logId})`.slice(
-            0,
-            MAX_SUBJECT,
-          ),
+          Subject: (alarm.workflow
+            ? `tickring alarm: workflow ${alarm.workflow.id} failed (run ${alarm.workflow.runId})`
+            : `tickring alarm: job ${alarm.job.id} failed (log ${alarm.run.logId})`
+          ).slice(0, MAX_SUBJECT),
           Message: JSON.stringify(payload),
           MessageAttributes: {
             jobId: { DataType: 'Number', StringValue: String(alarm.job.id) },

@@ -3,17 +3,24 @@ import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { RunOutcomeDeps } from '../use-cases/run-outcome.js';
+import { WorkflowEngine } from '../use-cases/workflow-engine.js';
 import { createAlarmPublisher } from './alarms.js';
 import type { AwsClients } from './aws-clients.js';
 import { BufferedReportStore } from './buffered-report-store.js';
 import { DynamoJobStore } from './dynamodb/job-store.js';
 import { DynamoReportStore } from './dynamodb/report-store.js';
 import { DynamoRunStore } from './dynamodb/run-store.js';
+import { DynamoWorkflowStore } from './dynamodb/workflow-store.js';
 import { SqsRingQueue } from './sqs/ring-queue.js';
 
 /** The part of a function's config the run-outcome adapters read (every such config has it). */
 export interface RunOutcomeConfig {
-  readonly tables: { readonly jobs: string; readonly runs: string; readonly control: string };
+  readonly tables: {
+    readonly jobs: string;
+    readonly runs: string;
+    readonly control: string;
+    readonly workflows: string;
+  };
   readonly queueUrls: { readonly fast: string; readonly slow: string };
   readonly alarmTopicArn: string;
   readonly shardCount: number;
@@ -27,10 +34,13 @@ export interface RunOutcomeRuntime {
   readonly metrics: Metrics;
   /** Replaces the SNS + webhook publisher (tests). */
   readonly alarms?: AlarmPublisher;
+  /** Kills a job run (a workflow cancel's running nodes), where the function can call executors. */
+  readonly killRun?: (logId: number) => Promise<void>;
 }
 
 /**
- * The adapters behind `onRunFinished` (runs, jobs, ring, alarms, reports), built the same way by
+ * The adapters behind `onRunFinished` (runs, jobs, ring, alarms, reports, and the workflow engine
+ * that a workflow node's run advances), built the same way by
  * every function that finishes runs: the dispatcher, the callback and the monitors. The daily
  * counters are summed in memory (one write per day instead of one per run): the function calls
  * `flushReports` once per batch, request or sweep, before it answers.
@@ -41,27 +51,51 @@ export function createRunOutcomeDeps(
 ): RunOutcomeDeps & {
   /** Writes the counters summed so far; never rejects (a failure is logged: counters are best-effort). */
   flushReports(): Promise<void>;
+  readonly workflows: WorkflowEngine;
+  readonly workflowStore: DynamoWorkflowStore;
 } {
   const { tables } = config;
   const { clients, logger } = runtime;
   const { doc } = clients;
   const reports = new BufferedReportStore(new DynamoReportStore({ doc, controlTable: tables.control }));
+  const runs = new DynamoRunStore({
+    doc,
+    runsTable: tables.runs,
+    controlTable: tables.control,
+    retentionDays: config.logRetentionDays,
+  });
+  const jobs = new DynamoJobStore({
+    doc,
+    jobsTable: tables.jobs,
+    controlTable: tables.control,
+    shardCount: config.shardCount,
+  });
+  const ring = new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls });
+  const alarms =
+    runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger });
+  const workflowStore = new DynamoWorkflowStore({
+    doc,
+    workflowsTable: tables.workflows,
+    retentionDays: config.logRetentionDays,
+  });
+  const workflows = new WorkflowEngine({
+    workflows: workflowStore,
+    jobs,
+    runs,
+    ring,
+    alarms,
+    clock: runtime.clock,
+    logger,
+    metrics: runtime.metrics,
+    ...(runtime.killRun ? { killRun: runtime.killRun } : {}),
+  });
   return {
-    runs: new DynamoRunStore({
-      doc,
-      runsTable: tables.runs,
-      controlTable: tables.control,
-      retentionDays: config.logRetentionDays,
-    }),
-    jobs: new DynamoJobStore({
-      doc,
-      jobsTable: tables.jobs,
-      controlTable: tables.control,
-      shardCount: config.shardCount,
-    }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
-    alarms:
-      runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
+    runs,
+    jobs,
+    ring,
+    alarms,
+    workflows,
+    workflowStore,
     reports,
     flushReports: () => reports.flushOrLog(logger),
     clock: runtime.clock,

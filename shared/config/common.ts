@@ -35,6 +35,7 @@ const TABLE_ENV: Readonly<Record<TableName, string>> = {
   control: ENV.controlTable,
   principals: ENV.principalsTable,
   audit: ENV.auditTable,
+  workflows: ENV.workflowsTable,
 };
 
 /** The env var that carries each table's physical name (set by infra/ and by the local stack). */

@@ -17,6 +17,7 @@ export const ENV = {
   controlTable: 'TICKRING_CONTROL_TABLE',
   principalsTable: 'TICKRING_PRINCIPALS_TABLE',
   auditTable: 'TICKRING_AUDIT_TABLE',
+  workflowsTable: 'TICKRING_WORKFLOWS_TABLE',
 
   ringFastQueueUrl: 'TICKRING_RING_FAST_QUEUE_URL',
   ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',
@@ -47,6 +48,7 @@ export const ENV = {
   executorTimeoutMs: 'TICKRING_EXECUTOR_TIMEOUT_MS',
   registryDeadSeconds: 'TICKRING_REGISTRY_DEAD_SECONDS',
   lostRunSettleSeconds: 'TICKRING_LOST_RUN_SETTLE_SECONDS',
+  workflowStalledSeconds: 'TICKRING_WORKFLOW_STALLED_SECONDS',
   logRetentionDays: 'TICKRING_LOG_RETENTION_DAYS',
   auditRetentionDays: 'TICKRING_AUDIT_RETENTION_DAYS',
   sessionIdleMinutes: 'TICKRING_SESSION_IDLE_MINUTES',

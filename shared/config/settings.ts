@@ -31,6 +31,11 @@ export const SETTINGS = {
    * written it by then (within the dispatcher's 15 s timeout). Lower only in tests.
    */
   lostRunSettleSeconds: { env: ENV.lostRunSettleSeconds, default: 60, min: 1 },
+  /**
+   * A workflow run that has not moved for this long (to 10 s more) is re-driven by the monitors:
+   * longer than a dispatch and a callback take, so a run on its way is left alone. Lower only in tests.
+   */
+  workflowStalledSeconds: { env: ENV.workflowStalledSeconds, default: 60, min: 1 },
   /** Run records expire (DynamoDB TTL) after this many days. */
   logRetentionDays: { env: ENV.logRetentionDays, default: 30, min: 1 },
   /** Audit records expire (DynamoDB TTL) after this many days. */

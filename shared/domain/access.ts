@@ -91,9 +91,20 @@ export type RouteAccess =
  * - `groupPath`: the `appName` path parameter;
  * - `jobPath`: the group of the job in the `id` path parameter (and, when the body moves it, the body's `appName` too);
  * - `runPath`: the group of the run in the `logId` path parameter;
- * - `bodyGroup`: the body's `appName` (a new job).
+ * - `bodyGroup`: the body's `appName` (a new job or workflow);
+ * - `workflowPath`: the group of the workflow in the `id` path parameter (and, when the body moves it,
+ *   the body's `appName` too);
+ * - `workflowRunPath`: the group of the workflow run in the `runId` path parameter.
  */
-export type AccessTarget = 'list' | 'none' | 'groupPath' | 'jobPath' | 'runPath' | 'bodyGroup';
+export type AccessTarget =
+  | 'list'
+  | 'none'
+  | 'groupPath'
+  | 'jobPath'
+  | 'runPath'
+  | 'bodyGroup'
+  | 'workflowPath'
+  | 'workflowRunPath';
 
 /** What a request is about, as far as access goes: its groups, how to say "not found", and whether it edits GLUE. */
 export interface AccessSubject {

@@ -4,13 +4,23 @@
  */
 
 /** What a change is about. */
-export const AUDIT_TARGET_KINDS = ['group', 'job', 'run', 'user', 'token', 'bootstrap'] as const;
+export const AUDIT_TARGET_KINDS = [
+  'group',
+  'job',
+  'run',
+  'workflow',
+  'workflowRun',
+  'user',
+  'token',
+  'bootstrap',
+] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /**
  * How a route's accepted request is written to the audit log (a route without one changes
  * nothing). The target's id is the path parameter of its kind (group `appName`, job `id`, run
- * `logId`, user `username`, token `id`), or, for a creation, that field of the answer.
+ * `logId`, workflow `id`, workflow run `runId`, user `username`, token `id`), or, for a creation,
+ * that field of the answer (a workflow run's: `id`).
  */
 export interface AuditSpec {
   /** The action recorded, e.g. `job.update`. */
@@ -20,7 +30,10 @@ export interface AuditSpec {
   readonly idFrom?: 'path' | 'result' | 'caller';
 }
 
-/** A target as the log names it: `job#7`, `group#billing`, `user#ana`, `token#<id>`, `run#<logId>`, `bootstrap`. */
+/**
+ * A target as the log names it: `job#7`, `group#billing`, `user#ana`, `token#<id>`, `run#<logId>`,
+ * `workflow#3`, `workflowRun#wr-…`, `bootstrap`.
+ */
 export function auditTarget(kind: AuditTargetKind, id?: string | number): string {
   if (id === undefined || id === '') {
     if (kind === 'bootstrap') return kind;

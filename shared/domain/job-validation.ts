@@ -60,6 +60,7 @@ export const JOB_READ_ONLY_FIELDS = [
   'createdAt',
   'updatedAt',
   'version',
+  'workflowId',
 ] as const satisfies readonly (keyof Job)[];
 
 /** XXL-JOB's defaults, plus ours (time zone, retry backoff, webhook). */

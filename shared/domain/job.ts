@@ -51,6 +51,11 @@ export interface Job {
    * are dropped by the dispatcher, so a stop or a schedule edit takes effect from the next fire.
    */
   readonly scheduleRevision: number;
+  /**
+   * Set on the job a scheduled workflow's schedule fires (its starter job, managed by the workflow):
+   * its runs start a run of that workflow instead of calling an executor.
+   */
+  readonly workflowId?: number;
   readonly createdAt: number;
   readonly updatedAt: number;
   /** Optimistic-concurrency counter, bumped by every write of the definition. */

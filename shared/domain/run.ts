@@ -1,5 +1,6 @@
 import { HANDLE_CODE } from '@tickring/protocol';
 import type { TriggerType } from './trigger.js';
+import type { WorkflowLink } from './workflow/link.js';
 
 /**
  * A run: one execution of one job on one executor (XXL-JOB's `xxl_job_log` row). Codes follow
@@ -29,6 +30,8 @@ export interface Run {
   /** Retries still allowed after this run (XXL-JOB's executor_fail_retry_count). */
   readonly retriesLeft: number;
   readonly parentLogId?: number;
+  /** A workflow node's run (and its retries): the workflow run, node and attempt it belongs to. */
+  readonly workflow?: WorkflowLink;
   readonly executorAddress: string;
   readonly triggerCode: number;
   readonly triggerMsg: string;

@@ -1,4 +1,5 @@
 import { ValidationError } from './errors.js';
+import { isWorkflowLink, type WorkflowLink } from './workflow/link.js';
 
 /**
  * What travels on the ring queue: one fire of one job. The dispatcher turns each into exactly one
@@ -13,6 +14,7 @@ export const TRIGGER_TYPES = [
   'PARENT',
   'MISFIRE',
   'API',
+  'WORKFLOW',
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
@@ -43,6 +45,11 @@ export interface FireMessage {
   };
   /** PARENT triggers: the run whose success fired this one. */
   readonly parentLogId?: number;
+  /**
+   * A workflow node's fire (WORKFLOW), and the retries of its runs: the workflow run, node and
+   * attempt the run belongs to; its final outcome advances the workflow run.
+   */
+  readonly workflow?: WorkflowLink;
   /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
   readonly missedTime?: number;
   /**
@@ -198,6 +205,9 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.logId !== undefined) int(m.logId, 'logId', 1);
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
   if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
+  if (m.workflow !== undefined && !isWorkflowLink(m.workflow)) {
+    throw new ValidationError('workflow must be {runId, node, attempt}', 'workflow');
+  }
   if (m.executorParam !== undefined && typeof m.executorParam !== 'string') {
     throw new ValidationError('executorParam must be a string', 'executorParam');
   }

@@ -6,6 +6,15 @@ export interface Alarm {
   readonly run: Run;
   /** One line for people: what failed and how often it was tried. */
   readonly summary: string;
+  /** A failed workflow run's alarm: `job` and `run` are its first failed node's. */
+  readonly workflow?: WorkflowAlarm;
+}
+
+export interface WorkflowAlarm {
+  readonly id: number;
+  readonly name: string;
+  readonly runId: string;
+  readonly failedNodes: readonly string[];
 }
 
 /** Where a failed run (after its last retry) is reported: SNS topic, the job's webhook, ... */

@@ -26,4 +26,14 @@ export const METRIC = {
   auditWrites: 'AuditWrites',
   /** An accepted change whose audit record could not be written (the change stands): 1 per record lost. */
   auditWriteFailures: 'AuditWriteFailures',
+  /** Workflow runs started (from a schedule, a trigger, or out of the buffer), and how they ended. */
+  workflowRunsStarted: 'WorkflowRunsStarted',
+  workflowRunsSucceeded: 'WorkflowRunsSucceeded',
+  workflowRunsFailed: 'WorkflowRunsFailed',
+  workflowRunsCancelled: 'WorkflowRunsCancelled',
+  /** Starts the overlap policy refused (SKIP, or BUFFER_ONE with one waiting). */
+  workflowRunsSkipped: 'WorkflowRunsSkipped',
+  workflowNodesFired: 'WorkflowNodesFired',
+  /** From a node's fire (its upstream finishing) to its job run being sent, ms. */
+  workflowNodeLateness: 'WorkflowNodeLateness',
 } as const;

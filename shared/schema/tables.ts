@@ -27,7 +27,15 @@ export interface TableDefinition {
   readonly ttlAttribute?: string;
 }
 
-export type TableName = 'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'principals' | 'audit';
+export type TableName =
+  | 'jobs'
+  | 'groups'
+  | 'runs'
+  | 'registry'
+  | 'control'
+  | 'principals'
+  | 'audit'
+  | 'workflows';
 
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -35,6 +43,11 @@ export const JOBS_BY_DUE_INDEX = 'byDue';
 export const JOBS_BY_APP_INDEX = 'byApp';
 export const RUNS_OUTCOME_PENDING_INDEX = 'outcomePending';
 export const AUDIT_BY_TARGET_INDEX = 'byTarget';
+export const WORKFLOWS_LIST_INDEX = 'workflowList';
+export const WORKFLOW_RUNS_BY_WORKFLOW_INDEX = 'runsByWorkflow';
+export const WORKFLOW_RUNS_ALL_INDEX = 'runsAll';
+export const WORKFLOW_RUNS_ACTIVE_INDEX = 'activeByWorkflow';
+export const WORKFLOW_RUNS_STALLED_INDEX = 'stalledRuns';
 
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   /** Job definitions. Running jobs carry `dueShard` + `nextTriggerTime`, which feed the sparse due index. */
@@ -126,6 +139,57 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
         partitionKey: { name: 'target', type: 'S' },
         sortKey: { name: 'sk', type: 'S' },
         projection: 'ALL',
+      },
+    ],
+    ttlAttribute: TTL_ATTRIBUTE,
+  },
+  /**
+   * Workflows and their runs (see DynamoWorkflowStore): a workflow's head (`W#{id}` / `head`) and
+   * each version of its definition (`W#{id}` / `v#{version}`); a run's head (`R#{runId}` / `head`),
+   * its node results (`result#{key}`) and broadcast shard outcomes (`shard#…`) beside it; the id
+   * counter (`counter` / `workflowId`). Every index is KEYS_ONLY: the readers re-read the items,
+   * and a change of a run's progress or a workflow's running count writes no index entry.
+   */
+  workflows: {
+    logicalName: 'workflows',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        // Every workflow head (`listPk` = 'workflow'), by id.
+        indexName: WORKFLOWS_LIST_INDEX,
+        partitionKey: { name: 'listPk', type: 'S' },
+        sortKey: { name: 'wfId', type: 'N' },
+        projection: 'KEYS_ONLY',
+      },
+      {
+        // A workflow's runs by creation time.
+        indexName: WORKFLOW_RUNS_BY_WORKFLOW_INDEX,
+        partitionKey: { name: 'runWorkflowId', type: 'N' },
+        sortKey: { name: 'createdAt', type: 'N' },
+        projection: 'KEYS_ONLY',
+      },
+      {
+        // Every run (`runList` = 'run') by creation time.
+        indexName: WORKFLOW_RUNS_ALL_INDEX,
+        partitionKey: { name: 'runList', type: 'S' },
+        sortKey: { name: 'createdAt', type: 'N' },
+        projection: 'KEYS_ONLY',
+      },
+      {
+        // Sparse: a workflow's QUEUED and RUNNING runs only.
+        indexName: WORKFLOW_RUNS_ACTIVE_INDEX,
+        partitionKey: { name: 'activeWorkflowId', type: 'N' },
+        sortKey: { name: 'createdAt', type: 'N' },
+        projection: 'KEYS_ONLY',
+      },
+      {
+        // Sparse: every QUEUED and RUNNING run (`activeList` = 'active') by when it last moved.
+        indexName: WORKFLOW_RUNS_STALLED_INDEX,
+        partitionKey: { name: 'activeList', type: 'S' },
+        // The minute of movedAt: a run's saves within a minute leave its index entry alone.
+        sortKey: { name: 'stalledSince', type: 'N' },
+        projection: 'KEYS_ONLY',
       },
     ],
     ttlAttribute: TTL_ATTRIBUTE,

@@ -91,6 +91,7 @@ export async function listJobs(
  */
 export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown): Promise<Job> {
   const job = await modifyJob(deps, id, async (current, now) => {
+    refuseManaged(current, 'edited');
     checkIdentity(current, input);
     const spec = parseJobSpec(input, { base: specOf(current), id });
     if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
@@ -103,22 +104,24 @@ export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown)
 
 /** Schedules the job from now; a job already running is left as it is. */
 export async function startJob(deps: AdminJobsDeps, id: number): Promise<Job> {
-  const job = await modifyJob(deps, id, (current, now) =>
-    current.triggerStatus === 'RUNNING'
+  const job = await modifyJob(deps, id, (current, now) => {
+    refuseManaged(current, 'started');
+    return current.triggerStatus === 'RUNNING'
       ? current
-      : withSpec(current, { ...specOf(current), triggerStatus: 'RUNNING' }, now),
-  );
+      : withSpec(current, { ...specOf(current), triggerStatus: 'RUNNING' }, now);
+  });
   deps.logger.info('job started', { jobId: id, triggerNextTime: job.triggerNextTime });
   return job;
 }
 
 /** Stops scheduling (fires already enqueued are dropped by revision); a stopped job is left as it is. */
 export async function stopJob(deps: AdminJobsDeps, id: number): Promise<Job> {
-  const job = await modifyJob(deps, id, (current, now) =>
-    current.triggerStatus === 'STOPPED'
+  const job = await modifyJob(deps, id, (current, now) => {
+    refuseManaged(current, 'stopped');
+    return current.triggerStatus === 'STOPPED'
       ? current
-      : withSpec(current, { ...specOf(current), triggerStatus: 'STOPPED' }, now),
-  );
+      : withSpec(current, { ...specOf(current), triggerStatus: 'STOPPED' }, now);
+  });
   deps.logger.info('job stopped', { jobId: id });
   return job;
 }
@@ -128,8 +131,26 @@ export async function stopJob(deps: AdminJobsDeps, id: number): Promise<Job> {
  * skipped when triggered), and fires already enqueued find no job and are dropped.
  */
 export async function deleteJob(deps: AdminJobsDeps, id: number): Promise<void> {
+  const job = await deps.jobs.get(id);
+  if (job) refuseManaged(job, 'deleted');
   await deps.jobs.delete(id);
   deps.logger.info('job deleted', { jobId: id });
+}
+
+/**
+ * Saves a job a workflow manages (its starter job) to `spec`, bypassing the refusal the job routes
+ * give such a job; the workflow use-cases call it when the workflow's schedule changes.
+ */
+export async function saveManagedJob(deps: AdminJobsDeps, id: number, spec: JobSpec): Promise<Job> {
+  return modifyJob(deps, id, (current, now) => withSpec(current, spec, now));
+}
+
+/** ConflictError for a job a workflow manages (its starter job): changed through the workflow only. */
+function refuseManaged(job: Job, what: string): void {
+  if (job.workflowId === undefined) return;
+  throw new ConflictError(
+    `job ${job.id} is the schedule of workflow ${job.workflowId} and cannot be ${what} here; change the workflow (PUT /v1/workflows/${job.workflowId}, or its start/stop)`,
+  );
 }
 
 /** The next `count` fire times from `fromMs` (fewer when the schedule ends); 400 for a bad schedule. */

@@ -10,6 +10,7 @@ import type { Logger } from '../ports/logger.js';
 import type { RunQuery, RunStore } from '../ports/run-store.js';
 import { readOnPastEmptyPages } from './paging.js';
 import { onRunKilled } from './run-outcome.js';
+import type { WorkflowEngine } from './workflow-engine.js';
 
 /**
  * The admin side of runs (XXL-JOB's `joblog` pages): the trigger log, a run's rolling output read
@@ -22,6 +23,8 @@ export interface AdminRunsDeps {
   readonly reports: ReportStore;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** A killed workflow node's run advances its workflow run (recorded as the node's failure). */
+  readonly workflows?: Pick<WorkflowEngine, 'onNodeRunFinished'>;
 }
 
 /** The result message of a run stopped through the admin API. */

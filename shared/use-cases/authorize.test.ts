@@ -2,12 +2,49 @@ import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../test/jobs.js';
 import type { Principal, RouteAccess } from '../domain/access.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../domain/errors.js';
+import type { WorkflowRecord, WorkflowRunRecord } from '../ports/workflow-store.js';
 import { authorize } from './authorize.js';
 
 const jobInA = makeJob({ id: 7, appName: 'a' });
+const workflowInA: WorkflowRecord = {
+  id: 3,
+  version: 1,
+  definition: {
+    name: 'etl',
+    appName: 'a',
+    scheduleType: 'NONE',
+    scheduleConf: '',
+    timeZone: 'UTC',
+    misfireStrategy: 'DO_NOTHING',
+    overlapPolicy: 'SKIP',
+    nodes: [{ key: 'x', jobId: 7, upstream: [] }],
+  },
+  triggerStatus: 'STOPPED',
+  activeRuns: 0,
+  createdAt: 0,
+  updatedAt: 0,
+};
+const runInA: WorkflowRunRecord = {
+  id: 'wr-1',
+  workflowId: 3,
+  version: 1,
+  appName: 'a',
+  workflowName: 'etl',
+  status: 'RUNNING',
+  state: { status: 'RUNNING', input: {}, nodes: {}, revision: 1, failedNodes: [] },
+  trigger: { type: 'MANUAL', by: 'ana' },
+  createdAt: 0,
+  movedAt: 0,
+  nodeRuns: {},
+  nodeTimes: {},
+};
 const deps = {
   jobs: { get: async (id: number) => (id === jobInA.id ? jobInA : undefined) },
   runs: { get: async () => undefined },
+  workflows: {
+    get: async (id: number) => (id === workflowInA.id ? workflowInA : undefined),
+    getRun: async (id: string) => (id === runInA.id ? runInA : undefined),
+  },
 };
 const operatorOf = (...groups: string[]): Principal => ({
   kind: 'token',
@@ -17,6 +54,8 @@ const operatorOf = (...groups: string[]): Principal => ({
 });
 const createJob: RouteAccess = { kind: 'operate', target: 'bodyGroup' };
 const updateJob: RouteAccess = { kind: 'operate', target: 'jobPath' };
+const updateWorkflow: RouteAccess = { kind: 'operate', target: 'workflowPath' };
+const readWorkflowRun: RouteAccess = { kind: 'read', target: 'workflowRunPath' };
 
 describe('authorize', () => {
   it('lets an operator create a job in their group, by appName or by XXL-JOB’s jobGroup', async () => {
@@ -75,5 +114,35 @@ describe('authorize', () => {
     await expect(
       authorize(deps, createJob, undefined, { params: {}, body: { appName: 'a' } }),
     ).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('finds a workflow’s group (and the group a new definition moves it to), worded as a missing workflow', async () => {
+    await expect(
+      authorize(deps, updateWorkflow, operatorOf('a'), { params: { id: 3 }, body: { appName: 'a' } }),
+    ).resolves.toEqual({ kind: 'workflow', workflow: workflowInA });
+    await expect(
+      authorize(deps, updateWorkflow, operatorOf('b'), { params: { id: 3 }, body: {} }),
+    ).rejects.toThrow(new NotFoundError('workflow 3 does not exist'));
+    await expect(
+      authorize(deps, updateWorkflow, operatorOf('a'), { params: { id: 4 }, body: {} }),
+    ).rejects.toThrow(new NotFoundError('workflow 4 does not exist'));
+    await expect(
+      authorize(deps, updateWorkflow, operatorOf('a'), { params: { id: 3 }, body: { appName: 'c' } }),
+    ).rejects.toThrow(new NotFoundError('group c does not exist'));
+    await expect(
+      authorize(deps, updateWorkflow, operatorOf('a', 'c'), { params: { id: 3 }, body: { appName: 'c' } }),
+    ).resolves.toMatchObject({ kind: 'workflow' });
+  });
+
+  it('finds a workflow run’s group: 404 outside the grant, as for a run that does not exist', async () => {
+    const viewer: Principal = { ...operatorOf('a'), grant: { role: 'viewer', groups: ['a'], glue: false } };
+    await expect(
+      authorize(deps, readWorkflowRun, viewer, { params: { runId: 'wr-1' }, body: undefined }),
+    ).resolves.toEqual({ kind: 'workflowRun', workflowRun: runInA });
+    for (const runId of ['wr-1', 'wr-2']) {
+      await expect(
+        authorize(deps, readWorkflowRun, operatorOf('b'), { params: { runId }, body: undefined }),
+      ).rejects.toThrow(new NotFoundError(`workflow run ${runId} does not exist (or it expired)`));
+    }
   });
 });

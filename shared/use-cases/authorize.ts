@@ -11,10 +11,12 @@ import { groupsNamedIn } from '../domain/job-validation.js';
 import type { Run } from '../domain/run.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { RunStore } from '../ports/run-store.js';
+import type { WorkflowRecord, WorkflowRunRecord, WorkflowStore } from '../ports/workflow-store.js';
 
 export interface AuthorizeDeps {
   readonly jobs: Pick<JobStore, 'get'>;
   readonly runs: Pick<RunStore, 'get'>;
+  readonly workflows: Pick<WorkflowStore, 'get' | 'getRun'>;
 }
 
 /** A request as authorisation sees it: its (validated) path parameters and body. */
@@ -23,22 +25,31 @@ export interface AuthorizeRequest {
   readonly body: unknown;
 }
 
-/** What the request turned out to be about: the job or run it names (read once, for the audit's "before" too). */
+/**
+ * What the request turned out to be about: the job, run, workflow or workflow run it names (read
+ * once, for the audit's "before" too).
+ */
 export type Subject =
   | { readonly kind: 'none' }
   | { readonly kind: 'group'; readonly appName: string }
   | { readonly kind: 'job'; readonly job: Job }
-  | { readonly kind: 'run'; readonly run: Run };
+  | { readonly kind: 'run'; readonly run: Run }
+  | { readonly kind: 'workflow'; readonly workflow: WorkflowRecord }
+  | { readonly kind: 'workflowRun'; readonly workflowRun: WorkflowRunRecord };
 
 const jobNotFound = (id: unknown) => `job ${String(id)} does not exist`;
 const runNotFound = (logId: unknown) => `run ${String(logId)} does not exist (or its record expired)`;
+const workflowNotFound = (id: unknown) => `workflow ${String(id)} does not exist`;
+const workflowRunNotFound = (runId: unknown) =>
+  `workflow run ${String(runId)} does not exist (or it expired)`;
 const groupNotFound = (appName: string) => `group ${appName} does not exist`;
 
 /**
  * The authorisation step of an admin API request: finds the group the request is about as the
- * route's access says (the `appName` path parameter, the job or run it names, the new job's
- * `appName`) and lets `checkAccess` decide. A job or run that does not exist is a 404 here already,
- * worded as the use-case would; one in a group the caller does not reach gets the same 404.
+ * route's access says (the `appName` path parameter, the job, run, workflow or workflow run it
+ * names, the new job's or workflow's `appName`) and lets `checkAccess` decide. A job, run, workflow
+ * or workflow run that does not exist is a 404 here already, worded as the use-case would; one in a
+ * group the caller does not reach gets the same 404.
  */
 export async function authorize(
   deps: AuthorizeDeps,
@@ -98,6 +109,28 @@ async function subjectOf(
       return {
         subject: { kind: 'run', run },
         access: { groups: [run.appName], notFound: () => runNotFound(run.logId) },
+      };
+    }
+    case 'workflowPath': {
+      const workflow = await deps.workflows.get(Number(params.id));
+      if (!workflow) throw new NotFoundError(workflowNotFound(params.id));
+      const appName = workflow.definition.appName;
+      // A new definition may name another group: the caller must be allowed there too.
+      const movesTo = typeof fields.appName === 'string' ? fields.appName.trim() : appName;
+      return {
+        subject: { kind: 'workflow', workflow },
+        access: {
+          groups: movesTo === appName || movesTo === '' ? [appName] : [appName, movesTo],
+          notFound: (group) => (group === appName ? workflowNotFound(workflow.id) : groupNotFound(group)),
+        },
+      };
+    }
+    case 'workflowRunPath': {
+      const run = await deps.workflows.getRun(String(params.runId));
+      if (!run) throw new NotFoundError(workflowRunNotFound(params.runId));
+      return {
+        subject: { kind: 'workflowRun', workflowRun: run },
+        access: { groups: [run.appName], notFound: () => workflowRunNotFound(run.id) },
       };
     }
   }

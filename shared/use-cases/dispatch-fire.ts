@@ -9,9 +9,17 @@ import {
   route,
   stateKindOf,
 } from '../domain/routing/index.js';
-import { dayOf, firstPlannedLogId, type Run, TRIGGER_CODE, UNPLANNED_LOG_ID_OFFSET } from '../domain/run.js';
+import {
+  dayOf,
+  firstPlannedLogId,
+  HANDLE_CODE,
+  type Run,
+  TRIGGER_CODE,
+  UNPLANNED_LOG_ID_OFFSET,
+} from '../domain/run.js';
 import { MISFIRE_THRESHOLD_MS } from '../domain/schedule/index.js';
 import { delaySecondsFor, type FireMessage, type TriggerType } from '../domain/trigger.js';
+import { scheduledRunId, starterAddress, workflowOfAddress } from '../domain/workflow/link.js';
 import type { ExecutorTransport } from '../ports/executor-transport.js';
 import type { GroupStore, JobStore } from '../ports/job-store.js';
 import { METRIC } from '../ports/metrics.js';
@@ -22,6 +30,7 @@ import type { CreateFireResult, DispatchEntry } from '../ports/run-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
 import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+import type { WorkflowEngine } from './workflow-engine.js';
 
 /**
  * The dispatcher's use-case: one fire from the ring queue becomes one run record (one per executor
@@ -36,6 +45,14 @@ export interface DispatchDeps extends RunOutcomeDeps {
   readonly slowTracker: SlowTracker;
   /** A number in [0, 1), like Math.random (ROUND seed, RANDOM, LFU seed). */
   readonly random: () => number;
+  /**
+   * Starts the runs of scheduled workflows (their starter jobs' fires), checks that a workflow node's
+   * fire is still wanted, and records which runs a node's fire became.
+   */
+  readonly workflows?: Pick<
+    WorkflowEngine,
+    'onNodeRunFinished' | 'start' | 'isNodeAwaited' | 'noteNodeRuns' | 'advance'
+  >;
 }
 
 export interface DispatchSettings {
@@ -272,10 +289,34 @@ async function dispatchInRecord(
     return { kind: 'deferred', delaySeconds };
   }
 
-  const job = await reads.job(message.jobId);
+  // A workflow node's fire asks whether its run still waits for it, beside the job's read.
+  const [job, awaited] = await Promise.all([
+    reads.job(message.jobId),
+    message.workflow && deps.workflows ? deps.workflows.isNodeAwaited(message.workflow) : true,
+  ]);
   const drop = dropReason(job, message);
   if (drop !== undefined || !job) {
     const reason = drop ?? 'the job does not exist';
+    deps.logger.info('fire dropped', { ...keys, reason });
+    // A workflow node whose job is gone fails (its run would otherwise wait for it for ever).
+    if (message.workflow && deps.workflows) {
+      await deps.workflows.advance(message.workflow, {
+        status: 'FAILED',
+        attempt: message.workflow.attempt,
+        result: `not started: job ${message.jobId}: ${reason}`,
+      });
+    }
+    return { kind: 'dropped', reason };
+  }
+  if (message.workflow && deps.workflows && !awaited) {
+    // Cancelled (or already decided) meanwhile: nothing more is fired. Its outcome is recorded, so a
+    // cancelled run has no node left running; for anything else it is a stale outcome, ignored.
+    const reason = `workflow run ${message.workflow.runId} no longer waits for node ${message.workflow.node} (attempt ${message.workflow.attempt})`;
+    await deps.workflows.advance(message.workflow, {
+      status: 'FAILED',
+      attempt: message.workflow.attempt,
+      result: `not started: ${reason}`,
+    });
     deps.logger.info('fire dropped', { ...keys, reason });
     return { kind: 'dropped', reason };
   }
@@ -302,6 +343,7 @@ async function dispatchInRecord(
         : undefined;
   const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken, mark);
   const ours = recordedBefore === undefined;
+  if (ours) await noteNodeRuns(deps, message, runs);
 
   let toDispatch: readonly Run[] = runs;
   if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
@@ -536,6 +578,15 @@ async function fireContext(
   now: number,
 ): Promise<FireContext> {
   const base = { job, message };
+  if (job.workflowId !== undefined) {
+    // A workflow's starter job: the dispatcher itself starts the run (see dispatchRun).
+    return {
+      ...base,
+      addresses: [starterAddress(job.workflowId)],
+      addressSource: 'workflow',
+      noAddressReason: '',
+    };
+  }
   const override = (message.addressList ?? []).map((a) => a.trim()).filter(Boolean);
   if (override.length > 0) {
     return {
@@ -644,6 +695,7 @@ function newRun(
     attempt: message.retry?.attempt ?? 1,
     retriesLeft: message.retry?.retriesLeft ?? Math.max(0, job.executorFailRetryCount),
     ...(message.parentLogId === undefined ? {} : { parentLogId: message.parentLogId }),
+    ...(message.workflow === undefined ? {} : { workflow: message.workflow }),
     executorAddress: target.address ?? '',
     triggerCode: target.address === undefined ? TRIGGER_CODE.fail : TRIGGER_CODE.success,
     triggerMsg: '',
@@ -834,7 +886,14 @@ async function dispatchRun(
       throw new Error(`run ${run.logId} not sent: the invocation is about to run out of time`);
     }
     deps.metrics.add(METRIC.lateness, 'Milliseconds', Math.max(0, started - run.scheduledTime));
-    reply = await deps.transport.run({ address, appName: ctx.job.appName }, triggerParam(ctx.job, run));
+    if (run.triggerType === 'WORKFLOW') {
+      deps.metrics.add(METRIC.workflowNodeLateness, 'Milliseconds', Math.max(0, started - run.scheduledTime));
+    }
+    const workflowId = workflowOfAddress(address);
+    reply =
+      workflowId === undefined
+        ? await deps.transport.run({ address, appName: ctx.job.appName }, triggerParam(ctx.job, run))
+        : { code: TRIGGER_CODE.success, msg: `starting workflow ${workflowId}` };
   }
   const dispatchedAt = deps.clock.now();
   const accepted = reply?.code === TRIGGER_CODE.success;
@@ -848,6 +907,8 @@ async function dispatchRun(
     record.add({ logId: run.logId, appName: run.appName, deadline: deadlineOf(run, dispatchedAt) });
     deps.metrics.add(METRIC.runsDispatched, 'Count', 1);
     await deps.reports.add(dayOf(run.triggerTime), { running: 1 }, run.appName);
+    const workflowId = workflowOfAddress(address);
+    if (workflowId !== undefined) await startScheduledWorkflow(deps, ctx.job, run, workflowId);
     return {
       logId: run.logId,
       address,
@@ -876,6 +937,61 @@ async function dispatchRun(
   deps.logger.warn('trigger failed', { ...keys, address, msg: reply?.msg ?? failed.triggerMsg });
   await onRunFinished(deps, failed, false, { job: ctx.job });
   return { logId: run.logId, address, triggerCode: TRIGGER_CODE.fail, dispatchMs: dispatchedAt - started };
+}
+
+/**
+ * Records which job runs a workflow node's fire became (for the run's page, a cancel's kill and the
+ * monitors). A broadcast shard's retry leaves the node's shard list as it was. Best-effort: the
+ * monitors find the node by its fire again.
+ */
+async function noteNodeRuns(deps: DispatchDeps, message: FireMessage, runs: readonly Run[]): Promise<void> {
+  const link = message.workflow;
+  if (!link || !deps.workflows || runs.length === 0) return;
+  if (message.retry && (runs[0]?.shardTotal ?? 1) > 1) return;
+  await deps.workflows.noteNodeRuns(
+    link,
+    runs.map((r) => r.logId),
+  );
+}
+
+/**
+ * A workflow's schedule fired (its starter job's run): the workflow run starts (one per fire,
+ * `scheduledRunId`, whoever starts it) and the starter run is finished with what happened, a
+ * success also when the overlap policy skipped the start (its message says so).
+ */
+async function startScheduledWorkflow(
+  deps: DispatchDeps,
+  job: Job,
+  run: Run,
+  workflowId: number,
+): Promise<void> {
+  let handleCode: number = HANDLE_CODE.success;
+  let handleMsg: string;
+  try {
+    if (!deps.workflows) throw new Error('this dispatcher cannot start workflows');
+    const started = await deps.workflows.start({
+      workflowId,
+      runId: scheduledRunId(run.logId),
+      trigger: { type: 'SCHEDULE', starterLogId: run.logId },
+    });
+    handleMsg =
+      started.kind === 'skipped'
+        ? `workflow run not started: ${started.reason}`
+        : started.kind === 'exists'
+          ? `workflow run ${started.runId} started`
+          : `workflow run ${started.run.id} ${started.kind}`;
+  } catch (err) {
+    handleCode = HANDLE_CODE.fail;
+    handleMsg = `workflow ${workflowId} not started: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  const outcome = await deps.runs.complete(
+    run.logId,
+    { handleCode, handleMsg, handleTime: deps.clock.now() },
+    { markOutcomePending: handleCode !== HANDLE_CODE.success },
+  );
+  if (outcome.kind === 'completed') {
+    await onRunFinished(deps, outcome.run, true, { job, marked: handleCode !== HANDLE_CODE.success });
+  }
 }
 
 /** The executor for one run: the shard's own for broadcasts, else `route()` with the job's shared state. */

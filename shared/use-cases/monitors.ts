@@ -7,12 +7,15 @@ import type { RegistryStore } from '../ports/registry-store.js';
 import { mapLimit } from '../util/concurrency.js';
 import { KILLED_BY_USER } from './admin-runs.js';
 import { onRunFinished, onRunKilled, type RunOutcomeDeps } from './run-outcome.js';
+import type { WorkflowEngine } from './workflow-engine.js';
 
 export interface MonitorDeps extends RunOutcomeDeps {
   readonly registry: RegistryStore;
   readonly groups: Pick<GroupStore, 'get'>;
   /** The admin→executor `beat`, asked about executors that no registry vouches for. */
   readonly executors: Pick<ExecutorTransport, 'beat'>;
+  /** Re-drives workflow runs that stopped moving (see WorkflowEngine.sweepStalledRuns). */
+  readonly workflowSweep?: Pick<WorkflowEngine, 'sweepStalledRuns'>;
 }
 
 export interface MonitorSettings {
@@ -169,13 +172,15 @@ export async function redrivePendingOutcomes(
 }
 
 /** The monitor sweeps, by the names their failures are logged and reported under. */
-export type MonitorSweep = 'lostRuns' | 'pendingOutcomes';
+export type MonitorSweep = 'lostRuns' | 'pendingOutcomes' | 'stalledWorkflowRuns';
 
 export interface MonitorSweepsResult {
   /** The lost-run sweep's result; absent when it failed. */
   readonly lost?: LostRunsResult;
   /** The pending-outcome sweep's result; absent when it failed. */
   readonly redrive?: RedriveResult;
+  /** The stalled workflow runs looked at and moved; absent when it failed (or is not wired). */
+  readonly workflows?: { readonly looked: number; readonly redriven: number };
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
   readonly failedSweeps: readonly MonitorSweep[];
 }
@@ -205,7 +210,16 @@ export async function runMonitorSweeps(
   };
   const lost = await attempt('lostRuns', () => markLostRuns(deps, settings));
   const redrive = await attempt('pendingOutcomes', () => redrivePendingOutcomes(deps, settings));
-  return { ...(lost ? { lost } : {}), ...(redrive ? { redrive } : {}), failedSweeps };
+  // After the outcomes: a node's outcome re-driven just now moves its workflow run by itself.
+  const workflows = deps.workflowSweep
+    ? await attempt('stalledWorkflowRuns', () => deps.workflowSweep!.sweepStalledRuns())
+    : undefined;
+  return {
+    ...(lost ? { lost } : {}),
+    ...(redrive ? { redrive } : {}),
+    ...(workflows ? { workflows } : {}),
+    failedSweeps,
+  };
 }
 
 export function lostMessage(run: Pick<Run, 'executorAddress'>, pastDeadline = true): string {

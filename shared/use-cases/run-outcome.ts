@@ -9,6 +9,7 @@ import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingQueue } from '../ports/ring-queue.js';
 import type { RunStore } from '../ports/run-store.js';
 import { MAX_DELAY_SECONDS } from '../schema/queues.js';
+import type { WorkflowEngine } from './workflow-engine.js';
 
 /**
  * What happens after a run ends, wherever the end was noticed (the dispatcher for a refused
@@ -24,6 +25,11 @@ export interface RunOutcomeDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics: Metrics;
+  /**
+   * Advances the workflow run of a node's run when the run ends for good (see WorkflowEngine).
+   * Every function that finishes runs wires it; absent only in tests of runs outside workflows.
+   */
+  readonly workflows?: Pick<WorkflowEngine, 'onNodeRunFinished'>;
 }
 
 export const ALARM_STATUS = { none: 0, notNeeded: 1, sent: 2, failed: 3 } as const;
@@ -111,8 +117,11 @@ export async function onRunFinished(
   }
   if (!options.countersDone) await countFinished(deps, run, wasRunning);
   const job = options.job === undefined ? await deps.jobs.get(run.jobId) : (options.job ?? undefined);
+  let retried = false;
   if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run, job);
-  else await retryOrAlarm(deps, run, job);
+  else retried = await retryOrAlarm(deps, run, job);
+  // Before the mark is cleared: a crash here leaves it for the monitors, who re-drive all of this.
+  await deps.workflows?.onNodeRunFinished(run, { retried });
   if (options.marked ?? true) await deps.runs.clearOutcomePending(run.logId);
 }
 
@@ -122,13 +131,14 @@ export async function onRunFinished(
  * (XXL-JOB's fail monitor would retry and alarm a killed log like any other failure.)
  */
 export async function onRunKilled(
-  deps: Pick<RunOutcomeDeps, 'runs' | 'reports' | 'logger'>,
+  deps: Pick<RunOutcomeDeps, 'runs' | 'reports' | 'logger' | 'workflows'>,
   run: Run,
   wasRunning: boolean,
   options: OutcomeOptions = {},
 ): Promise<void> {
   if (!options.countersDone) await countFinished(deps, run, wasRunning);
   await deps.runs.setAlarmStatus(run.logId, ALARM_STATUS.notNeeded);
+  await deps.workflows?.onNodeRunFinished(run, { retried: false });
   await deps.runs.clearOutcomePending(run.logId);
   deps.logger.info('run killed by user: counted as failed, not retried, no alarm', {
     jobId: run.jobId,
@@ -176,7 +186,8 @@ async function triggerChildren(deps: RunOutcomeDeps, run: Run, job: Job | undefi
   deps.logger.info('child jobs triggered', { jobId: job.id, logId: run.logId, childJobIds });
 }
 
-async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined): Promise<void> {
+/** Retries the run or raises its alarm; true when a retry was sent. */
+async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined): Promise<boolean> {
   if (run.retriesLeft > 0 && job) {
     const attempt = run.attempt + 1;
     const now = deps.clock.now();
@@ -195,6 +206,7 @@ async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined
           : {}),
       },
       executorParam: run.executorParam,
+      ...(run.workflow === undefined ? {} : { workflow: run.workflow }),
     };
     await deps.ring.enqueue([
       { message, delaySeconds: delaySecondsFor(scheduledTime, now, MAX_DELAY_SECONDS), lane: 'fast' },
@@ -207,11 +219,13 @@ async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined
       attempt,
       retryAt: new Date(scheduledTime).toISOString(),
     });
-    return;
+    return true;
   }
-  if (!job) {
+  // A workflow node's failure is the workflow's to alarm (once per failed run), and only when no
+  // ON_FAILURE branch handles it.
+  if (!job || run.workflow !== undefined) {
     await deps.runs.setAlarmStatus(run.logId, ALARM_STATUS.notNeeded);
-    return;
+    return false;
   }
   const summary =
     `Job ${job.id} (${job.name}) of ${job.appName} failed` +
@@ -224,4 +238,5 @@ async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined
   await deps.runs.setAlarmStatus(run.logId, delivered ? ALARM_STATUS.sent : ALARM_STATUS.failed);
   deps.metrics.add(METRIC.alarms, 'Count', 1);
   deps.logger.warn('run failed, alarm raised', { jobId: job.id, logId: run.logId, delivered, summary });
+  return false;
 }

@@ -39,6 +39,7 @@ const JOB: Job = {
   glueUpdatetime: '2030-01-01T00:00:00.000Z',
   scheduleRevision: 1,
   version: 3,
+  workflowId: null,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
 };

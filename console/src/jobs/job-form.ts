@@ -219,7 +219,8 @@ type ReadOnlyKeys =
   | 'glueUpdatetime'
   | 'scheduleRevision'
   | 'createdAt'
-  | 'updatedAt';
+  | 'updatedAt'
+  | 'workflowId';
 
 /**
  * The form as a body, or the problems found before asking the server (numbers that are not whole

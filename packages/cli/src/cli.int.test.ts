@@ -395,4 +395,172 @@ describe('tickring command line against a local stack', () => {
     expect(table.stdout).toMatch(/misfires:\s+\d+ skipped/);
     expect(table.stdout).toMatch(/DAY\s+SUCCESS\s+FAIL\s+RUNNING\s+SKIPPED/);
   });
+
+  describe('workflows and their runs', () => {
+    const RUN_ID = /^wr-[a-z0-9-]+$/;
+
+    it('workflows create -f (a diamond) shows the graph; trigger --input --wait; wf-runs get shows the nodes', async () => {
+      const left = await e.createJob({ appName, name: 'cli wf left', executorHandler: 'echo' });
+      const right = await e.createJob({ appName, name: 'cli wf right', executorHandler: 'echo' });
+      const file = join(dir, 'diamond.json');
+      const definition = {
+        name: 'CLI diamond',
+        appName,
+        overlapPolicy: 'ALLOW',
+        nodes: [
+          { key: 'extract', jobId: jobIds.echo, executorParam: '{{ input.day }}' },
+          {
+            key: 'left',
+            jobId: left.id,
+            executorParam: 'L {{ nodes.extract.result }}',
+            upstream: [{ key: 'extract' }],
+          },
+          {
+            key: 'right',
+            jobId: right.id,
+            executorParam: 'R',
+            upstream: [{ key: 'extract', condition: 'ON_SUCCESS' }],
+          },
+          {
+            key: 'join',
+            jobId: jobIds.echo,
+            upstream: [{ key: 'left' }, { key: 'right', condition: 'ALWAYS' }],
+          },
+        ],
+      };
+      await writeFile(file, JSON.stringify(definition));
+      const created = await cli(['workflows', 'create', '-f', file], { env });
+      expect(created.code, created.stderr).toBe(0);
+      const diamond = Number(/Created workflow (\d+)/.exec(created.stderr)?.[1]);
+      expect(diamond).toBeGreaterThan(0);
+      expect(created.stdout).toMatch(/^overlap:\s+ALLOW$/m);
+      expect(created.stdout).toMatch(/^4 nodes:$/m);
+      expect(created.stdout).toMatch(/^NODE\s+JOB\s+AFTER\s+PARAM$/m);
+      expect(created.stdout).toMatch(
+        new RegExp(`^extract\\s+${jobIds.echo}\\s+\\(root\\)\\s+\\{\\{ input\\.day \\}\\}$`, 'm'),
+      );
+      expect(created.stdout).toMatch(
+        new RegExp(`^left\\s+${left.id}\\s+← extract \\[ON_SUCCESS\\]\\s+L \\{\\{`, 'm'),
+      );
+      expect(created.stdout).toMatch(
+        /^join\s+\d+\s+← left \[ON_SUCCESS\], right \[ALWAYS\]\s+- \(the job's\)$/m,
+      );
+
+      const ls = await cli(['workflows', 'ls', '--app', appName], { env });
+      expect(ls.code, ls.stderr).toBe(0);
+      expect(ls.stdout).toMatch(/^ID\s+NAME\s+APP\s+SCHEDULE\s+STATUS\s+NEXT FIRE\s+ACTIVE\s+VERSION$/m);
+      expect(ls.stdout).toMatch(
+        new RegExp(`^${diamond}\\s+CLI diamond\\s+${appName}\\s+-\\s+STOPPED\\s+-\\s+0\\s+1$`, 'm'),
+      );
+
+      const waited = await cli(
+        ['workflows', 'trigger', String(diamond), '--input', '{"day": "2030-01-01"}', '--wait'],
+        {
+          env,
+        },
+      );
+      expect(waited.code, waited.stderr).toBe(0);
+      const runId = waited.stdout.trim();
+      expect(runId).toMatch(RUN_ID);
+      for (const key of ['extract', 'left', 'right', 'join']) {
+        expect(waited.stderr).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  ${key}\\s+SUCCEEDED`, 'm'));
+      }
+      expect(waited.stderr).toMatch(new RegExp(`^Run ${runId} SUCCEEDED in [\\d.]+ m?s$`, 'm'));
+      expect([...echoed.values()]).toEqual(
+        expect.arrayContaining(['2030-01-01', 'L echoed 2030-01-01', 'R']),
+      );
+
+      const got = await cli(['wf-runs', 'get', runId], { env });
+      expect(got.code, got.stderr).toBe(0);
+      expect(got.stdout).toMatch(/^status:\s+SUCCEEDED$/m);
+      expect(got.stdout).toMatch(/^NODE\s+STATUS\s+ATTEMPT\s+LOG IDS\s+FIRED\s+FINISHED\s+RESULT\s+REASON$/m);
+      const rows = got.stdout.split('\n').filter((l) => /^(extract|left|right|join)\s/.test(l));
+      expect(rows.map((l) => l.split(/\s+/)[0])).toEqual(['extract', 'left', 'right', 'join']);
+      expect(rows[0]).toMatch(
+        /^extract\s+SUCCEEDED\s+1\s+\d+\s+\d\d:\d\d:\d\d\s+\d\d:\d\d:\d\d\s+echoed 2030-01-01\s+-$/,
+      );
+      expect(rows[1]).toMatch(/\sechoed L echoed 2030-01-01\s+-$/);
+
+      const list = await cli(['wf-runs', 'ls', '--workflow', String(diamond), '--json'], { env });
+      expect(list.code, list.stderr).toBe(0);
+      expect(JSON.parse(list.stdout).items).toEqual([
+        expect.objectContaining({
+          id: runId,
+          status: 'SUCCEEDED',
+          nodeCounts: expect.objectContaining({ SUCCEEDED: 4 }),
+        }),
+      ]);
+
+      expect((await cli(['workflows', 'rm', String(diamond), '--yes'], { env })).code).toBe(0);
+      expect((await e.call('GET', `/v1/workflows/${diamond}`)).status).toBe(404);
+    });
+
+    it('a refused definition exits 1 with every problem (field: message)', async () => {
+      const bad = {
+        name: '',
+        appName,
+        overlapPolicy: 'SOMETIMES',
+        nodes: [
+          { key: 'a', jobId: jobIds.echo, upstream: [{ key: 'c' }] },
+          { key: 'c', jobId: jobIds.echo, upstream: [{ key: 'a' }] },
+          { key: 'd', jobId: 999_999, upstream: [{ key: 'nope' }] },
+        ],
+      };
+      const file = join(dir, 'bad-workflow.json');
+      await writeFile(file, JSON.stringify(bad));
+      const api = await e.call('POST', '/v1/workflows', bad);
+      expect(api.status).toBe(400);
+      expect(api.body.problems.length).toBeGreaterThanOrEqual(4);
+
+      const res = await cli(['workflows', 'create', '--file', file], { env });
+      expect(res.code).toBe(1);
+      expect(res.stdout).toBe('');
+      const lines = res.stderr.trimEnd().split('\n');
+      expect(lines[0]).toBe(`ValidationError: ${api.body.message}`);
+      expect(lines.slice(1)).toEqual(
+        api.body.problems.map((p: { field?: string; message: string }) =>
+          p.field === undefined ? `  ${p.message}` : `  ${p.field}: ${p.message}`,
+        ),
+      );
+      expect(res.stderr).not.toMatch(STACK_LINE);
+    });
+
+    it('wf-runs cancel kills the running node and cancels the rest; trigger --wait then exits 1', async () => {
+      const created = await cli(['workflows', 'create', '-f', '-', '--json'], {
+        env,
+        input: JSON.stringify({
+          name: 'CLI cancel',
+          appName,
+          nodes: [
+            { key: 'slow', jobId: jobIds.long },
+            { key: 'after', jobId: jobIds.echo, upstream: [{ key: 'slow' }] },
+          ],
+        }),
+      });
+      expect(created.code, created.stderr).toBe(0);
+      const id = JSON.parse(created.stdout).id as number;
+      const startedBefore = new Set(longStarted);
+      const waiting = startCli(['workflows', 'trigger', String(id), '--wait'], { env });
+      const runId = await waitFor(() => RUN_ID.exec(waiting.stdout().trim())?.[0], { what: 'the run id' });
+      const logId = await waitFor(() => [...longStarted].find((l) => !startedBefore.has(l)), {
+        what: 'the slow node to run',
+      });
+
+      const cancelled = await cli(['wf-runs', 'cancel', runId], { env });
+      expect(cancelled.code, cancelled.stderr).toBe(0);
+      expect(cancelled.stdout).toContain(`Run ${runId} CANCELLED.`);
+      expect(cancelled.stdout).toMatch(/not run: after$/m);
+      expect(cancelled.stdout).toMatch(/killed .*: slow$/m);
+
+      const done = await waiting.done;
+      expect(done.code, done.stderr).toBe(1);
+      expect(done.stderr).toMatch(new RegExp(`^Run ${runId} CANCELLED`, 'm'));
+      expect(done.stderr).not.toMatch(STACK_LINE);
+      await waitFor(() => longAborted.has(logId), { what: "the slow node's handler to be aborted" });
+
+      const got = await cli(['wf-runs', 'get', runId], { env });
+      expect(got.stdout).toMatch(/^status:\s+CANCELLED$/m);
+      expect(got.stdout).toMatch(/^after\s+CANCELLED\s+0\s+-\s+-\s+\S+\s+-\s+\S/m);
+    });
+  });
 });

@@ -249,19 +249,29 @@ export class Output {
     return `${shown} ${this.c.dim(`(${relativeTime(ms, this.now())})`)}`;
   }
 
-  /** A run's or job's status, coloured. */
-  status(status: string): string {
+  /**
+   * A run's, job's, workflow's, workflow run's or node's status, coloured (`c`: the colours of the
+   * stream it is written to, stdout's by default).
+   */
+  status(status: string, c: Palette = this.c): string {
     switch (status) {
       case 'success':
       case 'RUNNING':
-        return this.c.green(status);
+      case 'SUCCEEDED':
+        return c.green(status);
       case 'fail':
-        return this.c.red(status);
+      case 'FAILED':
+        return c.red(status);
       case 'running':
-        return this.c.cyan(status);
+        return c.cyan(status);
       case 'skipped':
       case 'STOPPED':
-        return this.c.yellow(status);
+      case 'SKIPPED':
+      case 'CANCELLED':
+        return c.yellow(status);
+      case 'PENDING':
+      case 'QUEUED':
+        return c.dim(status);
       default:
         return status;
     }

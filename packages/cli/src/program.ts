@@ -14,7 +14,9 @@ import { registerPreview } from './commands/preview.js';
 import { registerRuns } from './commands/runs.js';
 import { registerTokens } from './commands/tokens.js';
 import { registerUsers } from './commands/users.js';
+import { registerWorkflowRuns } from './commands/wf-runs.js';
 import { registerWhoami } from './commands/whoami.js';
+import { registerWorkflows } from './commands/workflows.js';
 import { actionRunner, VERSION } from './context.js';
 import { reportError } from './errors.js';
 import type { Io } from './io.js';
@@ -31,7 +33,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('tickring');
   program
     .description(
-      'The tickring command line: groups, jobs, schedules, runs and their logs, executors, imports; users, API tokens and the audit log.',
+      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, executors, imports; users, API tokens and the audit log.',
     )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for the command')
@@ -63,6 +65,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   registerJobs(program, run);
   registerPreview(program, run, io.now);
   registerRuns(program, run, io.now);
+  registerWorkflows(program, run);
+  registerWorkflowRuns(program, run);
   registerExecutors(program, run);
   registerDashboard(program, run);
   registerImport(program, run);

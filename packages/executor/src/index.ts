@@ -32,7 +32,7 @@ export {
 } from './built-in-handlers.js';
 export { ExecutorOptionsError } from './errors.js';
 export { createExecutor, type Executor, type ExecutorOptions } from './executor.js';
-export type { JobContext, JobHandler, JobResult } from './job-context.js';
+export type { JobContext, JobHandler, JobResult, JobReturn } from './job-context.js';
 export type { HandlerRegistration } from './job-worker.js';
 export {
   CallbackDeliveryError,

@@ -41,7 +41,23 @@ export interface JobContext {
 }
 
 /**
- * A job handler. Returning (optionally a string: the success message) means success, throwing means
+ * What a handler may return: nothing, a string (the success message, the run's handleMsg), or a
+ * JSON value (an object, array, number or boolean), sent as its JSON text: a workflow's later nodes
+ * read it as `{{ nodes.<key>.result.<path> }}`.
+ */
+export type JobReturn =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  // biome-ignore lint/suspicious/noConfusingVoidType: handlers may return nothing at all.
+  | void
+  | readonly unknown[]
+  | { readonly [key: string]: unknown };
+
+/**
+ * A job handler. Returning (optionally a string, or a JSON value: the success message) means success, throwing means
  * failure (the message and stack are reported); `ctx.success/fail/timeout` set the result explicitly.
  *
  * @example
@@ -52,8 +68,7 @@ export interface JobContext {
  * };
  * ```
  */
-// biome-ignore lint/suspicious/noConfusingVoidType: handlers may return nothing at all.
-export type JobHandler = (ctx: JobContext) => Promise<string | undefined | void> | string | undefined | void;
+export type JobHandler = (ctx: JobContext) => Promise<JobReturn> | JobReturn;
 
 /**
  * A handleCode/handleMsg pair (200 success, 500 fail, 502 timeout).

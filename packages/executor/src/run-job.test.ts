@@ -46,6 +46,16 @@ describe('runJob result paths', () => {
     expect(await run(async () => 'all done')).toMatchObject({ handleCode: 200, handleMsg: 'all done' });
   });
 
+  it('reports success with a returned JSON value as its JSON text (a workflow node result)', async () => {
+    expect(await run(async () => ({ rows: 42, files: ['a', 'b'] }))).toMatchObject({
+      handleCode: 200,
+      handleMsg: '{"rows":42,"files":["a","b"]}',
+    });
+    expect(await run(() => [1, 2])).toMatchObject({ handleCode: 200, handleMsg: '[1,2]' });
+    expect(await run(() => 7)).toMatchObject({ handleCode: 200, handleMsg: '7' });
+    expect((await run(() => null)).handleMsg).toBeUndefined();
+  });
+
   it('reports failure with the message and stack when the handler throws', async () => {
     const r = await run(async () => {
       throw new Error('database is gone');

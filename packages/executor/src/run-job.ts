@@ -161,7 +161,19 @@ function fromOutcome(outcome: Outcome, ctx: RunContext, log: JobLogSink): JobRes
     return { handleCode: HANDLE_CODE.fail, handleMsg: text };
   }
   if (ctx.explicit) return ctx.explicit;
-  return typeof outcome.value === 'string'
-    ? { handleCode: HANDLE_CODE.success, handleMsg: outcome.value }
-    : { handleCode: HANDLE_CODE.success };
+  const message = returnedMessage(outcome.value);
+  return message === undefined
+    ? { handleCode: HANDLE_CODE.success }
+    : { handleCode: HANDLE_CODE.success, handleMsg: message };
+}
+
+/** A handler's return value as its success message: a string as it is, any other JSON value as JSON text. */
+function returnedMessage(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -52,6 +52,7 @@ describe('validateWorkflow: a valid workflow', () => {
       scheduleType: 'NONE',
       scheduleConf: '',
       timeZone: 'UTC',
+      misfireStrategy: 'DO_NOTHING',
       overlapPolicy: 'SKIP',
       nodes: [
         { key: 'a', jobId: 7, upstream: [] },
@@ -197,7 +198,7 @@ describe('validateWorkflow: each rule', () => {
       {
         field: 'cron',
         message:
-          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, overlapPolicy, nodes',
+          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, overlapPolicy, nodes',
       },
       {
         field: 'nodes[0].retries',

@@ -11,7 +11,14 @@ import { ValidationError } from '../errors.js';
 import type { Problem } from '../identity.js';
 import { APP_NAME, checkSchedule, GROUP_LIMITS, JOB_LIMITS } from '../job-validation.js';
 import { MAX_JOB_ID } from '../run.js';
-import { DEFAULT_TIME_ZONE, SCHEDULE_TYPES, type Schedule, type ScheduleType } from '../schedule/index.js';
+import {
+  DEFAULT_TIME_ZONE,
+  MISFIRE_STRATEGIES,
+  type MisfireStrategy,
+  SCHEDULE_TYPES,
+  type Schedule,
+  type ScheduleType,
+} from '../schedule/index.js';
 import {
   ancestorSets,
   findCycles,
@@ -59,6 +66,8 @@ export interface WorkflowDefinition {
   readonly scheduleType: ScheduleType;
   readonly scheduleConf: string;
   readonly timeZone: string;
+  /** What a scheduled fire missed by more than 5 s does (the jobs' rule): skipped, or one catch-up run. */
+  readonly misfireStrategy: MisfireStrategy;
   readonly overlapPolicy: OverlapPolicy;
   readonly nodes: readonly WorkflowNode[];
 }
@@ -69,6 +78,7 @@ export const WORKFLOW_FIELDS = [
   'scheduleType',
   'scheduleConf',
   'timeZone',
+  'misfireStrategy',
   'overlapPolicy',
   'nodes',
 ] as const satisfies readonly (keyof WorkflowDefinition)[];
@@ -92,6 +102,7 @@ export const WORKFLOW_DEFAULTS = {
   scheduleType: 'NONE',
   scheduleConf: '',
   timeZone: DEFAULT_TIME_ZONE,
+  misfireStrategy: 'DO_NOTHING',
   overlapPolicy: 'SKIP',
 } as const satisfies Partial<WorkflowDefinition>;
 
@@ -152,6 +163,8 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
     }
   }
   const schedule = readSchedule(input, problem);
+  const misfireStrategy =
+    readEnum(input, 'misfireStrategy', '', MISFIRE_STRATEGIES, problem) ?? WORKFLOW_DEFAULTS.misfireStrategy;
   const overlapPolicy =
     readEnum(input, 'overlapPolicy', '', OVERLAP_POLICIES, problem) ?? WORKFLOW_DEFAULTS.overlapPolicy;
   const drafts = readNodes(input, problem);
@@ -172,7 +185,14 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
       }),
   );
   return {
-    ok: Object.freeze({ name, appName, ...schedule, overlapPolicy, nodes: Object.freeze(nodes) }),
+    ok: Object.freeze({
+      name,
+      appName,
+      ...schedule,
+      misfireStrategy,
+      overlapPolicy,
+      nodes: Object.freeze(nodes),
+    }),
   };
 }
 

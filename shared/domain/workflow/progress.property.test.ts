@@ -63,6 +63,7 @@ function randomDag(r: Random, maxNodes = 50): WorkflowDefinition {
     appName: 'random-app',
     scheduleType: 'NONE',
     scheduleConf: '',
+    misfireStrategy: 'DO_NOTHING',
     timeZone: 'UTC',
     overlapPolicy: 'SKIP',
     nodes,

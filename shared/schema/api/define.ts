@@ -21,6 +21,13 @@ export interface BodySpec<S extends TSchema = TSchema> {
   readonly description: string;
   /** Named examples, shown by the document; each must pass the schema (checked by a test). */
   readonly examples: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>>;
+  /**
+   * Who checks the body: the router, against `schema` (the default), or the use-case, which reports
+   * every problem at once, the structural ones together with those no schema can express (a
+   * workflow's cycles, its jobs' groups). With `use-case` the router passes the body on as it came
+   * (typed `unknown`) and `schema` only documents it.
+   */
+  readonly checkedBy?: 'router' | 'use-case';
 }
 
 /**
@@ -60,9 +67,11 @@ type QueryOf<S extends RouteSpec> = S['query'] extends TObject
   : HttpRequest['query'];
 type BodyOf<S extends RouteSpec> =
   S['body'] extends BodySpec<infer B>
-    ? S['body']['required'] extends true
-      ? Static<B>
-      : Static<B> | undefined | null
+    ? S['body'] extends { readonly checkedBy: 'use-case' }
+      ? unknown
+      : S['body']['required'] extends true
+        ? Static<B>
+        : Static<B> | undefined | null
     : unknown;
 
 export type ApiRoute<S extends RouteSpec> = S & RouteContract<ParamsOf<S>, QueryOf<S>, BodyOf<S>>;

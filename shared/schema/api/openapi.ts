@@ -45,6 +45,11 @@ const TAGS = [
   { name: 'groups', description: 'Executor groups (XXL-JOB’s executors page) and their access tokens.' },
   { name: 'jobs', description: 'Jobs: definitions, scheduling, manual triggers, schedule previews.' },
   { name: 'runs', description: 'Runs (XXL-JOB’s trigger log): list, read, log output, kill.' },
+  {
+    name: 'workflows',
+    description:
+      'Workflows: DAGs of jobs of one group, each node a run of a job with a parameter rendered from the run’s input and its upstream nodes’ results; their schedules, triggers and runs (read, retry, cancel).',
+  },
   { name: 'executors', description: 'Executors online and the dashboard.' },
   { name: 'sessions', description: 'Signing in and out, and who you are.' },
   { name: 'users', description: 'People: their roles over executor groups (admin only).' },
@@ -299,7 +304,9 @@ const TARGET_TEXT: Readonly<Record<AccessTarget, string>> = {
   groupPath: 'the group in the path',
   jobPath: "the job's group (and the group it moves to)",
   runPath: "the run's group",
-  bodyGroup: "the new job's group",
+  bodyGroup: "the new job's or workflow's group",
+  workflowPath: "the workflow's group (and the group it moves to)",
+  workflowRunPath: "the workflow run's group",
 };
 
 /** The route's access in words, for its description. */

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
+import { WORKFLOW_ROUTES } from './routes-workflows.js';
 import {
   Activity,
   ActivityQuery,
@@ -83,6 +84,7 @@ const exampleJob = {
   glueUpdatetime: T0,
   scheduleRevision: 2,
   version: 3,
+  workflowId: null,
   createdAt: T0,
   updatedAt: T0,
 };
@@ -364,7 +366,7 @@ const SCHEDULING_ROUTES = {
     responses: { 200: { description: 'The job as changed.', schema: Job, example: exampleJob } },
     errors: {
       404: 'No job has this id.',
-      409: 'The body’s version is not the job’s: read it again and retry.',
+      409: 'The body’s version is not the job’s (read it again and retry), or the job is a workflow’s schedule job (change the workflow).',
     },
   }),
   deleteJob: defineRoute({
@@ -378,7 +380,10 @@ const SCHEDULING_ROUTES = {
     summary: 'Delete a job',
     description: 'Fires already on their way find no job and are dropped; jobs naming it as a child skip it.',
     responses: { 204: { description: 'Deleted.' } },
-    errors: { 404: 'No job has this id.' },
+    errors: {
+      404: 'No job has this id.',
+      409: 'The job is a workflow’s schedule job (workflowId): change the workflow instead.',
+    },
   }),
   startJob: defineRoute({
     operationId: 'startJob',
@@ -392,7 +397,10 @@ const SCHEDULING_ROUTES = {
     description:
       'Schedules the job from now (its first fire after now + 5 s); a running job is left as it is. A NONE schedule, or one that never fires again, cannot be started (400).',
     responses: { 200: { description: 'The job, RUNNING.', schema: Job, example: exampleJob } },
-    errors: { 404: 'No job has this id.' },
+    errors: {
+      404: 'No job has this id.',
+      409: 'The job is a workflow’s schedule job (workflowId): change the workflow instead.',
+    },
   }),
   stopJob: defineRoute({
     operationId: 'stopJob',
@@ -412,7 +420,10 @@ const SCHEDULING_ROUTES = {
         example: { ...exampleJob, triggerStatus: 'STOPPED', triggerNextTime: null },
       },
     },
-    errors: { 404: 'No job has this id.' },
+    errors: {
+      404: 'No job has this id.',
+      409: 'The job is a workflow’s schedule job (workflowId): change the workflow instead.',
+    },
   }),
   triggerJob: defineRoute({
     operationId: 'triggerJob',
@@ -697,8 +708,11 @@ const SCHEDULING_ROUTES = {
   }),
 } as const;
 
-/** The admin API's routes: scheduling (groups, jobs, runs, ...), people and credentials, the audit log. */
-export const API = { ...SCHEDULING_ROUTES, ...IDENTITY_ROUTES, ...AUDIT_ROUTES } as const;
+/**
+ * The admin API's routes: scheduling (groups, jobs, runs, ...), workflows, people and credentials,
+ * the audit log.
+ */
+export const API = { ...SCHEDULING_ROUTES, ...WORKFLOW_ROUTES, ...IDENTITY_ROUTES, ...AUDIT_ROUTES } as const;
 
 /** Every route of the table, in its order. */
 export const API_ROUTES: readonly AnyApiRoute[] = Object.values(API);

@@ -10,7 +10,8 @@ export const AUDIT_TARGET_PATTERN = `^((${TARGET_KINDS_WITH_ID.join('|')})#.+|bo
 /** `job.update`, or a prefix ending in `*` (`job.*`). */
 export const AUDIT_ACTION_PATTERN = '^[A-Za-z][A-Za-z0-9._-]*\\*?$';
 
-const TARGET_WORDS = '`job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>` or `bootstrap`';
+const TARGET_WORDS =
+  '`job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>`, `workflow#3`, `workflowRun#<runId>` or `bootstrap`';
 
 export const AuditListQuery = Type.Object({
   target: Type.Optional(

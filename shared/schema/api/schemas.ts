@@ -41,7 +41,7 @@ const ADDRESS_WORDS = 'http(s) URLs or lambda:<function>';
 
 export const Instant = (description: string, example = '2030-01-01T02:00:00.000Z') =>
   Type.String({ format: 'date-time', description, examples: [example] });
-const InstantOrNull = (description: string, example = '2030-01-01T02:00:00.000Z') =>
+export const InstantOrNull = (description: string, example = '2030-01-01T02:00:00.000Z') =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description, examples: [example, null] });
 
 export const Cursor = Type.String({
@@ -300,6 +300,7 @@ const JOB_READ_ONLY = {
   scheduleRevision: readOnlyEcho(1),
   createdAt: readOnlyEcho(),
   updatedAt: readOnlyEcho(),
+  workflowId: readOnlyEcho(null),
 } satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
 
 function readOnlyEcho(example: unknown = '2030-01-01T02:00:00.000Z'): TSchema {
@@ -396,6 +397,11 @@ export const Job = named(
         minimum: 1,
         description: 'Moves on with every write; send it back in a PUT to refuse (409) a lost update.',
         examples: [1],
+      }),
+      workflowId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+        description:
+          'Set on the job whose schedule starts a workflow (its schedule job, managed by the workflow): the job routes refuse to change, start, stop or delete it (409); change the workflow instead. null for any other job.',
+        examples: [null, 3],
       }),
       createdAt: Instant(iso('When the job was created')),
       updatedAt: Instant(iso('When the job last changed')),

@@ -19,6 +19,8 @@ const handler = createHandler(
     [ENV.registryTable]: 'registry',
     [ENV.principalsTable]: 'principals',
     [ENV.auditTable]: 'audit',
+    [ENV.workflowsTable]: 'workflows',
+    [ENV.alarmTopicArn]: 'arn:aws:sns:eu-west-1:000000000000:alarms',
     [ENV.ringFastQueueUrl]: 'http://127.0.0.1:1/fast',
     [ENV.ringSlowQueueUrl]: 'http://127.0.0.1:1/slow',
     [ENV.adminToken]: 'adm1n',

@@ -19,13 +19,16 @@ export interface RequestSchemas {
     readonly schema: TSchema;
     /** false: no body (or `null`) is fine and passed on as it is. */
     readonly required: boolean;
+    /** `use-case`: the body is passed on unchecked; the use-case checks it (every problem at once). */
+    readonly checkedBy?: 'router' | 'use-case';
   };
 }
 
 /**
  * The checker of one route's request: parameters and query arrive as strings (a whole number is
  * read as one, an empty query value is absent, a missing query value with a default gets it); the
- * body is checked as parsed. Throws a RequestValidationError listing every problem.
+ * body is checked as parsed, unless its use-case checks it (`checkedBy: 'use-case'`). Throws a
+ * RequestValidationError listing every problem.
  */
 export function requestValidator<Params, Query, Body>(
   schemas: RequestSchemas,
@@ -36,7 +39,11 @@ export function requestValidator<Params, Query, Body>(
     const query = schemas.query ? readStrings(schemas.query, req.query, 'query', problems) : req.query;
     const body = req.body;
     const { body: bodySpec } = schemas;
-    if (bodySpec && (bodySpec.required || (body !== undefined && body !== null))) {
+    if (
+      bodySpec &&
+      bodySpec.checkedBy !== 'use-case' &&
+      (bodySpec.required || (body !== undefined && body !== null))
+    ) {
       problems.push(...problemsOf(bodySpec.schema, body, 'body'));
     }
     const [first, ...rest] = problems;

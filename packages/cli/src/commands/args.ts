@@ -75,3 +75,12 @@ export function idList(value: string): number[] {
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 }
+
+/** A workflow run's id: `wr-` and a lowercase token (letters, digits, '-'). */
+export function workflowRunId(value: string): string {
+  const v = value.trim();
+  if (!/^wr-[a-z0-9-]{1,61}$/.test(v)) {
+    throw new InvalidArgumentError(`expected a workflow run's id (wr-…); got ${JSON.stringify(value)}`);
+  }
+  return v;
+}

@@ -378,6 +378,15 @@ async function runsOfFire(
 }
 
 function schedule(j: Job): string {
+  return scheduleText(j);
+}
+
+/** A schedule in a table cell: "cron 0 0 2 * * ? (Europe/Berlin)", "every 30 s", "once …", "-" for NONE. */
+export function scheduleText(j: {
+  readonly scheduleType: string;
+  readonly scheduleConf: string;
+  readonly timeZone?: string;
+}): string {
   switch (j.scheduleType) {
     case 'NONE':
       return '-';

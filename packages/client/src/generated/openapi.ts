@@ -110,7 +110,7 @@ export interface paths {
          * Create a job
          * @description A job with a new id. Created RUNNING, it is scheduled at once (its first fire is the first after now + 5 s). XXL-JOB’s field names jobDesc, jobGroup (an AppName) and childJobId (ids separated by commas) are taken too.
          *
-         *     Access: admin, or operator of the group (the new job's group).
+         *     Access: admin, or operator of the group (the new job's or workflow's group).
          */
         post: operations["createJob"];
         delete?: never;
@@ -411,6 +411,222 @@ export interface paths {
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workflows
+         * @description Workflows page by page, optionally of one group; only the groups the caller sees.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listWorkflows"];
+        put?: never;
+        /**
+         * Create a workflow
+         * @description A workflow with a new id, version 1; STOPPED unless the body says RUNNING. A schedule other than NONE gets a schedule job in the group (`starterJobId`), which the workflow manages. The body is checked as a whole and every problem is answered at once (400): fields, keys, upstream keys, each cycle named, templates, the group, and every node’s job (it must exist and be of the group).
+         *
+         *     Access: admin, or operator of the group (the new job's or workflow's group).
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workflow
+         * @description One workflow: its current definition, schedule and runs in progress.
+         *
+         *     Access: any role reaching the group (the workflow's group (and the group it moves to)).
+         */
+        get: operations["getWorkflow"];
+        /**
+         * Change a workflow
+         * @description Replaces the definition with the body’s: a new version (runs in progress keep theirs). A `version` in the body must be the workflow’s (409 otherwise); `triggerStatus` may come along (absent: unchanged). Checked as on create, every problem at once. Its schedule job follows the new schedule.
+         *
+         *     Access: admin, or operator of the group (the workflow's group (and the group it moves to)).
+         */
+        put: operations["updateWorkflow"];
+        post?: never;
+        /**
+         * Delete a workflow
+         * @description Deletes the workflow and its schedule job. Refused while a run of it is running or waiting: cancel them first. Its ended runs stay readable until they expire.
+         *
+         *     Access: admin, or operator of the group (the workflow's group (and the group it moves to)).
+         */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a workflow’s schedule
+         * @description Its schedule fires from now on (the first fire after now + 5 s); a running one is left as it is. A NONE schedule, or one that never fires again, cannot be started (400).
+         *
+         *     Access: admin, or operator of the group (the workflow's group (and the group it moves to)).
+         */
+        post: operations["startWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a workflow’s schedule
+         * @description Its schedule fires no more (fires already planned are dropped); runs in progress go on, and it can still be triggered.
+         *
+         *     Access: admin, or operator of the group (the workflow's group (and the group it moves to)).
+         */
+        post: operations["stopWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a workflow once, now
+         * @description Starts a run of the current version with the body’s input, whatever the schedule’s status, as the overlap policy allows: started (RUNNING, its root nodes fired), or QUEUED (BUFFER_ONE, while another runs); under SKIP while another runs, or BUFFER_ONE with one waiting already, it is not started (409, naming the policy).
+         *
+         *     Access: admin, or operator of the group (the workflow's group (and the group it moves to)).
+         */
+        post: operations["triggerWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List workflow runs
+         * @description Runs of workflows, newest first, page by page, optionally of one workflow or group or in one status; only the groups the caller sees. Each run with its nodes counted by status (GET a run for its nodes). A page may come back short, with a cursor.
+         *
+         *     Access: any role reaching the group (lists only the groups the caller reaches).
+         */
+        get: operations["listWorkflowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a workflow run
+         * @description One run with every node of its definition version, in definition order: status, attempt, result, and the job runs of its current attempt (GET /v1/logs/{logId} for each).
+         *
+         *     Access: any role reaching the group (the workflow run's group).
+         */
+        get: operations["getWorkflowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{runId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a failed or cancelled workflow run
+         * @description Runs again, as a new attempt each, the nodes whose failure was not handled, the cancelled ones and those skipped because of them; succeeded nodes keep their results and do not run again. The run is RUNNING again.
+         *
+         *     Access: admin, or operator of the group (the workflow run's group).
+         */
+        post: operations["retryWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{runId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a workflow run
+         * @description Nothing more of the run is fired: its pending nodes are CANCELLED and the job runs of its running nodes are killed (their outcomes are still recorded when they come); a QUEUED run is dropped. The run is CANCELLED at once; it can be resumed (retry) once no node runs.
+         *
+         *     Access: admin, or operator of the group (the workflow run's group).
+         */
+        post: operations["cancelWorkflowRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1131,6 +1347,12 @@ export interface components {
              */
             version: number;
             /**
+             * @description Set on the job whose schedule starts a workflow (its schedule job, managed by the workflow): the job routes refuse to change, start, stop or delete it (409); change the workflow instead. null for any other job.
+             * @example null
+             * @example 3
+             */
+            workflowId: number | null;
+            /**
              * Format: date-time
              * @description When the job was created, ISO-8601 UTC.
              * @example 2030-01-01T02:00:00.000Z
@@ -1326,6 +1548,11 @@ export interface components {
              * @example 2030-01-01T02:00:00.000Z
              */
             readonly updatedAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly workflowId?: unknown;
         } & ((unknown | unknown) & (unknown | unknown));
         /** @description The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused. */
         JobUpdate: {
@@ -1493,6 +1720,11 @@ export interface components {
              * @example 2030-01-01T02:00:00.000Z
              */
             readonly updatedAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly workflowId?: unknown;
         };
         /** @description A manual fire, accepted: it runs at once, asynchronously. */
         TriggerAccepted: {
@@ -1596,7 +1828,7 @@ export interface components {
              * @example CRON
              * @enum {string}
              */
-            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API";
+            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API" | "WORKFLOW";
             /**
              * @description The fire it belongs to.
              * @example 7#1893470400000
@@ -1755,7 +1987,7 @@ export interface components {
              * @example CRON
              * @enum {string}
              */
-            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API";
+            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API" | "WORKFLOW";
             /**
              * @description The fire it belongs to.
              * @example 7#1893470400000
@@ -2123,6 +2355,598 @@ export interface components {
              * @example false
              */
             truncated: boolean;
+        };
+        /** @description A page of workflows. */
+        WorkflowPage: {
+            /** @description Workflows in id order. */
+            items: components["schemas"]["Workflow"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        /** @description A workflow: a DAG of jobs of one group, with its schedule. */
+        Workflow: {
+            /**
+             * @description The workflow’s id.
+             * @example 3
+             */
+            id: number;
+            /**
+             * @description The definition’s version: 1 on create, +1 per PUT. Runs keep the version they started with; send it back in a PUT to refuse (409) a lost update.
+             * @example 1
+             */
+            version: number;
+            /**
+             * @description What the workflow does; not blank.
+             * @example Nightly ETL
+             */
+            name: string;
+            /**
+             * @description The executor group the workflow belongs to (its AppName): every node’s job must be of it, and access to the workflow is access to the group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description NONE: runs only when triggered (POST /v1/workflows/{id}/trigger); CRON, FIX_RATE, ONCE: as a job’s schedule (the workflow’s schedule job fires it).
+             * @example CRON
+             * @enum {string}
+             */
+            scheduleType: "NONE" | "CRON" | "FIX_RATE" | "ONCE";
+            /**
+             * @description The schedule, read by scheduleType: a Quartz cron (`0 0 2 * * ?`), whole seconds >= 1 (`30`), or an instant with a zone; empty for NONE.
+             * @example 0 0 2 * * ?
+             */
+            scheduleConf: string;
+            /**
+             * @description The IANA time zone a cron is read in.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /**
+             * @description A scheduled fire more than 5 s late: DO_NOTHING skips it; FIRE_ONCE_NOW starts one catch-up run.
+             * @example DO_NOTHING
+             * @enum {string}
+             */
+            misfireStrategy: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.
+             * @example SKIP
+             * @enum {string}
+             */
+            overlapPolicy: "SKIP" | "BUFFER_ONE" | "ALLOW" | "CANCEL_PREVIOUS";
+            /**
+             * @description The DAG: 1-200 nodes, keys unique, no cycles (each cycle is named), at least one root, no node that no combination of outcomes can run.
+             * @example [
+             *       {
+             *         "key": "extract",
+             *         "jobId": 7,
+             *         "upstream": []
+             *       }
+             *     ]
+             */
+            nodes: components["schemas"]["WorkflowNode"][];
+            /**
+             * @description RUNNING: the schedule fires; STOPPED: the workflow runs only when triggered. A NONE schedule is always STOPPED.
+             * @example RUNNING
+             * @enum {string}
+             */
+            triggerStatus: "RUNNING" | "STOPPED";
+            /**
+             * @description The job of the group whose schedule starts the workflow (managed by the workflow: the job routes refuse to change it, 409); null for a NONE schedule.
+             * @example 12
+             * @example null
+             */
+            starterJobId: number | null;
+            /**
+             * @description The schedule’s next fire while RUNNING (its schedule job’s), ISO-8601 UTC; null when stopped or NONE.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            triggerNextTime: string | null;
+            /**
+             * @description Runs RUNNING now.
+             * @example 0
+             */
+            activeRuns: number;
+            /**
+             * @description The run BUFFER_ONE keeps waiting (QUEUED); null when none.
+             * @example null
+             */
+            bufferedRunId: string | null;
+            /**
+             * Format: date-time
+             * @description When the workflow was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the workflow last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A node: one run of a job per attempt. */
+        WorkflowNode: {
+            /**
+             * @description The node’s key, unique in the workflow: 1-64 characters of letters, digits, '_' and '-', starting with a letter.
+             * @example extract
+             */
+            key: string;
+            /**
+             * @description The job the node runs: a job of the workflow’s group (not a workflow’s schedule job). Its handler, routing, timeout and retries apply.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description A template for the run’s executorParam (at most 65536 bytes): `{{ input.x }}` reads the run’s input, `{{ nodes.<key>.result.a[0] }}` an upstream node’s result (parsed as JSON when it is JSON), `{{ '{{' }}` is a literal. Only ancestors’ results may be named; a value missing at run time fails the node with the path named. Absent: the job’s own executorParam.
+             * @example {"date": "{{ input.date }}", "rows": {{ nodes.extract.result.rows }}}
+             */
+            executorParam?: string;
+            /**
+             * @description The nodes it runs after; empty (or absent) for a root, which runs when the run starts.
+             * @default []
+             * @example [
+             *       {
+             *         "key": "extract",
+             *         "condition": "ON_SUCCESS"
+             *       }
+             *     ]
+             */
+            upstream?: components["schemas"]["WorkflowEdge"][];
+        };
+        /** @description An edge from an upstream node. */
+        WorkflowEdge: {
+            /**
+             * @description The upstream node’s key: another node of the workflow, listed once per node.
+             * @example extract
+             */
+            key: string;
+            /**
+             * @description When the node may run after this upstream node: ON_SUCCESS (it succeeded), ON_FAILURE (it failed: a failure handler, which makes that failure handled), ALWAYS (it finished in any way, skipped included: cleanup, notification). A node runs once every upstream node has finished and each edge’s condition holds; it is skipped as soon as one cannot hold any more.
+             * @default ON_SUCCESS
+             * @example ON_SUCCESS
+             * @enum {string}
+             */
+            condition?: "ON_SUCCESS" | "ON_FAILURE" | "ALWAYS";
+        };
+        /** @description A workflow definition: the whole of it (a PUT replaces the definition, as a new version). Checked as a whole, every problem at once: the fields, the graph (each cycle named), the templates, the group and every node’s job. A workflow read with GET may be sent back: read-only fields are ignored. */
+        WorkflowRequest: {
+            /**
+             * @description What the workflow does; not blank.
+             * @example Nightly ETL
+             */
+            name: string;
+            /**
+             * @description The executor group the workflow belongs to (its AppName): every node’s job must be of it, and access to the workflow is access to the group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description NONE: runs only when triggered (POST /v1/workflows/{id}/trigger); CRON, FIX_RATE, ONCE: as a job’s schedule (the workflow’s schedule job fires it).
+             * @default NONE
+             * @example CRON
+             * @enum {string}
+             */
+            scheduleType?: "NONE" | "CRON" | "FIX_RATE" | "ONCE";
+            /**
+             * @description The schedule, read by scheduleType: a Quartz cron (`0 0 2 * * ?`), whole seconds >= 1 (`30`), or an instant with a zone; empty for NONE.
+             * @default
+             * @example 0 0 2 * * ?
+             */
+            scheduleConf?: string;
+            /**
+             * @description The IANA time zone a cron is read in.
+             * @default UTC
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            /**
+             * @description A scheduled fire more than 5 s late: DO_NOTHING skips it; FIRE_ONCE_NOW starts one catch-up run.
+             * @default DO_NOTHING
+             * @example DO_NOTHING
+             * @enum {string}
+             */
+            misfireStrategy?: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.
+             * @default SKIP
+             * @example SKIP
+             * @enum {string}
+             */
+            overlapPolicy?: "SKIP" | "BUFFER_ONE" | "ALLOW" | "CANCEL_PREVIOUS";
+            /**
+             * @description The DAG: 1-200 nodes, keys unique, no cycles (each cycle is named), at least one root, no node that no combination of outcomes can run.
+             * @example [
+             *       {
+             *         "key": "extract",
+             *         "jobId": 7,
+             *         "upstream": []
+             *       }
+             *     ]
+             */
+            nodes: components["schemas"]["WorkflowNode"][];
+            /**
+             * @description RUNNING: the schedule fires; STOPPED: the workflow runs only when triggered. A NONE schedule is always STOPPED. POST: STOPPED when absent; PUT: the workflow’s when absent.
+             * @example RUNNING
+             * @enum {string}
+             */
+            triggerStatus?: "RUNNING" | "STOPPED";
+            /**
+             * @description PUT: when given, it must be the id in the path. POST: ignored.
+             * @example 3
+             */
+            readonly id?: unknown;
+            /**
+             * @description PUT: when given, it must be the workflow’s current version, or the answer is 409 (optimistic concurrency). POST: ignored.
+             * @example 1
+             */
+            readonly version?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example null
+             */
+            readonly starterJobId?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example null
+             */
+            readonly triggerNextTime?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example 0
+             */
+            readonly activeRuns?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example null
+             */
+            readonly bufferedRunId?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly createdAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            readonly updatedAt?: unknown;
+        };
+        /** @description A run of a workflow, with its nodes. */
+        WorkflowRun: {
+            /**
+             * @description The run’s id.
+             * @example wr-m5x8k2a1-3f9c1d2e6b8a
+             */
+            id: string;
+            /**
+             * @description Its workflow.
+             * @example 3
+             */
+            workflowId: number;
+            /**
+             * @description The definition version it follows, whatever edits came later.
+             * @example 1
+             */
+            version: number;
+            /**
+             * @description The workflow’s name when it started.
+             * @example Nightly ETL
+             */
+            workflowName: string;
+            /**
+             * @description The workflow’s group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description QUEUED: waiting for the running run (BUFFER_ONE); RUNNING; SUCCEEDED: every failure handled; FAILED: a node’s failure was not handled (failedNodes); CANCELLED.
+             * @example RUNNING
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /**
+             * @description The run’s input (JSON).
+             * @example {
+             *       "date": "2030-01-01"
+             *     }
+             */
+            input: unknown;
+            /**
+             * @description What started it.
+             * @example {
+             *       "type": "MANUAL",
+             *       "starterLogId": null,
+             *       "by": "ana"
+             *     }
+             */
+            trigger: {
+                /**
+                 * @description SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger.
+                 * @example MANUAL
+                 * @enum {string}
+                 */
+                type: "SCHEDULE" | "MANUAL";
+                /**
+                 * @description SCHEDULE: the run of the schedule job that started it; null otherwise.
+                 * @example null
+                 */
+                starterLogId: number | null;
+                /**
+                 * @description MANUAL: who triggered it (a username, `token:<name>` or `bootstrap`); null otherwise.
+                 * @example ana
+                 */
+                by: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the run was made, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description When it started running (a QUEUED run later than it was made), ISO-8601 UTC; null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            startedAt: string | null;
+            /**
+             * @description When it ended (SUCCEEDED, FAILED, CANCELLED), ISO-8601 UTC; null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            finishedAt: string | null;
+            /**
+             * @description FAILED: the nodes whose failure no ON_FAILURE node handled, in definition order; else empty.
+             * @example [
+             *       "load"
+             *     ]
+             */
+            failedNodes: string[];
+            /** @description Every node of the run’s definition version, in definition order. */
+            nodes: components["schemas"]["WorkflowRunNode"][];
+        };
+        /** @description A node of a run: its state, result and job runs. */
+        WorkflowRunNode: {
+            /**
+             * @description The node’s key.
+             * @example extract
+             */
+            key: string;
+            /**
+             * @description The job it runs.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description PENDING until fired; RUNNING until its job run (every shard of a broadcast) ended for good, retries included; then SUCCEEDED or FAILED; SKIPPED when an upstream condition can no longer hold; CANCELLED when the run was cancelled before it ran.
+             * @example SUCCEEDED
+             * @enum {string}
+             */
+            status: "PENDING" | "RUNNING" | "SUCCEEDED" | "FAILED" | "SKIPPED" | "CANCELLED";
+            /**
+             * @description Times the node was fired (0 before the first; a retry of the run fires it again).
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description Its edges, as defined.
+             * @example [
+             *       {
+             *         "key": "extract",
+             *         "condition": "ON_SUCCESS"
+             *       }
+             *     ]
+             */
+            upstream: {
+                /**
+                 * @description The upstream node.
+                 * @example extract
+                 */
+                key: string;
+                /**
+                 * @description The edge’s condition.
+                 * @example ON_SUCCESS
+                 * @enum {string}
+                 */
+                condition: "ON_SUCCESS" | "ON_FAILURE" | "ALWAYS";
+            }[];
+            /**
+             * @description SUCCEEDED or FAILED: its job run’s result message (handleMsg; a broadcast’s: the shards’ results as a JSON array); null otherwise.
+             * @example {"rows": 1204}
+             */
+            result: string | null;
+            /**
+             * @description The result parsed as JSON, as templates read it; null when it is not JSON (or none).
+             * @example {
+             *       "rows": 1204
+             *     }
+             */
+            resultJson: unknown;
+            /**
+             * @description SKIPPED or CANCELLED: why; null otherwise.
+             * @example null
+             */
+            reason: string | null;
+            /**
+             * @description The job runs of its current attempt (GET /v1/logs/{logId}): one, or one per broadcast shard (their latest retries); empty before a dispatcher claimed them.
+             * @example [
+             *       30064771073
+             *     ]
+             */
+            logIds: number[];
+            /**
+             * @description When its current attempt was fired, ISO-8601 UTC; null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            firedAt: string | null;
+            /**
+             * @description When it last finished (or was skipped or cancelled), ISO-8601 UTC; null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            finishedAt: string | null;
+        };
+        /** @description What a run started by hand gets; the body may be absent. */
+        WorkflowTriggerRequest: {
+            /**
+             * @description The run’s input, any JSON (at most 64 KiB as JSON); templates read it as `input`. Absent: `{}`.
+             * @example {
+             *       "date": "2030-01-01"
+             *     }
+             */
+            input?: unknown;
+        };
+        /** @description A page of workflow runs. */
+        WorkflowRunPage: {
+            /** @description Runs, newest first. */
+            items: components["schemas"]["WorkflowRunSummary"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        /** @description A run of a workflow as lists show it: its nodes counted by status (GET the run for them). */
+        WorkflowRunSummary: {
+            /**
+             * @description The run’s id.
+             * @example wr-m5x8k2a1-3f9c1d2e6b8a
+             */
+            id: string;
+            /**
+             * @description Its workflow.
+             * @example 3
+             */
+            workflowId: number;
+            /**
+             * @description The definition version it follows, whatever edits came later.
+             * @example 1
+             */
+            version: number;
+            /**
+             * @description The workflow’s name when it started.
+             * @example Nightly ETL
+             */
+            workflowName: string;
+            /**
+             * @description The workflow’s group.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description QUEUED: waiting for the running run (BUFFER_ONE); RUNNING; SUCCEEDED: every failure handled; FAILED: a node’s failure was not handled (failedNodes); CANCELLED.
+             * @example RUNNING
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /**
+             * @description The run’s input (JSON).
+             * @example {
+             *       "date": "2030-01-01"
+             *     }
+             */
+            input: unknown;
+            /**
+             * @description What started it.
+             * @example {
+             *       "type": "MANUAL",
+             *       "starterLogId": null,
+             *       "by": "ana"
+             *     }
+             */
+            trigger: {
+                /**
+                 * @description SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger.
+                 * @example MANUAL
+                 * @enum {string}
+                 */
+                type: "SCHEDULE" | "MANUAL";
+                /**
+                 * @description SCHEDULE: the run of the schedule job that started it; null otherwise.
+                 * @example null
+                 */
+                starterLogId: number | null;
+                /**
+                 * @description MANUAL: who triggered it (a username, `token:<name>` or `bootstrap`); null otherwise.
+                 * @example ana
+                 */
+                by: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When the run was made, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description When it started running (a QUEUED run later than it was made), ISO-8601 UTC; null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            startedAt: string | null;
+            /**
+             * @description When it ended (SUCCEEDED, FAILED, CANCELLED), ISO-8601 UTC; null before.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            finishedAt: string | null;
+            /**
+             * @description FAILED: the nodes whose failure no ON_FAILURE node handled, in definition order; else empty.
+             * @example [
+             *       "load"
+             *     ]
+             */
+            failedNodes: string[];
+            /**
+             * @description The run’s nodes by status (a QUEUED run has none yet).
+             * @example {
+             *       "PENDING": 1,
+             *       "RUNNING": 1,
+             *       "SUCCEEDED": 1,
+             *       "FAILED": 0,
+             *       "SKIPPED": 0,
+             *       "CANCELLED": 0
+             *     }
+             */
+            nodeCounts: {
+                /**
+                 * @description Nodes waiting for their upstream nodes.
+                 * @example 1
+                 */
+                PENDING: number;
+                /**
+                 * @description Nodes whose job runs.
+                 * @example 1
+                 */
+                RUNNING: number;
+                /**
+                 * @description Nodes that succeeded.
+                 * @example 1
+                 */
+                SUCCEEDED: number;
+                /**
+                 * @description Nodes that failed.
+                 * @example 1
+                 */
+                FAILED: number;
+                /**
+                 * @description Nodes skipped (an upstream condition can no longer hold).
+                 * @example 1
+                 */
+                SKIPPED: number;
+                /**
+                 * @description Nodes cancelled before they ran.
+                 * @example 1
+                 */
+                CANCELLED: number;
+            };
         };
         /** @description A new session: its token (this once) and the user signed in. */
         Session: {
@@ -2714,7 +3538,7 @@ export interface components {
              */
             action: string;
             /**
-             * @description What it was done to: `job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>` or `bootstrap`.
+             * @description What it was done to: `job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>`, `workflow#3`, `workflowRun#<runId>` or `bootstrap`.
              * @example job#7
              */
             target: string;
@@ -2972,6 +3796,16 @@ export type KilledRun = components['schemas']['KilledRun'];
 export type Executors = components['schemas']['Executors'];
 export type Dashboard = components['schemas']['Dashboard'];
 export type Activity = components['schemas']['Activity'];
+export type WorkflowPage = components['schemas']['WorkflowPage'];
+export type Workflow = components['schemas']['Workflow'];
+export type WorkflowNode = components['schemas']['WorkflowNode'];
+export type WorkflowEdge = components['schemas']['WorkflowEdge'];
+export type WorkflowRequest = components['schemas']['WorkflowRequest'];
+export type WorkflowRun = components['schemas']['WorkflowRun'];
+export type WorkflowRunNode = components['schemas']['WorkflowRunNode'];
+export type WorkflowTriggerRequest = components['schemas']['WorkflowTriggerRequest'];
+export type WorkflowRunPage = components['schemas']['WorkflowRunPage'];
+export type WorkflowRunSummary = components['schemas']['WorkflowRunSummary'];
 export type Session = components['schemas']['Session'];
 export type User = components['schemas']['User'];
 export type Login = components['schemas']['Login'];
@@ -3412,6 +4246,7 @@ export interface operations {
                      *           "glueUpdatetime": "2030-01-01T02:00:00.000Z",
                      *           "scheduleRevision": 2,
                      *           "version": 3,
+                     *           "workflowId": null,
                      *           "createdAt": "2030-01-01T02:00:00.000Z",
                      *           "updatedAt": "2030-01-01T02:00:00.000Z"
                      *         }
@@ -3475,6 +4310,7 @@ export interface operations {
                      *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
                      *       "scheduleRevision": 2,
                      *       "version": 3,
+                     *       "workflowId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -3551,6 +4387,7 @@ export interface operations {
                      *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
                      *       "scheduleRevision": 2,
                      *       "version": 3,
+                     *       "workflowId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -3623,6 +4460,7 @@ export interface operations {
                      *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
                      *       "scheduleRevision": 2,
                      *       "version": 3,
+                     *       "workflowId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -3650,7 +4488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The body’s version is not the job’s: read it again and retry. */
+            /** @description The body’s version is not the job’s (read it again and retry), or the job is a workflow’s schedule job (change the workflow). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,6 +4532,15 @@ export interface operations {
             };
             /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job is a workflow’s schedule job (workflowId): change the workflow instead. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3750,6 +4597,7 @@ export interface operations {
                      *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
                      *       "scheduleRevision": 2,
                      *       "version": 3,
+                     *       "workflowId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -3770,6 +4618,15 @@ export interface operations {
             };
             /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job is a workflow’s schedule job (workflowId): change the workflow instead. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3826,6 +4683,7 @@ export interface operations {
                      *       "glueUpdatetime": "2030-01-01T02:00:00.000Z",
                      *       "scheduleRevision": 2,
                      *       "version": 3,
+                     *       "workflowId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -3846,6 +4704,15 @@ export interface operations {
             };
             /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job is a workflow’s schedule job (workflowId): change the workflow instead. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4449,6 +5316,1191 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: {
+                /** @description Only the workflows of this executor group. */
+                appName?: string;
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workflows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 3,
+                     *           "version": 2,
+                     *           "name": "Nightly ETL",
+                     *           "appName": "my-app",
+                     *           "scheduleType": "CRON",
+                     *           "scheduleConf": "0 0 2 * * ?",
+                     *           "timeZone": "Europe/Berlin",
+                     *           "misfireStrategy": "DO_NOTHING",
+                     *           "overlapPolicy": "SKIP",
+                     *           "nodes": [
+                     *             {
+                     *               "key": "extract",
+                     *               "jobId": 7,
+                     *               "executorParam": "{{ input.date }}",
+                     *               "upstream": []
+                     *             },
+                     *             {
+                     *               "key": "load",
+                     *               "jobId": 8,
+                     *               "executorParam": "{{ nodes.extract.result.file }}",
+                     *               "upstream": [
+                     *                 {
+                     *                   "key": "extract",
+                     *                   "condition": "ON_SUCCESS"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "key": "cleanup",
+                     *               "jobId": 9,
+                     *               "upstream": [
+                     *                 {
+                     *                   "key": "load",
+                     *                   "condition": "ALWAYS"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "triggerStatus": "RUNNING",
+                     *           "starterJobId": 12,
+                     *           "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *           "activeRuns": 0,
+                     *           "bufferedRunId": null,
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The workflow. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "version": 1,
+                     *       "name": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "overlapPolicy": "SKIP",
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "executorParam": "{{ input.date }}",
+                     *           "upstream": []
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "executorParam": "{{ nodes.extract.result.file }}",
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "triggerStatus": "STOPPED",
+                     *       "starterJobId": 12,
+                     *       "triggerNextTime": null,
+                     *       "activeRuns": 0,
+                     *       "bufferedRunId": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "version": 2,
+                     *       "name": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "overlapPolicy": "SKIP",
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "executorParam": "{{ input.date }}",
+                     *           "upstream": []
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "executorParam": "{{ nodes.extract.result.file }}",
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "triggerStatus": "RUNNING",
+                     *       "starterJobId": 12,
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "activeRuns": 0,
+                     *       "bufferedRunId": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The whole definition (a workflow read with GET, changed, is fine). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowRequest"];
+            };
+        };
+        responses: {
+            /** @description The workflow as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "version": 2,
+                     *       "name": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "overlapPolicy": "SKIP",
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "executorParam": "{{ input.date }}",
+                     *           "upstream": []
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "executorParam": "{{ nodes.extract.result.file }}",
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "triggerStatus": "RUNNING",
+                     *       "starterJobId": 12,
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "activeRuns": 0,
+                     *       "bufferedRunId": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body’s version is not the workflow’s: read it again and retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A run of the workflow is running or waiting (QUEUED). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow, RUNNING. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "version": 2,
+                     *       "name": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "overlapPolicy": "SKIP",
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "executorParam": "{{ input.date }}",
+                     *           "upstream": []
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "executorParam": "{{ nodes.extract.result.file }}",
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "triggerStatus": "RUNNING",
+                     *       "starterJobId": 12,
+                     *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "activeRuns": 0,
+                     *       "bufferedRunId": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    stopWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow, STOPPED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "version": 2,
+                     *       "name": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 2 * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "misfireStrategy": "DO_NOTHING",
+                     *       "overlapPolicy": "SKIP",
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "executorParam": "{{ input.date }}",
+                     *           "upstream": []
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "executorParam": "{{ nodes.extract.result.file }}",
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "triggerStatus": "STOPPED",
+                     *       "starterJobId": 12,
+                     *       "triggerNextTime": null,
+                     *       "activeRuns": 0,
+                     *       "bufferedRunId": null,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    triggerWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The run’s input; no body for `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WorkflowTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the run is started (or waits), its nodes run asynchronously. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wr-m5x8k2a1-3f9c1d2e6b8a",
+                     *       "workflowId": 3,
+                     *       "version": 2,
+                     *       "workflowName": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "status": "RUNNING",
+                     *       "input": {
+                     *         "date": "2030-01-01"
+                     *       },
+                     *       "trigger": {
+                     *         "type": "MANUAL",
+                     *         "starterLogId": null,
+                     *         "by": "ana"
+                     *       },
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "startedAt": "2030-01-01T02:00:00.000Z",
+                     *       "finishedAt": null,
+                     *       "failedNodes": [],
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "status": "RUNNING",
+                     *           "attempt": 1,
+                     *           "upstream": [],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [],
+                     *           "firedAt": "2030-01-01T02:00:00.000Z",
+                     *           "finishedAt": null
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "status": "PENDING",
+                     *           "attempt": 0,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [],
+                     *           "firedAt": null,
+                     *           "finishedAt": null
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "status": "PENDING",
+                     *           "attempt": 0,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [],
+                     *           "firedAt": null,
+                     *           "finishedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The overlap policy did not start it (SKIP while a run is running; BUFFER_ONE with a run waiting already). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWorkflowRuns: {
+        parameters: {
+            query?: {
+                /** @description Only this workflow’s runs. */
+                workflowId?: number;
+                /** @description Only the runs of this group’s workflows. */
+                appName?: string;
+                /** @description Only runs in this status. */
+                status?: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "wr-m5x8k2a1-3f9c1d2e6b8a",
+                     *           "workflowId": 3,
+                     *           "version": 2,
+                     *           "workflowName": "Nightly ETL",
+                     *           "appName": "my-app",
+                     *           "status": "RUNNING",
+                     *           "input": {
+                     *             "date": "2030-01-01"
+                     *           },
+                     *           "trigger": {
+                     *             "type": "MANUAL",
+                     *             "starterLogId": null,
+                     *             "by": "ana"
+                     *           },
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "startedAt": "2030-01-01T02:00:00.000Z",
+                     *           "finishedAt": null,
+                     *           "failedNodes": [],
+                     *           "nodeCounts": {
+                     *             "PENDING": 1,
+                     *             "RUNNING": 1,
+                     *             "SUCCEEDED": 1,
+                     *             "FAILED": 0,
+                     *             "SKIPPED": 0,
+                     *             "CANCELLED": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRunPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow run’s id (`wr-…`). */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wr-m5x8k2a1-3f9c1d2e6b8a",
+                     *       "workflowId": 3,
+                     *       "version": 2,
+                     *       "workflowName": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "status": "RUNNING",
+                     *       "input": {
+                     *         "date": "2030-01-01"
+                     *       },
+                     *       "trigger": {
+                     *         "type": "MANUAL",
+                     *         "starterLogId": null,
+                     *         "by": "ana"
+                     *       },
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "startedAt": "2030-01-01T02:00:00.000Z",
+                     *       "finishedAt": null,
+                     *       "failedNodes": [],
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "status": "SUCCEEDED",
+                     *           "attempt": 1,
+                     *           "upstream": [],
+                     *           "result": "{\"file\": \"s3://etl/2030-01-01.csv\"}",
+                     *           "resultJson": {
+                     *             "file": "s3://etl/2030-01-01.csv"
+                     *           },
+                     *           "reason": null,
+                     *           "logIds": [
+                     *             32212254721
+                     *           ],
+                     *           "firedAt": "2030-01-01T02:00:00.000Z",
+                     *           "finishedAt": "2030-01-01T02:00:41.200Z"
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "status": "RUNNING",
+                     *           "attempt": 1,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [
+                     *             36507222017
+                     *           ],
+                     *           "firedAt": "2030-01-01T02:00:41.300Z",
+                     *           "finishedAt": null
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "status": "PENDING",
+                     *           "attempt": 0,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [],
+                     *           "firedAt": null,
+                     *           "finishedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No workflow run has this id (or it expired). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow run’s id (`wr-…`). */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, RUNNING again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wr-m5x8k2a1-3f9c1d2e6b8a",
+                     *       "workflowId": 3,
+                     *       "version": 2,
+                     *       "workflowName": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "status": "RUNNING",
+                     *       "input": {
+                     *         "date": "2030-01-01"
+                     *       },
+                     *       "trigger": {
+                     *         "type": "MANUAL",
+                     *         "starterLogId": null,
+                     *         "by": "ana"
+                     *       },
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "startedAt": "2030-01-01T02:00:00.000Z",
+                     *       "finishedAt": null,
+                     *       "failedNodes": [],
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "status": "SUCCEEDED",
+                     *           "attempt": 1,
+                     *           "upstream": [],
+                     *           "result": "{\"file\": \"s3://etl/2030-01-01.csv\"}",
+                     *           "resultJson": {
+                     *             "file": "s3://etl/2030-01-01.csv"
+                     *           },
+                     *           "reason": null,
+                     *           "logIds": [
+                     *             32212254721
+                     *           ],
+                     *           "firedAt": "2030-01-01T02:00:00.000Z",
+                     *           "finishedAt": "2030-01-01T02:00:41.200Z"
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "status": "RUNNING",
+                     *           "attempt": 1,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [
+                     *             36507222017
+                     *           ],
+                     *           "firedAt": "2030-01-01T02:00:41.300Z",
+                     *           "finishedAt": null
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "status": "PENDING",
+                     *           "attempt": 0,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [],
+                     *           "firedAt": null,
+                     *           "finishedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow run has this id (or it expired). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run is not FAILED or CANCELLED (it is QUEUED, RUNNING or SUCCEEDED), or a node of it is still running (a cancelled run whose node has not finished yet). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow run’s id (`wr-…`). */
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, CANCELLED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wr-m5x8k2a1-3f9c1d2e6b8a",
+                     *       "workflowId": 3,
+                     *       "version": 2,
+                     *       "workflowName": "Nightly ETL",
+                     *       "appName": "my-app",
+                     *       "status": "CANCELLED",
+                     *       "input": {
+                     *         "date": "2030-01-01"
+                     *       },
+                     *       "trigger": {
+                     *         "type": "MANUAL",
+                     *         "starterLogId": null,
+                     *         "by": "ana"
+                     *       },
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "startedAt": "2030-01-01T02:00:00.000Z",
+                     *       "finishedAt": "2030-01-01T02:01:00.000Z",
+                     *       "failedNodes": [],
+                     *       "nodes": [
+                     *         {
+                     *           "key": "extract",
+                     *           "jobId": 7,
+                     *           "status": "SUCCEEDED",
+                     *           "attempt": 1,
+                     *           "upstream": [],
+                     *           "result": "{\"file\": \"s3://etl/2030-01-01.csv\"}",
+                     *           "resultJson": {
+                     *             "file": "s3://etl/2030-01-01.csv"
+                     *           },
+                     *           "reason": null,
+                     *           "logIds": [
+                     *             32212254721
+                     *           ],
+                     *           "firedAt": "2030-01-01T02:00:00.000Z",
+                     *           "finishedAt": "2030-01-01T02:00:41.200Z"
+                     *         },
+                     *         {
+                     *           "key": "load",
+                     *           "jobId": 8,
+                     *           "status": "RUNNING",
+                     *           "attempt": 1,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "extract",
+                     *               "condition": "ON_SUCCESS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": null,
+                     *           "logIds": [
+                     *             36507222017
+                     *           ],
+                     *           "firedAt": "2030-01-01T02:00:41.300Z",
+                     *           "finishedAt": null
+                     *         },
+                     *         {
+                     *           "key": "cleanup",
+                     *           "jobId": 9,
+                     *           "status": "CANCELLED",
+                     *           "attempt": 0,
+                     *           "upstream": [
+                     *             {
+                     *               "key": "load",
+                     *               "condition": "ALWAYS"
+                     *             }
+                     *           ],
+                     *           "result": null,
+                     *           "resultJson": null,
+                     *           "reason": "the run was cancelled",
+                     *           "logIds": [],
+                     *           "firedAt": null,
+                     *           "finishedAt": "2030-01-01T02:01:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow run has this id (or it expired). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The run has ended already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -5197,7 +7249,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                /** @description Only the records of this target: `job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>` or `bootstrap`. Read from the target's own index. */
+                /** @description Only the records of this target: `job#7`, `group#my-app`, `user#ana`, `token#<id>`, `run#<logId>`, `workflow#3`, `workflowRun#<runId>` or `bootstrap`. Read from the target's own index. */
                 target?: string;
                 /** @description Only the changes of this principal: a username, `token:<name>` or `bootstrap` (the name records show), or a token’s id. */
                 actor?: string;
