@@ -14,6 +14,11 @@ import { RunsPage } from './pages/runs';
 import { SignInPage } from './pages/sign-in';
 import { TokensPage } from './pages/tokens';
 import { UsersPage } from './pages/users';
+import { WorkflowDetailPage } from './pages/workflow-detail';
+import { WorkflowNewPage } from './pages/workflow-new';
+import { WorkflowRunDetailPage } from './pages/workflow-run-detail';
+import { WorkflowRunsPage } from './pages/workflow-runs';
+import { WorkflowsPage } from './pages/workflows';
 import { ChangePasswordDialog } from './people/change-password';
 
 export function App() {
@@ -28,6 +33,7 @@ const NAV: readonly { href: string; label: string; admin?: boolean }[] = [
   { href: '/', label: 'Overview' },
   { href: '/jobs', label: 'Jobs' },
   { href: '/runs', label: 'Runs' },
+  { href: '/workflows', label: 'Workflows' },
   { href: '/executors', label: 'Executors' },
   { href: '/users', label: 'Users', admin: true },
   { href: '/tokens', label: 'Tokens', admin: true },
@@ -127,6 +133,11 @@ function Shell() {
           <Route path="/jobs/:id" component={JobDetailPage} />
           <Route path="/runs" component={RunsPage} />
           <Route path="/runs/:logId" component={RunDetailPage} />
+          <Route path="/workflows" component={WorkflowsPage} />
+          <Route path="/workflows/new" component={WorkflowNewPage} />
+          <Route path="/workflows/runs" component={WorkflowRunsPage} />
+          <Route path="/workflows/runs/:runId" component={WorkflowRunDetailPage} />
+          <Route path="/workflows/:id" component={WorkflowDetailPage} />
           <Route path="/executors" component={ExecutorsPage} />
           <Route path="/users" component={UsersPage} />
           <Route path="/tokens" component={TokensPage} />

@@ -30,7 +30,9 @@ import { consoleHandlers, type HandlerRecord, STREAM_LINES } from './handlers.js
  * console beside /v1, one real SDK executor, and the issue's flow driven by roles, labels and texts:
  * sign in → create a group and a job with a seconds cron in Europe/Berlin (its preview shows the
  * right next times) → the job runs and its runs appear → a run's live log grows → kill a long run →
- * stop the job → a wrong cron shows the server's message next to the field. Then every page at
+ * stop the job → a wrong cron shows the server's message next to the field → a workflow (a diamond
+ * made through the API) drawn as a graph, its refused edit's problems listed, triggered from its page,
+ * its run followed to SUCCEEDED node by node, a node's job run and its log. Then every page at
  * 1280 px (light) and 390 px (dark): a screenshot in test-output/console/ and no serious or critical
  * axe-core violation.
  */
@@ -56,6 +58,17 @@ interface PageVisit {
 /** The job editor is complete with its schedule's preview (read ~300 ms after it opens). */
 const previewShown = (page: Page) => page.getByRole('table', { name: /^The next \d+ fires/ }).waitFor();
 
+/** The new workflow's page is complete with its example's graph drawn. */
+const workflowPreviewShown = (page: Page) =>
+  page.getByRole('figure', { name: 'The graph as typed' }).getByRole('listitem').first().waitFor();
+/** A workflow's page is complete once its nodes' jobs are named. */
+const workflowJobsNamed = (page: Page) =>
+  page.getByRole('figure').getByRole('link', { name: 'Workflow node D' }).waitFor();
+
+/** The workflow the test makes (a diamond: A → B, A → C, then D after both). */
+const WORKFLOW_NAME = 'Console diamond';
+const WORKFLOW_KEYS = ['A', 'B', 'C', 'D'] as const;
+
 describe('the web console in a browser', () => {
   let e: E2eStack;
   let origin: ConsoleOrigin;
@@ -74,6 +87,10 @@ describe('the web console in a browser', () => {
   let streamedLogId: number;
   let killedLogId: number;
   let stopped: { at: number; logIds: number[] } | undefined;
+  let workflowId: number | undefined;
+  let workflowRunId: string | undefined;
+  /** The run page's node states as they changed (ms after opening it: A/B/C/D). */
+  let workflowStates: string[] = [];
   const timings: Record<string, number> = {};
   let liveLog: { at: number; lines: number; ended: boolean; running: boolean }[] = [];
   const axeFindings: AxeViolation[] = [];
@@ -113,6 +130,7 @@ describe('the web console in a browser', () => {
       axe: axeFindings,
       overflows,
       liveLog,
+      workflowStates,
       checkTimes,
       pageErrors: all.flatMap((p) => p.pageErrors),
       cspViolations: all.flatMap((p) => p.cspViolations),
@@ -374,6 +392,137 @@ describe('the web console in a browser', () => {
     await waitFor(() => record.aborted.has(killedLogId), { what: 'the handler aborted', timeoutMs: 10_000 });
   });
 
+  it('draws a workflow as a graph, triggers it, follows its run to SUCCEEDED and opens a node’s job run log', async () => {
+    const t0 = Date.now();
+    const ids = await Promise.all(
+      WORKFLOW_KEYS.map(async (key) => {
+        const job = await e.createJob({
+          appName,
+          name: `Workflow node ${key}`,
+          executorHandler: 'node',
+          executorFailRetryCount: 0,
+          scheduleType: 'NONE',
+          scheduleConf: '',
+          triggerStatus: 'STOPPED',
+        });
+        return job.id as number;
+      }),
+    );
+    const jobOf = Object.fromEntries(WORKFLOW_KEYS.map((key, i) => [key, ids[i]])) as Record<string, number>;
+    const created = await api('POST', '/v1/workflows', {
+      name: WORKFLOW_NAME,
+      appName,
+      nodes: [
+        { key: 'A', jobId: jobOf.A, executorParam: '{{ input.date }}' },
+        {
+          key: 'B',
+          jobId: jobOf.B,
+          executorParam: 'B after {{ nodes.A.result.param }}',
+          upstream: [{ key: 'A' }],
+        },
+        { key: 'C', jobId: jobOf.C, upstream: [{ key: 'A', condition: 'ON_SUCCESS' }] },
+        {
+          key: 'D',
+          jobId: jobOf.D,
+          executorParam: 'D',
+          upstream: [{ key: 'B' }, { key: 'C', condition: 'ALWAYS' }],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    workflowId = created.body.id as number;
+
+    // Its page: four boxes in three columns (A, then B and C, then D), four edges, said in words too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
+    await heading(page, 'Workflows').waitFor();
+    await page.getByRole('link', { name: WORKFLOW_NAME }).click();
+    await heading(page, new RegExp(`^${WORKFLOW_NAME}`)).waitFor();
+    const graph = page.getByRole('figure', { name: `The nodes of ${WORKFLOW_NAME}, left to right by depth` });
+    await expect(graph.getByRole('listitem').count()).resolves.toBe(4);
+    await graph.getByRole('link', { name: 'Workflow node D' }).waitFor(); // the jobs' names were read
+    await expect(graph.locator('path.wf-edge').count()).resolves.toBe(4);
+    await expect(graph.locator('path.wf-edge.ALWAYS').count()).resolves.toBe(1);
+    const edges = (await graph.getByRole('img').getAttribute('aria-labelledby')) ?? '';
+    const title = (await page.locator(`[id="${edges}"]`).textContent()) ?? '';
+    for (const edge of ['A → B (on success)', 'A → C (on success)', 'B → D (on success)', 'C → D (always)']) {
+      expect(title).toContain(edge);
+    }
+    const left = async (key: string) =>
+      (
+        await graph
+          .getByRole('listitem')
+          .filter({ hasText: new RegExp(`^${key}Workflow node`) })
+          .boundingBox()
+      )?.x ?? 0;
+    const [xA, xB, xC, xD] = await Promise.all(WORKFLOW_KEYS.map(left));
+    expect(xA).toBeLessThan(xB ?? 0);
+    expect(xB).toBe(xC);
+    expect(xC).toBeLessThan(xD ?? 0);
+
+    // An edit the server refuses: its problems listed under the text, nothing saved.
+    const editor = page.getByLabel('Definition (JSON)');
+    const definition = JSON.parse(await editor.inputValue());
+    definition.nodes[3].upstream.push({ key: 'nowhere' });
+    await editor.fill(JSON.stringify(definition, null, 2));
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await refused.getByRole('listitem').filter({ hasText: 'upstream "nowhere" is not a node' }).waitFor();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect((await api('GET', `/v1/workflows/${workflowId}`)).body.version).toBe(1);
+
+    // Trigger it from its page with an input, and open the run.
+    await page.getByRole('button', { name: 'Trigger', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Trigger “${WORKFLOW_NAME}”` });
+    await dialog.getByLabel('Input (JSON, optional)').fill('{"date": "2030-01-01"}');
+    await dialog.getByRole('button', { name: 'Trigger now' }).click();
+    const link = dialog.getByRole('link', { name: /^See run wr-/ });
+    workflowRunId = ((await link.textContent()) ?? '').replace(/^See run /, '');
+    await link.click();
+    const opened = Date.now();
+    await heading(page, new RegExp(`^Workflow run ${workflowRunId}`)).waitFor();
+
+    // The run page reads it every 2 s: the boxes go from PENDING/RUNNING to SUCCEEDED, in words.
+    const runGraph = page.getByRole('figure', {
+      name: `The nodes of run ${workflowRunId}, coloured by state`,
+    });
+    const nodes = runGraph.getByRole('button');
+    const states: string[] = [];
+    await waitFor(
+      async () => {
+        // Each box reads "B, Workflow node B, RUNNING" (the commas for screen readers only).
+        const texts = await nodes.allTextContents();
+        const now = WORKFLOW_KEYS.map((key) => {
+          const text = texts.find((t) => t.startsWith(`${key},`)) ?? '';
+          return /(PENDING|RUNNING|SUCCEEDED|FAILED|SKIPPED|CANCELLED)/.exec(text)?.[1] ?? '?';
+        }).join('/');
+        if (states.at(-1)?.endsWith(now) !== true) states.push(`${Date.now() - opened}:${now}`);
+        return now === 'SUCCEEDED/SUCCEEDED/SUCCEEDED/SUCCEEDED';
+      },
+      { what: 'every node of the run SUCCEEDED on the page', timeoutMs: 20_000, intervalMs: 150 },
+    );
+    workflowStates = states;
+    timings.workflowRunShownMs = Date.now() - opened;
+    await heading(page, new RegExp(`^Workflow run ${workflowRunId} SUCCEEDED$`)).waitFor({ timeout: 5_000 });
+    const run = await api('GET', `/v1/workflow-runs/${workflowRunId}`);
+    expect(run.body.status).toBe('SUCCEEDED');
+    expect(run.body.input).toEqual({ date: '2030-01-01' });
+
+    // A node → its panel → its job run → the run's page shows its log.
+    await runGraph.getByRole('button', { name: /^B\b/ }).click();
+    const panel = page.getByRole('region', { name: 'Node B' });
+    await panel.getByText('"param": "B after 2030-01-01"').waitFor();
+    const runLink = panel.getByRole('link', { name: /^Run \d+$/ });
+    const logId = Number(/(\d+)$/.exec((await runLink.textContent()) ?? '')?.[1]);
+    expect(run.body.nodes.find((n: { key: string }) => n.key === 'B')?.logIds).toEqual([logId]);
+    await runLink.click();
+    await heading(page, new RegExp(`^Run ${logId}\\b`)).waitFor();
+    await page
+      .getByRole('log', { name: `Log of run ${logId}` })
+      .getByText('workflow node got B after 2030-01-01')
+      .waitFor();
+    timings.workflowFlowMs = Date.now() - t0;
+  });
+
   it('stops the job with its switch: the API shows it stopped and no new runs appear', async () => {
     await go(`/jobs/${jobId}`);
     const toggle = page.getByRole('switch', { name: `Schedule on for ${jobName}` });
@@ -430,6 +579,15 @@ describe('the web console in a browser', () => {
       { name: 'users', path: '/users' },
       { name: 'tokens', path: '/tokens' },
       { name: 'audit', path: '/audit' },
+      { name: 'workflows', path: '/workflows' },
+      { name: 'workflow-new', path: `/workflows/new?appName=${appName}`, ready: workflowPreviewShown },
+      { name: 'workflow-detail', path: `/workflows/${workflowId ?? 1}`, ready: workflowJobsNamed },
+      { name: 'workflow-runs', path: '/workflows/runs' },
+      {
+        name: 'workflow-run-detail',
+        path: `/workflows/runs/${workflowRunId ?? 'wr-none'}?node=B`,
+        ready: (p) => p.getByRole('region', { name: 'Node B' }).waitFor(),
+      },
     ];
     // Both widths at once (two tabs): most of a page's time is waiting for the API, not the CPU.
     const wideRound = async () => {
