@@ -326,7 +326,10 @@ describe('WorkflowEngine over the workflow store', () => {
       retried: false,
     });
     expect(firedNodes(h, first.run.id)).toEqual(['a']);
-    expect(await h.engine.isNodeAwaited(linkOf(h, first.run.id, 'a'))).toBe(false);
+    expect(await h.engine.nodeFireState(linkOf(h, first.run.id, 'a'))).toEqual({
+      awaited: false,
+      claimed: true,
+    });
   });
 
   it("the monitors' sweep fires again a running node no dispatcher claimed, once the run has not moved for a minute", async () => {
@@ -345,5 +348,61 @@ describe('WorkflowEngine over the workflow store', () => {
     // Looked at: not again within the minute.
     await h.engine.sweepStalledRuns();
     expect(firedNodes(h, started.run.id).length).toBe(before + 1);
+  });
+
+  it('a start repeated under the same run id finds it started, whatever the overlap policy', async () => {
+    const h = harness();
+    const wf = await createWorkflow(h, { overlapPolicy: 'CANCEL_PREVIOUS', nodes: [{ key: 'a', jobId: 1 }] });
+    const request = { workflowId: wf.id, runId: 'wr-s4242', trigger: { type: 'SCHEDULE' as const } };
+    expect((await h.engine.start(request)).kind).toBe('started');
+    expect(await h.engine.start(request)).toEqual({ kind: 'exists', runId: 'wr-s4242' });
+    expect((await h.store.getRun('wr-s4242'))?.status).toBe('RUNNING');
+  });
+
+  it('a dropped fire ends the attempt only when nothing runs for it', async () => {
+    const h = harness();
+    const wf = await createWorkflow(h, {
+      overlapPolicy: 'ALLOW',
+      nodes: [
+        { key: 'a', jobId: 1 },
+        { key: 'b', jobId: 2 },
+        { key: 'c', jobId: 3 },
+      ],
+    });
+    const started = await h.engine.start({ workflowId: wf.id, trigger: { type: 'MANUAL' } });
+    if (started.kind !== 'started') throw new Error(started.kind);
+    const runId = started.run.id;
+    const [a, b, c] = ['a', 'b', 'c'].map((k) => linkOf(h, runId, k)) as [
+      WorkflowLink,
+      WorkflowLink,
+      WorkflowLink,
+    ];
+    await h.engine.noteNodeRuns(a, [501]);
+    await h.engine.cancel(runId);
+    // a: a copy of a claimed fire (its run is on its way): nothing recorded.
+    await h.engine.onFireDropped(a, await h.engine.nodeFireState(a), { reason: 'cancelled' });
+    // b: never claimed: failed, "not started".
+    await h.engine.onFireDropped(b, await h.engine.nodeFireState(b), { reason: 'cancelled' });
+    // c: its retry dropped: its failed run ends it.
+    const failed = finishedRun(c, false, 'c failed first');
+    h.runs.set(failed.logId, failed);
+    await h.engine.onFireDropped(c, await h.engine.nodeFireState(c), {
+      reason: 'cancelled',
+      retryOf: failed.logId,
+    });
+    const run = await h.store.getRun(runId);
+    expect(run?.state.nodes.a?.status).toBe('RUNNING');
+    expect(run?.state.nodes.b).toMatchObject({ status: 'FAILED', result: 'not started: cancelled' });
+    expect(run?.state.nodes.c).toMatchObject({ status: 'FAILED', result: 'c failed first' });
+  });
+
+  it('refuses to retry a run cancelled while it waited in the buffer (it never started)', async () => {
+    const h = harness();
+    const wf = await createWorkflow(h, { overlapPolicy: 'BUFFER_ONE', nodes: [{ key: 'a', jobId: 1 }] });
+    await h.engine.start({ workflowId: wf.id, trigger: { type: 'MANUAL' } });
+    const queued = await h.engine.start({ workflowId: wf.id, trigger: { type: 'MANUAL' } });
+    if (queued.kind !== 'buffered') throw new Error(queued.kind);
+    await h.engine.cancel(queued.run.id);
+    await expect(h.engine.retry(queued.run.id)).rejects.toThrow(/never started/);
   });
 });

@@ -48,6 +48,11 @@ export interface NodeTimes {
   readonly finishedAt?: number;
 }
 
+export interface NodeFireState {
+  readonly awaited: boolean;
+  readonly claimed: boolean;
+}
+
 /** A run's status as stored: QUEUED while BUFFER_ONE keeps it waiting, then the state's status. */
 export type StoredRunStatus = 'QUEUED' | WorkflowRunStatus;
 
@@ -132,12 +137,16 @@ export interface WorkflowStore {
    * `expectedVersion`; ConflictError otherwise, NotFoundError when gone. Running counts are kept.
    */
   update(next: WorkflowRecord, expectedVersion: number): Promise<void>;
-  /** Sets the schedule's status and the starter job (no new version). NotFoundError when gone. */
+  /**
+   * Sets the schedule's status and the starter job (no new version). NotFoundError when gone;
+   * ConflictError when `expectedStarterJobId` is given (null: none) and the stored one differs.
+   */
   setSchedule(
     id: number,
     triggerStatus: TriggerStatus,
     starterJobId: number | undefined,
     updatedAt: number,
+    expectedStarterJobId?: number | null,
   ): Promise<void>;
   /** Deletes the workflow, if no run is running or buffered (ConflictError otherwise). Its runs stay until they expire. */
   delete(id: number): Promise<void>;
@@ -156,15 +165,17 @@ export interface WorkflowStore {
   saveRun(prev: WorkflowRunRecord, next: WorkflowRunRecord): Promise<boolean>;
   /**
    * Records the job runs of a node's attempt (the dispatcher, when it claims them): kept unless a
-   * later attempt is recorded already. Not revision-conditional (it changes no progress).
+   * later attempt is recorded already. With `shard`, only that broadcast shard's logId is replaced
+   * (a shard's retry), if the attempt is the one recorded. Not revision-conditional (it changes no
+   * progress).
    */
-  noteNodeRuns(link: WorkflowLink, logIds: readonly number[]): Promise<void>;
+  noteNodeRuns(link: WorkflowLink, logIds: readonly number[], shard?: number): Promise<void>;
   /**
-   * Whether the node's attempt is still wanted: its run is RUNNING and the node RUNNING at
-   * `link.attempt` (a cheap read of those two fields). The dispatcher asks before sending a node's
-   * run: a cancelled run fires nothing more.
+   * What the run says of a node's attempt (a cheap read of three fields): `awaited` when the run is
+   * RUNNING and the node RUNNING at `link.attempt`; `claimed` when job runs are recorded for that
+   * attempt. The dispatcher asks before sending a node's run: a cancelled run fires nothing more.
    */
-  isNodeAwaited(link: WorkflowLink): Promise<boolean>;
+  nodeFireState(link: WorkflowLink): Promise<NodeFireState>;
   /** Sets movedAt (a sweep looked at the run), leaving the revision. */
   touch(id: string, movedAt: number): Promise<void>;
   /** Newest first. */

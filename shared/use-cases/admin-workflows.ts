@@ -176,9 +176,8 @@ export async function setWorkflowStatus(
       'scheduleType',
     );
   }
-  if (current.triggerStatus === status && (status === 'STOPPED' || current.starterJobId !== undefined)) {
-    return current;
-  }
+  // Even when the head says so already: a start or stop whose schedule job change failed is mended
+  // by doing it again.
   const now = deps.clock.now();
   // A schedule that never fires again cannot be started: refused before anything is written.
   const never =
@@ -202,7 +201,11 @@ export async function deleteWorkflow(deps: AdminWorkflowsDeps, id: number): Prom
   // The schedule first: a schedule job left behind would keep starting runs of nothing, and only
   // the workflow may delete it; a workflow left behind (its delete refused by a run started just
   // now) makes a new schedule job when it is saved or started again.
-  if (current.starterJobId !== undefined) await deps.jobs.delete(current.starterJobId);
+  if (current.starterJobId !== undefined) {
+    await deps.jobs.delete(current.starterJobId).catch((err: unknown) => {
+      if (!(err instanceof NotFoundError)) throw err; // gone already (a delete refused after it)
+    });
+  }
   await deps.workflows.delete(id);
   deps.logger.info('workflow deleted', { workflowId: id });
 }
@@ -507,8 +510,15 @@ async function syncStarter(deps: AdminWorkflowsDeps, workflow: WorkflowRecord): 
     await saveManagedJob(jobsDeps, existing.id, spec);
     return workflow;
   }
-  const jobId = await deps.jobs.allocateId();
-  if (jobId > MAX_JOB_ID) throw new ConflictError(`no job id left for workflow ${workflow.id}'s schedule`);
+  // The id is written to the workflow before the job is made: a job left behind by a failure is
+  // always the one its workflow names (made again under that id when missing), and of two saves at
+  // once only one names a job.
+  let jobId = workflow.starterJobId;
+  if (jobId === undefined) {
+    jobId = await deps.jobs.allocateId();
+    if (jobId > MAX_JOB_ID) throw new ConflictError(`no job id left for workflow ${workflow.id}'s schedule`);
+    await deps.workflows.setSchedule(workflow.id, workflow.triggerStatus, jobId, workflow.updatedAt, null);
+  }
   const now = deps.clock.now();
   const job: Job = {
     ...spec,
@@ -523,8 +533,12 @@ async function syncStarter(deps: AdminWorkflowsDeps, workflow: WorkflowRecord): 
     updatedAt: now,
     version: 1,
   };
-  await deps.jobs.create(job, { logIdBlock: firstPlannedLogId(jobId) });
-  await deps.workflows.setSchedule(workflow.id, workflow.triggerStatus, jobId, workflow.updatedAt);
+  try {
+    await deps.jobs.create(job, { logIdBlock: firstPlannedLogId(jobId) });
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err;
+    await saveManagedJob(jobsDeps, jobId, spec); // made meanwhile by a save at the same time
+  }
   deps.logger.info('workflow schedule job created', { workflowId: workflow.id, jobId });
   return { ...workflow, starterJobId: jobId };
 }

@@ -28,6 +28,7 @@ import type { RingLane } from '../ports/ring-queue.js';
 import type { RouteStateStore } from '../ports/route-state-store.js';
 import type { CreateFireResult, DispatchEntry } from '../ports/run-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
+import type { NodeFireState } from '../ports/workflow-store.js';
 import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
 import type { WorkflowEngine } from './workflow-engine.js';
@@ -51,7 +52,7 @@ export interface DispatchDeps extends RunOutcomeDeps {
    */
   readonly workflows?: Pick<
     WorkflowEngine,
-    'onNodeRunFinished' | 'start' | 'isNodeAwaited' | 'noteNodeRuns' | 'advance'
+    'onNodeRunFinished' | 'start' | 'nodeFireState' | 'noteNodeRuns' | 'onFireDropped'
   >;
 }
 
@@ -290,33 +291,23 @@ async function dispatchInRecord(
   }
 
   // A workflow node's fire asks whether its run still waits for it, beside the job's read.
-  const [job, awaited] = await Promise.all([
+  const [job, nodeFire] = await Promise.all([
     reads.job(message.jobId),
-    message.workflow && deps.workflows ? deps.workflows.isNodeAwaited(message.workflow) : true,
+    message.workflow && deps.workflows ? deps.workflows.nodeFireState(message.workflow) : undefined,
   ]);
   const drop = dropReason(job, message);
   if (drop !== undefined || !job) {
     const reason = drop ?? 'the job does not exist';
     deps.logger.info('fire dropped', { ...keys, reason });
     // A workflow node whose job is gone fails (its run would otherwise wait for it for ever).
-    if (message.workflow && deps.workflows) {
-      await deps.workflows.advance(message.workflow, {
-        status: 'FAILED',
-        attempt: message.workflow.attempt,
-        result: `not started: job ${message.jobId}: ${reason}`,
-      });
-    }
+    if (message.workflow && nodeFire)
+      await nodeFireDropped(deps, message, nodeFire, `job ${message.jobId}: ${reason}`);
     return { kind: 'dropped', reason };
   }
-  if (message.workflow && deps.workflows && !awaited) {
-    // Cancelled (or already decided) meanwhile: nothing more is fired. Its outcome is recorded, so a
-    // cancelled run has no node left running; for anything else it is a stale outcome, ignored.
+  if (message.workflow && nodeFire && !nodeFire.awaited) {
+    // Cancelled (or decided) meanwhile: nothing more is fired.
     const reason = `workflow run ${message.workflow.runId} no longer waits for node ${message.workflow.node} (attempt ${message.workflow.attempt})`;
-    await deps.workflows.advance(message.workflow, {
-      status: 'FAILED',
-      attempt: message.workflow.attempt,
-      result: `not started: ${reason}`,
-    });
+    await nodeFireDropped(deps, message, nodeFire, reason);
     deps.logger.info('fire dropped', { ...keys, reason });
     return { kind: 'dropped', reason };
   }
@@ -343,7 +334,8 @@ async function dispatchInRecord(
         : undefined;
   const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken, mark);
   const ours = recordedBefore === undefined;
-  if (ours) await noteNodeRuns(deps, message, runs);
+  // Also when found claimed: the dispatcher that claimed them may have died before noting them.
+  await noteNodeRuns(deps, message, recordedBefore ?? runs.map((r) => r.logId), runs[0]);
 
   let toDispatch: readonly Run[] = runs;
   if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
@@ -880,6 +872,7 @@ async function dispatchRun(
   };
   const address = run.executorAddress;
   let reply: ReturnT<unknown> | undefined;
+  let starter: StarterResult | undefined;
   if (run.triggerCode === TRIGGER_CODE.success) {
     if (started > record.sendBy) {
       // Its claim goes stale and the redelivery of the fire takes it over.
@@ -890,10 +883,14 @@ async function dispatchRun(
       deps.metrics.add(METRIC.workflowNodeLateness, 'Milliseconds', Math.max(0, started - run.scheduledTime));
     }
     const workflowId = workflowOfAddress(address);
-    reply =
-      workflowId === undefined
-        ? await deps.transport.run({ address, appName: ctx.job.appName }, triggerParam(ctx.job, run))
-        : { code: TRIGGER_CODE.success, msg: `starting workflow ${workflowId}` };
+    if (workflowId === undefined) {
+      reply = await deps.transport.run({ address, appName: ctx.job.appName }, triggerParam(ctx.job, run));
+    } else {
+      // Started where an executor would be called: a dispatcher that dies after this and before its
+      // record is written leaves the fire to be taken over, which finds the run started.
+      starter = await startScheduledWorkflow(deps, run, workflowId);
+      reply = { code: TRIGGER_CODE.success, msg: starter.handleMsg };
+    }
   }
   const dispatchedAt = deps.clock.now();
   const accepted = reply?.code === TRIGGER_CODE.success;
@@ -907,8 +904,7 @@ async function dispatchRun(
     record.add({ logId: run.logId, appName: run.appName, deadline: deadlineOf(run, dispatchedAt) });
     deps.metrics.add(METRIC.runsDispatched, 'Count', 1);
     await deps.reports.add(dayOf(run.triggerTime), { running: 1 }, run.appName);
-    const workflowId = workflowOfAddress(address);
-    if (workflowId !== undefined) await startScheduledWorkflow(deps, ctx.job, run, workflowId);
+    if (starter) await finishStarterRun(deps, ctx.job, run, starter);
     return {
       logId: run.logId,
       address,
@@ -944,27 +940,47 @@ async function dispatchRun(
  * monitors). A broadcast shard's retry leaves the node's shard list as it was. Best-effort: the
  * monitors find the node by its fire again.
  */
-async function noteNodeRuns(deps: DispatchDeps, message: FireMessage, runs: readonly Run[]): Promise<void> {
+async function noteNodeRuns(
+  deps: DispatchDeps,
+  message: FireMessage,
+  logIds: readonly number[],
+  first: Run | undefined,
+): Promise<void> {
   const link = message.workflow;
-  if (!link || !deps.workflows || runs.length === 0) return;
-  if (message.retry && (runs[0]?.shardTotal ?? 1) > 1) return;
-  await deps.workflows.noteNodeRuns(
-    link,
-    runs.map((r) => r.logId),
-  );
+  if (!link || !deps.workflows || logIds.length === 0) return;
+  const shard = message.retry && first && first.shardTotal > 1 ? first.shardIndex : undefined;
+  await deps.workflows.noteNodeRuns(link, logIds, shard);
+}
+
+/** A workflow node's fire that is not run: the engine decides whether that ends the node's attempt. */
+async function nodeFireDropped(
+  deps: DispatchDeps,
+  message: FireMessage,
+  state: NodeFireState,
+  reason: string,
+): Promise<void> {
+  if (!message.workflow || !deps.workflows) return;
+  await deps.workflows.onFireDropped(message.workflow, state, {
+    reason,
+    ...(message.retry ? { retryOf: message.retry.ofLogId } : {}),
+  });
+}
+
+interface StarterResult {
+  readonly handleCode: number;
+  readonly handleMsg: string;
 }
 
 /**
  * A workflow's schedule fired (its starter job's run): the workflow run starts (one per fire,
- * `scheduledRunId`, whoever starts it) and the starter run is finished with what happened, a
- * success also when the overlap policy skipped the start (its message says so).
+ * `scheduledRunId`, whoever starts it; a start repeated finds it started), and what happened is
+ * the starter run's result, a success also when the overlap policy skipped the start.
  */
 async function startScheduledWorkflow(
   deps: DispatchDeps,
-  job: Job,
   run: Run,
   workflowId: number,
-): Promise<void> {
+): Promise<StarterResult> {
   let handleCode: number = HANDLE_CODE.success;
   let handleMsg: string;
   try {
@@ -984,6 +1000,17 @@ async function startScheduledWorkflow(
     handleCode = HANDLE_CODE.fail;
     handleMsg = `workflow ${workflowId} not started: ${err instanceof Error ? err.message : String(err)}`;
   }
+  return { handleCode, handleMsg };
+}
+
+/** The starter run's result: what became of the start. */
+async function finishStarterRun(
+  deps: DispatchDeps,
+  job: Job,
+  run: Run,
+  result: StarterResult,
+): Promise<void> {
+  const { handleCode, handleMsg } = result;
   const outcome = await deps.runs.complete(
     run.logId,
     { handleCode, handleMsg, handleTime: deps.clock.now() },

@@ -33,6 +33,7 @@ import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingQueue } from '../ports/ring-queue.js';
 import type { RunStore } from '../ports/run-store.js';
 import type {
+  NodeFireState,
   NodeTimes,
   ShardOutcome,
   WorkflowRecord,
@@ -99,6 +100,9 @@ export class WorkflowEngine {
   async start(request: StartRequest): Promise<StartResult> {
     const { deps } = this;
     const runId = request.runId ?? newRunId(deps);
+    // A start repeated under the same id (a scheduled fire sent again) decides nothing again: the
+    // overlap policy must not see its own run as another one (CANCEL_PREVIOUS would cancel it).
+    if (request.runId !== undefined && (await deps.workflows.getRun(runId))) return { kind: 'exists', runId };
     for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
       const workflow = await deps.workflows.get(request.workflowId);
       if (!workflow) throw new NotFoundError(`workflow ${request.workflowId} does not exist`);
@@ -144,10 +148,17 @@ export class WorkflowEngine {
         nodeRuns: {},
         nodeTimes: buffer ? {} : firedTimes({}, first.fire, now),
       };
-      const ordered = def.overlapPolicy === 'SKIP' || def.overlapPolicy === 'BUFFER_ONE';
+      // ALLOW admits whatever runs; CANCEL_PREVIOUS once the ones it cancelled have ended (a run
+      // started meanwhile by another start makes this one decide again).
+      const expectActiveRuns =
+        def.overlapPolicy === 'ALLOW'
+          ? undefined
+          : decision.action === 'cancel-previous-then-start'
+            ? 0
+            : workflow.activeRuns;
       const admitted = await deps.workflows.admit(record, {
         as: buffer ? 'buffer' : 'start',
-        ...(ordered ? { expectActiveRuns: workflow.activeRuns } : {}),
+        ...(expectActiveRuns === undefined ? {} : { expectActiveRuns }),
         expectNoBuffered: def.overlapPolicy === 'BUFFER_ONE',
       });
       if (admitted === 'exists') return { kind: 'exists', runId };
@@ -304,8 +315,8 @@ export class WorkflowEngine {
     const { deps } = this;
     for (let attempt = 1; attempt <= SAVE_ATTEMPTS; attempt++) {
       const record = await this.requireRun(runId);
-      if (record.status === 'QUEUED') {
-        throw new ConflictError(`workflow run ${runId} has not started yet (buffered); nothing to retry`);
+      if (record.status === 'QUEUED' || Object.keys(record.state.nodes).length === 0) {
+        throw new ConflictError(`workflow run ${runId} never started (it was buffered); nothing to retry`);
       }
       const def = await this.definition(record.workflowId, record.version);
       const decisions = retryRun(def, record.state);
@@ -341,16 +352,45 @@ export class WorkflowEngine {
     return { looked: ids.length, redriven };
   }
 
-  /** Records which job runs a node's attempt became (the dispatcher, as it claims them); logged on failure. */
-  async noteNodeRuns(link: WorkflowLink, logIds: readonly number[]): Promise<void> {
-    await this.deps.workflows.noteNodeRuns(link, logIds).catch((err: unknown) => {
+  /**
+   * Records which job runs a node's attempt became (the dispatcher, as it claims them or finds them
+   * claimed; `shard`: one broadcast shard's retry); logged on failure.
+   */
+  async noteNodeRuns(link: WorkflowLink, logIds: readonly number[], shard?: number): Promise<void> {
+    await this.deps.workflows.noteNodeRuns(link, logIds, shard).catch((err: unknown) => {
       this.deps.logger.warn('workflow node runs not recorded', { ...link, logIds, error: String(err) });
     });
   }
 
-  /** Whether the run still wants this node's attempt (the dispatcher asks before sending it). */
-  isNodeAwaited(link: WorkflowLink): Promise<boolean> {
-    return this.deps.workflows.isNodeAwaited(link);
+  /** Whether the run still wants this node's attempt and whether runs were claimed for it (the dispatcher asks before sending). */
+  nodeFireState(link: WorkflowLink): Promise<NodeFireState> {
+    return this.deps.workflows.nodeFireState(link);
+  }
+
+  /**
+   * A node's fire the dispatcher will not run (its run no longer waits for it: cancelled; or its
+   * job is gone). Only an attempt nothing runs for is finished here, as failed: a first fire no
+   * dispatcher claimed (a copy of a claimed one is just dropped: its run is on its way), or a retry
+   * (its failed run then ends the node, or its shard, as if it had no retry left).
+   */
+  async onFireDropped(
+    link: WorkflowLink,
+    state: NodeFireState,
+    fire: { readonly retryOf?: number; readonly reason: string },
+  ): Promise<void> {
+    if (fire.retryOf !== undefined) {
+      const failed = await this.deps.runs.get(fire.retryOf);
+      if (failed?.workflow) {
+        await this.onNodeRunFinished(failed, { retried: false });
+        return;
+      }
+    }
+    if (state.claimed && fire.retryOf === undefined) return;
+    await this.advance(link, {
+      status: 'FAILED',
+      attempt: link.attempt,
+      result: `not started: ${fire.reason}`,
+    });
   }
 
   // ------------------------------------------------------------------------------------------

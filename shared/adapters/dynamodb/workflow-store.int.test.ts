@@ -516,17 +516,25 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
     });
   });
 
-  it("answers whether a node's attempt is still awaited", async () => {
+  it("answers whether a node's attempt is still awaited, and whether runs were claimed for it", async () => {
     const wf = await newWorkflow();
     const run = runRecord(wf, 'wr-await-1');
     await store.admit(run, { as: 'start', expectNoBuffered: false });
-    expect(await store.isNodeAwaited({ runId: run.id, node: 'extract', attempt: 1 })).toBe(true);
-    expect(await store.isNodeAwaited({ runId: run.id, node: 'extract', attempt: 2 })).toBe(false);
-    expect(await store.isNodeAwaited({ runId: run.id, node: 'load', attempt: 1 })).toBe(false);
-    expect(await store.isNodeAwaited({ runId: run.id, node: 'nope', attempt: 1 })).toBe(false);
-    expect(await store.isNodeAwaited({ runId: 'wr-nobody', node: 'extract', attempt: 1 })).toBe(false);
+    const state = (node: string, attempt: number, runId = run.id) =>
+      store.nodeFireState({ runId, node, attempt });
+    expect(await state('extract', 1)).toEqual({ awaited: true, claimed: false });
+    expect(await state('extract', 2)).toEqual({ awaited: false, claimed: false });
+    expect(await state('load', 1)).toEqual({ awaited: false, claimed: false });
+    expect(await state('nope', 1)).toEqual({ awaited: false, claimed: false });
+    expect(await state('extract', 1, 'wr-nobody')).toEqual({ awaited: false, claimed: false });
+    await store.noteNodeRuns({ runId: run.id, node: 'extract', attempt: 1 }, [41, 42]);
+    expect(await state('extract', 1)).toEqual({ awaited: true, claimed: true });
+    // A broadcast shard's retry replaces that shard's run only, and only in the attempt recorded.
+    await store.noteNodeRuns({ runId: run.id, node: 'extract', attempt: 1 }, [52], 1);
+    await store.noteNodeRuns({ runId: run.id, node: 'extract', attempt: 2 }, [99], 0);
+    expect((await store.getRun(run.id))?.nodeRuns.extract).toEqual({ attempt: 1, logIds: [41, 52] });
     expect(await store.saveRun(run, ended(run, 'CANCELLED'))).toBe(true);
-    expect(await store.isNodeAwaited({ runId: run.id, node: 'extract', attempt: 1 })).toBe(false);
+    expect(await state('extract', 1)).toEqual({ awaited: false, claimed: true });
   });
 
   it("records each shard's first outcome and answers all of the node's attempt", async () => {

@@ -24,6 +24,7 @@ import type { Logger } from '../../ports/logger.js';
 import type {
   Admission,
   AdmitResult,
+  NodeFireState,
   NodeRuns,
   NodeTimes,
   ShardOutcome,
@@ -264,8 +265,16 @@ export class DynamoWorkflowStore implements WorkflowStore {
     triggerStatus: TriggerStatus,
     starterJobId: number | undefined,
     updatedAt: number,
+    expectedStarterJobId?: number | null,
   ): Promise<void> {
     const e = new Expr();
+    const starter = e.name('starterJobId');
+    const expected =
+      expectedStarterJobId === undefined
+        ? ''
+        : expectedStarterJobId === null
+          ? ` AND attribute_not_exists(${starter})`
+          : ` AND ${starter} = ${e.value(expectedStarterJobId)}`;
     const set = [
       `${e.name('triggerStatus')} = ${e.value(triggerStatus)}`,
       `${e.name('updatedAt')} = ${e.value(updatedAt)}`,
@@ -278,13 +287,16 @@ export class DynamoWorkflowStore implements WorkflowStore {
           TableName: this.options.workflowsTable,
           Key: workflowKey(id),
           UpdateExpression: `SET ${set.join(', ')}${remove}`,
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: `attribute_exists(pk)${expected}`,
           ...e.attributes(),
         }),
       );
     } catch (err) {
-      if (isConditionFailed(err)) throw new NotFoundError(`workflow ${id} does not exist`);
-      throw err;
+      if (!isConditionFailed(err)) throw err;
+      if (expectedStarterJobId !== undefined && (await this.get(id))) {
+        throw new ConflictError(`workflow ${id}'s schedule job changed meanwhile; read it again and retry`);
+      }
+      throw new NotFoundError(`workflow ${id} does not exist`);
     }
   }
 
@@ -483,18 +495,27 @@ export class DynamoWorkflowStore implements WorkflowStore {
     }
   }
 
-  async noteNodeRuns(link: WorkflowLink, logIds: readonly number[]): Promise<void> {
+  async noteNodeRuns(link: WorkflowLink, logIds: readonly number[], shard?: number): Promise<void> {
     const e = new Expr();
     const path = `${e.name('nodeRuns')}.${e.name(link.node)}`;
     const attempt = e.value(link.attempt);
     const value: NodeRuns = { attempt: link.attempt, logIds: [...logIds] };
+    const [first] = logIds;
+    const oneShard = shard !== undefined && Number.isSafeInteger(shard) && shard >= 0 && first !== undefined;
     try {
       await this.options.doc.send(
         new UpdateCommand({
           TableName: this.options.workflowsTable,
           Key: runKey(link.runId),
-          UpdateExpression: `SET ${path} = ${e.value(value)}`,
-          ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(${path}) OR ${path}.${e.name('attempt')} <= ${attempt})`,
+          ...(oneShard
+            ? {
+                UpdateExpression: `SET ${path}.${e.name('logIds')}[${shard}] = ${e.value(first)}`,
+                ConditionExpression: `${path}.${e.name('attempt')} = ${attempt} AND size(${path}.${e.name('logIds')}) > ${e.value(shard)}`,
+              }
+            : {
+                UpdateExpression: `SET ${path} = ${e.value(value)}`,
+                ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(${path}) OR ${path}.${e.name('attempt')} <= ${attempt})`,
+              }),
           ...e.attributes(),
         }),
       );
@@ -504,20 +525,28 @@ export class DynamoWorkflowStore implements WorkflowStore {
     }
   }
 
-  async isNodeAwaited(link: WorkflowLink): Promise<boolean> {
+  async nodeFireState(link: WorkflowLink): Promise<NodeFireState> {
     const e = new Expr();
+    const key = e.name(link.node);
     const { Item: item } = await this.options.doc.send(
       new GetCommand({
         TableName: this.options.workflowsTable,
         Key: runKey(link.runId),
-        ProjectionExpression: `${e.name('status')}, ${e.name('nodes')}.${e.name(link.node)}`,
+        ProjectionExpression: `${e.name('status')}, ${e.name('nodes')}.${key}, ${e.name('nodeRuns')}.${key}`,
         ExpressionAttributeNames: e.attributes().ExpressionAttributeNames,
         ConsistentRead: true,
       }),
     );
-    if (item?.status !== 'RUNNING') return false;
-    const node = recordOf(item.nodes)[link.node];
-    return isRecord(node) && node.status === 'RUNNING' && Number(node.attempt) === link.attempt;
+    const node = recordOf(item?.nodes)[link.node];
+    const noted = recordOf(item?.nodeRuns)[link.node];
+    return {
+      awaited:
+        item?.status === 'RUNNING' &&
+        isRecord(node) &&
+        node.status === 'RUNNING' &&
+        Number(node.attempt) === link.attempt,
+      claimed: isRecord(noted) && Number(noted.attempt) === link.attempt,
+    };
   }
 
   async touch(id: string, movedAt: number): Promise<void> {
