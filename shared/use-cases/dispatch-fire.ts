@@ -334,37 +334,41 @@ async function dispatchInRecord(
         : undefined;
   const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken, mark);
   const ours = recordedBefore === undefined;
-  // Also when found claimed: the dispatcher that claimed them may have died before noting them.
-  await noteNodeRuns(deps, message, recordedBefore ?? runs.map((r) => r.logId), runs[0]);
-
-  let toDispatch: readonly Run[] = runs;
-  if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
-  if (ours && misfire) {
-    // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
-    const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);
-    if (reason !== undefined) return skipOwnClaim(deps, ctx, runs, record.claimToken, reason);
-  }
-  if (recordedBefore !== undefined) {
-    const taken = await reclaimUndispatched(deps, settings, ctx, recordedBefore, record.claimToken);
-    toDispatch = taken.runs;
-    if (toDispatch.length === 0) {
-      if (taken.skipped) return taken.skipped;
-      deps.logger.info('duplicate fire ignored', { ...keys, logIds: recordedBefore });
-      return { kind: 'duplicate', logIds: recordedBefore };
+  // Also when found claimed: the dispatcher that claimed them may have died before noting them. Off
+  // the path to the executor: the send does not wait for it, the answer does.
+  const noting = noteNodeRuns(deps, message, recordedBefore ?? runs.map((r) => r.logId), runs[0]);
+  try {
+    let toDispatch: readonly Run[] = runs;
+    if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
+    if (ours && misfire) {
+      // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
+      const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);
+      if (reason !== undefined) return skipOwnClaim(deps, ctx, runs, record.claimToken, reason);
     }
-    deps.logger.warn('taking over runs recorded but never dispatched', {
-      ...keys,
-      logIds: toDispatch.map((r) => r.logId),
-    });
-  }
+    if (recordedBefore !== undefined) {
+      const taken = await reclaimUndispatched(deps, settings, ctx, recordedBefore, record.claimToken);
+      toDispatch = taken.runs;
+      if (toDispatch.length === 0) {
+        if (taken.skipped) return taken.skipped;
+        deps.logger.info('duplicate fire ignored', { ...keys, logIds: recordedBefore });
+        return { kind: 'duplicate', logIds: recordedBefore };
+      }
+      deps.logger.warn('taking over runs recorded but never dispatched', {
+        ...keys,
+        logIds: toDispatch.map((r) => r.logId),
+      });
+    }
 
-  // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
-  await deps.clock.sleep(message.scheduledTime - deps.clock.now());
-  const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
-  if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
-  const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
-  await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));
-  return { kind: 'dispatched', runs: results, reclaimed: !ours };
+    // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
+    await deps.clock.sleep(message.scheduledTime - deps.clock.now());
+    const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
+    if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
+    const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
+    await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));
+    return { kind: 'dispatched', runs: results, reclaimed: !ours };
+  } finally {
+    await noting;
+  }
 }
 
 function dropReason(job: Job | undefined, message: FireMessage): string | undefined {
