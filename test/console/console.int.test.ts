@@ -606,6 +606,7 @@ describe('the web console in a browser', () => {
               .evaluate((el) => (el as unknown as { scrollIntoView(): void }).scrollIntoView());
             await readmeScreenshot(page, 'console-job-editor.png');
           }
+          if (visit.name === 'workflow-run-detail') await readmeScreenshot(page, 'console-workflow-run.png');
         }
       }
     };
