@@ -30,6 +30,8 @@ interface Harness {
   readonly alarms: Alarm[];
   readonly killed: number[];
   readonly runs: Map<number, Run>;
+  /** logIds a dispatch record lists as sent (what `dispatchedUnder` answers). */
+  readonly sent: Set<number>;
 }
 
 let resources: TestResources;
@@ -46,6 +48,7 @@ function harness(): Harness {
   const alarms: Alarm[] = [];
   const killed: number[] = [];
   const runs = new Map<number, Run>();
+  const sent = new Set<number>();
   const store = new DynamoWorkflowStore({
     doc: resources.clients.doc,
     workflowsTable: resources.resources.tables.workflows,
@@ -59,6 +62,7 @@ function harness(): Harness {
     runs: {
       get: async (logId) => runs.get(logId),
       getMany: async (logIds) => logIds.flatMap((id) => (runs.has(id) ? [runs.get(id)!] : [])) as never,
+      dispatchedUnder: async () => sent,
     },
     ring: {
       enqueue: async (entries: readonly RingEntry[]) => {
@@ -78,7 +82,7 @@ function harness(): Harness {
       killed.push(logId);
     },
   });
-  return { engine, store, clock, fired, alarms, killed, runs };
+  return { engine, store, clock, fired, alarms, killed, runs, sent };
 }
 
 async function createWorkflow(h: Harness, body: Record<string, unknown>): Promise<WorkflowRecord> {
@@ -404,5 +408,40 @@ describe('WorkflowEngine over the workflow store', () => {
     if (queued.kind !== 'buffered') throw new Error(queued.kind);
     await h.engine.cancel(queued.run.id);
     await expect(h.engine.retry(queued.run.id)).rejects.toThrow(/never started/);
+  });
+
+  it('the sweep fires again a node whose claimed run was never sent, and leaves one that was sent (a long job) alone', async () => {
+    const h = harness();
+    const wf = await createWorkflow(h, {
+      overlapPolicy: 'ALLOW',
+      nodes: [
+        { key: 'lost', jobId: 1 },
+        { key: 'long', jobId: 2 },
+      ],
+    });
+    const started = await h.engine.start({ workflowId: wf.id, trigger: { type: 'MANUAL' } });
+    if (started.kind !== 'started') throw new Error(started.kind);
+    const runId = started.run.id;
+    for (const [key, logId] of [
+      ['lost', 901],
+      ['long', 902],
+    ] as const) {
+      const link = linkOf(h, runId, key);
+      h.runs.set(logId, {
+        ...makeRun({ logId, workflow: link }),
+        claimToken: `c${logId}`,
+        claimAt: 0,
+      } as Run);
+      await h.engine.noteNodeRuns(link, [logId]);
+    }
+    h.sent.add(902);
+    const before = { lost: 1, long: 1 };
+    h.clock.advance(75_000);
+    await h.engine.sweepStalledRuns();
+    const count = (key: string) => firedNodes(h, runId).filter((k) => k === key).length;
+    expect({ lost: count('lost'), long: count('long') }).toEqual({
+      lost: before.lost + 1,
+      long: before.long,
+    });
   });
 });

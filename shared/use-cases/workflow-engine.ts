@@ -31,7 +31,7 @@ import type { JobStore } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
 import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingQueue } from '../ports/ring-queue.js';
-import type { RunStore } from '../ports/run-store.js';
+import type { RunStore, StoredRun } from '../ports/run-store.js';
 import type {
   NodeFireState,
   NodeTimes,
@@ -45,7 +45,7 @@ import type {
 export interface WorkflowEngineDeps {
   readonly workflows: WorkflowStore;
   readonly jobs: Pick<JobStore, 'get'>;
-  readonly runs: Pick<RunStore, 'get' | 'getMany'>;
+  readonly runs: Pick<RunStore, 'get' | 'getMany' | 'dispatchedUnder'>;
   readonly ring: RingQueue;
   readonly alarms: AlarmPublisher;
   readonly clock: Clock;
@@ -412,18 +412,24 @@ export class WorkflowEngine {
       if (node.status !== 'RUNNING' || claimed?.attempt !== node.attempt) continue;
       const runs = await deps.runs.getMany(claimed.logIds);
       for (const run of runs) {
-        if (run.handleCode === 0 && run.triggerCode === 200) unfinished.push(key);
+        if (run.handleCode === 0 && run.triggerCode === 200 && !(await this.wasSent(run)))
+          unfinished.push(key);
         if (!(await this.endedForGood(run))) continue;
         await this.onNodeRunFinished(run, { retried: false });
         moved = true;
       }
     }
     // A node run claimed but never sent (its dispatcher died between the two, and the fire's ring
-    // message went with it: the local ring is in memory) is sent again by the dispatcher when its
-    // fire comes again: a fire of a run that was sent is a duplicate it ignores.
+    // message went with it: the local ring is in memory; no dispatch record lists it) is taken over
+    // by the dispatcher when its fire comes again.
     const again = [...new Set(unfinished)];
     if (again.length > 0) await this.fireNodes(def, record, again);
     return moved;
+  }
+
+  /** Whether a run's dispatcher recorded it as sent (a long-running node's run is, and is left alone). */
+  private async wasSent(run: StoredRun): Promise<boolean> {
+    return (await this.deps.runs.dispatchedUnder(run.claimToken)).has(run.logId);
   }
 
   /** A job run that has a result and no retry to follow it. */
