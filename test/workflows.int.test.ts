@@ -294,6 +294,12 @@ describe('end to end: workflows', () => {
       expect(probe.one(key).logId).toBe(only.logId);
     }
     expect((runs.B as [Run])[0].executorParam).toBe('rows=42 region=eu');
+    // The admin API shows a node's job run with the node it belongs to.
+    const shown = await e.call('GET', `/v1/logs/${(runs.B as [Run])[0].logId}`);
+    expect(shown.body).toMatchObject({
+      triggerType: 'WORKFLOW',
+      workflow: { runId: run.id, node: 'B', attempt: 1 },
+    });
 
     // B and C overlap; D starts after both ended.
     const [a, b, c, d] = ['A', 'B', 'C', 'D'].map((k) => probe.one(k)) as [Call, Call, Call, Call];

@@ -200,6 +200,9 @@ export function runView(run: Run) {
     attempt: run.attempt,
     retriesLeft: run.retriesLeft,
     parentLogId: run.parentLogId ?? null,
+    workflow: run.workflow
+      ? { runId: run.workflow.runId, node: run.workflow.node, attempt: run.workflow.attempt }
+      : null,
     triggerCode: run.triggerCode,
     triggerMsg: run.triggerMsg,
     dispatchedAt: isoOrNull(run.dispatchedAt),

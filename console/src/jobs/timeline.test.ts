@@ -36,6 +36,7 @@ function run(n: number, status: Run['status'], over: Partial<Run> = {}): Run {
     attempt: 1,
     retriesLeft: 0,
     parentLogId: null,
+    workflow: null,
     triggerCode: status === 'skipped' ? 600 : 200,
     triggerMsg: '',
     dispatchedAt: status === 'skipped' ? null : iso(due + 200),

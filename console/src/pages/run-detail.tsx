@@ -183,6 +183,16 @@ function RunFacts({ run }: { run: Run }) {
           <Fact term="Parent run">
             {run.parentLogId === null ? <span class="muted">none</span> : <RunLink logId={run.parentLogId} />}
           </Fact>
+          {run.workflow === null ? null : (
+            <Fact term="Workflow run">
+              <Link
+                href={`/workflows/runs/${run.workflow.runId}?node=${encodeURIComponent(run.workflow.node)}`}
+              >
+                {run.workflow.runId}
+              </Link>
+              , node {run.workflow.node} (attempt {run.workflow.attempt})
+            </Fact>
+          )}
           <Fact term="Timeout">{run.executorTimeout > 0 ? `${run.executorTimeout} s` : 'none'}</Fact>
         </dl>
         <dl class="facts">

@@ -107,6 +107,7 @@ const exampleRun = {
   attempt: 1,
   retriesLeft: 2,
   parentLogId: null,
+  workflow: null,
   triggerCode: 200,
   triggerMsg: 'executor accepted the run',
   dispatchedAt: '2030-01-02T01:00:00.004Z',

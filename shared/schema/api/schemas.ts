@@ -759,6 +759,31 @@ export const Run = named(
         description: 'The run whose success fired it (a child job’s run); null otherwise.',
         examples: [null],
       }),
+      workflow: Type.Union(
+        [
+          Type.Object(
+            {
+              runId: Type.String({
+                description: 'The workflow run (GET /v1/workflow-runs/{runId}).',
+                examples: ['wr-s30064771073'],
+              }),
+              node: Type.String({ description: 'The node’s key.', examples: ['extract'] }),
+              attempt: Type.Integer({
+                minimum: 1,
+                description: 'The node’s attempt it belongs to.',
+                examples: [1],
+              }),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description:
+            'The workflow node it is a run of (its first try or a retry); null for a run outside workflows.',
+          examples: [null],
+        },
+      ),
       triggerCode: Type.Integer({
         description: '0 not sent yet, 200 accepted by the executor, 500 refused or no executor, 600 skipped.',
         examples: [200],

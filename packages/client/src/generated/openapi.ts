@@ -1893,6 +1893,27 @@ export interface components {
              */
             parentLogId: number | null;
             /**
+             * @description The workflow node it is a run of (its first try or a retry); null for a run outside workflows.
+             * @example null
+             */
+            workflow: {
+                /**
+                 * @description The workflow run (GET /v1/workflow-runs/{runId}).
+                 * @example wr-s30064771073
+                 */
+                runId: string;
+                /**
+                 * @description The node’s key.
+                 * @example extract
+                 */
+                node: string;
+                /**
+                 * @description The node’s attempt it belongs to.
+                 * @example 1
+                 */
+                attempt: number;
+            } | null;
+            /**
              * @description 0 not sent yet, 200 accepted by the executor, 500 refused or no executor, 600 skipped.
              * @example 200
              */
@@ -2051,6 +2072,27 @@ export interface components {
              * @example null
              */
             parentLogId: number | null;
+            /**
+             * @description The workflow node it is a run of (its first try or a retry); null for a run outside workflows.
+             * @example null
+             */
+            workflow: {
+                /**
+                 * @description The workflow run (GET /v1/workflow-runs/{runId}).
+                 * @example wr-s30064771073
+                 */
+                runId: string;
+                /**
+                 * @description The node’s key.
+                 * @example extract
+                 */
+                node: string;
+                /**
+                 * @description The node’s attempt it belongs to.
+                 * @example 1
+                 */
+                attempt: number;
+            } | null;
             /**
              * @description 0 not sent yet, 200 accepted by the executor, 500 refused or no executor, 600 skipped.
              * @example 200
@@ -4878,6 +4920,7 @@ export interface operations {
                      *           "attempt": 1,
                      *           "retriesLeft": 2,
                      *           "parentLogId": null,
+                     *           "workflow": null,
                      *           "triggerCode": 200,
                      *           "triggerMsg": "executor accepted the run",
                      *           "dispatchedAt": "2030-01-02T01:00:00.004Z",
@@ -4936,6 +4979,7 @@ export interface operations {
                      *       "attempt": 1,
                      *       "retriesLeft": 2,
                      *       "parentLogId": null,
+                     *       "workflow": null,
                      *       "triggerCode": 200,
                      *       "triggerMsg": "executor accepted the run",
                      *       "dispatchedAt": "2030-01-02T01:00:00.004Z",
@@ -5064,6 +5108,7 @@ export interface operations {
                      *       "attempt": 1,
                      *       "retriesLeft": 2,
                      *       "parentLogId": null,
+                     *       "workflow": null,
                      *       "triggerCode": 200,
                      *       "triggerMsg": "executor accepted the run",
                      *       "dispatchedAt": "2030-01-02T01:00:00.004Z",
