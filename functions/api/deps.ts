@@ -7,8 +7,8 @@ import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
 import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
 import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
 import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
-import { DynamoWorkflowStore } from '../../shared/adapters/dynamodb/workflow-store.js';
 import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
+import { createWorkflowEngine } from '../../shared/adapters/run-outcome-deps.js';
 import { cachedTokenReader } from '../../shared/adapters/secrets.js';
 import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
 import { createFunctionLogger } from '../../shared/observability/logger.js';
@@ -29,7 +29,6 @@ import type { AdminWorkflowsDeps } from '../../shared/use-cases/admin-workflows.
 import { type AuditDeps, recordChange } from '../../shared/use-cases/audit.js';
 import type { GroupTokenDeps } from '../../shared/use-cases/group-access-tokens.js';
 import type { IdentityDeps } from '../../shared/use-cases/identity/index.js';
-import { WorkflowEngine } from '../../shared/use-cases/workflow-engine.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
@@ -144,17 +143,10 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     logger,
   };
   const ring = new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls });
-  const workflowStore = new DynamoWorkflowStore({
-    doc,
-    workflowsTable: tables.workflows,
-    retentionDays: config.logRetentionDays,
-    now: () => clock.now(),
-    logger,
-  });
   // A cancel kills its running nodes' job runs as the kill route does; a killed node's run (from
   // either) advances its workflow run, which may end it (and alarm it, FAILED).
-  const engine = new WorkflowEngine({
-    workflows: workflowStore,
+  const { engine, store: workflowStore } = createWorkflowEngine(config, {
+    doc,
     jobs,
     runs,
     ring,

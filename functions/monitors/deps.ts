@@ -47,9 +47,8 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     region: config.aws.region,
     client: runtime.secrets,
   });
-  const { workflowStore: _store, ...outcomeParts } = outcomeDeps;
   const deps: MonitorDeps = {
-    ...outcomeParts,
+    ...outcomeDeps,
     workflowSweep: {
       sweepStalledRuns: () => outcomeDeps.workflows.sweepStalledRuns(config.workflowStalledMs),
     },

@@ -1,9 +1,10 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AlarmPublisher } from '../ports/alarms.js';
 import type { Clock } from '../ports/clock.js';
 import type { Logger } from '../ports/logger.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { RunOutcomeDeps } from '../use-cases/run-outcome.js';
-import { WorkflowEngine } from '../use-cases/workflow-engine.js';
+import { WorkflowEngine, type WorkflowEngineDeps } from '../use-cases/workflow-engine.js';
 import { createAlarmPublisher } from './alarms.js';
 import type { AwsClients } from './aws-clients.js';
 import { BufferedReportStore } from './buffered-report-store.js';
@@ -52,7 +53,6 @@ export function createRunOutcomeDeps(
   /** Writes the counters summed so far; never rejects (a failure is logged: counters are best-effort). */
   flushReports(): Promise<void>;
   readonly workflows: WorkflowEngine;
-  readonly workflowStore: DynamoWorkflowStore;
 } {
   const { tables } = config;
   const { clients, logger } = runtime;
@@ -73,13 +73,8 @@ export function createRunOutcomeDeps(
   const ring = new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls });
   const alarms =
     runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger });
-  const workflowStore = new DynamoWorkflowStore({
+  const { engine: workflows } = createWorkflowEngine(config, {
     doc,
-    workflowsTable: tables.workflows,
-    retentionDays: config.logRetentionDays,
-  });
-  const workflows = new WorkflowEngine({
-    workflows: workflowStore,
     jobs,
     runs,
     ring,
@@ -95,11 +90,30 @@ export function createRunOutcomeDeps(
     ring,
     alarms,
     workflows,
-    workflowStore,
     reports,
     flushReports: () => reports.flushOrLog(logger),
     clock: runtime.clock,
     logger,
     metrics: runtime.metrics,
   };
+}
+
+/**
+ * The workflow engine over the workflows table, from the stores a function has already made:
+ * every function that advances workflow runs (the api too, whose other stores are its own) builds
+ * it here. Answers the store as well, for the api's reads and authorisation.
+ */
+export function createWorkflowEngine(
+  config: { readonly tables: { readonly workflows: string }; readonly logRetentionDays: number },
+  parts: Omit<WorkflowEngineDeps, 'workflows' | 'newId'> & { readonly doc: DynamoDBDocumentClient },
+): { engine: WorkflowEngine; store: DynamoWorkflowStore } {
+  const { doc, ...engineParts } = parts;
+  const store = new DynamoWorkflowStore({
+    doc,
+    workflowsTable: config.tables.workflows,
+    retentionDays: config.logRetentionDays,
+    now: () => parts.clock.now(),
+    logger: parts.logger,
+  });
+  return { engine: new WorkflowEngine({ ...engineParts, workflows: store }), store };
 }

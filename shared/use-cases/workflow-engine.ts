@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, PermanentError, ValidationError } from '../domain/errors.js';
 import type { Job } from '../domain/job.js';
-import { HANDLE_CODE, type Run } from '../domain/run.js';
+import { HANDLE_CODE, type Run, TRIGGER_CODE } from '../domain/run.js';
 import type { FireMessage } from '../domain/trigger.js';
 import {
   cancelRun,
@@ -412,7 +412,7 @@ export class WorkflowEngine {
       if (node.status !== 'RUNNING' || claimed?.attempt !== node.attempt) continue;
       const runs = await deps.runs.getMany(claimed.logIds);
       for (const run of runs) {
-        if (run.handleCode === 0 && run.triggerCode === 200 && !(await this.wasSent(run)))
+        if (run.handleCode === 0 && run.triggerCode === TRIGGER_CODE.success && !(await this.wasSent(run)))
           unfinished.push(key);
         if (!(await this.endedForGood(run))) continue;
         await this.onNodeRunFinished(run, { retried: false });
@@ -434,7 +434,7 @@ export class WorkflowEngine {
 
   /** A job run that has a result and no retry to follow it. */
   private async endedForGood(run: Run): Promise<boolean> {
-    if (run.handleCode === 0 && run.triggerCode !== 500) return false;
+    if (run.handleCode === 0 && run.triggerCode !== TRIGGER_CODE.fail) return false;
     if (run.handleCode === HANDLE_CODE.success || run.retriesLeft <= 0) return true;
     return (await this.deps.jobs.get(run.jobId)) === undefined;
   }
@@ -687,7 +687,7 @@ function firedTimes(
 /** A node run's result: its handleMsg; a run refused at trigger time says so. */
 function resultOf(run: Run): string {
   if (run.handleMsg !== '') return run.handleMsg;
-  if (run.triggerCode === 500)
+  if (run.triggerCode === TRIGGER_CODE.fail)
     return "the job run was not started: its trigger failed (see the run's trigger message)";
   return '';
 }
