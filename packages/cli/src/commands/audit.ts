@@ -1,14 +1,10 @@
-/**
- * `tickring audit`: the audit log (`GET /v1/audit`), newest first: when, who, what, to which target,
- * and the fields it changed. Admins see every record; others those of the groups they reach.
- */
-import type { AuditPage, AuditRecord, OperationInput } from '@tickring/client';
 import type { Command } from 'commander';
 import { summarizeChanges } from '../audit-summary.js';
 import type { ActionRunner } from '../context.js';
 import { UsageError } from '../errors.js';
 import { clip } from '../output.js';
 import { examples, instant, intIn, positiveId } from './args.js';
+import { readUpTo } from './paging.js';
 
 interface AuditOptions {
   readonly target?: string;
@@ -85,22 +81,9 @@ field's before and after included.
         };
 
         const client = await ctx.client();
-        // Page by page, each asking no more than is still wanted, so the last cursor continues exactly
-        // after the last record shown.
-        const items: AuditRecord[] = [];
-        let cursor = opts.cursor;
-        let nextCursor: string | null = null;
-        do {
-          const query: NonNullable<OperationInput<'listAudit'>['query']> = {
-            ...base,
-            limit: Math.min(100, limit - items.length),
-            ...(cursor ? { cursor } : {}),
-          };
-          const page: AuditPage = await client.listAudit({ query });
-          items.push(...page.items);
-          nextCursor = page.nextCursor;
-          cursor = nextCursor ?? undefined;
-        } while (cursor && items.length < limit);
+        const { items, nextCursor } = await readUpTo(limit, opts.cursor, (page) =>
+          client.listAudit({ query: { ...base, ...page } }),
+        );
 
         if (ctx.json) return ctx.out.json({ items, nextCursor });
         const { out } = ctx;

@@ -1,9 +1,10 @@
 /** `tickring runs ls|get|log|kill`: runs (XXL-JOB's trigger log, `/v1/logs`). */
-import type { Run, RunPage } from '@tickring/client';
+import type { Run } from '@tickring/client';
 import type { Command } from 'commander';
 import type { ActionRunner, Context } from '../context.js';
 import { clip, formatDuration, toMillis } from '../output.js';
 import { examples, instant, intIn, oneOf, positiveId } from './args.js';
+import { readUpTo } from './paging.js';
 import { followLog, printLog, resultMessage } from './run-log.js';
 
 interface LsOptions {
@@ -62,23 +63,9 @@ export function registerRuns(program: Command, run: ActionRunner, now: () => num
           ...(opts.since === undefined ? {} : { from: opts.since }),
           ...(opts.until === undefined ? {} : { to: opts.until }),
         };
-        // Page by page, each asking no more than is still wanted, so the last cursor continues exactly
-        // after the last run shown.
-        const items: Run[] = [];
-        let cursor = opts.cursor;
-        let nextCursor: string | null = null;
-        do {
-          const page: RunPage = await client.listRuns({
-            query: {
-              ...base,
-              limit: Math.min(100, opts.limit - items.length),
-              ...(cursor ? { cursor } : {}),
-            },
-          });
-          items.push(...page.items);
-          nextCursor = page.nextCursor;
-          cursor = nextCursor ?? undefined;
-        } while (cursor && items.length < opts.limit);
+        const { items, nextCursor } = await readUpTo(opts.limit, opts.cursor, (page) =>
+          client.listRuns({ query: { ...base, ...page } }),
+        );
 
         if (ctx.json) return ctx.out.json({ items, nextCursor });
         if (items.length === 0) ctx.out.note('No runs found.');

@@ -2,18 +2,13 @@
  * `tickring wf-runs ls|get|retry|cancel`: runs of workflows (`/v1/workflow-runs`), and waiting for one
  * to end (`workflows trigger --wait`, `wf-runs retry --wait`).
  */
-import type {
-  TickringClient,
-  WorkflowRun,
-  WorkflowRunNode,
-  WorkflowRunPage,
-  WorkflowRunSummary,
-} from '@tickring/client';
+import type { TickringClient, WorkflowRun, WorkflowRunNode, WorkflowRunSummary } from '@tickring/client';
 import type { Command } from 'commander';
 import { type ActionRunner, abortable, type Context, sleep } from '../context.js';
 import { EXIT, InterruptedError } from '../errors.js';
 import { clip, formatDuration, toMillis, zonedParts } from '../output.js';
 import { examples, intIn, oneOf, positiveId, workflowRunId } from './args.js';
+import { readUpTo } from './paging.js';
 
 const RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
 const NODE_STATUSES = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'SKIPPED', 'CANCELLED'] as const;
@@ -65,21 +60,9 @@ export function registerWorkflowRuns(program: Command, run: ActionRunner): void 
           ...(opts.app === undefined ? {} : { appName: opts.app }),
           ...(opts.status === undefined ? {} : { status: opts.status }),
         };
-        const items: WorkflowRunSummary[] = [];
-        let cursor = opts.cursor;
-        let nextCursor: string | null = null;
-        do {
-          const page: WorkflowRunPage = await client.listWorkflowRuns({
-            query: {
-              ...base,
-              limit: Math.min(100, opts.limit - items.length),
-              ...(cursor ? { cursor } : {}),
-            },
-          });
-          items.push(...page.items);
-          nextCursor = page.nextCursor;
-          cursor = nextCursor ?? undefined;
-        } while (cursor && items.length < opts.limit);
+        const { items, nextCursor } = await readUpTo(opts.limit, opts.cursor, (page) =>
+          client.listWorkflowRuns({ query: { ...base, ...page } }),
+        );
 
         if (ctx.json) return ctx.out.json({ items, nextCursor });
         if (items.length === 0) ctx.out.note('No workflow runs found.');
