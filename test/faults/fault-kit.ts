@@ -330,6 +330,39 @@ export async function createAutoGroup(api: Api, appName: string): Promise<void> 
   if (reply.status !== 201) throw new Error(`group ${appName} not created: ${JSON.stringify(reply)}`);
 }
 
+/** Waits until GET /v1/executors shows an executor of the group online. */
+export async function waitForExecutorOnline(api: Api, appName: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const reply = await api('GET', `/v1/executors?appName=${appName}`);
+      return reply.body?.items?.[0]?.executors?.some((x: { online: boolean }) => x.online);
+    },
+    { what: 'the executor online' },
+  );
+}
+
+/** One job per workflow node `N`, running handler `wfN` without retries; their ids by node. */
+export async function createNodeJobs(
+  api: Api,
+  appName: string,
+  nodes: readonly string[],
+): Promise<Record<string, number>> {
+  const jobs: Record<string, number> = {};
+  for (const node of nodes) {
+    const reply = await api('POST', '/v1/jobs', {
+      appName,
+      name: `node ${node}`,
+      author: 'faults',
+      executorHandler: `wf${node}`,
+      executorFailRetryCount: 0,
+    });
+    if (reply.status !== 201)
+      throw new Error(`job of node ${node} not created: ${JSON.stringify(reply.body)}`);
+    jobs[node] = reply.body.id as number;
+  }
+  return jobs;
+}
+
 export interface CreatedJob {
   readonly id: number;
   readonly firstFire: number;

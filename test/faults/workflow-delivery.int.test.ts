@@ -16,10 +16,12 @@ import { waitFor } from '../stand-ins.js';
 import {
   type Api,
   createAutoGroup,
+  createNodeJobs,
   quietPeriod,
   type RunView,
   runsOf,
   startSharedStack,
+  waitForExecutorOnline,
 } from './fault-kit.js';
 
 /**
@@ -235,26 +237,8 @@ describe('fault: workflow node fires delivered three times, callbacks sent three
       handler('D', 0, (ctx) => `D(${ctx.param})`),
     );
     await executor.start();
-    await waitFor(
-      async () => {
-        const reply = await api('GET', `/v1/executors?appName=${appName}`);
-        return reply.body?.items?.[0]?.executors?.some((x: { online: boolean }) => x.online);
-      },
-      { what: 'the executor online' },
-    );
-
-    const jobs: Record<string, number> = {};
-    for (const node of ['A', 'B', 'C', 'D']) {
-      const reply = await api('POST', '/v1/jobs', {
-        appName,
-        name: `node ${node}`,
-        author: 'faults',
-        executorHandler: `wf${node}`,
-        executorFailRetryCount: 0,
-      });
-      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-      jobs[node] = reply.body.id as number;
-    }
+    await waitForExecutorOnline(api, appName);
+    const jobs = await createNodeJobs(api, appName, ['A', 'B', 'C', 'D']);
     const created = await api('POST', '/v1/workflows', {
       name: 'delivered three times',
       appName,

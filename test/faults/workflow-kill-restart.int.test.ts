@@ -9,6 +9,7 @@ import { waitFor } from '../stand-ins.js';
 import {
   adminClient,
   createAutoGroup,
+  createNodeJobs,
   freePort,
   killAllStacks,
   logSummary,
@@ -20,6 +21,7 @@ import {
   runsOf,
   type StackProcess,
   spawnStack,
+  waitForExecutorOnline,
 } from './fault-kit.js';
 
 /**
@@ -194,26 +196,8 @@ describe('fault: kill -9 of the stack during a workflow run, restart on the same
       handler('D', 0, (ctx) => `D got ${ctx.param}`),
     );
     await executor.start();
-    await waitFor(
-      async () => {
-        const reply = await api('GET', `/v1/executors?appName=${appName}`);
-        return reply.body?.items?.[0]?.executors?.some((x: { online: boolean }) => x.online);
-      },
-      { what: 'the executor online' },
-    );
-
-    const jobs: Record<string, number> = {};
-    for (const node of ['A', 'B', 'C', 'D']) {
-      const reply = await api('POST', '/v1/jobs', {
-        appName,
-        name: `node ${node}`,
-        author: 'faults',
-        executorHandler: `wf${node}`,
-        executorFailRetryCount: 0,
-      });
-      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-      jobs[node] = reply.body.id as number;
-    }
+    await waitForExecutorOnline(api, appName);
+    const jobs = await createNodeJobs(api, appName, ['A', 'B', 'C', 'D']);
     const created = await api('POST', '/v1/workflows', {
       name: 'killed mid-run',
       appName,
