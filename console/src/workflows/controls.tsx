@@ -3,8 +3,8 @@ import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { ErrorNotice, Field } from '../components/common';
 import { Dialog, DialogButtons } from '../components/dialog';
+import { ScheduleSwitch } from '../components/schedule-switch';
 import { api } from '../lib/api';
-import { canOperate, useAuth } from '../lib/auth';
 import { useAction } from '../lib/hooks';
 import { NODE_STATUS_HELP, NODE_STATUSES, parseInput } from './definition';
 import './workflows.css';
@@ -30,7 +30,7 @@ export function NodeStatusLegend() {
 
 /**
  * A workflow's schedule as an on/off switch (start/stop); "Trigger only" for a workflow without a
- * schedule. Disabled for those who may not operate its group; a refusal is shown in place.
+ * schedule.
  */
 export function WorkflowScheduleSwitch({
   workflow,
@@ -39,49 +39,16 @@ export function WorkflowScheduleSwitch({
   workflow: Workflow;
   onChanged?: (workflow: Workflow) => void;
 }) {
-  const { me } = useAuth();
-  const allowed = canOperate(me, workflow.appName);
-  const [answered, setAnswered] = useState<Workflow | undefined>();
-  const [wanted, setWanted] = useState<boolean | undefined>();
-  const shown =
-    answered && answered.id === workflow.id && answered.updatedAt >= workflow.updatedAt ? answered : workflow;
-  const on = wanted ?? shown.triggerStatus === 'RUNNING';
-  const errorId = `wf-switch-error-${workflow.id}`;
-  const { busy, error, run } = useAction(async (checked: boolean) => {
-    const path = { path: { id: workflow.id } };
-    const updated = checked ? await api().startWorkflow(path) : await api().stopWorkflow(path);
-    setAnswered(updated);
-    onChanged?.(updated);
-  });
   if (workflow.scheduleType === 'NONE') return <span class="muted small">Trigger only</span>;
-  const toggle = async (checked: boolean) => {
-    setWanted(checked);
-    await run(checked);
-    setWanted(undefined);
-  };
+  const path = { path: { id: workflow.id } };
   return (
-    <div class="schedule-switch">
-      <label title={allowed ? undefined : `You may not operate the group ${workflow.appName}`}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          aria-checked={on}
-          disabled={!allowed || busy}
-          aria-busy={busy}
-          aria-label={`Schedule on for ${workflow.name}`}
-          aria-describedby={error ? errorId : undefined}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => void toggle(e.currentTarget.checked)}
-        />
-        <span aria-hidden="true">{on ? 'On' : 'Off'}</span>
-      </label>
-      {error && (
-        <small id={errorId} class="field-error" role="alert">
-          {error.message}
-        </small>
-      )}
-    </div>
+    <ScheduleSwitch
+      item={workflow}
+      switchTo={(on) => (on ? api().startWorkflow(path) : api().stopWorkflow(path))}
+      isNewer={(answer, shown) => answer.updatedAt >= shown.updatedAt}
+      idPrefix="wf-switch-error"
+      {...(onChanged ? { onChanged } : {})}
+    />
   );
 }
 
