@@ -342,6 +342,44 @@ describe('runMonitorSweeps', () => {
     ]);
   });
 
+  it('runs the stalled-workflow sweep after the others, and logs and counts its failure by name without losing theirs', async () => {
+    const { fakes, deps, metrics } = await fixture();
+    const order: string[] = [];
+    const broken = {
+      ...deps,
+      workflowSweep: {
+        sweepStalledRuns: async () => {
+          order.push(`workflows after ${fakes.enqueued.map((e) => e.message.dedupKey).join(',')}`);
+          throw new Error('workflows table throttled');
+        },
+      },
+    };
+
+    const result = await runMonitorSweeps(broken, settings);
+
+    expect(order).toEqual(['workflows after retry#7']);
+    expect(result.failedSweeps).toEqual(['stalledWorkflowRuns']);
+    expect(result.workflows).toBeUndefined();
+    expect(result.lost?.lost).toEqual([2]);
+    expect(result.redrive?.redriven).toEqual([7]);
+    expect(failures(fakes).map((l) => l.attributes)).toEqual([
+      { sweep: 'stalledWorkflowRuns', error: 'Error: workflows table throttled' },
+    ]);
+    expect(metrics.filter((m) => m.name === METRIC.sweepFailures)).toEqual([
+      { name: METRIC.sweepFailures, unit: 'Count', value: 1 },
+    ]);
+  });
+
+  it('answers what the stalled-workflow sweep looked at and moved', async () => {
+    const { deps } = await fixture();
+    const result = await runMonitorSweeps(
+      { ...deps, workflowSweep: { sweepStalledRuns: async () => ({ looked: 3, redriven: 1 }) } },
+      settings,
+    );
+    expect(result.failedSweeps).toEqual([]);
+    expect(result.workflows).toEqual({ looked: 3, redriven: 1 });
+  });
+
   it('counts each failed sweep once when both throw, without throwing itself', async () => {
     const { fakes, deps, metrics } = await fixture();
     const broken = {
