@@ -1,6 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '../domain/errors.js';
+import { constantTimeEquals } from '../util/constant-time.js';
 import type { HttpRequest } from './request.js';
+
+export { constantTimeEquals };
 
 /**
  * Checks a request's credentials; throws UnauthorizedError. What it returns (who the caller is)
@@ -22,12 +24,6 @@ export function bearerCredentials(req: HttpRequest): string {
     throw new UnauthorizedError('the Authorization header must use the Bearer scheme: "Bearer <token>"');
   }
   return credentials;
-}
-
-/** Compares in time independent of where the strings differ and of their lengths. */
-export function constantTimeEquals(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(a), digest(b));
 }
 
 /**

@@ -1,32 +1,7 @@
-import { ValidationError } from '../domain/errors.js';
+import { type Problem, problemsOf, RequestValidationError } from '../domain/errors.js';
 import type { HttpRequest, RoutedRequest } from './request.js';
 
-/** One thing wrong with a request: the field (path or query parameter, or top-level body field) and what. */
-export interface Problem {
-  /** The parameter or top-level body field; `body` for the body as a whole. */
-  readonly field?: string;
-  /** Names the field, says what is expected and what was given. */
-  readonly message: string;
-}
-
-/**
- * A request refused for every structural problem found in it at once (path parameters, query and
- * body). It is a ValidationError like the domain's: `message` joins the problems, `field` is the
- * first one's, and the 400 lists them all under `problems`.
- */
-export class RequestValidationError extends ValidationError {
-  constructor(readonly problems: readonly [Problem, ...Problem[]]) {
-    super(problems.map((p) => p.message).join('; '), problems[0].field);
-    // The answer names the error by kind: a 400 is a ValidationError whoever found it.
-    this.name = 'ValidationError';
-  }
-}
-
-/** The problems of any ValidationError: the list of a RequestValidationError, else its one problem. */
-export function problemsOf(err: ValidationError): readonly Problem[] {
-  if (err instanceof RequestValidationError) return err.problems;
-  return [err.field === undefined ? { message: err.message } : { field: err.field, message: err.message }];
-}
+export { type Problem, problemsOf, RequestValidationError };
 
 /** What a route's contract yields from a request: its parameters, query and body, checked and typed. */
 export interface ValidInput<Params, Query, Body> {

@@ -13,3 +13,6 @@ export interface RingQueue {
   /** Sends all entries (batched); throws if any could not be sent, after retrying the failed ones. */
   enqueue(entries: readonly RingEntry[]): Promise<void>;
 }
+
+/** Longest per-message delay a ring accepts (SQS's limit); fires further out wait in the job store until the pre-read reaches them. */
+export const MAX_DELAY_SECONDS = 900;

@@ -19,9 +19,6 @@ export interface QueueDefinition {
   };
 }
 
-/** Longest SQS per-message delay; fires further out stay in DynamoDB until the pre-read reaches them. */
-export const MAX_DELAY_SECONDS = 900;
-
 const FOUR_DAYS = 4 * 24 * 3600;
 const FOURTEEN_DAYS = 14 * 24 * 3600;
 

@@ -25,11 +25,11 @@ import type { GroupStore, JobStore } from '../ports/job-store.js';
 import { METRIC } from '../ports/metrics.js';
 import type { RegistryEntry, RegistryStore } from '../ports/registry-store.js';
 import type { RingLane } from '../ports/ring-queue.js';
+import { MAX_DELAY_SECONDS } from '../ports/ring-queue.js';
 import type { RouteStateStore } from '../ports/route-state-store.js';
 import type { CreateFireResult, DispatchEntry } from '../ports/run-store.js';
 import type { SlowTracker } from '../ports/slow-tracker.js';
 import type { NodeFireState } from '../ports/workflow-store.js';
-import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
 import type { WorkflowEngine } from './workflow-engine.js';
 

@@ -1,9 +1,9 @@
 import { MSG } from '@tickring/protocol';
 import { jobIdOfLogId } from '../domain/run.js';
-import { constantTimeEquals } from '../http/auth.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
+import { constantTimeEquals } from '../util/constant-time.js';
 import { GROUP_TOKEN_CACHE_MS } from './group-access-tokens.js';
 
 export interface ExecutorAuthDeps {

@@ -6,8 +6,8 @@ import type { Clock } from '../ports/clock.js';
 import type { JobStore, PlannableJob } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
+import { MAX_DELAY_SECONDS } from '../ports/ring-queue.js';
 import type { RunStore, StoredRun } from '../ports/run-store.js';
-import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import { scheduledFireMessage } from './run-tick.js';
 
 export interface ReplanDeps {

@@ -7,8 +7,8 @@ import type { JobStore } from '../ports/job-store.js';
 import type { Logger } from '../ports/logger.js';
 import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingQueue } from '../ports/ring-queue.js';
+import { MAX_DELAY_SECONDS } from '../ports/ring-queue.js';
 import type { RunStore } from '../ports/run-store.js';
-import { MAX_DELAY_SECONDS } from '../schema/queues.js';
 import type { WorkflowEngine } from './workflow-engine.js';
 
 /**

@@ -19,7 +19,7 @@ import type { Lease, LeaseStore } from '../ports/lease-store.js';
 import type { Logger } from '../ports/logger.js';
 import { METRIC, type Metrics } from '../ports/metrics.js';
 import type { RingEntry, RingQueue } from '../ports/ring-queue.js';
-import { MAX_DELAY_SECONDS } from '../schema/queues.js';
+import { MAX_DELAY_SECONDS } from '../ports/ring-queue.js';
 import { mapLimit } from '../util/concurrency.js';
 
 export interface TickDeps {

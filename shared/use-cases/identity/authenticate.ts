@@ -2,7 +2,7 @@ import { BOOTSTRAP_PRINCIPAL, type Principal } from '../../domain/access.js';
 import { UnauthorizedError } from '../../domain/errors.js';
 import { type ParsedCredential, parseCredential } from '../../domain/identity.js';
 import { secretMatches } from '../../domain/password.js';
-import { constantTimeEquals } from '../../http/auth.js';
+import { constantTimeEquals } from '../../util/constant-time.js';
 import { type IdentityDeps, TOUCH_INTERVAL_MS } from './deps.js';
 
 /** The one answer to every refused bearer credential: it says nothing about why. */

@@ -1,6 +1,6 @@
+import { RequestValidationError } from '../../domain/errors.js';
 import type { Problem } from '../../domain/identity.js';
 import type { PasswordHasher } from '../../domain/password.js';
-import { RequestValidationError } from '../../http/validation.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Metrics } from '../../ports/metrics.js';
