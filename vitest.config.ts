@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{shared,functions,local,infra,bench}/**/*.test.ts',
+            '{functions,local,infra,bench}/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'console/src/**/*.test.ts',
             'test/boundaries/*.test.ts',
@@ -28,10 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: [
-            '{shared,functions,local,infra,test,bench}/**/*.int.test.ts',
-            'packages/*/src/**/*.int.test.ts',
-          ],
+          include: ['{functions,local,infra,test,bench}/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', 'test/faults/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,

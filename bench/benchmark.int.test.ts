@@ -1,5 +1,5 @@
+import { SETTINGS } from '@tickring/core/config';
 import { describe, expect, inject, it } from 'vitest';
-import { SETTINGS } from '../shared/config/settings.js';
 import { type BenchmarkOptions, runBenchmark } from './benchmark.js';
 
 /** The short run of the bench, on the stand-ins the integration tests share; correctness only. */

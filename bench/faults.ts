@@ -1,9 +1,9 @@
+import { type FireMessage, parseRingMessage } from '@tickring/core/dispatch';
+import { LOG_ID_JOB_FACTOR } from '@tickring/core/runs';
 import { ACCESS_TOKEN_HEADER } from '@tickring/executor';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { HandlerWrapper } from '../local/functions.js';
 import type { LambdaHandler } from '../local/lambda-host.js';
-import { LOG_ID_JOB_FACTOR } from '../shared/domain/run.js';
-import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
 import type { Fire, TimeWindow } from './fire-count.js';
 import type { RunNotice } from './fleet-protocol.js';
 

@@ -1,4 +1,4 @@
-import { nextFireAfter, type Schedule } from '../shared/domain/schedule/index.js';
+import { nextFireAfter, type Schedule } from '@tickring/core/schedule';
 import { summarize } from './stats.js';
 
 /** One run of a handler at an executor, as the bench's handler saw it. */

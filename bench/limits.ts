@@ -14,7 +14,7 @@ import {
   SendMessageBatchCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import { createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
+import { createAwsClients, destroyAwsClients } from '@tickring/aws/clients';
 import type { StandInEndpoints } from './stand-ins.js';
 import { type Summary, summarize } from './stats.js';
 

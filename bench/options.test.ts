@@ -1,5 +1,5 @@
+import { SETTINGS } from '@tickring/core/config';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../shared/config/settings.js';
 import { LATEST_JSON, MAX_WORKFLOW_RUNS, parseOptions, parseSchedule, UsageError } from './options.js';
 
 describe('parseOptions', () => {

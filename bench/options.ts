@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { SETTINGS } from '../shared/config/settings.js';
-import { isAppError } from '../shared/domain/errors.js';
-import { type Schedule, validateSchedule } from '../shared/domain/schedule/index.js';
+import { isAppError } from '@tickring/core/common';
+import { SETTINGS } from '@tickring/core/config';
+import { type Schedule, validateSchedule } from '@tickring/core/schedule';
 import type { Workload } from './benchmark.js';
 import { TRIGGER_SPREAD_MS } from './workflow-shape.js';
 import { MAX_IDLE_JOBS } from './workload.js';

@@ -1,4 +1,4 @@
-import type { Schedule } from '../shared/domain/schedule/index.js';
+import type { Schedule } from '@tickring/core/schedule';
 import { type PerTrigger, perTrigger, type TriggerCost, usdPerMillionTriggers } from './cost.js';
 import type { DynamoUsage } from './dynamo-meter.js';
 import type { Fire, FireCount } from './fire-count.js';

@@ -1,5 +1,5 @@
+import { METRIC } from '@tickring/core/common';
 import type { MetricSink } from '../local/functions.js';
-import { METRIC } from '../shared/ports/metrics.js';
 import type { TimeWindow } from './fire-count.js';
 import { type Summary, summarize } from './stats.js';
 

@@ -1,5 +1,5 @@
+import { parseTemplate, renderTemplate } from '@tickring/core/workflows';
 import { describe, expect, it } from 'vitest';
-import { parseTemplate, renderTemplate } from '../shared/domain/workflow/template.js';
 import {
   analyseRuns,
   FINAL_HOP,

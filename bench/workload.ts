@@ -1,11 +1,11 @@
+import type { AwsClients } from '@tickring/aws/clients';
+import { DynamoJobStore } from '@tickring/aws/dynamodb';
 import type { TickringClient } from '@tickring/client';
-import type { AwsClients } from '../shared/adapters/aws-clients.js';
-import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
-import type { Job } from '../shared/domain/job.js';
-import { JOB_DEFAULTS } from '../shared/domain/job-validation.js';
-import { MAX_JOB_ID } from '../shared/domain/run.js';
-import type { Schedule } from '../shared/domain/schedule/index.js';
-import { mapLimit } from '../shared/util/concurrency.js';
+import { mapLimit } from '@tickring/core/common';
+import type { Job } from '@tickring/core/jobs';
+import { JOB_DEFAULTS } from '@tickring/core/jobs';
+import { MAX_JOB_ID } from '@tickring/core/runs';
+import type { Schedule } from '@tickring/core/schedule';
 import type { JobSchedule } from './fire-count.js';
 import { BENCH_HANDLER } from './fleet.js';
 

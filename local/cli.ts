@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
-import { ENV } from '../shared/config/env.js';
+import { ENV } from '@tickring/core/config';
 import { LocalStartError } from './errors.js';
 import { startLocal } from './start-local.js';
 

@@ -1,8 +1,8 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
+import { HTTP_ROUTES } from '@tickring/aws/topology';
 import { ASSET_CACHE_CONTROL, CONSOLE_HEADERS, INDEX_CACHE_CONTROL } from '@tickring/console/headers';
-import { HTTP_ROUTES } from '../shared/schema/http-routes.js';
 import type { LocalRoute } from './http-gateway.js';
 
 /** Content types of what Vite writes into the console's dist directory. */

@@ -1,4 +1,4 @@
-import type { LogAttributes, Logger } from '../shared/ports/logger.js';
+import type { LogAttributes, Logger } from '@tickring/core/common';
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof LEVELS;

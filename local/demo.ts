@@ -1,12 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from '@tickring/core/common';
 import {
   createExecutor,
   type ExecutorLogger,
   type JobContext,
   registerBuiltInHandlers,
 } from '@tickring/executor';
-import type { Logger } from '../shared/ports/logger.js';
 import { LOOPBACK } from './net.js';
 
 export const DEMO_APP_NAME = 'tickring-demo';

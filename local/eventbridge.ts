@@ -1,4 +1,4 @@
-import type { Logger } from '../shared/ports/logger.js';
+import type { Logger } from '@tickring/core/common';
 import { scheduledEvent } from './events.js';
 import type { BackgroundHealth } from './health.js';
 import type { LambdaHost } from './lambda-host.js';

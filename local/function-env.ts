@@ -1,6 +1,6 @@
-import { tableEnvName } from '../shared/config/common.js';
-import { ENV } from '../shared/config/env.js';
-import { TABLE_LIST } from '../shared/schema/tables.js';
+import { tableEnvName } from '@tickring/aws/clients';
+import { TABLE_LIST } from '@tickring/aws/topology';
+import { ENV } from '@tickring/core/config';
 import type { Resources } from './provision.js';
 
 export interface FunctionEnvOptions {

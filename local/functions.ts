@@ -1,3 +1,7 @@
+import type { AwsClients } from '@tickring/aws/clients';
+import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
+import type { Clock, Logger } from '@tickring/core/common';
+import { type Metrics, type MetricUnit, noMetrics } from '@tickring/core/common';
 import * as apiConfig from '../functions/api/config.js';
 import * as api from '../functions/api/handler.js';
 import * as callbackConfig from '../functions/callback/config.js';
@@ -10,11 +14,6 @@ import * as monitorsConfig from '../functions/monitors/config.js';
 import * as monitors from '../functions/monitors/handler.js';
 import * as schedulerTickConfig from '../functions/scheduler-tick/config.js';
 import * as schedulerTick from '../functions/scheduler-tick/handler.js';
-import type { AwsClients } from '../shared/adapters/aws-clients.js';
-import type { Clock } from '../shared/ports/clock.js';
-import type { Logger } from '../shared/ports/logger.js';
-import { type Metrics, type MetricUnit, noMetrics } from '../shared/ports/metrics.js';
-import { FUNCTIONS, type FunctionName } from '../shared/schema/functions.js';
 import type { LambdaHandler, LocalFunctionSpec } from './lambda-host.js';
 
 /** What every locally hosted function shares: one set of SDK clients, a clock, a logger per function. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { matchHttpRoute } from '@tickring/aws/topology';
+import type { Logger } from '@tickring/core/common';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import type { Logger } from '../shared/ports/logger.js';
-import { matchHttpRoute } from '../shared/schema/http-routes.js';
 import { httpApiEvent } from './events.js';
 import type { LambdaHost } from './lambda-host.js';
 import { LOOPBACK } from './net.js';

@@ -1,6 +1,6 @@
+import { silentLogger } from '@tickring/core/common';
 import type { ScheduledEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../shared/ports/logger.js';
 import { RateRule } from './eventbridge.js';
 import { LambdaHost, LambdaTimeoutError } from './lambda-host.js';
 

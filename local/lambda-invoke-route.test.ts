@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { type AwsClients, createAwsClients, destroyAwsClients } from '@tickring/aws/clients';
+import { LambdaExecutorTransport } from '@tickring/aws/lambda';
+import { silentLogger } from '@tickring/core/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
-import { LambdaExecutorTransport } from '../shared/adapters/lambda-transport.js';
-import { silentLogger } from '../shared/ports/logger.js';
 import { startHttpGateway } from './http-gateway.js';
 import { LambdaHost } from './lambda-host.js';
 import { functionNameOf, lambdaInvokeRoute } from './lambda-invoke-route.js';

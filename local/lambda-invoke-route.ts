@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Logger } from '../shared/ports/logger.js';
+import type { Logger } from '@tickring/core/common';
 import type { LocalRoute } from './http-gateway.js';
 import type { LambdaHost } from './lambda-host.js';
 

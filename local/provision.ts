@@ -7,9 +7,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateTopicCommand } from '@aws-sdk/client-sns';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import type { AwsClients } from '../shared/adapters/aws-clients.js';
-import { QUEUE_LIST, type QueueName } from '../shared/schema/queues.js';
-import { TABLE_LIST, type TableDefinition, type TableName } from '../shared/schema/tables.js';
+import type { AwsClients } from '@tickring/aws/clients';
+import {
+  QUEUE_LIST,
+  type QueueName,
+  TABLE_LIST,
+  type TableDefinition,
+  type TableName,
+} from '@tickring/aws/topology';
 
 export interface QueueResources {
   readonly url: string;

@@ -1,14 +1,13 @@
+import type { AwsClients } from '@tickring/aws/clients';
+import { loadTables } from '@tickring/aws/clients';
+import { DynamoJobStore, DynamoRunStore } from '@tickring/aws/dynamodb';
+import { SqsRingQueue } from '@tickring/aws/sqs';
+import type { Logger } from '@tickring/core/common';
+import { systemClock } from '@tickring/core/common';
+import { loadSetting } from '@tickring/core/config';
+import { type ReplanResult, replanLostFires } from '@tickring/core/tick';
 import * as dispatcherConfig from '../functions/dispatcher/config.js';
 import * as schedulerTickConfig from '../functions/scheduler-tick/config.js';
-import type { AwsClients } from '../shared/adapters/aws-clients.js';
-import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
-import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
-import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
-import { loadTables } from '../shared/config/common.js';
-import { loadSetting } from '../shared/config/settings.js';
-import { systemClock } from '../shared/ports/clock.js';
-import type { Logger } from '../shared/ports/logger.js';
-import { type ReplanResult, replanLostFires } from '../shared/use-cases/replan-lost-fires.js';
 
 /**
  * The local stack's restart step: the SQS stand-in keeps the ring in memory, so a stop (or a crash)

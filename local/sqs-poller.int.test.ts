@@ -5,9 +5,9 @@ import {
   ReceiveMessageCommand,
   SendMessageBatchCommand,
 } from '@aws-sdk/client-sqs';
+import { silentLogger } from '@tickring/core/common';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../shared/ports/logger.js';
 import { isolatedResources, type TestResources, waitFor } from '../test/stand-ins.js';
 import { LambdaHost } from './lambda-host.js';
 import { SqsPoller } from './sqs-poller.js';

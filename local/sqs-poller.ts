@@ -4,8 +4,8 @@ import {
   ReceiveMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
+import type { Logger } from '@tickring/core/common';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { Logger } from '../shared/ports/logger.js';
 import { sqsRecord } from './events.js';
 import type { LambdaHost } from './lambda-host.js';
 

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { type AwsClients, createAwsClients, destroyAwsClients } from '@tickring/aws/clients';
+import { DynamoPrincipalStore } from '@tickring/aws/dynamodb';
+import { QUEUES } from '@tickring/aws/topology';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
-import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
-import { DynamoPrincipalStore } from '../shared/adapters/dynamodb/principal-store.js';
-import { systemClock } from '../shared/ports/clock.js';
-import type { Logger } from '../shared/ports/logger.js';
-import { QUEUES } from '../shared/schema/queues.js';
-import { bootstrapRotation } from '../shared/use-cases/identity/index.js';
+import type { Logger } from '@tickring/core/common';
+import { systemClock } from '@tickring/core/common';
+import { bootstrapRotation } from '@tickring/core/identity';
 import { consoleAssetsRoute } from './console-assets.js';
 import { consoleLogger } from './console-logger.js';
 import { lockDataDir } from './data-dir-lock.js';

@@ -1,5 +1,5 @@
+import type { Logger } from '@tickring/core/common';
 import { describe, expect, it } from 'vitest';
-import type { Logger } from '../shared/ports/logger.js';
 import { STOP_PHASE, StopSequence } from './stop-sequence.js';
 
 function recordingLogger() {

@@ -1,4 +1,4 @@
-import type { Logger } from '../shared/ports/logger.js';
+import type { Logger } from '@tickring/core/common';
 
 /**
  * The order a local stack stops in, each phase after the one before: nothing new is scheduled,

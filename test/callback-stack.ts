@@ -6,21 +6,21 @@ import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
 } from '@aws-sdk/client-sqs';
+import { type AwsClients, createAwsClients, destroyAwsClients } from '@tickring/aws/clients';
+import {
+  DynamoGroupStore,
+  DynamoJobStore,
+  DynamoRegistryStore,
+  DynamoReportStore,
+  DynamoRunStore,
+} from '@tickring/aws/dynamodb';
+import { ENV, SETTINGS } from '@tickring/core/config';
+import { type FireMessage, parseRingMessage } from '@tickring/core/dispatch';
+import type { Job } from '@tickring/core/jobs';
+import type { Run } from '@tickring/core/runs';
+import { makeJob, makeRun } from '@tickring/testing';
 import { inject } from 'vitest';
 import { type LocalStack, type StartLocalOptions, startLocal } from '../local/start-local.js';
-import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
-import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
-import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
-import { DynamoRegistryStore } from '../shared/adapters/dynamodb/registry-store.js';
-import { DynamoReportStore } from '../shared/adapters/dynamodb/report-store.js';
-import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
-import { ENV } from '../shared/config/env.js';
-import { SETTINGS } from '../shared/config/settings.js';
-import type { Job } from '../shared/domain/job.js';
-import type { Run } from '../shared/domain/run.js';
-import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
-import { makeJob } from './jobs.js';
-import { makeRun } from './outcome-fakes.js';
 import { TEST_REGION } from './stand-ins.js';
 
 export interface CollectedMessage<T> {

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import {
+  DynamoGroupStore,
+  DynamoJobStore,
+  DynamoRegistryStore,
+  DynamoRunStore,
+} from '@tickring/aws/dynamodb';
+import { ENV } from '@tickring/core/config';
+import type { FireMessage } from '@tickring/core/dispatch';
+import type { Group, Job } from '@tickring/core/jobs';
+import type { Run, StoredRun } from '@tickring/core/runs';
 import { createExecutor, type Executor, type JobHandler, silentLogger } from '@tickring/executor';
+import { testGroup, testJob } from '@tickring/testing';
 import { inject } from 'vitest';
 import { type LocalStack, startLocal } from '../local/start-local.js';
-import { DynamoGroupStore } from '../shared/adapters/dynamodb/group-store.js';
-import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
-import { DynamoRegistryStore } from '../shared/adapters/dynamodb/registry-store.js';
-import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
-import { ENV } from '../shared/config/env.js';
-import type { Group, Job } from '../shared/domain/job.js';
-import type { Run } from '../shared/domain/run.js';
-import type { FireMessage } from '../shared/domain/trigger.js';
-import type { StoredRun } from '../shared/ports/run-store.js';
-import { testGroup, testJob } from './dispatch-fixtures.js';
 import { waitFor } from './stand-ins.js';
 
 /** How long an executor stays online after its last heartbeat, in these tests. */

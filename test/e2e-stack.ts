@@ -4,12 +4,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoRegistryStore, DynamoRunStore } from '@tickring/aws/dynamodb';
+import type { Run } from '@tickring/core/runs';
 import { createExecutor, type Executor, type JobHandler, silentLogger } from '@tickring/executor';
 import { inject } from 'vitest';
 import { type LocalStack, startLocal } from '../local/start-local.js';
-import { DynamoRegistryStore } from '../shared/adapters/dynamodb/registry-store.js';
-import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
-import type { Run } from '../shared/domain/run.js';
 import { checked } from './openapi-check.js';
 import { waitFor } from './stand-ins.js';
 

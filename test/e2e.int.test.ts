@@ -1,7 +1,7 @@
+import { ENV } from '@tickring/core/config';
+import type { Run } from '@tickring/core/runs';
 import type { JobContext } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENV } from '../shared/config/env.js';
-import type { Run } from '../shared/domain/run.js';
 import { type E2eStack, percentile, startE2eStack, startRelay, startWebhook } from './e2e-stack.js';
 import { waitFor } from './stand-ins.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Run } from '@tickring/core/runs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../shared/domain/run.js';
 import { type E2eStack, startE2eStack } from './e2e-stack.js';
 import { type ProtocolExecutor, startProtocolExecutor } from './protocol-executor.js';
 import { waitFor } from './stand-ins.js';

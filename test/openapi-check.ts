@@ -4,9 +4,10 @@
  * 2020-12, formats checked). The API test helpers pass every answer they receive through
  * {@link checked}, so the integration tests hold the running API to its contract.
  */
+
+import { type JsonObject, openApiDocument } from '@tickring/api/contract';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { type JsonObject, openApiDocument } from '../shared/schema/api/openapi.js';
 
 const DOC_ID = 'https://tickring.local/openapi.json';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

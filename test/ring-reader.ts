@@ -1,5 +1,5 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { type FireMessage, parseRingMessage } from '../shared/domain/trigger.js';
+import { type FireMessage, parseRingMessage } from '@tickring/core/dispatch';
 
 export interface ReceivedFire {
   readonly message: FireMessage;

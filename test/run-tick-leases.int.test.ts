@@ -1,10 +1,10 @@
+import { mapLimit } from '@tickring/core/common';
+import type { RingQueue } from '@tickring/core/dispatch';
+import type { JobStore } from '@tickring/core/jobs';
+import type { LeaseStore } from '@tickring/core/tick';
+import { runTickLoop } from '@tickring/core/tick';
+import { makeJob } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
-import type { JobStore } from '../shared/ports/job-store.js';
-import type { LeaseStore } from '../shared/ports/lease-store.js';
-import type { RingQueue } from '../shared/ports/ring-queue.js';
-import { runTickLoop } from '../shared/use-cases/run-tick.js';
-import { mapLimit } from '../shared/util/concurrency.js';
-import { makeJob } from './jobs.js';
 import { drainRing } from './ring-reader.js';
 import { nextWholeSecond, recording, SHARDS, tickHarness } from './tick-harness.js';
 

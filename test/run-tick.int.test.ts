@@ -1,14 +1,11 @@
+import { DynamoRunStore } from '@tickring/aws/dynamodb';
+import { silentLogger } from '@tickring/core/common';
+import { type FireMessage, LOG_IDS_PER_PLAN } from '@tickring/core/dispatch';
+import type { JobStore } from '@tickring/core/jobs';
+import { firstPlannedLogId } from '@tickring/core/runs';
+import { lastPlanFires, planHorizonMs, replanLostFires, runTickLoop, tickOnce } from '@tickring/core/tick';
+import { FakeClock, makeJob, makeRun } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
-import { DynamoRunStore } from '../shared/adapters/dynamodb/run-store.js';
-import { firstPlannedLogId } from '../shared/domain/run.js';
-import { type FireMessage, LOG_IDS_PER_PLAN } from '../shared/domain/trigger.js';
-import type { JobStore } from '../shared/ports/job-store.js';
-import { silentLogger } from '../shared/ports/logger.js';
-import { lastPlanFires, replanLostFires } from '../shared/use-cases/replan-lost-fires.js';
-import { planHorizonMs, runTickLoop, tickOnce } from '../shared/use-cases/run-tick.js';
-import { FakeClock } from './fake-clock.js';
-import { makeJob } from './jobs.js';
-import { makeRun } from './outcome-fakes.js';
 import { drainRing } from './ring-reader.js';
 import { nextWholeSecond, recording, tickHarness } from './tick-harness.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type AwsClients, createAwsClients, destroyAwsClients } from '@tickring/aws/clients';
 import { inject } from 'vitest';
 import { provisionResources, type Resources } from '../local/provision.js';
-import { type AwsClients, createAwsClients, destroyAwsClients } from '../shared/adapters/aws-clients.js';
 
 export const TEST_REGION = 'us-east-1';
 

@@ -1,12 +1,9 @@
+import { DynamoJobStore, DynamoLeaseStore } from '@tickring/aws/dynamodb';
+import { SqsRingQueue } from '@tickring/aws/sqs';
+import { type Clock, noMetrics, silentLogger, systemClock } from '@tickring/core/common';
+import type { RingEntry, RingQueue } from '@tickring/core/dispatch';
+import type { TickDeps, TickSettings } from '@tickring/core/tick';
 import { afterAll, beforeAll } from 'vitest';
-import { DynamoJobStore } from '../shared/adapters/dynamodb/job-store.js';
-import { DynamoLeaseStore } from '../shared/adapters/dynamodb/lease-store.js';
-import { SqsRingQueue } from '../shared/adapters/sqs/ring-queue.js';
-import { type Clock, systemClock } from '../shared/ports/clock.js';
-import { silentLogger } from '../shared/ports/logger.js';
-import { noMetrics } from '../shared/ports/metrics.js';
-import type { RingEntry, RingQueue } from '../shared/ports/ring-queue.js';
-import type { TickDeps, TickSettings } from '../shared/use-cases/run-tick.js';
 import { isolatedResources, type TestResources } from './stand-ins.js';
 
 /**

@@ -1,17 +1,12 @@
+import { DynamoWorkflowStore } from '@tickring/aws/dynamodb';
+import { noMetrics } from '@tickring/core/common';
+import type { FireMessage, RingEntry } from '@tickring/core/dispatch';
+import type { Job } from '@tickring/core/jobs';
+import type { Alarm, Run } from '@tickring/core/runs';
+import type { WorkflowLink, WorkflowRecord } from '@tickring/core/workflows';
+import { validateWorkflow, type WorkflowDefinition, WorkflowEngine } from '@tickring/core/workflows';
+import { FakeClock, makeRun } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoWorkflowStore } from '../shared/adapters/dynamodb/workflow-store.js';
-import type { Job } from '../shared/domain/job.js';
-import type { Run } from '../shared/domain/run.js';
-import type { FireMessage } from '../shared/domain/trigger.js';
-import { validateWorkflow, type WorkflowDefinition } from '../shared/domain/workflow/index.js';
-import type { WorkflowLink } from '../shared/domain/workflow/link.js';
-import type { Alarm } from '../shared/ports/alarms.js';
-import { noMetrics } from '../shared/ports/metrics.js';
-import type { RingEntry } from '../shared/ports/ring-queue.js';
-import type { WorkflowRecord } from '../shared/ports/workflow-store.js';
-import { WorkflowEngine } from '../shared/use-cases/workflow-engine.js';
-import { FakeClock } from './fake-clock.js';
-import { makeRun } from './outcome-fakes.js';
 import { isolatedResources, type TestResources } from './stand-ins.js';
 
 /**

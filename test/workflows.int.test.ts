@@ -1,6 +1,6 @@
+import type { Run } from '@tickring/core/runs';
 import type { JobContext, JobHandler, JobReturn } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../shared/domain/run.js';
 import { type E2eStack, startE2eStack } from './e2e-stack.js';
 import { waitFor } from './stand-ins.js';
 

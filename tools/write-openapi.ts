@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openApiJson } from '../shared/schema/api/openapi.js';
+import { openApiJson } from '@tickring/api/contract';
 import { generateClientFiles } from './client-codegen.js';
 
 const root = new URL('../', import.meta.url);

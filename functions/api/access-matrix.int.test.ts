@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_ROUTES } from '@tickring/api/contract';
+import type { RouteAccess } from '@tickring/core/identity';
 import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
-import type { RouteAccess } from '../../shared/domain/access.js';
-import { API_ROUTES } from '../../shared/schema/api/routes.js';
 import { checked } from '../../test/openapi-check.js';
 import { waitFor } from '../../test/stand-ins.js';
 

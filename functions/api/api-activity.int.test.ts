@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoReportStore, DynamoRunStore } from '@tickring/aws/dynamodb';
+import { HANDLE_CODE, TRIGGER_CODE } from '@tickring/core/runs';
 import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
+import { makeRun } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
-import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
-import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
-import { HANDLE_CODE, TRIGGER_CODE } from '../../shared/domain/run.js';
 import { checked } from '../../test/openapi-check.js';
-import { makeRun } from '../../test/outcome-fakes.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { noMetrics, silentLogger } from '@tickring/core/common';
+import type { Alarm } from '@tickring/core/runs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionEnv } from '../../local/function-env.js';
-import type { Alarm } from '../../shared/ports/alarms.js';
-import { silentLogger } from '../../shared/ports/logger.js';
-import { noMetrics } from '../../shared/ports/metrics.js';
 import { checked } from '../../test/openapi-check.js';
 import { isolatedResources, TEST_REGION, type TestResources } from '../../test/stand-ins.js';
 import { loadConfig } from './config.js';

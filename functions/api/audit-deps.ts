@@ -1,9 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoAuditLog } from '../../shared/adapters/dynamodb/audit-log.js';
-import type { Clock } from '../../shared/ports/clock.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { Metrics } from '../../shared/ports/metrics.js';
-import type { AuditDeps } from '../../shared/use-cases/audit.js';
+import { DynamoAuditLog } from '@tickring/aws/dynamodb';
+import type { AuditDeps } from '@tickring/core/audit';
+import type { Clock, Logger, Metrics } from '@tickring/core/common';
 
 /** The audit log's dependencies: its DynamoDB table (records expire after `retentionDays`). */
 export function buildAuditDeps(input: {

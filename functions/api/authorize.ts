@@ -1,15 +1,17 @@
+import type { HttpResult, RouteContract, Router, ValidRequest } from '@tickring/api/http';
+import type { AuditChange } from '@tickring/core/audit';
+import { type AuditSpec, type AuditTargetKind, isSecretName, REDACTED } from '@tickring/core/audit';
+import type { Logger } from '@tickring/core/common';
 import {
   type ALL_GROUPS,
+  type AuthorizeDeps,
+  authorize,
   type Principal,
   type RouteAccess,
+  type Subject,
   visibleGroups,
-} from '../../shared/domain/access.js';
-import { type AuditSpec, type AuditTargetKind, isSecretName, REDACTED } from '../../shared/domain/audit.js';
-import type { HttpResult, RouteContract, Router, ValidRequest } from '../../shared/http/index.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { WorkflowRecord, WorkflowRunRecord } from '../../shared/ports/workflow-store.js';
-import type { AuditChange } from '../../shared/use-cases/audit.js';
-import { type AuthorizeDeps, authorize, type Subject } from '../../shared/use-cases/authorize.js';
+} from '@tickring/core/identity';
+import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import { jobView, runView } from './views.js';
 
 /** Who is calling, from where, and which groups a list shows them. */

@@ -1,13 +1,8 @@
+import { createHttpHandler, EDGE_SECRET_HEADER, Router, VIEWER_ADDRESS_HEADER } from '@tickring/api/http';
+import type { AuditChange } from '@tickring/core/audit';
+import { CONFIGURED_BOOTSTRAP, identityFixture, loggedText } from '@tickring/testing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import {
-  createHttpHandler,
-  EDGE_SECRET_HEADER,
-  Router,
-  VIEWER_ADDRESS_HEADER,
-} from '../../shared/http/index.js';
-import type { AuditChange } from '../../shared/use-cases/audit.js';
-import { CONFIGURED_BOOTSTRAP, identityFixture, loggedText } from '../../test/identity-doubles.js';
 import { GuardedRouter } from './authorize.js';
 import { addIdentityRoutes, identityAuthenticator } from './routes-identity.js';
 

@@ -1,5 +1,5 @@
+import { ConfigError, ENV } from '@tickring/core/config';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ENV } from '../../shared/config/env.js';
 import { loadConfig } from './config.js';
 
 const tables = {

@@ -1,14 +1,14 @@
-import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
-import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
+import type { AwsClientOptions } from '@tickring/aws/clients';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '@tickring/aws/clients';
 import {
   ENV,
   type Env,
+  loadSetting,
   optionalString,
   requireString,
   requireToken,
   type TokenSource,
-} from '../../shared/config/env.js';
-import { loadSetting } from '../../shared/config/settings.js';
+} from '@tickring/core/config';
 
 export interface ApiConfig {
   readonly aws: AwsClientOptions;

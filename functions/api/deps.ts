@@ -1,34 +1,36 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
-import { createAlarmPublisher } from '../../shared/adapters/alarms.js';
-import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
-import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
-import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
-import { DynamoReportStore } from '../../shared/adapters/dynamodb/report-store.js';
-import { DynamoRunStore } from '../../shared/adapters/dynamodb/run-store.js';
-import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
-import { createWorkflowEngine } from '../../shared/adapters/run-outcome-deps.js';
-import { cachedTokenReader } from '../../shared/adapters/secrets.js';
-import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
-import { createFunctionLogger } from '../../shared/observability/logger.js';
-import { createFunctionMetrics } from '../../shared/observability/metrics.js';
-import type { AlarmPublisher } from '../../shared/ports/alarms.js';
-import { type Clock, systemClock } from '../../shared/ports/clock.js';
-import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { Metrics } from '../../shared/ports/metrics.js';
-import type { AdminDashboardDeps } from '../../shared/use-cases/admin-dashboard.js';
-import type { AdminExecutorsDeps, ExecutorSettings } from '../../shared/use-cases/admin-executors.js';
-import type { AdminGroupsDeps } from '../../shared/use-cases/admin-groups.js';
-import { getGroup } from '../../shared/use-cases/admin-groups.js';
-import type { AdminJobsDeps } from '../../shared/use-cases/admin-jobs.js';
-import { type AdminRunsDeps, killRun } from '../../shared/use-cases/admin-runs.js';
-import type { AdminTriggerDeps } from '../../shared/use-cases/admin-trigger.js';
-import type { AdminWorkflowsDeps } from '../../shared/use-cases/admin-workflows.js';
-import { type AuditDeps, recordChange } from '../../shared/use-cases/audit.js';
-import type { GroupTokenDeps } from '../../shared/use-cases/group-access-tokens.js';
-import type { IdentityDeps } from '../../shared/use-cases/identity/index.js';
+import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
+import {
+  DynamoGroupStore,
+  DynamoJobStore,
+  DynamoRegistryStore,
+  DynamoReportStore,
+  DynamoRunStore,
+} from '@tickring/aws/dynamodb';
+import { createExecutorTransport } from '@tickring/aws/lambda';
+import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
+import { cachedTokenReader, executorAccessTokens } from '@tickring/aws/secrets';
+import { createAlarmPublisher } from '@tickring/aws/sns';
+import { SqsRingQueue } from '@tickring/aws/sqs';
+import type { AdminDashboardDeps } from '@tickring/core/activity';
+import { type AuditDeps, recordChange } from '@tickring/core/audit';
+import type { Logger, Metrics } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
+import type { AdminTriggerDeps } from '@tickring/core/dispatch';
+import type {
+  AdminExecutorsDeps,
+  AdminGroupsDeps,
+  ExecutorSettings,
+  ExecutorTransport,
+  GroupTokenDeps,
+} from '@tickring/core/executors';
+import { getGroup } from '@tickring/core/executors';
+import type { IdentityDeps } from '@tickring/core/identity';
+import type { AdminJobsDeps } from '@tickring/core/jobs';
+import type { AlarmPublisher } from '@tickring/core/runs';
+import { type AdminRunsDeps, killRun } from '@tickring/core/runs';
+import type { AdminWorkflowsDeps } from '@tickring/core/workflows';
+import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';

@@ -1,5 +1,5 @@
+import { createHttpHandler } from '@tickring/api/http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { createHttpHandler } from '../../shared/http/index.js';
 import { type ApiConfig, loadConfig } from './config.js';
 import { type ApiRuntime, buildApiDeps } from './deps.js';
 import { apiRoutes } from './routes.js';

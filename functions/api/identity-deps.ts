@@ -1,10 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoPrincipalStore } from '../../shared/adapters/dynamodb/principal-store.js';
-import { type PasswordHasher, scryptHasher } from '../../shared/domain/password.js';
-import type { Clock } from '../../shared/ports/clock.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import { type Metrics, noMetrics } from '../../shared/ports/metrics.js';
-import type { IdentityDeps } from '../../shared/use-cases/identity/index.js';
+import { DynamoPrincipalStore } from '@tickring/aws/dynamodb';
+import type { Clock, Logger } from '@tickring/core/common';
+import { type Metrics, noMetrics } from '@tickring/core/common';
+import type { IdentityDeps } from '@tickring/core/identity';
+import { type PasswordHasher, scryptHasher } from '@tickring/core/identity';
 
 export interface IdentityDepsInput {
   readonly doc: DynamoDBDocumentClient;

@@ -1,10 +1,9 @@
+import { RequestValidationError, Router } from '@tickring/api/http';
+import { type AuditDeps, recordChange } from '@tickring/core/audit';
+import { noMetrics, silentLogger } from '@tickring/core/common';
+import { ALL_GROUPS, BOOTSTRAP_PRINCIPAL, type Principal } from '@tickring/core/identity';
+import { FakeClock } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_GROUPS, BOOTSTRAP_PRINCIPAL, type Principal } from '../../shared/domain/access.js';
-import { RequestValidationError, Router } from '../../shared/http/index.js';
-import { silentLogger } from '../../shared/ports/logger.js';
-import { noMetrics } from '../../shared/ports/metrics.js';
-import { type AuditDeps, recordChange } from '../../shared/use-cases/audit.js';
-import { FakeClock } from '../../test/fake-clock.js';
 import { checkResponse } from '../../test/openapi-check.js';
 import { isolatedResources, type TestResources } from '../../test/stand-ins.js';
 import { buildAuditDeps } from './audit-deps.js';

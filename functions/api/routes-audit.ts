@@ -1,7 +1,7 @@
-import type { AuditRecord } from '../../shared/domain/audit.js';
-import { ok } from '../../shared/http/index.js';
-import { API } from '../../shared/schema/api/routes.js';
-import { type AuditDeps, listAudit } from '../../shared/use-cases/audit.js';
+import { API } from '@tickring/api/contract';
+import { ok } from '@tickring/api/http';
+import type { AuditRecord } from '@tickring/core/audit';
+import { type AuditDeps, listAudit } from '@tickring/core/audit';
 import type { GuardedRouter } from './authorize.js';
 import { iso } from './views.js';
 

@@ -1,8 +1,8 @@
+import { API } from '@tickring/api/contract';
+import type { HttpResult } from '@tickring/api/http';
+import { BOOTSTRAP_PRINCIPAL, type Principal } from '@tickring/core/identity';
+import { identityFixture, loggedText } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
-import { BOOTSTRAP_PRINCIPAL, type Principal } from '../../shared/domain/access.js';
-import type { HttpResult } from '../../shared/http/index.js';
-import { API } from '../../shared/schema/api/routes.js';
-import { identityFixture, loggedText } from '../../test/identity-doubles.js';
 import { checkResponse } from '../../test/openapi-check.js';
 import type { Caller, GuardedRouter } from './authorize.js';
 import { addIdentityRoutes, identityAuthenticator, identityBeforeLoaders } from './routes-identity.js';

@@ -1,7 +1,7 @@
-import type { Principal } from '../../shared/domain/access.js';
-import { UnauthorizedError } from '../../shared/domain/errors.js';
-import { type Authenticator, bearerCredentials, created, noContent, ok } from '../../shared/http/index.js';
-import { API } from '../../shared/schema/api/routes.js';
+import { API } from '@tickring/api/contract';
+import { type Authenticator, bearerCredentials, created, noContent, ok } from '@tickring/api/http';
+import { UnauthorizedError } from '@tickring/core/common';
+import type { Principal } from '@tickring/core/identity';
 import {
   authenticate,
   type CreatedToken,
@@ -25,7 +25,7 @@ import {
   type TokenInfo,
   type UserInfo,
   updateUser,
-} from '../../shared/use-cases/identity/index.js';
+} from '@tickring/core/identity';
 import type { Caller, GuardedRouter } from './authorize.js';
 import { iso } from './views.js';
 

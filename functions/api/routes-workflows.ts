@@ -1,6 +1,6 @@
-import { created, noContent, ok } from '../../shared/http/index.js';
-import type { WorkflowRecord, WorkflowRunRecord } from '../../shared/ports/workflow-store.js';
-import { API } from '../../shared/schema/api/routes.js';
+import { API } from '@tickring/api/contract';
+import { created, noContent, ok } from '@tickring/api/http';
+import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import {
   type AdminWorkflowsDeps,
   cancelWorkflowRun,
@@ -14,7 +14,7 @@ import {
   setWorkflowStatus,
   triggerWorkflow,
   updateWorkflow,
-} from '../../shared/use-cases/admin-workflows.js';
+} from '@tickring/core/workflows';
 import type { GuardedRouter } from './authorize.js';
 import { accepted, workflowRunSummaryView, workflowRunView, workflowView } from './views.js';
 

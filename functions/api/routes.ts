@@ -1,16 +1,17 @@
-import { created, noContent, ok, Router } from '../../shared/http/index.js';
-import { openApiDocument } from '../../shared/schema/api/openapi.js';
-import { API } from '../../shared/schema/api/routes.js';
-import { activity } from '../../shared/use-cases/admin-activity.js';
-import { dashboard } from '../../shared/use-cases/admin-dashboard.js';
-import { listExecutors } from '../../shared/use-cases/admin-executors.js';
+import { API, openApiDocument } from '@tickring/api/contract';
+import { created, noContent, ok, Router } from '@tickring/api/http';
+import { activity, dashboard } from '@tickring/core/activity';
+import { triggerJob } from '@tickring/core/dispatch';
 import {
+  clearGroupAccessToken,
   createGroup,
   deleteGroup,
   getGroup,
+  listExecutors,
   listGroups,
+  setGroupAccessToken,
   updateGroup,
-} from '../../shared/use-cases/admin-groups.js';
+} from '@tickring/core/executors';
 import {
   createJob,
   deleteJob,
@@ -20,10 +21,8 @@ import {
   startJob,
   stopJob,
   updateJob,
-} from '../../shared/use-cases/admin-jobs.js';
-import { getRun, killRun, listRuns, readRunOutput } from '../../shared/use-cases/admin-runs.js';
-import { triggerJob } from '../../shared/use-cases/admin-trigger.js';
-import { clearGroupAccessToken, setGroupAccessToken } from '../../shared/use-cases/group-access-tokens.js';
+} from '@tickring/core/jobs';
+import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs';
 import { GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
 import { addAuditRoutes } from './routes-audit.js';

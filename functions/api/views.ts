@@ -1,20 +1,18 @@
-import type { Group, Job } from '../../shared/domain/job.js';
-import { type Run, runStatus, truncateMessage } from '../../shared/domain/run.js';
+import { errorResult, type HttpRequest, type HttpResult } from '@tickring/api/http';
+import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '@tickring/core/activity';
+import type { Logger } from '@tickring/core/common';
+import type { TriggerAccepted } from '@tickring/core/dispatch';
+import type { GroupExecutors, GroupTokenSet } from '@tickring/core/executors';
+import type { Group, Job } from '@tickring/core/jobs';
+import { specOf } from '@tickring/core/jobs';
+import { ExecutorCallError, type Run, runStatus, truncateMessage } from '@tickring/core/runs';
+import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import {
   NODE_STATUSES,
   type NodeStatus,
   readNodeResult,
   type WorkflowDefinition,
-} from '../../shared/domain/workflow/index.js';
-import { errorResult, type HttpRequest, type HttpResult } from '../../shared/http/index.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { WorkflowRecord, WorkflowRunRecord } from '../../shared/ports/workflow-store.js';
-import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '../../shared/use-cases/admin-activity.js';
-import type { GroupExecutors } from '../../shared/use-cases/admin-executors.js';
-import { specOf } from '../../shared/use-cases/admin-jobs.js';
-import { ExecutorCallError } from '../../shared/use-cases/admin-runs.js';
-import type { TriggerAccepted } from '../../shared/use-cases/admin-trigger.js';
-import type { GroupTokenSet } from '../../shared/use-cases/group-access-tokens.js';
+} from '@tickring/core/workflows';
 
 /** Epoch ms as the API shows times: ISO-8601 UTC. */
 export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,7 +1,13 @@
-import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
-import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import { ENV, type Env, requireString, requireToken, type TokenSource } from '../../shared/config/env.js';
-import { loadSetting } from '../../shared/config/settings.js';
+import type { AwsClientOptions } from '@tickring/aws/clients';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '@tickring/aws/clients';
+import {
+  ENV,
+  type Env,
+  loadSetting,
+  requireString,
+  requireToken,
+  type TokenSource,
+} from '@tickring/core/config';
 
 export interface CallbackConfig {
   readonly aws: AwsClientOptions;

@@ -1,18 +1,14 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
-import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
-import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
-import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
-import { createFunctionLogger } from '../../shared/observability/logger.js';
-import { createFunctionMetrics } from '../../shared/observability/metrics.js';
-import type { AlarmPublisher } from '../../shared/ports/alarms.js';
-import { type Clock, systemClock } from '../../shared/ports/clock.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { Metrics } from '../../shared/ports/metrics.js';
-import { executorAuthorizer } from '../../shared/use-cases/executor-auth.js';
-import type { RegistryDeps } from '../../shared/use-cases/registry.js';
-import type { RunOutcomeDeps } from '../../shared/use-cases/run-outcome.js';
+import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
+import { DynamoGroupStore, DynamoRegistryStore } from '@tickring/aws/dynamodb';
+import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
+import { executorAccessTokens } from '@tickring/aws/secrets';
+import type { Logger, Metrics } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
+import type { RegistryDeps } from '@tickring/core/executors';
+import { executorAuthorizer } from '@tickring/core/executors';
+import type { AlarmPublisher, RunOutcomeDeps } from '@tickring/core/runs';
+import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import type { CallbackConfig } from './config.js';
 
 /** What the local stack or a test may swap. */

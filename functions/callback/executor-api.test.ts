@@ -1,13 +1,11 @@
+import { fromApiGatewayV2 } from '@tickring/api/http';
+import { silentLogger } from '@tickring/core/common';
+import type { RegistryEntry } from '@tickring/core/executors';
+import { executorAuthorizer } from '@tickring/core/executors';
+import { BufferedReportStore, firstPlannedLogId } from '@tickring/core/runs';
+import { makeJob, makeRun, OutcomeFakes } from '@tickring/testing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { BufferedReportStore } from '../../shared/adapters/buffered-report-store.js';
-import { firstPlannedLogId } from '../../shared/domain/run.js';
-import { fromApiGatewayV2 } from '../../shared/http/request.js';
-import { silentLogger } from '../../shared/ports/logger.js';
-import type { RegistryEntry } from '../../shared/ports/registry-store.js';
-import { executorAuthorizer } from '../../shared/use-cases/executor-auth.js';
-import { makeJob } from '../../test/jobs.js';
-import { makeRun, OutcomeFakes } from '../../test/outcome-fakes.js';
 import { executorApiUri, handleExecutorRequest, REPLY } from './executor-api.js';
 
 const TOKEN = 's3cret-token';

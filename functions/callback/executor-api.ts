@@ -1,3 +1,8 @@
+import type { HttpRequest } from '@tickring/api/http';
+import { isAppError } from '@tickring/core/common';
+import type { ExecutorRequestScope } from '@tickring/core/executors';
+import { type Registration, registerExecutor, removeExecutor } from '@tickring/core/executors';
+import { callbackReply, processCallbacks, toCallbackItems } from '@tickring/core/runs';
 import {
   ACCESS_TOKEN_HEADER,
   type AdminApiName,
@@ -10,15 +15,6 @@ import {
   parseRegistryParam,
   type ReturnT,
 } from '@tickring/protocol';
-import { isAppError } from '../../shared/domain/errors.js';
-import type { HttpRequest } from '../../shared/http/request.js';
-import type { ExecutorRequestScope } from '../../shared/use-cases/executor-auth.js';
-import {
-  callbackReply,
-  processCallbacks,
-  toCallbackItems,
-} from '../../shared/use-cases/executor-callbacks.js';
-import { type Registration, registerExecutor, removeExecutor } from '../../shared/use-cases/registry.js';
 import type { CallbackDeps } from './deps.js';
 
 export const REPLY = {

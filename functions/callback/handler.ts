@@ -1,5 +1,5 @@
+import { fromApiGatewayV2 } from '@tickring/api/http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { fromApiGatewayV2 } from '../../shared/http/request.js';
 import { type CallbackConfig, loadConfig } from './config.js';
 import { buildCallbackDeps, type CallbackRuntime } from './deps.js';
 import { handleExecutorRequest } from './executor-api.js';

@@ -1,9 +1,7 @@
+import { FUNCTIONS, QUEUE_LIST } from '@tickring/aws/topology';
+import { ENV, SETTINGS } from '@tickring/core/config';
+import { DISPATCH_DEFAULTS } from '@tickring/core/dispatch';
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../../shared/config/env.js';
-import { SETTINGS } from '../../shared/config/settings.js';
-import { FUNCTIONS } from '../../shared/schema/functions.js';
-import { QUEUE_LIST } from '../../shared/schema/queues.js';
-import { DISPATCH_DEFAULTS } from '../../shared/use-cases/dispatch-fire.js';
 import { loadConfig } from './config.js';
 import { dispatchSettings } from './deps.js';
 

@@ -1,8 +1,13 @@
+import { isAppError } from '@tickring/core/common';
+import type { RingLane } from '@tickring/core/dispatch';
+import {
+  BatchReads,
+  DispatchRecord,
+  dispatchFire,
+  type FireMessage,
+  parseRingMessage,
+} from '@tickring/core/dispatch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { isAppError } from '../../shared/domain/errors.js';
-import { type FireMessage, parseRingMessage } from '../../shared/domain/trigger.js';
-import type { RingLane } from '../../shared/ports/ring-queue.js';
-import { BatchReads, DispatchRecord, dispatchFire } from '../../shared/use-cases/dispatch-fire.js';
 import { type DispatcherConfig, loadConfig } from './config.js';
 import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';
 

@@ -1,14 +1,14 @@
-import { parseAdminAddresses, validateAllowList } from '@tickring/executor';
 import {
   ConfigError,
   ENV,
   type Env,
+  loadSetting,
   optionalString,
   requireString,
   requireToken,
   type TokenSource,
-} from '../../shared/config/env.js';
-import { loadSetting } from '../../shared/config/settings.js';
+} from '@tickring/core/config';
+import { parseAdminAddresses, validateAllowList } from '@tickring/executor';
 
 export interface ExecutorRunnerConfig {
   /** Admin base URLs the result is reported to, tried in order. */

@@ -1,11 +1,11 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { resolveToken, type SecretReader } from '@tickring/aws/secrets';
 import {
   builtInHandlers,
   type ExecutorLogger,
   type LambdaTriggerHandler,
   lambdaExecutor,
 } from '@tickring/executor';
-import { resolveToken, type SecretReader } from '../../shared/adapters/secrets.js';
 import type { ExecutorRunnerConfig } from './config.js';
 
 export interface RunnerDeps {

@@ -1,18 +1,14 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { executorAccessTokens } from '../../shared/adapters/access-tokens.js';
-import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { DynamoGroupStore } from '../../shared/adapters/dynamodb/group-store.js';
-import { DynamoRegistryStore } from '../../shared/adapters/dynamodb/registry-store.js';
-import { createExecutorTransport } from '../../shared/adapters/executor-transport.js';
-import { createRunOutcomeDeps } from '../../shared/adapters/run-outcome-deps.js';
-import { createFunctionLogger } from '../../shared/observability/logger.js';
-import { createFunctionMetrics } from '../../shared/observability/metrics.js';
-import type { AlarmPublisher } from '../../shared/ports/alarms.js';
-import { type Clock, systemClock } from '../../shared/ports/clock.js';
-import type { ExecutorTransport } from '../../shared/ports/executor-transport.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { Metrics } from '../../shared/ports/metrics.js';
-import type { MonitorDeps, MonitorSettings } from '../../shared/use-cases/monitors.js';
+import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
+import { DynamoGroupStore, DynamoRegistryStore } from '@tickring/aws/dynamodb';
+import { createExecutorTransport } from '@tickring/aws/lambda';
+import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
+import { executorAccessTokens } from '@tickring/aws/secrets';
+import type { Logger, Metrics } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
+import type { ExecutorTransport } from '@tickring/core/executors';
+import type { AlarmPublisher, MonitorDeps, MonitorSettings } from '@tickring/core/runs';
+import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import type { MonitorsConfig } from './config.js';
 
 /** What the local stack or a test may swap. */

@@ -1,5 +1,5 @@
+import { runMonitorSweeps } from '@tickring/core/runs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { runMonitorSweeps } from '../../shared/use-cases/monitors.js';
 import { loadConfig, type MonitorsConfig } from './config.js';
 import { buildMonitorsDeps, type MonitorsRuntime } from './deps.js';
 

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Group } from '@tickring/core/jobs';
+import { OUTCOME_GRACE_MS } from '@tickring/core/runs';
 import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Group } from '../../shared/domain/job.js';
-import { OUTCOME_GRACE_MS } from '../../shared/ports/run-store.js';
 import { type CallbackStack, startCallbackStack } from '../../test/callback-stack.js';
 import { waitFor } from '../../test/stand-ins.js';
 

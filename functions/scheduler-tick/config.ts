@@ -1,7 +1,7 @@
-import type { AwsClientOptions } from '../../shared/adapters/aws-clients.js';
-import { loadAwsConfig, loadRingQueueUrls, loadTables } from '../../shared/config/common.js';
-import type { Env } from '../../shared/config/env.js';
-import { loadSetting } from '../../shared/config/settings.js';
+import type { AwsClientOptions } from '@tickring/aws/clients';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '@tickring/aws/clients';
+import type { Env } from '@tickring/core/config';
+import { loadSetting } from '@tickring/core/config';
 
 export interface SchedulerTickConfig {
   readonly aws: AwsClientOptions;

@@ -1,13 +1,10 @@
-import { type AwsClients, createAwsClients } from '../../shared/adapters/aws-clients.js';
-import { DynamoJobStore } from '../../shared/adapters/dynamodb/job-store.js';
-import { DynamoLeaseStore } from '../../shared/adapters/dynamodb/lease-store.js';
-import { SqsRingQueue } from '../../shared/adapters/sqs/ring-queue.js';
-import { createFunctionLogger } from '../../shared/observability/logger.js';
-import { createFunctionMetrics } from '../../shared/observability/metrics.js';
-import { type Clock, systemClock } from '../../shared/ports/clock.js';
-import type { Logger } from '../../shared/ports/logger.js';
-import type { Metrics } from '../../shared/ports/metrics.js';
-import { DEFAULT_PRE_READ_MS, type TickDeps, type TickSettings } from '../../shared/use-cases/run-tick.js';
+import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
+import { DynamoJobStore, DynamoLeaseStore } from '@tickring/aws/dynamodb';
+import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
+import { SqsRingQueue } from '@tickring/aws/sqs';
+import type { Logger, Metrics } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
+import { DEFAULT_PRE_READ_MS, type TickDeps, type TickSettings } from '@tickring/core/tick';
 import type { SchedulerTickConfig } from './config.js';
 
 /** What the local stack or a test may swap: clients shared with other functions, logger, clock. */

@@ -1,5 +1,5 @@
+import { runTickLoop } from '@tickring/core/tick';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { runTickLoop } from '../../shared/use-cases/run-tick.js';
 import { loadConfig, type SchedulerTickConfig } from './config.js';
 import { buildTickDeps, type TickRuntime } from './deps.js';
 

@@ -1,12 +1,7 @@
+import { type KeyDefinition, TABLE_LIST, type TableDefinition, type TableName } from '@tickring/aws/topology';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import {
-  type KeyDefinition,
-  TABLE_LIST,
-  type TableDefinition,
-  type TableName,
-} from '../../shared/schema/tables.js';
 import type { NamedTable } from './service-function.js';
 
 export interface DataTablesProps {

@@ -1,8 +1,8 @@
+import { HTTP_ROUTES, type HttpFunction } from '@tickring/aws/topology';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as integrations from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { HTTP_ROUTES, type HttpFunction } from '../../shared/schema/http-routes.js';
 
 export interface ApiThrottle {
   /** Steady-state requests per second, across all routes. */

@@ -1,8 +1,8 @@
+import { QUEUE_LIST, type QueueDefinition, type QueueName } from '@tickring/aws/topology';
+import { ENV } from '@tickring/core/config';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV } from '../../shared/config/env.js';
-import { QUEUE_LIST, type QueueDefinition, type QueueName } from '../../shared/schema/queues.js';
 import type { NamedQueue } from './service-function.js';
 
 /** The env var that carries each ring queue's URL (read by `loadRingQueueUrls`). */

@@ -1,10 +1,10 @@
+import type { FunctionName } from '@tickring/aws/topology';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import type { FunctionName } from '../../shared/schema/functions.js';
 import type { RingQueue } from './ring-queues.js';
 import { businessMetric, businessMetricTotal } from './tickring-metrics.js';
 

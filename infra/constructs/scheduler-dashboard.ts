@@ -1,8 +1,8 @@
+import type { FunctionName } from '@tickring/aws/topology';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import type { FunctionName } from '../../shared/schema/functions.js';
 import type { RingQueue } from './ring-queues.js';
 import { businessMetric, businessMetricPerEmitter, businessMetricTotal } from './tickring-metrics.js';
 

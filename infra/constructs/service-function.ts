@@ -1,5 +1,9 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tableEnvName } from '@tickring/aws/clients';
+import { METRICS_NAMESPACE } from '@tickring/aws/observability';
+import type { FunctionDefinition, TableName } from '@tickring/aws/topology';
+import { ENV } from '@tickring/core/config';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -10,11 +14,6 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { tableEnvName } from '../../shared/config/common.js';
-import { ENV } from '../../shared/config/env.js';
-import { METRICS_NAMESPACE } from '../../shared/observability/metrics.js';
-import type { FunctionDefinition } from '../../shared/schema/functions.js';
-import type { TableName } from '../../shared/schema/tables.js';
 
 /** The repository root: entries in FUNCTIONS are relative to it, and it holds the lock file. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

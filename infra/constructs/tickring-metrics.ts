@@ -1,8 +1,8 @@
+import { METRICS_NAMESPACE } from '@tickring/aws/observability';
+import type { FunctionName } from '@tickring/aws/topology';
+import { METRIC } from '@tickring/core/common';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import { METRICS_NAMESPACE } from '../../shared/observability/metrics.js';
-import { METRIC } from '../../shared/ports/metrics.js';
-import type { FunctionName } from '../../shared/schema/functions.js';
 
 export type MetricKey = keyof typeof METRIC;
 

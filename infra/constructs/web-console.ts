@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { EDGE_SECRET_HEADER } from '@tickring/api/http';
+import { HTTP_ROUTES } from '@tickring/aws/topology';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import { ASSET_CACHE_CONTROL, CONSOLE_HEADERS, INDEX_CACHE_CONTROL } from '@tickring/console/headers';
 import { Annotations, Aws, Duration, Fn, Names, RemovalPolicy } from 'aws-cdk-lib';
@@ -10,8 +12,6 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { EDGE_SECRET_HEADER } from '../../shared/http/client-address.js';
-import { HTTP_ROUTES } from '../../shared/schema/http-routes.js';
 
 /** The behaviour that sends the console's API calls to the HTTP API, on the console's own origin. */
 export const CONSOLE_API_PATH_PATTERN = '/v1/*';

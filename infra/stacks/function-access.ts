@@ -1,5 +1,4 @@
-import type { FunctionName } from '../../shared/schema/functions.js';
-import type { TableName } from '../../shared/schema/tables.js';
+import type { FunctionName, TableName } from '@tickring/aws/topology';
 import type { TableAccess } from '../constructs/service-function.js';
 
 /**

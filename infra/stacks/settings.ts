@@ -1,6 +1,5 @@
-import { ENV } from '../../shared/config/env.js';
-import { SETTINGS } from '../../shared/config/settings.js';
-import type { FunctionName } from '../../shared/schema/functions.js';
+import type { FunctionName } from '@tickring/aws/topology';
+import { ENV, SETTINGS } from '@tickring/core/config';
 
 /**
  * Scheduler settings the stack passes to the functions as env vars (each function has a default

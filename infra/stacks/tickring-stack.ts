@@ -1,12 +1,12 @@
+import { LAMBDA_SCHEME } from '@tickring/aws/lambda';
+import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
+import { ENV } from '@tickring/core/config';
 import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { LAMBDA_SCHEME } from '../../shared/adapters/lambda-transport.js';
-import { ENV } from '../../shared/config/env.js';
-import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
 import { AlarmTopic } from '../constructs/alarm-topic.js';
 import { DataTables } from '../constructs/data-tables.js';
 import { type ApiThrottle, HttpApi } from '../constructs/http-api.js';

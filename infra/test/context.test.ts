@@ -1,7 +1,7 @@
+import { ENV } from '@tickring/core/config';
 import { App, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../../shared/config/env.js';
 import { ContextError, DEFAULT_STACK_NAME, stackPropsFromContext } from '../stacks/context.js';
 import { settingsEnv } from '../stacks/settings.js';
 

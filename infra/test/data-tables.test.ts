@@ -1,7 +1,7 @@
+import { TABLE_LIST } from '@tickring/aws/topology';
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { TABLE_LIST } from '../../shared/schema/tables.js';
 import { DataTables } from '../constructs/data-tables.js';
 
 // The tables alone (no functions, so nothing to bundle): cheap enough to synthesize per case.

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { FUNCTIONS, type FunctionName, TABLE_LIST } from '@tickring/aws/topology';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
-import { TABLE_LIST } from '../../shared/schema/tables.js';
 import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { FUNCTION_ACCESS } from '../stacks/function-access.js';
 import { SETTING_ENV } from '../stacks/settings.js';

@@ -1,15 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { tableEnvName } from '@tickring/aws/clients';
+import { METRICS_NAMESPACE } from '@tickring/aws/observability';
+import {
+  FUNCTIONS,
+  type FunctionName,
+  HTTP_ROUTES,
+  QUEUE_LIST,
+  TABLE_LIST,
+  TABLES,
+  type TableName,
+} from '@tickring/aws/topology';
+import { METRIC } from '@tickring/core/common';
+import { ENV } from '@tickring/core/config';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { tableEnvName } from '../../shared/config/common.js';
-import { ENV } from '../../shared/config/env.js';
-import { METRICS_NAMESPACE } from '../../shared/observability/metrics.js';
-import { METRIC } from '../../shared/ports/metrics.js';
-import { FUNCTIONS, type FunctionName } from '../../shared/schema/functions.js';
-import { HTTP_ROUTES } from '../../shared/schema/http-routes.js';
-import { QUEUE_LIST } from '../../shared/schema/queues.js';
-import { TABLE_LIST, TABLES, type TableName } from '../../shared/schema/tables.js';
 import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { METRIC_EMITTERS } from '../constructs/tickring-metrics.js';
 import { FUNCTION_ACCESS, type SecretName } from '../stacks/function-access.js';

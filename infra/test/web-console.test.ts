@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { EDGE_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@tickring/api/http';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import {
   ASSET_CACHE_CONTROL,
@@ -23,7 +24,6 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EDGE_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/http/client-address.js';
 import {
   API_PATH_PREFIXES,
   CONSOLE_API_PATH_PATTERN,

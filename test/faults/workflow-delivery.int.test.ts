@@ -4,14 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FUNCTIONS } from '@tickring/aws/topology';
+import { parseRingMessage } from '@tickring/core/dispatch';
 import { createExecutor, type Executor, type JobContext, silentLogger } from '@tickring/executor';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerWrapper } from '../../local/functions.js';
 import type { LambdaHandler } from '../../local/lambda-host.js';
 import type { LocalStack } from '../../local/start-local.js';
-import { parseRingMessage } from '../../shared/domain/trigger.js';
-import { FUNCTIONS } from '../../shared/schema/functions.js';
 import { waitFor } from '../stand-ins.js';
 import {
   type Api,

@@ -4,14 +4,12 @@
  * the identity the import finds jobs by is the one tickring keeps). Test files may import the
  * scheduler; the module may not.
  */
-import { describe, expect, it } from 'vitest';
+
+import { ROUTE_STRATEGIES as DOMAIN_ROUTES } from '@tickring/core/dispatch';
 import {
   ADDRESS_TYPES as DOMAIN_ADDRESS_TYPES,
   BLOCK_STRATEGIES as DOMAIN_BLOCKS,
   GLUE_TYPES as DOMAIN_GLUE,
-  TRIGGER_STATUSES,
-} from '../../../../shared/domain/job.js';
-import {
   normalizeExecutorAddress as domainNormalize,
   GROUP_EDITABLE_FIELDS,
   GROUP_LIMITS,
@@ -20,13 +18,14 @@ import {
   JOB_LIMITS,
   parseGroupSpec,
   parseJobSpec,
-} from '../../../../shared/domain/job-validation.js';
-import { ROUTE_STRATEGIES as DOMAIN_ROUTES } from '../../../../shared/domain/routing/index.js';
+  TRIGGER_STATUSES,
+} from '@tickring/core/jobs';
 import {
   MISFIRE_STRATEGIES as DOMAIN_MISFIRE,
   SCHEDULE_TYPES as DOMAIN_SCHEDULES,
   MAX_FIX_RATE_SECONDS,
-} from '../../../../shared/domain/schedule/index.js';
+} from '@tickring/core/schedule';
+import { describe, expect, it } from 'vitest';
 import { normalizeExecutorAddress } from './map.js';
 import { parseDump } from './parse-dump.js';
 import { jobIdentity, planImport } from './plan.js';

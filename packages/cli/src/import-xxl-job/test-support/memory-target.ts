@@ -5,8 +5,8 @@
  * children must exist and cycles are refused (`findChildCycle`), appNames are unique, ids count
  * from 1. `state()` lists groups and jobs as `GET /v1/groups` and `GET /v1/jobs` show them.
  */
-import type { GroupSpec, JobSpec } from '../../../../../shared/domain/job-validation.js';
-import { findChildCycle, parseGroupSpec, parseJobSpec } from '../../../../../shared/domain/job-validation.js';
+import type { GroupSpec, JobSpec } from '@tickring/core/jobs';
+import { findChildCycle, parseGroupSpec, parseJobSpec } from '@tickring/core/jobs';
 import type { ImportTarget } from '../apply.js';
 import type { ExistingState } from '../types.js';
 

@@ -1,0 +1,11 @@
+export { DynamoAuditLog } from './audit-log.js';
+export { DynamoGroupStore } from './group-store.js';
+export { DynamoJobStore } from './job-store.js';
+export { DynamoLeaseStore } from './lease-store.js';
+export { DynamoPrincipalStore } from './principal-store.js';
+export { DynamoRegistryStore } from './registry-store.js';
+export { DynamoReportStore } from './report-store.js';
+export { DynamoRouteStateStore } from './route-state-store.js';
+export { DynamoRunStore } from './run-store.js';
+export { DynamoSlowTracker } from './slow-tracker.js';
+export { DynamoWorkflowStore } from './workflow-store.js';

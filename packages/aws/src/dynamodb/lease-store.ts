@@ -1,0 +1,88 @@
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Lease, LeaseStore } from '@tickring/core/tick';
+import { isConditionFailed } from './util.js';
+
+/**
+ * Shard leases as items in the control table, taken and renewed with one conditional update each:
+ * free, expired, or already ours. The fencing token grows whenever the owner changes.
+ */
+export class DynamoLeaseStore implements LeaseStore {
+  constructor(private readonly options: { doc: DynamoDBDocumentClient; controlTable: string }) {}
+
+  async acquire(shard: number, owner: string, nowMs: number, durationMs: number): Promise<Lease | undefined> {
+    const key = { pk: leaseKey(shard) };
+    try {
+      const renewed = await this.options.doc.send(
+        new UpdateCommand({
+          TableName: this.options.controlTable,
+          Key: key,
+          UpdateExpression: 'SET leaseUntil = :until',
+          ConditionExpression: '#owner = :me AND leaseUntil >= :now',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':me': owner, ':now': nowMs, ':until': nowMs + durationMs },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toLease(shard, renewed.Attributes ?? {}, false);
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
+    try {
+      const taken = await this.options.doc.send(
+        new UpdateCommand({
+          TableName: this.options.controlTable,
+          Key: key,
+          UpdateExpression: 'SET #owner = :me, leaseUntil = :until ADD fencingToken :one',
+          ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':me': owner, ':now': nowMs, ':until': nowMs + durationMs, ':one': 1 },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const old = taken.Attributes ?? {};
+      // A lease released on purpose (leaseUntil 0) is a hand-over, not a takeover.
+      const tookOver = old.owner !== undefined && old.owner !== owner && Number(old.leaseUntil) > 0;
+      return {
+        shard,
+        owner,
+        leaseUntil: nowMs + durationMs,
+        fencingToken: Number(old.fencingToken ?? 0) + 1,
+        tookOver,
+      };
+    } catch (err) {
+      if (isConditionFailed(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async release(shard: number, owner: string): Promise<void> {
+    try {
+      await this.options.doc.send(
+        new UpdateCommand({
+          TableName: this.options.controlTable,
+          Key: { pk: leaseKey(shard) },
+          UpdateExpression: 'SET leaseUntil = :zero',
+          ConditionExpression: '#owner = :me',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':me': owner, ':zero': 0 },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
+  }
+}
+
+function leaseKey(shard: number): string {
+  return `lease#${shard}`;
+}
+
+function toLease(shard: number, item: Record<string, unknown>, tookOver: boolean): Lease {
+  return {
+    shard,
+    owner: String(item.owner),
+    leaseUntil: Number(item.leaseUntil),
+    fencingToken: Number(item.fencingToken ?? 0),
+    tookOver,
+  };
+}

@@ -1,0 +1,2 @@
+export { createExecutorTransport } from './executor-transport.js';
+export { LAMBDA_SCHEME, LambdaExecutorTransport } from './lambda-transport.js';

@@ -1,0 +1,157 @@
+import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
+import type { Logger } from '@tickring/core/common';
+import type { Alarm, AlarmPublisher, WorkflowAlarm } from '@tickring/core/runs';
+
+/** How long the job's webhook may take to answer (XXL-JOB's admin→executor timeout). */
+export const WEBHOOK_TIMEOUT_MS = 3_000;
+/** SNS subjects must stay under 100 characters. */
+const MAX_SUBJECT = 99;
+
+/** The JSON every channel sends: what failed, for people and for machines. */
+export interface AlarmPayload {
+  readonly type: 'tickring.alarm';
+  readonly summary: string;
+  readonly job: {
+    readonly id: number;
+    readonly name: string;
+    readonly appName: string;
+    readonly alarmEmail: string;
+  };
+  readonly run: {
+    readonly logId: number;
+    readonly triggerType: string;
+    readonly scheduledTime: string;
+    readonly attempt: number;
+    readonly executorAddress: string;
+    readonly triggerCode: number;
+    readonly triggerMsg: string;
+    readonly handleCode: number;
+    readonly handleMsg: string;
+    readonly handleTime: string | null;
+  };
+  /** Present for a failed workflow run (its job and run are its first failed node's). */
+  readonly workflow?: WorkflowAlarm;
+}
+
+export function alarmPayload({ job, run, summary, workflow }: Alarm): AlarmPayload {
+  return {
+    type: 'tickring.alarm',
+    summary,
+    ...(workflow ? { workflow } : {}),
+    job: { id: job.id, name: job.name, appName: job.appName, alarmEmail: job.alarmEmail },
+    run: {
+      logId: run.logId,
+      triggerType: run.triggerType,
+      scheduledTime: new Date(run.scheduledTime).toISOString(),
+      attempt: run.attempt,
+      executorAddress: run.executorAddress,
+      triggerCode: run.triggerCode,
+      triggerMsg: run.triggerMsg,
+      handleCode: run.handleCode,
+      handleMsg: run.handleMsg,
+      handleTime: run.handleTime > 0 ? new Date(run.handleTime).toISOString() : null,
+    },
+  };
+}
+
+/** One place an alarm goes; resolves false (after logging why) when it was not taken. */
+export interface AlarmChannel {
+  readonly name: string;
+  deliver(alarm: Alarm, payload: AlarmPayload): Promise<boolean>;
+}
+
+/** Publishes to the alarm topic (its subscribers: e-mail, chat, a queue...), with jobId/appName attributes for filter policies. */
+export function snsChannel(options: { sns: SNSClient; topicArn: string }): AlarmChannel {
+  return {
+    name: 'sns',
+    async deliver(alarm, payload) {
+      await options.sns.send(
+        new PublishCommand({
+          TopicArn: options.topicArn,
+          Subject: (alarm.workflow
+            ? `tickring alarm: workflow ${alarm.workflow.id} failed (run ${alarm.workflow.runId})`
+            : `tickring alarm: job ${alarm.job.id} failed (log ${alarm.run.logId})`
+          ).slice(0, MAX_SUBJECT),
+          Message: JSON.stringify(payload),
+          MessageAttributes: {
+            jobId: { DataType: 'Number', StringValue: String(alarm.job.id) },
+            appName: { DataType: 'String', StringValue: alarm.job.appName },
+          },
+        }),
+      );
+      return true;
+    },
+  };
+}
+
+/**
+ * POSTs the alarm as JSON to the job's `alarmWebhook` (when it has one). Any 2xx answer within
+ * the timeout counts as delivered; redirects are not followed.
+ */
+export function webhookChannel(options: { timeoutMs?: number; fetch?: typeof fetch } = {}): AlarmChannel {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    name: 'webhook',
+    async deliver(alarm, payload) {
+      const url = alarm.job.alarmWebhook.trim();
+      if (url === '') return true;
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'tickring-alarm' },
+        body: JSON.stringify(payload),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      });
+      await response.body?.cancel().catch(() => undefined);
+      if (response.status >= 200 && response.status < 300) return true;
+      throw new Error(`the webhook answered HTTP ${response.status}`);
+    },
+  };
+}
+
+/**
+ * Sends every alarm to every channel at once; true only when all took it (XXL-JOB: the alarm is
+ * OK only if every JobAlarm succeeded). A failing channel is logged and does not stop the others.
+ */
+export class MultiChannelAlarmPublisher implements AlarmPublisher {
+  constructor(
+    private readonly channels: readonly AlarmChannel[],
+    private readonly logger: Logger,
+  ) {}
+
+  async publish(alarm: Alarm): Promise<boolean> {
+    const payload = alarmPayload(alarm);
+    const results = await Promise.all(
+      this.channels.map(async (channel) => {
+        try {
+          return await channel.deliver(alarm, payload);
+        } catch (err) {
+          this.logger.error('alarm not delivered', {
+            channel: channel.name,
+            jobId: alarm.job.id,
+            logId: alarm.run.logId,
+            error: err instanceof Error ? err.message : String(err),
+          });
+          return false;
+        }
+      }),
+    );
+    return results.every(Boolean);
+  }
+}
+
+/** The production publisher: the SNS alarm topic plus the job's webhook. */
+export function createAlarmPublisher(options: {
+  sns: SNSClient;
+  topicArn: string;
+  logger: Logger;
+  webhookTimeoutMs?: number;
+}): AlarmPublisher {
+  return new MultiChannelAlarmPublisher(
+    [
+      snsChannel({ sns: options.sns, topicArn: options.topicArn }),
+      webhookChannel({ timeoutMs: options.webhookTimeoutMs }),
+    ],
+    options.logger,
+  );
+}

@@ -1,0 +1,1 @@
+export { createAlarmPublisher } from './alarms.js';

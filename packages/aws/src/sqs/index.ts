@@ -1,0 +1,1 @@
+export { SqsRingQueue } from './ring-queue.js';

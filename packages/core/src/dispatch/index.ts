@@ -1,0 +1,21 @@
+export { type AdminTriggerDeps, type TriggerAccepted, triggerJob } from './admin-trigger.js';
+export {
+  BatchReads,
+  DISPATCH_DEFAULTS,
+  type DispatchDeps,
+  DispatchRecord,
+  type DispatchSettings,
+  dispatchFire,
+} from './dispatch-fire.js';
+export type { RingEntry, RingLane, RingQueue } from './ring-queue.js';
+export type { RouteStateStore, VersionedRouteState } from './route-state-store.js';
+export { ROUTE_STRATEGIES, type RouteState } from './routing/index.js';
+export type { SlowTracker } from './slow-tracker.js';
+export {
+  type FireMessage,
+  LOG_IDS_PER_PLAN,
+  packRingMessages,
+  parseRingMessage,
+  scheduledDedupKey,
+  TRIGGER_TYPES,
+} from './trigger.js';

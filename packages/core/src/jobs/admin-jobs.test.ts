@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../common/clock.js';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
+import { silentLogger } from '../common/logger.js';
+import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
+import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
+import {
+  type AdminJobsDeps,
+  createJob,
+  MAX_WRITE_ATTEMPTS,
+  startJob,
+  stopJob,
+  updateJob,
+} from './admin-jobs.js';
+import type { Group, Job } from './job.js';
+import type { JobStore, PlanState } from './job-store.js';
+
+const NOW = Date.parse('2030-01-01T00:00:00Z');
+
+/** Just enough of a JobStore for the use-case, with a hook to simulate the tick moving a job. */
+class MemoryJobs {
+  readonly items = new Map<number, Job>();
+  /** The logIds reserved for each job's next plan, as the store keeps them. */
+  readonly blocks = new Map<number, number | undefined>();
+  /** Where each job's last plan began, as the tick left it (see PlannableJob). */
+  readonly lastPlans = new Map<number, number | undefined>();
+  private seq = 0;
+  conflictsLeft = 0;
+  writes = 0;
+
+  async allocateId() {
+    return ++this.seq;
+  }
+  async create(job: Job, plan?: PlanState) {
+    this.items.set(job.id, job);
+    this.blocks.set(job.id, plan?.logIdBlock);
+  }
+  async getPlannable(ids: readonly number[]) {
+    return ids.flatMap((id) => {
+      const job = this.items.get(id);
+      const logIdBlock = this.blocks.get(id);
+      const lastPlanDue = this.lastPlans.get(id);
+      return job
+        ? [
+            {
+              job,
+              ...(logIdBlock === undefined ? {} : { logIdBlock }),
+              ...(lastPlanDue === undefined ? {} : { lastPlanDue }),
+            },
+          ]
+        : [];
+    });
+  }
+  async get(id: number) {
+    return this.items.get(id);
+  }
+  async getMany(ids: readonly number[]) {
+    return ids.flatMap((id) => this.items.get(id) ?? []);
+  }
+  async replace(
+    job: Job,
+    expected: Pick<Job, 'version' | 'triggerNextTime' | 'triggerStatus'>,
+    plan?: PlanState,
+  ) {
+    this.writes++;
+    const current = this.items.get(job.id);
+    if (!current) throw new NotFoundError('gone');
+    if (this.conflictsLeft > 0) {
+      this.conflictsLeft--;
+      throw new ConflictError('moved meanwhile');
+    }
+    if (current.version !== expected.version || current.triggerNextTime !== expected.triggerNextTime) {
+      throw new ConflictError('stale');
+    }
+    this.items.set(job.id, job);
+    this.blocks.set(job.id, plan?.logIdBlock);
+    this.lastPlans.set(job.id, plan?.lastPlanDue);
+  }
+}
+
+function setup() {
+  const jobs = new MemoryJobs();
+  const group: Group = {
+    appName: 'app-one',
+    title: 't',
+    addressType: 'AUTO',
+    addressList: [],
+    createdAt: 0,
+    updatedAt: 0,
+  };
+  const clock: Clock = { now: () => NOW, sleep: async () => {} };
+  const deps: AdminJobsDeps = {
+    jobs: jobs as unknown as JobStore,
+    groups: { get: async (appName) => (appName === group.appName ? group : undefined) },
+    clock,
+    logger: silentLogger,
+  };
+  return { jobs, deps };
+}
+
+const input = { appName: 'app-one', name: 'n', author: 'a', executorHandler: 'h' };
+const yearly = { scheduleType: 'CRON', scheduleConf: '0 0 0 1 1 ?' };
+
+describe('admin jobs', () => {
+  it('creates a job at version 1 with no next fire while stopped', async () => {
+    const { deps } = setup();
+    const job = await createJob(deps, input);
+    expect(job).toMatchObject({
+      id: 1,
+      version: 1,
+      triggerNextTime: null,
+      createdAt: NOW,
+      glueUpdatetime: NOW,
+    });
+  });
+
+  it('plans the first fire when created RUNNING', async () => {
+    const { deps } = setup();
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    expect(job.triggerNextTime).toBe(Date.parse('2031-01-01T00:00:00Z'));
+  });
+
+  it('retries the read-modify-write when the tick moved the job meanwhile', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, input);
+    jobs.conflictsLeft = 2;
+    const updated = await updateJob(deps, job.id, { name: 'renamed' });
+    expect(updated).toMatchObject({ name: 'renamed', version: 2 });
+    expect(jobs.writes).toBe(3);
+  });
+
+  it(`gives up with ConflictError after ${MAX_WRITE_ATTEMPTS} conflicting writes`, async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, input);
+    jobs.conflictsLeft = MAX_WRITE_ATTEMPTS;
+    await expect(updateJob(deps, job.id, { name: 'renamed' })).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('does not retry a stale version given by the caller', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, input);
+    await expect(updateJob(deps, job.id, { name: 'x', version: 7 })).rejects.toBeInstanceOf(ConflictError);
+    expect(jobs.writes).toBe(0);
+  });
+
+  it('keeps the next fire on a non-schedule edit and re-plans it on a schedule edit', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    // The tick advanced it meanwhile.
+    jobs.items.set(job.id, { ...job, triggerNextTime: job.triggerNextTime! + 1000 });
+    const renamed = await updateJob(deps, job.id, { name: 'x' });
+    expect(renamed.triggerNextTime).toBe(job.triggerNextTime! + 1000);
+    expect(renamed.scheduleRevision).toBe(job.scheduleRevision);
+    const edited = await updateJob(deps, job.id, { scheduleType: 'FIX_RATE', scheduleConf: '60' });
+    expect(edited.triggerNextTime).toBeGreaterThan(NOW + 5000);
+    expect(edited.triggerNextTime).toBeLessThanOrEqual(NOW + 66_000);
+    expect(edited.scheduleRevision).toBe(job.scheduleRevision + 1);
+  });
+
+  it('numbers planned runs from the job’s own range: a new schedule moves one block on, other edits keep the block', async () => {
+    const { deps, jobs } = setup();
+    const stoppedJob = await createJob(deps, input);
+    expect(jobs.blocks.get(stoppedJob.id)).toBe(firstPlannedLogId(stoppedJob.id));
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    const first = firstPlannedLogId(job.id);
+    expect(jobs.blocks.get(job.id)).toBe(first);
+    // A crashed tick may have sent fires numbered from this block: an edit that keeps the schedule keeps it.
+    await updateJob(deps, job.id, { name: 'renamed' });
+    expect(jobs.blocks.get(job.id)).toBe(first);
+    // A new schedule (new revision; its old fires are dropped) never reuses the old fires' numbers.
+    await updateJob(deps, job.id, { scheduleType: 'FIX_RATE', scheduleConf: '60' });
+    expect(jobs.blocks.get(job.id)).toBe(first + LOG_IDS_PER_PLAN);
+    await stopJob(deps, job.id);
+    await startJob(deps, job.id);
+    expect(jobs.blocks.get(job.id)).toBe(first + 3 * LOG_IDS_PER_PLAN);
+  });
+
+  it('keeps where the last plan began through an edit of the same schedule, and forgets it with a new schedule', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    // As the tick leaves it after planning: its fires in the ring can be re-sent after a restart.
+    jobs.lastPlans.set(job.id, NOW);
+    await updateJob(deps, job.id, { name: 'renamed' });
+    expect(jobs.lastPlans.get(job.id)).toBe(NOW);
+    await updateJob(deps, job.id, { scheduleType: 'FIX_RATE', scheduleConf: '60' });
+    expect(jobs.lastPlans.get(job.id)).toBeUndefined();
+  });
+
+  it('refuses a new job once the job ids logIds can carry are used up', async () => {
+    const { deps, jobs } = setup();
+    jobs.allocateId = async () => MAX_JOB_ID + 1;
+    await expect(createJob(deps, input)).rejects.toThrow(`tickring numbers at most ${MAX_JOB_ID} jobs`);
+    expect(jobs.items.size).toBe(0);
+  });
+
+  it('stops (clearing the next fire) and leaves a stopped job alone', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, { ...input, ...yearly, triggerStatus: 'RUNNING' });
+    const stopped = await stopJob(deps, job.id);
+    expect(stopped).toMatchObject({ triggerStatus: 'STOPPED', triggerNextTime: null, version: 2 });
+    const writes = jobs.writes;
+    await stopJob(deps, job.id);
+    expect(jobs.writes).toBe(writes);
+  });
+
+  it('refuses to start a NONE job', async () => {
+    const { deps } = setup();
+    const job = await createJob(deps, input);
+    await expect(startJob(deps, job.id)).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('refuses a child cycle through the job being saved', async () => {
+    const { deps } = setup();
+    const a = await createJob(deps, input);
+    const b = await createJob(deps, { ...input, childJobIds: [a.id] });
+    await expect(updateJob(deps, a.id, { childJobIds: [b.id] })).rejects.toThrow(/cycle: 1 → 2 → 1/);
+  });
+});

@@ -1,0 +1,280 @@
+import type { Clock } from '../common/clock.js';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
+import type { Logger } from '../common/logger.js';
+import { readOnPastEmptyPages } from '../common/paging.js';
+import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
+import { ALL_GROUPS, isVisible, listScope, type VisibleGroups } from '../identity/access.js';
+import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
+import { previewFireTimes, type Schedule } from '../schedule/index.js';
+import type { Job } from './job.js';
+import type { GroupStore, JobQuery, JobStore, Page, PlanState } from './job-store.js';
+import {
+  checkSchedule,
+  findChildCycle,
+  firstFireForStart,
+  JOB_EDITABLE_FIELDS,
+  type JobSpec,
+  parseJobSpec,
+  scheduleChanged,
+} from './job-validation.js';
+
+export interface AdminJobsDeps {
+  readonly jobs: JobStore;
+  readonly groups: Pick<GroupStore, 'get'>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** Read-modify-write attempts before a ConflictError (the tick moves running jobs every few seconds). */
+export const MAX_WRITE_ATTEMPTS = 5;
+
+/**
+ * Creates a job with a new id. Started right away when `triggerStatus` is RUNNING (its first fire
+ * is the first after now + 5 s, as in XXL-JOB).
+ */
+export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Job> {
+  const spec = parseJobSpec(input);
+  await requireGroup(deps, spec.appName);
+  await requireChildren(deps, undefined, spec.childJobIds);
+  const now = deps.clock.now();
+  const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now) : null;
+  const id = await deps.jobs.allocateId();
+  if (id > MAX_JOB_ID) {
+    // logIds carry their job id (see `jobIdOfLogId`), which caps the ids ever handed out.
+    throw new ConflictError(`no job id left: tickring numbers at most ${MAX_JOB_ID} jobs`);
+  }
+  const job: Job = {
+    ...spec,
+    id,
+    glueUpdatetime: now,
+    triggerLastTime: 0,
+    triggerNextTime,
+    slowUntil: 0,
+    scheduleRevision: 1,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await deps.jobs.create(job, { logIdBlock: firstPlannedLogId(job.id) });
+  deps.logger.info('job created', { jobId: job.id, appName: job.appName, triggerStatus: job.triggerStatus });
+  return job;
+}
+
+export async function getJob(deps: AdminJobsDeps, id: number): Promise<Job> {
+  const job = await deps.jobs.get(id);
+  if (!job) throw new NotFoundError(`job ${id} does not exist`);
+  return job;
+}
+
+/**
+ * A page of jobs of the groups the caller sees; never empty while a cursor follows, within the
+ * read-on budget (a filtered scan). A group the caller does not see lists nothing.
+ */
+export async function listJobs(
+  deps: AdminJobsDeps,
+  query: JobQuery,
+  visible: VisibleGroups = ALL_GROUPS,
+): Promise<Page<Job>> {
+  const scope = listScope(query.appName, visible);
+  if (scope === null) return { items: [] };
+  const scoped = scope.appName === undefined ? query : { ...query, appName: scope.appName };
+  return readOnPastEmptyPages(deps.clock, query.cursor, async (cursor) => {
+    const page = await deps.jobs.list({ ...scoped, cursor });
+    return { ...page, items: page.items.filter((job) => isVisible(visible, job.appName)) };
+  });
+}
+
+/**
+ * Lays the given fields over the job and checks the result as a whole. A `version` in the body
+ * must match (optimistic concurrency); an `id` must be the job's. Editing a running job's schedule
+ * re-plans its next fire from now; other edits keep it.
+ */
+export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown): Promise<Job> {
+  const job = await modifyJob(deps, id, async (current, now) => {
+    refuseManaged(current, 'edited');
+    checkIdentity(current, input);
+    const spec = parseJobSpec(input, { base: specOf(current), id });
+    if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
+    if (!sameIds(spec.childJobIds, current.childJobIds)) await requireChildren(deps, id, spec.childJobIds);
+    return withSpec(current, spec, now);
+  });
+  deps.logger.info('job updated', { jobId: id, version: job.version });
+  return job;
+}
+
+/** Schedules the job from now; a job already running is left as it is. */
+export async function startJob(deps: AdminJobsDeps, id: number): Promise<Job> {
+  const job = await modifyJob(deps, id, (current, now) => {
+    refuseManaged(current, 'started');
+    return current.triggerStatus === 'RUNNING'
+      ? current
+      : withSpec(current, { ...specOf(current), triggerStatus: 'RUNNING' }, now);
+  });
+  deps.logger.info('job started', { jobId: id, triggerNextTime: job.triggerNextTime });
+  return job;
+}
+
+/** Stops scheduling (fires already enqueued are dropped by revision); a stopped job is left as it is. */
+export async function stopJob(deps: AdminJobsDeps, id: number): Promise<Job> {
+  const job = await modifyJob(deps, id, (current, now) => {
+    refuseManaged(current, 'stopped');
+    return current.triggerStatus === 'STOPPED'
+      ? current
+      : withSpec(current, { ...specOf(current), triggerStatus: 'STOPPED' }, now);
+  });
+  deps.logger.info('job stopped', { jobId: id });
+  return job;
+}
+
+/**
+ * Deletes the job. As in XXL-JOB, jobs naming it as a child are left alone (a missing child is
+ * skipped when triggered), and fires already enqueued find no job and are dropped.
+ */
+export async function deleteJob(deps: AdminJobsDeps, id: number): Promise<void> {
+  const job = await deps.jobs.get(id);
+  if (job) refuseManaged(job, 'deleted');
+  await deps.jobs.delete(id);
+  deps.logger.info('job deleted', { jobId: id });
+}
+
+/**
+ * Saves a job a workflow manages (its starter job) to `spec`, bypassing the refusal the job routes
+ * give such a job; the workflow use-cases call it when the workflow's schedule changes.
+ */
+export async function saveManagedJob(deps: AdminJobsDeps, id: number, spec: JobSpec): Promise<Job> {
+  return modifyJob(deps, id, (current, now) => withSpec(current, spec, now));
+}
+
+/** ConflictError for a job a workflow manages (its starter job): changed through the workflow only. */
+function refuseManaged(job: Job, what: string): void {
+  if (job.workflowId === undefined) return;
+  throw new ConflictError(
+    `job ${job.id} is the schedule of workflow ${job.workflowId} and cannot be ${what} here; change the workflow (PUT /v1/workflows/${job.workflowId}, or its start/stop)`,
+  );
+}
+
+/** The next `count` fire times from `fromMs` (fewer when the schedule ends); 400 for a bad schedule. */
+export function previewSchedule(schedule: Schedule, fromMs: number, count: number): number[] {
+  checkSchedule(schedule);
+  return previewFireTimes(schedule, fromMs, count);
+}
+
+/** The editable part of a job. */
+export function specOf(job: Job): JobSpec {
+  return Object.fromEntries(JOB_EDITABLE_FIELDS.map((f) => [f, job[f]])) as unknown as JobSpec;
+}
+
+/**
+ * The job with `spec` applied at `now`: the next fire is planned on start or schedule edit and
+ * cleared on stop; the revision moves with schedule or status, glueUpdatetime with the glue.
+ */
+export function withSpec(current: Job, spec: JobSpec, now: number): Job {
+  const scheduleEdited = scheduleChanged(current, spec);
+  const statusChanged = spec.triggerStatus !== current.triggerStatus;
+  let triggerNextTime: number | null = null;
+  if (spec.triggerStatus === 'RUNNING') {
+    triggerNextTime =
+      scheduleEdited || statusChanged || current.triggerNextTime === null
+        ? firstFireForStart(spec, now)
+        : current.triggerNextTime;
+  }
+  const glueEdited = spec.glueType !== current.glueType || spec.glueSource !== current.glueSource;
+  return {
+    ...current,
+    ...spec,
+    triggerNextTime,
+    scheduleRevision: current.scheduleRevision + (scheduleEdited || statusChanged ? 1 : 0),
+    glueUpdatetime: glueEdited ? now : current.glueUpdatetime,
+    updatedAt: now,
+    version: current.version + 1,
+  };
+}
+
+/**
+ * Read, change, conditional write; on a ConflictError from the write (someone, usually the tick,
+ * moved the job meanwhile) read again and retry. `change` returning the job unchanged skips the write.
+ */
+async function modifyJob(
+  deps: AdminJobsDeps,
+  id: number,
+  change: (current: Job, now: number) => Job | Promise<Job>,
+): Promise<Job> {
+  for (let attempt = 1; ; attempt++) {
+    const [stored] = await deps.jobs.getPlannable([id]);
+    if (!stored) throw new NotFoundError(`job ${id} does not exist`);
+    const current = stored.job;
+    const next = await change(current, deps.clock.now());
+    if (next === current) return current;
+    // The same schedule keeps its reserved logIds and its last plan: fires a crashed tick sent with
+    // them must keep their numbers when planned again, or re-sent after a restart lost the ring.
+    // A new revision (its old fires are dropped) gets new logIds and forgets the old plan.
+    const block = stored.logIdBlock ?? firstPlannedLogId(id);
+    const { job: _read, ...kept } = stored;
+    const plan: PlanState =
+      next.scheduleRevision === current.scheduleRevision
+        ? { ...kept, logIdBlock: block }
+        : { logIdBlock: block + LOG_IDS_PER_PLAN };
+    try {
+      await deps.jobs.replace(next, current, plan);
+      return next;
+    } catch (err) {
+      if (!(err instanceof ConflictError) || attempt >= MAX_WRITE_ATTEMPTS) throw err;
+      deps.logger.debug('job write conflict, retrying', { jobId: id, attempt });
+    }
+  }
+}
+
+function checkIdentity(current: Job, input: unknown): void {
+  if (typeof input !== 'object' || input === null) return;
+  const { id, version } = input as { id?: unknown; version?: unknown };
+  if (id !== undefined && id !== current.id) {
+    throw new ValidationError(
+      `id ${JSON.stringify(id)} does not match the job in the path (${current.id})`,
+      'id',
+    );
+  }
+  if (version !== undefined && version !== current.version) {
+    throw new ConflictError(
+      `job ${current.id} is at version ${current.version}, not ${JSON.stringify(version)}; read it again and retry`,
+    );
+  }
+}
+
+async function requireGroup(deps: AdminJobsDeps, appName: string): Promise<void> {
+  if (!(await deps.groups.get(appName))) {
+    throw new ValidationError(
+      `appName ${JSON.stringify(appName)} is not an executor group; create the group first`,
+      'appName',
+    );
+  }
+}
+
+/** Every child must exist, and (for an existing job) the children must not lead back to it. */
+async function requireChildren(
+  deps: AdminJobsDeps,
+  id: number | undefined,
+  childIds: readonly number[],
+): Promise<void> {
+  if (childIds.length === 0) return;
+  const children = await deps.jobs.getMany(childIds);
+  const found = new Set(children.map((j) => j.id));
+  const missing = childIds.filter((c) => !found.has(c));
+  if (missing.length > 0) {
+    throw new ValidationError(
+      `childJobIds names jobs that do not exist: ${missing.join(', ')}`,
+      'childJobIds',
+    );
+  }
+  if (id === undefined) return;
+  const cycle = await findChildCycle(id, childIds, async (ids) => {
+    const jobs = await deps.jobs.getMany(ids);
+    return new Map(jobs.map((j) => [j.id, j.childJobIds]));
+  });
+  if (cycle) {
+    throw new ValidationError(`childJobIds would make a cycle: ${cycle.join(' → ')}`, 'childJobIds');
+  }
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

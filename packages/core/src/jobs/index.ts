@@ -1,0 +1,48 @@
+export {
+  type AdminJobsDeps,
+  createJob,
+  deleteJob,
+  getJob,
+  listJobs,
+  previewSchedule,
+  specOf,
+  startJob,
+  stopJob,
+  updateJob,
+} from './admin-jobs.js';
+export {
+  ADDRESS_TYPES,
+  BLOCK_STRATEGIES,
+  GLUE_TYPES,
+  type Group,
+  type Job,
+  TRIGGER_STATUSES,
+  type TriggerStatus,
+} from './job.js';
+export type {
+  DueJobRef,
+  GroupStore,
+  JobQuery,
+  JobStore,
+  Page,
+  PlannableJob,
+  PlanState,
+  ScheduleAdvance,
+  SecretSealer,
+} from './job-store.js';
+export {
+  findChildCycle,
+  GROUP_EDITABLE_FIELDS,
+  GROUP_LIMITS,
+  type GROUP_READ_ONLY_FIELDS,
+  type GroupSpec,
+  JOB_DEFAULTS,
+  JOB_EDITABLE_FIELDS,
+  JOB_FIELD_ALIASES,
+  JOB_LIMITS,
+  type JOB_READ_ONLY_FIELDS,
+  type JobSpec,
+  normalizeExecutorAddress,
+  parseGroupSpec,
+  parseJobSpec,
+} from './job-validation.js';

@@ -1,0 +1,607 @@
+/**
+ * Reading and checking what an admin sends for a job or an executor group: XXL-JOB's rules (name,
+ * author, schedule, BEAN handler, enum names, child ids, AppName 4-64) plus ours (no unknown fields,
+ * integers only, e-mail and webhook formats, no child cycles). Every error names its field.
+ */
+import { ValidationError } from '../common/errors.js';
+import { parseRouteStrategy } from '../dispatch/routing/index.js';
+import {
+  firstFireTime,
+  MISFIRE_STRATEGIES,
+  SCHEDULE_TYPES,
+  type Schedule,
+  validateSchedule,
+} from '../schedule/index.js';
+import {
+  ADDRESS_TYPES,
+  BLOCK_STRATEGIES,
+  GLUE_TYPES,
+  type Group,
+  type Job,
+  TRIGGER_STATUSES,
+} from './job.js';
+
+/** The fields an admin sets; everything else on a job is kept by the system. */
+export const JOB_EDITABLE_FIELDS = [
+  'appName',
+  'name',
+  'author',
+  'alarmEmail',
+  'alarmWebhook',
+  'scheduleType',
+  'scheduleConf',
+  'timeZone',
+  'misfireStrategy',
+  'executorRouteStrategy',
+  'executorHandler',
+  'executorParam',
+  'executorBlockStrategy',
+  'executorTimeout',
+  'executorFailRetryCount',
+  'retryBackoffSeconds',
+  'glueType',
+  'glueSource',
+  'childJobIds',
+  'triggerStatus',
+] as const satisfies readonly (keyof Job)[];
+
+export type JobSpec = Pick<Job, (typeof JOB_EDITABLE_FIELDS)[number]>;
+
+/**
+ * Fields the API shows but the system owns. A body may carry them (so a job read with GET can be
+ * sent back with PUT) and they are ignored, except that the use-case checks `id` and `version`.
+ */
+export const JOB_READ_ONLY_FIELDS = [
+  'id',
+  'triggerNextTime',
+  'triggerLastTime',
+  'glueUpdatetime',
+  'scheduleRevision',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'workflowId',
+] as const satisfies readonly (keyof Job)[];
+
+/** XXL-JOB's defaults, plus ours (time zone, retry backoff, webhook). */
+export const JOB_DEFAULTS: Omit<JobSpec, 'appName' | 'name' | 'author'> = {
+  alarmEmail: '',
+  alarmWebhook: '',
+  scheduleType: 'NONE',
+  scheduleConf: '',
+  timeZone: 'UTC',
+  misfireStrategy: 'DO_NOTHING',
+  executorRouteStrategy: 'FIRST',
+  executorHandler: '',
+  executorParam: '',
+  executorBlockStrategy: 'SERIAL_EXECUTION',
+  executorTimeout: 0,
+  executorFailRetryCount: 0,
+  retryBackoffSeconds: 10,
+  glueType: 'BEAN',
+  glueSource: '',
+  childJobIds: [],
+  triggerStatus: 'STOPPED',
+};
+
+/** Length limits: XXL-JOB's columns and UI checks, and what fits a DynamoDB item. */
+export const JOB_LIMITS = {
+  appName: 64,
+  name: 255,
+  author: 64,
+  alarmEmail: 512,
+  alarmWebhook: 2048,
+  scheduleConf: 128,
+  timeZone: 64,
+  executorHandler: 255,
+  executorParam: 2048,
+  glueSource: 100_000,
+  childJobIds: 100,
+} as const;
+
+/** MySQL INT, XXL-JOB's column type for timeout and retry count. */
+const MAX_INT = 2_147_483_647;
+
+export interface ParseJobOptions {
+  /** The job being updated; absent when creating (the defaults fill what is not given). */
+  readonly base?: JobSpec;
+  /** The job's id when it has one, so it cannot be its own child. */
+  readonly id?: number;
+}
+
+/**
+ * Reads a create or update body: the fields given are laid over `base` (or the defaults) and the
+ * result is checked as a whole. Unknown fields are refused, so a typo does not go unnoticed.
+ */
+export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): JobSpec {
+  const body = resolveJobAliases(requireObject(input));
+  for (const key of Object.keys(body)) {
+    if (!isOneOf(key, JOB_EDITABLE_FIELDS) && !isOneOf(key, JOB_READ_ONLY_FIELDS)) {
+      throw new ValidationError(
+        `unknown field "${key}"; the job fields are ${JOB_EDITABLE_FIELDS.join(', ')}`,
+        key,
+      );
+    }
+  }
+  const given: Partial<Record<keyof JobSpec, unknown>> = {};
+  for (const field of JOB_EDITABLE_FIELDS) {
+    if (body[field] !== undefined) given[field] = readJobField(field, body[field]);
+  }
+  const base = options.base;
+  if (!base) {
+    for (const field of ['appName', 'name', 'author'] as const) {
+      if (given[field] === undefined) throw new ValidationError(`${field} is required`, field);
+    }
+  }
+  const spec = { ...JOB_DEFAULTS, ...base, ...given } as JobSpec;
+  if (
+    given.scheduleType === undefined &&
+    given.scheduleConf !== undefined &&
+    spec.scheduleType === 'NONE' &&
+    spec.scheduleConf.trim() !== ''
+  ) {
+    // Never a NONE job that silently keeps a schedule text.
+    throw new ValidationError(
+      'scheduleType is required when scheduleConf is given: CRON for a Quartz cron expression, FIX_RATE ' +
+        'for a number of seconds, ONCE for an instant (or NONE with an empty scheduleConf)',
+      'scheduleType',
+    );
+  }
+  validateJobSpec(spec, options.id);
+  return spec;
+}
+
+/** XXL-JOB's names for job fields, as users paste them from its console or API, and tickring's. */
+export const JOB_FIELD_ALIASES = { jobDesc: 'name', jobGroup: 'appName', childJobId: 'childJobIds' } as const;
+
+/**
+ * The groups a job body names: `appName`, and XXL-JOB's `jobGroup`, which means the same (both
+ * when they differ: the body is then refused, but whoever checks access must check each).
+ */
+export function groupsNamedIn(body: Readonly<Record<string, unknown>>): string[] {
+  const names = [body.appName, body.jobGroup].filter((v): v is string => typeof v === 'string');
+  return [...new Set(names)];
+}
+
+/** The body with XXL-JOB's field names replaced by tickring's; an alias contradicting its field is refused. */
+function resolveJobAliases(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const [alias, field] of Object.entries(JOB_FIELD_ALIASES)) {
+    if (!(alias in out)) continue;
+    let value = out[alias];
+    delete out[alias];
+    if (alias === 'jobGroup' && typeof value !== 'string') {
+      throw new ValidationError(
+        `jobGroup must be the group's appName: tickring names groups by appName (XXL-JOB's numeric group id has no meaning here); got ${describe(value)}`,
+        alias,
+      );
+    }
+    if (alias === 'childJobId') value = readChildIdList(alias, value);
+    if (out[field] !== undefined && JSON.stringify(out[field]) !== JSON.stringify(value)) {
+      throw new ValidationError(
+        `${alias} is XXL-JOB's name for ${field}, and the two differ; give one of them`,
+        alias,
+      );
+    }
+    out[field] = value;
+  }
+  return out;
+}
+
+/** XXL-JOB's `childJobId`: job ids separated by commas (an array is taken too). */
+function readChildIdList(field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const parts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const ids = parts.map(Number);
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
+    throw new ValidationError(
+      `${field} must be job ids separated by commas (e.g. "3,4"); got ${describe(value)}`,
+      field,
+    );
+  }
+  return ids;
+}
+
+/** The checks that need the whole job; `parseJobSpec` runs them. */
+export function validateJobSpec(spec: JobSpec, id?: number): void {
+  for (const field of ['appName', 'name', 'author'] as const) {
+    if (spec[field].trim() === '') throw new ValidationError(`${field} is required`, field);
+  }
+  checkSchedule(scheduleOf(spec));
+  if (spec.glueType === 'BEAN' && spec.executorHandler.trim() === '') {
+    throw new ValidationError('executorHandler is required when glueType is BEAN', 'executorHandler');
+  }
+  if (id !== undefined && spec.childJobIds.includes(id)) {
+    throw new ValidationError(`childJobIds must not contain the job's own id ${id}`, 'childJobIds');
+  }
+}
+
+function readJobField(field: keyof JobSpec, value: unknown): unknown {
+  switch (field) {
+    case 'appName':
+    case 'executorHandler':
+      return readString(field, value, JOB_LIMITS[field]).trim();
+    case 'name':
+    case 'author':
+    case 'scheduleConf':
+    case 'executorParam':
+    case 'glueSource':
+      return readString(field, value, JOB_LIMITS[field]);
+    case 'timeZone':
+      return readString(field, value, JOB_LIMITS.timeZone).trim();
+    case 'alarmEmail':
+      return readEmails(field, value);
+    case 'alarmWebhook':
+      return readOptionalUrl(field, value, JOB_LIMITS.alarmWebhook);
+    case 'scheduleType':
+      return readEnum(field, value, SCHEDULE_TYPES);
+    case 'misfireStrategy':
+      return readEnum(field, value, MISFIRE_STRATEGIES);
+    case 'executorRouteStrategy':
+      return parseRouteStrategy(value, field);
+    case 'executorBlockStrategy':
+      return readEnum(field, value, BLOCK_STRATEGIES);
+    case 'glueType':
+      return readEnum(field, value, GLUE_TYPES);
+    case 'triggerStatus':
+      return readEnum(field, value, TRIGGER_STATUSES);
+    case 'executorTimeout':
+    case 'executorFailRetryCount':
+    case 'retryBackoffSeconds':
+      return readInt(field, value, 0, MAX_INT);
+    case 'childJobIds':
+      return readChildIds(value);
+  }
+}
+
+/** `validateSchedule`, with the field named in the message too (e.g. "scheduleConf: Invalid cron ..."). */
+export function checkSchedule(schedule: Schedule): void {
+  try {
+    validateSchedule(schedule);
+  } catch (err) {
+    if (err instanceof ValidationError && err.field && !err.message.includes(err.field)) {
+      throw new ValidationError(`${err.field}: ${err.message}`, err.field, { cause: err });
+    }
+    throw err;
+  }
+}
+
+/** The schedule part of a job, as the schedule module reads it. */
+export function scheduleOf(job: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>): Schedule {
+  return { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
+}
+
+export function scheduleChanged(
+  a: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>,
+  b: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>,
+): boolean {
+  return a.scheduleType !== b.scheduleType || a.scheduleConf !== b.scheduleConf || a.timeZone !== b.timeZone;
+}
+
+/**
+ * The first fire of a job being started (XXL-JOB: the first fire after now + 5 s). A schedule that
+ * never fires cannot be started, as in XXL-JOB.
+ */
+export function firstFireForStart(
+  job: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>,
+  nowMs: number,
+): number {
+  if (job.scheduleType === 'NONE') {
+    throw new ValidationError(
+      'scheduleType NONE cannot be started; it only runs when triggered manually, by the API or as a child job',
+      'scheduleType',
+    );
+  }
+  const first = firstFireTime(scheduleOf(job), nowMs);
+  if (first === null) {
+    throw new ValidationError(
+      `the schedule never fires after now (scheduleType ${job.scheduleType}, scheduleConf ${JSON.stringify(job.scheduleConf)}), so the job cannot be started`,
+      'scheduleConf',
+    );
+  }
+  return first;
+}
+
+/**
+ * Looks for a cycle through `jobId` when its children become `children`, walking childJobIds
+ * breadth-first with `loadChildren` (ids → their childJobIds; missing ids are left out).
+ * Returns the cycle as ids, e.g. [1, 2, 1], or undefined.
+ */
+export async function findChildCycle(
+  jobId: number,
+  children: readonly number[],
+  loadChildren: (ids: number[]) => Promise<ReadonlyMap<number, readonly number[]>>,
+): Promise<number[] | undefined> {
+  const parent = new Map<number, number>();
+  let frontier: number[] = [];
+  for (const child of new Set(children)) {
+    if (child === jobId) return [jobId, jobId];
+    parent.set(child, jobId);
+    frontier.push(child);
+  }
+  while (frontier.length > 0) {
+    const loaded = await loadChildren(frontier);
+    const next: number[] = [];
+    for (const id of frontier) {
+      for (const child of loaded.get(id) ?? []) {
+        if (child === jobId) return pathTo(id, parent, jobId);
+        if (parent.has(child)) continue;
+        parent.set(child, id);
+        next.push(child);
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
+}
+
+function pathTo(last: number, parent: ReadonlyMap<number, number>, root: number): number[] {
+  const path = [last];
+  for (let at = last; at !== root; ) {
+    at = parent.get(at) ?? root;
+    path.unshift(at);
+  }
+  return [...path, root];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Executor groups
+
+export const GROUP_EDITABLE_FIELDS = [
+  'appName',
+  'title',
+  'addressType',
+  'addressList',
+] as const satisfies readonly (keyof Group)[];
+export const GROUP_READ_ONLY_FIELDS = [
+  'accessTokenSetAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Group)[];
+export type GroupSpec = Pick<Group, (typeof GROUP_EDITABLE_FIELDS)[number]>;
+
+export const GROUP_LIMITS = {
+  appNameMin: 4,
+  appName: 64,
+  title: 64,
+  addressList: 100,
+  address: 2048,
+} as const;
+/** The characters of a group's appName (its length: GROUP_LIMITS.appName). */
+export const APP_NAME = /^[A-Za-z0-9_.-]+$/;
+
+/**
+ * Reads a group body. `base` is the group being updated: its appName cannot change, and switching
+ * it to AUTO without a list clears the list. AUTO groups take their addresses from executor
+ * registration, so they refuse a list; MANUAL groups need one. Addresses are http(s) URLs and get a
+ * trailing `/` (executor paths are appended, as in XXL-JOB's `{address}run`).
+ */
+export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
+  const body = requireObject(input);
+  for (const key of Object.keys(body)) {
+    if (!isOneOf(key, GROUP_EDITABLE_FIELDS) && !isOneOf(key, GROUP_READ_ONLY_FIELDS)) {
+      throw new ValidationError(
+        `unknown field "${key}"; the group fields are ${GROUP_EDITABLE_FIELDS.join(', ')}`,
+        key,
+      );
+    }
+  }
+  const given: { -readonly [K in keyof GroupSpec]?: GroupSpec[K] } = {};
+  if (body.appName !== undefined) given.appName = readAppName(body.appName);
+  if (body.title !== undefined) given.title = readString('title', body.title, GROUP_LIMITS.title);
+  if (body.addressType !== undefined)
+    given.addressType = readEnum('addressType', body.addressType, ADDRESS_TYPES);
+  if (body.addressList !== undefined) given.addressList = readAddressList(body.addressList);
+
+  if (base && given.appName !== undefined && given.appName !== base.appName) {
+    throw new ValidationError(
+      `appName cannot be changed (${base.appName} → ${given.appName}); create a new group instead`,
+      'appName',
+    );
+  }
+  if (!base) {
+    for (const field of ['appName', 'title', 'addressType'] as const) {
+      if (given[field] === undefined) throw new ValidationError(`${field} is required`, field);
+    }
+  }
+  const switchedToAuto = base?.addressType === 'MANUAL' && given.addressType === 'AUTO';
+  // An AUTO group's addressList is shown as its online executors: sent back in an edit, it is ignored.
+  const stayedAuto = base?.addressType === 'AUTO' && (given.addressType ?? 'AUTO') === 'AUTO';
+  const addressList = stayedAuto
+    ? []
+    : (given.addressList ?? (switchedToAuto ? [] : (base?.addressList ?? [])));
+  const spec = { ...base, ...given, addressList } as GroupSpec;
+  if (spec.title.trim() === '') throw new ValidationError('title is required', 'title');
+  if (spec.addressType === 'AUTO' && spec.addressList.length > 0) {
+    throw new ValidationError(
+      'addressList must be empty for an AUTO group (its addresses come from executor registration); use addressType MANUAL to list addresses',
+      'addressList',
+    );
+  }
+  if (spec.addressType === 'MANUAL' && spec.addressList.length === 0) {
+    throw new ValidationError(
+      'addressList must list at least one http(s) URL for a MANUAL group',
+      'addressList',
+    );
+  }
+  return spec;
+}
+
+function readAppName(value: unknown): string {
+  const appName = readString('appName', value, Number.MAX_SAFE_INTEGER);
+  if (
+    appName.length < GROUP_LIMITS.appNameMin ||
+    appName.length > GROUP_LIMITS.appName ||
+    !APP_NAME.test(appName)
+  ) {
+    throw new ValidationError(
+      `appName must be ${GROUP_LIMITS.appNameMin}-${GROUP_LIMITS.appName} characters of letters, digits, '_', '.' and '-'; got ${JSON.stringify(appName)}`,
+      'appName',
+    );
+  }
+  return appName;
+}
+
+function readAddressList(given: unknown): string[] {
+  // XXL-JOB's form: addresses separated by commas.
+  const value = typeof given === 'string' ? given.split(',').filter((part) => part.trim() !== '') : given;
+  if (!Array.isArray(value)) {
+    throw new ValidationError(
+      'addressList must be an array of executor addresses (http(s) URLs or lambda:<function>)',
+      'addressList',
+    );
+  }
+  if (value.length > GROUP_LIMITS.addressList) {
+    throw new ValidationError(
+      `addressList may hold at most ${GROUP_LIMITS.addressList} addresses`,
+      'addressList',
+    );
+  }
+  const out: string[] = [];
+  for (const item of value) {
+    if (typeof item !== 'string') {
+      throw new ValidationError(
+        `addressList entries must be http(s) URLs or lambda:<function>; got ${describe(item)}`,
+        'addressList',
+      );
+    }
+    const text = readString('addressList', item, GROUP_LIMITS.address).trim();
+    const normalized = normalizeExecutorAddress(text);
+    if (normalized === undefined) {
+      throw new ValidationError(
+        `addressList entries must be http(s) URLs or lambda:<function>; ${describe(text)} is neither`,
+        'addressList',
+      );
+    }
+    if (out.includes(normalized)) {
+      throw new ValidationError(`addressList lists ${normalized} twice`, 'addressList');
+    }
+    out.push(normalized);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field readers
+
+function requireObject(input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ValidationError('the body must be a JSON object', 'body');
+  }
+  return input as Record<string, unknown>;
+}
+
+function isOneOf<T extends string>(value: string, list: readonly T[]): value is T {
+  return (list as readonly string[]).includes(value);
+}
+
+function describe(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+function readString(field: string, value: unknown, maxLength: number): string {
+  if (typeof value !== 'string')
+    throw new ValidationError(`${field} must be a string; got ${describe(value)}`, field);
+  if (value.length > maxLength) {
+    throw new ValidationError(`${field} must be at most ${maxLength} characters; got ${value.length}`, field);
+  }
+  return value;
+}
+
+function readInt(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new ValidationError(`${field} must be an integer; got ${describe(value)}`, field);
+  }
+  if (value < min || value > max) {
+    throw new ValidationError(`${field} must be between ${min} and ${max}; got ${value}`, field);
+  }
+  return value;
+}
+
+function readEnum<T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value === 'string' && isOneOf(value, allowed)) return value;
+  throw new ValidationError(`${field} must be one of ${allowed.join(', ')}; got ${describe(value)}`, field);
+}
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+
+/** XXL-JOB's alarm_email: comma-separated addresses; stored trimmed, joined by commas. */
+function readEmails(field: string, value: unknown): string {
+  const text = readString(field, value, JOB_LIMITS.alarmEmail);
+  if (text.trim() === '') return '';
+  const emails = text.split(',').map((e) => e.trim());
+  for (const email of emails) {
+    if (!EMAIL.test(email)) {
+      throw new ValidationError(
+        `${field} must be e-mail addresses separated by commas; ${describe(email)} is not an e-mail address`,
+        field,
+      );
+    }
+  }
+  return emails.join(',');
+}
+
+function readOptionalUrl(field: string, value: unknown, maxLength: number): string {
+  if (typeof value === 'string' && value.trim() === '') return '';
+  return readUrl(field, value, maxLength);
+}
+
+const LAMBDA_ADDRESS = /^lambda:[A-Za-z0-9_.:-]+$/;
+
+/**
+ * An executor address as tickring keeps it: an http(s) URL with a host, given the trailing `/`
+ * executor paths are appended to, or `lambda:<function name or ARN>` as it is; else undefined.
+ */
+export function normalizeExecutorAddress(text: string): string | undefined {
+  if (text.length > GROUP_LIMITS.address) return undefined;
+  if (text.startsWith('lambda:')) return LAMBDA_ADDRESS.test(text) ? text : undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return undefined;
+  return text.endsWith('/') ? text : `${text}/`;
+}
+
+function readUrl(field: string, value: unknown, maxLength: number, expected = 'an http(s) URL'): string {
+  if (typeof value !== 'string')
+    throw new ValidationError(`${field} must be ${expected}; got ${describe(value)}`, field);
+  const text = readString(field, value, maxLength).trim();
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new ValidationError(`${field} must be ${expected}; ${describe(text)} is not one`, field);
+  }
+  return text;
+}
+
+function readChildIds(value: unknown): number[] {
+  const field = 'childJobIds';
+  if (!Array.isArray(value)) {
+    throw new ValidationError(
+      `${field} must be an array of job ids (integers); got ${describe(value)}`,
+      field,
+    );
+  }
+  if (value.length > JOB_LIMITS.childJobIds) {
+    throw new ValidationError(`${field} may hold at most ${JOB_LIMITS.childJobIds} ids`, field);
+  }
+  const ids: number[] = [];
+  for (const item of value) {
+    if (typeof item !== 'number' || !Number.isSafeInteger(item) || item < 1) {
+      throw new ValidationError(`${field} must hold positive integer job ids; got ${describe(item)}`, field);
+    }
+    if (ids.includes(item)) throw new ValidationError(`${field} lists job ${item} twice`, field);
+    ids.push(item);
+  }
+  return ids;
+}

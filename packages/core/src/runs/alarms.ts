@@ -1,0 +1,51 @@
+import type { Job } from '../jobs/job.js';
+import type { Run } from './run.js';
+
+export interface Alarm {
+  readonly job: Pick<Job, 'id' | 'name' | 'appName' | 'alarmEmail' | 'alarmWebhook'>;
+  readonly run: Run;
+  /** One line for people: what failed and how often it was tried. */
+  readonly summary: string;
+  /** A failed workflow run's alarm: `job` and `run` are its first failed node's. */
+  readonly workflow?: WorkflowAlarm;
+}
+
+export interface WorkflowAlarm {
+  readonly id: number;
+  readonly name: string;
+  readonly runId: string;
+  readonly failedNodes: readonly string[];
+}
+
+/** Where a failed run (after its last retry) is reported: SNS topic, the job's webhook, ... */
+export interface AlarmPublisher {
+  /** Resolves true when every channel took the alarm. */
+  publish(alarm: Alarm): Promise<boolean>;
+}
+
+export interface ReportDelta {
+  readonly running?: number;
+  readonly success?: number;
+  readonly fail?: number;
+  /** Fires recorded as skipped (misfires: late or overtaken), never sent. */
+  readonly skipped?: number;
+}
+
+/**
+ * Daily run counters (XXL-JOB's xxl_job_log_report), keyed by UTC day. Best-effort: a crash may
+ * under-count. Functions that count many runs wrap the store in a `BufferedReportStore`, whose
+ * `add` only sums in memory until the function flushes it (once per request or batch).
+ */
+export interface ReportStore {
+  /** Moves the day's counters, and those of the run's group when `appName` is given (a user who sees only some groups reads theirs). */
+  add(day: string, delta: ReportDelta, appName?: string): Promise<void>;
+  /**
+   * Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero): of every
+   * group, or summed over `appNames`.
+   */
+  range(
+    fromDay: string,
+    toDay: string,
+    appNames?: readonly string[],
+  ): Promise<{ day: string; running: number; success: number; fail: number; skipped: number }[]>;
+}

@@ -1,0 +1,123 @@
+import { HANDLE_CODE } from '@tickring/protocol';
+import type { TriggerType } from '../dispatch/trigger.js';
+import type { WorkflowLink } from '../workflows/model/link.js';
+
+/**
+ * A run: one execution of one job on one executor (XXL-JOB's `xxl_job_log` row). Codes follow
+ * XXL-JOB: 0 = not yet; triggerCode 200/500; handleCode 200 success, 500 fail, 502 timeout.
+ */
+export interface Run {
+  readonly logId: number;
+  readonly jobId: number;
+  readonly appName: string;
+  readonly jobName: string;
+  /** The fire this run belongs to; with `shardIndex` it is unique. */
+  readonly dedupKey: string;
+  readonly triggerType: TriggerType;
+  /** Epoch ms the run was due; also XXL-JOB's logDateTime, from which executors name the log file. */
+  readonly scheduledTime: number;
+  /** Epoch ms the run record was created (trigger time in the log list). */
+  readonly triggerTime: number;
+  readonly executorHandler: string;
+  readonly executorParam: string;
+  readonly executorRouteStrategy: string;
+  readonly executorTimeout: number;
+  /** Sharding: index/total (0/1 unless broadcast). */
+  readonly shardIndex: number;
+  readonly shardTotal: number;
+  /** 1 for the first try, 2 for the first retry, ... */
+  readonly attempt: number;
+  /** Retries still allowed after this run (XXL-JOB's executor_fail_retry_count). */
+  readonly retriesLeft: number;
+  readonly parentLogId?: number;
+  /** A workflow node's run (and its retries): the workflow run, node and attempt it belongs to. */
+  readonly workflow?: WorkflowLink;
+  readonly executorAddress: string;
+  readonly triggerCode: number;
+  readonly triggerMsg: string;
+  /** Epoch ms the executor accepted (or refused) the run; 0 until then. */
+  readonly dispatchedAt: number;
+  readonly handleCode: number;
+  readonly handleMsg: string;
+  readonly handleTime: number;
+  /** 0 default, 1 no alarm needed, 2 alarm sent, 3 alarm failed (XXL-JOB's alarm_status). */
+  readonly alarmStatus: number;
+}
+
+/** XXL-JOB's handle codes (200 success, 500 fail, 502 timeout), from the protocol. */
+export { HANDLE_CODE };
+
+export type RunStatus = 'running' | 'success' | 'fail' | 'skipped';
+/** Every status, as the runs list's `status=` filter takes them. */
+export const RUN_STATUSES: readonly RunStatus[] = ['running', 'success', 'fail', 'skipped'];
+
+/**
+ * XXL-JOB's 200 (sent, accepted) and 500 (refused, or no executor), and tickring's own `skipped`:
+ * a scheduled fire the dispatcher recorded as a misfire and never sent (it came too late, or after
+ * a later fire of its job, see `dispatchFire`); finished, with handleCode 0 (never handled), never
+ * retried, no alarm, no child jobs. Outside XXL-JOB's codes, so an XXL-JOB console shows it as a
+ * failed trigger, never as running. The skip is the run's end: a result reported for it later is
+ * dropped (see {@link takesResult}).
+ */
+export const TRIGGER_CODE = { success: 200, fail: 500, skipped: 600 } as const;
+
+/**
+ * Whether a run still takes a result (`RunStore.complete`): it has none yet (the first result
+ * stands) and it was not recorded as skipped. A skipped run was finished by its skip, already
+ * counted `skipped`, and its record (no executor, "never sent") cannot tell a result its executor
+ * really sent (a run sent, its dispatch record lost, then taken over as skipped) from a stray or
+ * replayed one: its result is dropped, not stored, not counted, and nothing follows it.
+ */
+export function takesResult(run: Pick<Run, 'triggerCode' | 'handleCode'>): boolean {
+  return run.handleCode === 0 && run.triggerCode !== TRIGGER_CODE.skipped;
+}
+
+/**
+ * XXL-JOB's report rule: running = triggered (or triggering) and not handled; success = handled 200;
+ * plus skipped = recorded as a misfire, never sent.
+ */
+export function runStatus(run: Pick<Run, 'triggerCode' | 'handleCode'>): RunStatus {
+  if (run.triggerCode === TRIGGER_CODE.skipped) return 'skipped';
+  if (run.handleCode === HANDLE_CODE.success) return 'success';
+  if ((run.triggerCode === 0 || run.triggerCode === TRIGGER_CODE.success) && run.handleCode === 0)
+    return 'running';
+  return 'fail';
+}
+
+/** The admin keeps at most this much of a result message (XXL-JOB: 15,000). */
+export const MAX_HANDLE_MSG = 15_000;
+
+export function truncateMessage(message: string, max = MAX_HANDLE_MSG): string {
+  return message.length > max ? `${message.slice(0, max)}...` : message;
+}
+
+/**
+ * A logId carries its job: `jobId × 2^32 + n`, n the run's number within the job. A run is found
+ * from its logId alone (an executor's callback carries nothing else) and a job's runs are one
+ * partition, listed without an index. n below 2^31 is the tick's planned blocks, in schedule order;
+ * from 2^31 on, the job's other runs (manual, API, retries, children, broadcast shards), in the
+ * order they were made. The largest logId, `MAX_JOB_ID × 2^32 + 2^32 − 1`, is 2^53 − 1: a safe
+ * integer in JavaScript and a long in Java, as XXL-JOB's executors read it.
+ */
+export const LOG_ID_JOB_FACTOR = 2 ** 32;
+export const UNPLANNED_LOG_ID_OFFSET = 2 ** 31;
+export const MAX_JOB_ID = 2 ** 21 - 1;
+
+export function jobIdOfLogId(logId: number): number {
+  return Math.floor(logId / LOG_ID_JOB_FACTOR);
+}
+
+/** The first logId of a job's planned blocks. */
+export function firstPlannedLogId(jobId: number): number {
+  return jobId * LOG_ID_JOB_FACTOR;
+}
+
+/** The logId of a job's `n`-th unplanned run (n from 0). */
+export function unplannedLogId(jobId: number, n: number): number {
+  return jobId * LOG_ID_JOB_FACTOR + UNPLANNED_LOG_ID_OFFSET + n;
+}
+
+/** UTC day of an epoch-ms time, the key of daily reports. */
+export function dayOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}

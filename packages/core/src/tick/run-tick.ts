@@ -1,0 +1,326 @@
+import type { Clock } from '../common/clock.js';
+import { mapLimit } from '../common/concurrency.js';
+import type { Logger } from '../common/logger.js';
+import { METRIC, type Metrics } from '../common/metrics.js';
+import type { RingEntry, RingQueue } from '../dispatch/ring-queue.js';
+import { MAX_DELAY_SECONDS } from '../dispatch/ring-queue.js';
+import {
+  delaySecondsFor,
+  type FireMessage,
+  LOG_IDS_PER_PLAN,
+  misfireDedupKey,
+  scheduledDedupKey,
+} from '../dispatch/trigger.js';
+import { isSlow, type Job } from '../jobs/job.js';
+import type { DueJobRef, JobStore, PlannableJob } from '../jobs/job-store.js';
+import { firstPlannedLogId } from '../runs/run.js';
+import { MISFIRE_THRESHOLD_MS, planFires, previewFireTimes, type Schedule } from '../schedule/index.js';
+import type { Lease, LeaseStore } from './lease-store.js';
+
+export interface TickDeps {
+  readonly jobs: JobStore;
+  readonly leases: LeaseStore;
+  readonly ring: RingQueue;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+export interface TickSettings {
+  readonly shardCount: number;
+  /** Most jobs read per shard per iteration (XXL-JOB's preReadCount). */
+  readonly preReadCount: number;
+  /** Jobs due within this are picked up; XXL-JOB's PRE_READ_MS. */
+  readonly preReadMs: number;
+  /**
+   * A picked-up job gets its fires up to about this far ahead (>= preReadMs; default preReadMs) in
+   * one advance, so a job firing every second is written once per few fires, not once per fire.
+   * Each job's horizon is spread over one more span past this (see `planHorizonMs`).
+   */
+  readonly planAheadMs?: number;
+  readonly leaseMs: number;
+  /** Who we are in the lease items. */
+  readonly owner: string;
+}
+
+export const DEFAULT_PRE_READ_MS = MISFIRE_THRESHOLD_MS;
+const QUERY_PAGE = 500;
+const WRITE_CONCURRENCY = 32;
+
+export interface ShardResult {
+  readonly shard: number;
+  readonly held: boolean;
+  readonly jobsRead: number;
+  readonly firesEnqueued: number;
+  readonly misfiresSkipped: number;
+  readonly casLost: number;
+}
+
+/**
+ * Runs one iteration per wall-clock second until `until` (epoch ms) or `signal` aborts, then hands
+ * its leases over at once. Every shard it can lease is scheduled each second; the others are
+ * re-tried each second, so a standby takes a dead holder's shard as soon as its lease expires.
+ */
+export async function runTickLoop(
+  deps: TickDeps,
+  settings: TickSettings,
+  until: number,
+  signal?: AbortSignal,
+): Promise<{ iterations: number; firesEnqueued: number }> {
+  const held = new Set<number>();
+  let iterations = 0;
+  let firesEnqueued = 0;
+  try {
+    while (!signal?.aborted && deps.clock.now() < until) {
+      const started = deps.clock.now();
+      const results = await tickOnce(deps, settings, started);
+      for (const r of results) {
+        if (r.held) held.add(r.shard);
+        else held.delete(r.shard);
+        firesEnqueued += r.firesEnqueued;
+      }
+      iterations++;
+      deps.metrics.add(METRIC.tickDuration, 'Milliseconds', deps.clock.now() - started);
+      const now = deps.clock.now();
+      // Iterate at the half second, an iteration that overran starting the next at once: cron and
+      // FIX_RATE fires fall on whole seconds, where the dispatchers are busiest, and the pre-read
+      // does not care where in the second it runs.
+      await deps.clock.sleep(Math.min(msUntilTickPhase(now), until - now), signal);
+    }
+  } finally {
+    await Promise.allSettled([...held].map((shard) => deps.leases.release(shard, settings.owner)));
+  }
+  return { iterations, firesEnqueued };
+}
+
+/** Where in each second the tick iterates: half a second off the whole seconds fires fall on. */
+export const TICK_PHASE_MS = 500;
+
+export function msUntilTickPhase(nowMs: number): number {
+  const intoSecond = nowMs % 1000;
+  return intoSecond < TICK_PHASE_MS ? TICK_PHASE_MS - intoSecond : 1000 - intoSecond + TICK_PHASE_MS;
+}
+
+/** One iteration: each shard whose lease we hold (or can take) is scheduled, in parallel. */
+export async function tickOnce(
+  deps: TickDeps,
+  settings: TickSettings,
+  nowMs: number,
+): Promise<ShardResult[]> {
+  const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
+  return Promise.all(shards.map((shard) => scheduleShard(deps, settings, shard, nowMs)));
+}
+
+export async function scheduleShard(
+  deps: TickDeps,
+  settings: TickSettings,
+  shard: number,
+  nowMs: number,
+): Promise<ShardResult> {
+  const empty = { shard, jobsRead: 0, firesEnqueued: 0, misfiresSkipped: 0, casLost: 0 };
+  let lease = await deps.leases.acquire(shard, settings.owner, nowMs, settings.leaseMs);
+  if (!lease) return { ...empty, held: false };
+  if (lease.tookOver) {
+    deps.metrics.add(METRIC.leaseTakeovers, 'Count', 1);
+    deps.logger.warn('took over shard lease', { shard, fencingToken: lease.fencingToken });
+  }
+
+  const windowEnd = nowMs + settings.preReadMs;
+  const refs = await readDue(deps.jobs, shard, windowEnd, settings.preReadCount);
+  if (refs.length === 0) return { ...empty, held: true };
+
+  // The index is eventually consistent: act only on the base item, read strongly.
+  const jobs = await deps.jobs.getPlannable(refs.map((r) => r.id));
+  const plans = jobs.flatMap((job) =>
+    planJob(job, deps.clock.now(), windowEnd, nowMs + planHorizonMs(settings, job.job.id)),
+  );
+  const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
+
+  // Renew before sending, so a tick paused past its lease never sends on a shard it lost.
+  lease = await renewIfAging(deps, settings, lease);
+  if (!lease) return { ...empty, held: false, jobsRead: jobs.length };
+
+  // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
+  // which the dispatcher de-duplicates; the reverse order could lose them.
+  const now = deps.clock.now();
+  const entries: RingEntry[] = plans.flatMap((p) =>
+    p.messages.map((message) => ({
+      message,
+      delaySeconds: delaySecondsFor(message.scheduledTime, now, MAX_DELAY_SECONDS),
+      lane: isSlow(p.job, now) ? ('slow' as const) : ('fast' as const),
+    })),
+  );
+  await deps.ring.enqueue(entries);
+  deps.metrics.add(METRIC.firesEnqueued, 'Count', entries.length);
+  if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
+
+  const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p) =>
+    deps.jobs.advanceSchedule({
+      id: p.job.id,
+      expectedNext: p.due,
+      nextTriggerTime: p.nextTriggerTime,
+      triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
+      nextLogIdBlock: p.logIdBlock + LOG_IDS_PER_PLAN,
+      planDue: p.missedTime === undefined ? p.due : undefined,
+    }),
+  );
+  const casLost = advanced.filter((ok) => !ok).length;
+  if (casLost) deps.logger.info('schedule moved by someone else meanwhile', { shard, casLost });
+  for (const p of plans) {
+    if (p.missedTime !== undefined) logMisfire(deps.logger, p);
+    for (const m of p.messages) {
+      deps.logger.debug('fire enqueued', {
+        jobId: m.jobId,
+        scheduledTime: m.scheduledTime,
+        triggerType: m.triggerType,
+      });
+    }
+  }
+  return {
+    shard,
+    held: true,
+    jobsRead: jobs.length,
+    firesEnqueued: entries.length,
+    misfiresSkipped,
+    casLost,
+  };
+}
+
+interface JobPlan {
+  readonly job: Job;
+  /** The first logId of this plan's block. */
+  readonly logIdBlock: number;
+  readonly due: number;
+  readonly messages: FireMessage[];
+  readonly nextTriggerTime: number | null;
+  readonly lastFire: number | undefined;
+  readonly misfiresSkipped: number;
+  /** The first fire time missed (more than the misfire threshold past) when the tick got to it. */
+  readonly missedTime?: number;
+}
+
+/** Fires missed while nothing was scheduling (downtime, a stalled tick): said once per job and plan. */
+function logMisfire(logger: Logger, plan: JobPlan): void {
+  const { job, missedTime } = plan;
+  const catchUp = plan.misfiresSkipped === 0;
+  const resumesAt =
+    plan.messages.find((m) => m.triggerType !== 'MISFIRE')?.scheduledTime ?? plan.nextTriggerTime;
+  logger.warn(catchUp ? 'misfire: one catch-up fire now' : 'misfire: missed fires skipped', {
+    jobId: job.id,
+    misfireStrategy: job.misfireStrategy,
+    missedTime: new Date(missedTime ?? 0).toISOString(),
+    // Where the schedule picks up again: the first fire after the missed ones.
+    resumesAt: resumesAt === undefined || resumesAt === null ? null : new Date(resumesAt).toISOString(),
+  });
+}
+
+/**
+ * How far ahead a job's fires are planned. A job is picked up `preReadMs` before it is due, so a
+ * plan spans about `planAheadMs − preReadMs`; each job's span is stretched by a fraction of itself
+ * fixed per job (its id's golden-ratio fraction, in [0, 1)). Jobs that start together (made in one
+ * go, same period) then fall out of step after a plan or two, so their advances spread over the
+ * seconds instead of all landing in the same tick iteration.
+ */
+export function planHorizonMs(
+  settings: Pick<TickSettings, 'preReadMs' | 'planAheadMs'>,
+  jobId: number,
+): number {
+  const span = Math.max(0, (settings.planAheadMs ?? 0) - settings.preReadMs);
+  const stretch = (jobId * GOLDEN_RATIO_FRACTION) % 1;
+  return settings.preReadMs + Math.round(span * (1 + stretch));
+}
+
+const GOLDEN_RATIO_FRACTION = 0.618_033_988_75;
+
+/** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
+function planJob(
+  { job, logIdBlock = firstPlannedLogId(job.id) }: PlannableJob,
+  nowMs: number,
+  windowEnd: number,
+  planEnd: number,
+): JobPlan[] {
+  const due = job.triggerNextTime;
+  if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
+  const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
+  const decision = planFires(schedule, job.misfireStrategy, due, nowMs, planEnd);
+  const slotOf = logIdSlots(schedule, due, decision.missedTime !== undefined);
+  const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
+    const isMisfireFire = decision.misfire && i === 0;
+    // The misfire fire stands in for the missed `due`: the first slot, as the fire it replaces.
+    const slot = isMisfireFire ? 0 : slotOf(scheduledTime, i);
+    const fire = scheduledFireMessage(job, scheduledTime, slot === undefined ? undefined : logIdBlock + slot);
+    if (!isMisfireFire) return fire;
+    // The misfire fire's own time depends on when the tick ran; key it by the missed time so
+    // ticks that read the same `due` still produce one run.
+    const missedTime = decision.missedTime ?? due;
+    return { ...fire, triggerType: 'MISFIRE', dedupKey: misfireDedupKey(job.id, missedTime), missedTime };
+  });
+  return [
+    {
+      job,
+      logIdBlock,
+      due,
+      messages,
+      nextTriggerTime: decision.nextTriggerTime,
+      lastFire: decision.fireTimes.at(-1),
+      misfiresSkipped: decision.missedTime !== undefined && !decision.misfire ? 1 : 0,
+      ...(decision.missedTime === undefined ? {} : { missedTime: decision.missedTime }),
+    },
+  ];
+}
+
+/** A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved block). */
+export function scheduledFireMessage(
+  job: Job,
+  scheduledTime: number,
+  logId: number | undefined,
+): FireMessage {
+  return {
+    jobId: job.id,
+    ...(logId !== undefined ? { logId } : {}),
+    scheduledTime,
+    triggerType: job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
+    dedupKey: scheduledDedupKey(job.id, scheduledTime),
+    scheduleRevision: job.scheduleRevision,
+  };
+}
+
+/**
+ * The place of a fire time in the schedule counted from `due` (0 = due), within LOG_IDS_PER_PLAN.
+ * Without a misfire a plan's fires are that sequence itself (the i-th fire has place i); after one
+ * the fires start later and their places are looked up.
+ */
+function logIdSlots(
+  schedule: Schedule,
+  due: number,
+  missed: boolean,
+): (fireTime: number, index: number) => number | undefined {
+  if (!missed) return (_, index) => (index < LOG_IDS_PER_PLAN ? index : undefined);
+  let sequence: number[] | undefined;
+  return (fireTime) => {
+    sequence ??= [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];
+    const slot = sequence.indexOf(fireTime);
+    return slot < 0 ? undefined : slot;
+  };
+}
+
+async function readDue(jobs: JobStore, shard: number, untilMs: number, max: number): Promise<DueJobRef[]> {
+  const refs: DueJobRef[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await jobs.queryDue(shard, untilMs, Math.min(QUERY_PAGE, max - refs.length), cursor);
+    refs.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && refs.length < max);
+  return refs;
+}
+
+async function renewIfAging(
+  deps: TickDeps,
+  settings: TickSettings,
+  lease: Lease,
+): Promise<Lease | undefined> {
+  const now = deps.clock.now();
+  if (lease.leaseUntil - now > (settings.leaseMs * 2) / 3) return lease;
+  return deps.leases.acquire(lease.shard, settings.owner, now, settings.leaseMs);
+}

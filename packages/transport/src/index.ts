@@ -1,0 +1,1 @@
+export { HttpExecutorTransport } from './executor-http.js';
