@@ -5,7 +5,7 @@ import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { Logger } from '@tickring/core/common';
 import { systemClock } from '@tickring/core/common';
 import { loadSetting } from '@tickring/core/config';
-import { type ReplanResult, replanLostFires } from '@tickring/core/tick';
+import { type ReplanResult, replanLostFires } from '@tickring/core/tick/use-cases';
 import * as dispatcherConfig from '../functions/dispatcher/config.js';
 import * as schedulerTickConfig from '../functions/scheduler-tick/config.js';
 

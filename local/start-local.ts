@@ -6,7 +6,7 @@ import { QUEUES } from '@tickring/aws/topology';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import type { Logger } from '@tickring/core/common';
 import { systemClock } from '@tickring/core/common';
-import { bootstrapRotation } from '@tickring/core/identity';
+import { bootstrapRotation } from '@tickring/core/identity/use-cases';
 import { consoleAssetsRoute } from './console-assets.js';
 import { consoleLogger } from './console-logger.js';
 import { lockDataDir } from './data-dir-lock.js';

@@ -1,5 +1,5 @@
 /**
- * Checks answers of the admin API against the OpenAPI document (`shared/schema/api`): the status
+ * Checks answers of the admin API against the OpenAPI document (`@tickring/api/contract`): the status
  * must be one the operation documents and the body must match its schema (ajv, JSON Schema
  * 2020-12, formats checked). The API test helpers pass every answer they receive through
  * {@link checked}, so the integration tests hold the running API to its contract.

@@ -2,7 +2,7 @@ import { mapLimit } from '@tickring/core/common';
 import type { RingQueue } from '@tickring/core/dispatch';
 import type { JobStore } from '@tickring/core/jobs';
 import type { LeaseStore } from '@tickring/core/tick';
-import { runTickLoop } from '@tickring/core/tick';
+import { runTickLoop } from '@tickring/core/tick/use-cases';
 import { makeJob } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { drainRing } from './ring-reader.js';

@@ -3,7 +3,13 @@ import { silentLogger } from '@tickring/core/common';
 import { type FireMessage, LOG_IDS_PER_PLAN } from '@tickring/core/dispatch';
 import type { JobStore } from '@tickring/core/jobs';
 import { firstPlannedLogId } from '@tickring/core/runs';
-import { lastPlanFires, planHorizonMs, replanLostFires, runTickLoop, tickOnce } from '@tickring/core/tick';
+import {
+  lastPlanFires,
+  planHorizonMs,
+  replanLostFires,
+  runTickLoop,
+  tickOnce,
+} from '@tickring/core/tick/use-cases';
 import { FakeClock, makeJob, makeRun } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { drainRing } from './ring-reader.js';

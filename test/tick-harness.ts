@@ -2,7 +2,7 @@ import { DynamoJobStore, DynamoLeaseStore } from '@tickring/aws/dynamodb';
 import { SqsRingQueue } from '@tickring/aws/sqs';
 import { type Clock, noMetrics, silentLogger, systemClock } from '@tickring/core/common';
 import type { RingEntry, RingQueue } from '@tickring/core/dispatch';
-import type { TickDeps, TickSettings } from '@tickring/core/tick';
+import type { TickDeps, TickSettings } from '@tickring/core/tick/use-cases';
 import { afterAll, beforeAll } from 'vitest';
 import { isolatedResources, type TestResources } from './stand-ins.js';
 

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoAuditLog } from '@tickring/aws/dynamodb';
-import type { AuditDeps } from '@tickring/core/audit';
+import type { AuditDeps } from '@tickring/core/audit/use-cases';
 import type { Clock, Logger, Metrics } from '@tickring/core/common';
 
 /** The audit log's dependencies: its DynamoDB table (records expire after `retentionDays`). */

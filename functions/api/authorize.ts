@@ -1,16 +1,9 @@
 import type { HttpResult, RouteContract, Router, ValidRequest } from '@tickring/api/http';
-import type { AuditChange } from '@tickring/core/audit';
 import { type AuditSpec, type AuditTargetKind, isSecretName, REDACTED } from '@tickring/core/audit';
+import type { AuditChange } from '@tickring/core/audit/use-cases';
 import type { Logger } from '@tickring/core/common';
-import {
-  type ALL_GROUPS,
-  type AuthorizeDeps,
-  authorize,
-  type Principal,
-  type RouteAccess,
-  type Subject,
-  visibleGroups,
-} from '@tickring/core/identity';
+import { type ALL_GROUPS, type Principal, type RouteAccess, visibleGroups } from '@tickring/core/identity';
+import { type AuthorizeDeps, authorize, type Subject } from '@tickring/core/identity/use-cases';
 import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import { jobView, runView } from './views.js';
 

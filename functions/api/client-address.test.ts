@@ -1,5 +1,5 @@
 import { createHttpHandler, EDGE_SECRET_HEADER, Router, VIEWER_ADDRESS_HEADER } from '@tickring/api/http';
-import type { AuditChange } from '@tickring/core/audit';
+import type { AuditChange } from '@tickring/core/audit/use-cases';
 import { CONFIGURED_BOOTSTRAP, identityFixture, loggedText } from '@tickring/testing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';

@@ -9,27 +9,28 @@ import {
 } from '@tickring/aws/dynamodb';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
-import { cachedTokenReader, executorAccessTokens } from '@tickring/aws/secrets';
+import { cachedTokenReader } from '@tickring/aws/secrets';
 import { createAlarmPublisher } from '@tickring/aws/sns';
 import { SqsRingQueue } from '@tickring/aws/sqs';
-import type { AdminDashboardDeps } from '@tickring/core/activity';
-import { type AuditDeps, recordChange } from '@tickring/core/audit';
+import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
+import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
-import type { AdminTriggerDeps } from '@tickring/core/dispatch';
+import type { AdminTriggerDeps } from '@tickring/core/dispatch/use-cases';
+import type { ExecutorTransport } from '@tickring/core/executors';
 import type {
   AdminExecutorsDeps,
   AdminGroupsDeps,
   ExecutorSettings,
-  ExecutorTransport,
   GroupTokenDeps,
-} from '@tickring/core/executors';
-import { getGroup } from '@tickring/core/executors';
-import type { IdentityDeps } from '@tickring/core/identity';
-import type { AdminJobsDeps } from '@tickring/core/jobs';
+} from '@tickring/core/executors/use-cases';
+import { getGroup } from '@tickring/core/executors/use-cases';
+import type { IdentityDeps } from '@tickring/core/identity/use-cases';
+import type { AdminJobsDeps } from '@tickring/core/jobs/use-cases';
 import type { AlarmPublisher } from '@tickring/core/runs';
-import { type AdminRunsDeps, killRun } from '@tickring/core/runs';
-import type { AdminWorkflowsDeps } from '@tickring/core/workflows';
+import { type AdminRunsDeps, killRun } from '@tickring/core/runs/use-cases';
+import type { AdminWorkflowsDeps } from '@tickring/core/workflows/use-cases';
+import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';

@@ -2,8 +2,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoPrincipalStore } from '@tickring/aws/dynamodb';
 import type { Clock, Logger } from '@tickring/core/common';
 import { type Metrics, noMetrics } from '@tickring/core/common';
-import type { IdentityDeps } from '@tickring/core/identity';
 import { type PasswordHasher, scryptHasher } from '@tickring/core/identity';
+import type { IdentityDeps } from '@tickring/core/identity/use-cases';
 
 export interface IdentityDepsInput {
   readonly doc: DynamoDBDocumentClient;

@@ -1,5 +1,5 @@
 import { RequestValidationError, Router } from '@tickring/api/http';
-import { type AuditDeps, recordChange } from '@tickring/core/audit';
+import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
 import { noMetrics, silentLogger } from '@tickring/core/common';
 import { ALL_GROUPS, BOOTSTRAP_PRINCIPAL, type Principal } from '@tickring/core/identity';
 import { FakeClock } from '@tickring/testing';

@@ -1,7 +1,7 @@
 import { API } from '@tickring/api/contract';
 import { ok } from '@tickring/api/http';
 import type { AuditRecord } from '@tickring/core/audit';
-import { type AuditDeps, listAudit } from '@tickring/core/audit';
+import { type AuditDeps, listAudit } from '@tickring/core/audit/use-cases';
 import type { GuardedRouter } from './authorize.js';
 import { iso } from './views.js';
 

@@ -25,7 +25,7 @@ import {
   type TokenInfo,
   type UserInfo,
   updateUser,
-} from '@tickring/core/identity';
+} from '@tickring/core/identity/use-cases';
 import type { Caller, GuardedRouter } from './authorize.js';
 import { iso } from './views.js';
 

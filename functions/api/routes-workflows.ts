@@ -14,7 +14,7 @@ import {
   setWorkflowStatus,
   triggerWorkflow,
   updateWorkflow,
-} from '@tickring/core/workflows';
+} from '@tickring/core/workflows/use-cases';
 import type { GuardedRouter } from './authorize.js';
 import { accepted, workflowRunSummaryView, workflowRunView, workflowView } from './views.js';
 

@@ -1,7 +1,7 @@
 import { API, openApiDocument } from '@tickring/api/contract';
 import { created, noContent, ok, Router } from '@tickring/api/http';
-import { activity, dashboard } from '@tickring/core/activity';
-import { triggerJob } from '@tickring/core/dispatch';
+import { activity, dashboard } from '@tickring/core/activity/use-cases';
+import { triggerJob } from '@tickring/core/dispatch/use-cases';
 import {
   clearGroupAccessToken,
   createGroup,
@@ -11,7 +11,7 @@ import {
   listGroups,
   setGroupAccessToken,
   updateGroup,
-} from '@tickring/core/executors';
+} from '@tickring/core/executors/use-cases';
 import {
   createJob,
   deleteJob,
@@ -21,8 +21,8 @@ import {
   startJob,
   stopJob,
   updateJob,
-} from '@tickring/core/jobs';
-import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs';
+} from '@tickring/core/jobs/use-cases';
+import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs/use-cases';
 import { GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
 import { addAuditRoutes } from './routes-audit.js';

@@ -1,11 +1,12 @@
 import { errorResult, type HttpRequest, type HttpResult } from '@tickring/api/http';
-import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '@tickring/core/activity';
+import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '@tickring/core/activity/use-cases';
 import type { Logger } from '@tickring/core/common';
-import type { TriggerAccepted } from '@tickring/core/dispatch';
-import type { GroupExecutors, GroupTokenSet } from '@tickring/core/executors';
+import type { TriggerAccepted } from '@tickring/core/dispatch/use-cases';
+import type { GroupExecutors, GroupTokenSet } from '@tickring/core/executors/use-cases';
 import type { Group, Job } from '@tickring/core/jobs';
-import { specOf } from '@tickring/core/jobs';
-import { ExecutorCallError, type Run, runStatus, truncateMessage } from '@tickring/core/runs';
+import { specOf } from '@tickring/core/jobs/use-cases';
+import { type Run, runStatus, truncateMessage } from '@tickring/core/runs';
+import { ExecutorCallError } from '@tickring/core/runs/use-cases';
 import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import {
   NODE_STATUSES,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { groupAddresses } from '@tickring/core/executors';
+import { groupAddresses } from '@tickring/core/executors/use-cases';
 import { dayOf } from '@tickring/core/runs';
 import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
 import type { TriggerParam } from '@tickring/protocol';

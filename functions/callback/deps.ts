@@ -2,12 +2,13 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { DynamoGroupStore, DynamoRegistryStore } from '@tickring/aws/dynamodb';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
-import { executorAccessTokens } from '@tickring/aws/secrets';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
-import type { RegistryDeps } from '@tickring/core/executors';
-import { executorAuthorizer } from '@tickring/core/executors';
-import type { AlarmPublisher, RunOutcomeDeps } from '@tickring/core/runs';
+import type { RegistryDeps } from '@tickring/core/executors/use-cases';
+import { executorAuthorizer } from '@tickring/core/executors/use-cases';
+import type { AlarmPublisher } from '@tickring/core/runs';
+import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
+import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import type { CallbackConfig } from './config.js';
 

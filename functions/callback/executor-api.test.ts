@@ -1,7 +1,7 @@
 import { fromApiGatewayV2 } from '@tickring/api/http';
 import { silentLogger } from '@tickring/core/common';
 import type { RegistryEntry } from '@tickring/core/executors';
-import { executorAuthorizer } from '@tickring/core/executors';
+import { executorAuthorizer } from '@tickring/core/executors/use-cases';
 import { BufferedReportStore, firstPlannedLogId } from '@tickring/core/runs';
 import { makeJob, makeRun, OutcomeFakes } from '@tickring/testing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

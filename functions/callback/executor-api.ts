@@ -1,8 +1,8 @@
 import type { HttpRequest } from '@tickring/api/http';
 import { isAppError } from '@tickring/core/common';
-import type { ExecutorRequestScope } from '@tickring/core/executors';
-import { type Registration, registerExecutor, removeExecutor } from '@tickring/core/executors';
-import { callbackReply, processCallbacks, toCallbackItems } from '@tickring/core/runs';
+import type { ExecutorRequestScope } from '@tickring/core/executors/use-cases';
+import { type Registration, registerExecutor, removeExecutor } from '@tickring/core/executors/use-cases';
+import { callbackReply, processCallbacks, toCallbackItems } from '@tickring/core/runs/use-cases';
 import {
   ACCESS_TOKEN_HEADER,
   type AdminApiName,

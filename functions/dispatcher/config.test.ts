@@ -1,6 +1,6 @@
 import { FUNCTIONS, QUEUE_LIST } from '@tickring/aws/topology';
 import { ENV, SETTINGS } from '@tickring/core/config';
-import { DISPATCH_DEFAULTS } from '@tickring/core/dispatch';
+import { DISPATCH_DEFAULTS } from '@tickring/core/dispatch/use-cases';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { dispatchSettings } from './deps.js';

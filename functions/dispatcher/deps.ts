@@ -8,12 +8,16 @@ import {
 } from '@tickring/aws/dynamodb';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
-import { executorAccessTokens } from '@tickring/aws/secrets';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
-import { DISPATCH_DEFAULTS, type DispatchDeps, type DispatchSettings } from '@tickring/core/dispatch';
+import {
+  DISPATCH_DEFAULTS,
+  type DispatchDeps,
+  type DispatchSettings,
+} from '@tickring/core/dispatch/use-cases';
 import type { ExecutorTransport } from '@tickring/core/executors';
-import { killRun } from '@tickring/core/runs';
+import { killRun } from '@tickring/core/runs/use-cases';
+import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import type { DispatcherConfig } from './config.js';
 

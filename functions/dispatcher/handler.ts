@@ -1,12 +1,7 @@
 import { isAppError } from '@tickring/core/common';
 import type { RingLane } from '@tickring/core/dispatch';
-import {
-  BatchReads,
-  DispatchRecord,
-  dispatchFire,
-  type FireMessage,
-  parseRingMessage,
-} from '@tickring/core/dispatch';
+import { type FireMessage, parseRingMessage } from '@tickring/core/dispatch';
+import { BatchReads, DispatchRecord, dispatchFire } from '@tickring/core/dispatch/use-cases';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type DispatcherConfig, loadConfig } from './config.js';
 import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';

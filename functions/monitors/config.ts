@@ -8,7 +8,7 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
-import { DEFAULT_MONITOR_BATCH } from '@tickring/core/runs';
+import { DEFAULT_MONITOR_BATCH } from '@tickring/core/runs/use-cases';
 
 export interface MonitorsConfig {
   readonly aws: AwsClientOptions;

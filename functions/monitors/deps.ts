@@ -3,11 +3,12 @@ import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { DynamoGroupStore, DynamoRegistryStore } from '@tickring/aws/dynamodb';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
-import { executorAccessTokens } from '@tickring/aws/secrets';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
 import type { ExecutorTransport } from '@tickring/core/executors';
-import type { AlarmPublisher, MonitorDeps, MonitorSettings } from '@tickring/core/runs';
+import type { AlarmPublisher } from '@tickring/core/runs';
+import type { MonitorDeps, MonitorSettings } from '@tickring/core/runs/use-cases';
+import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import type { MonitorsConfig } from './config.js';
 

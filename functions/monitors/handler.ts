@@ -1,4 +1,4 @@
-import { runMonitorSweeps } from '@tickring/core/runs';
+import { runMonitorSweeps } from '@tickring/core/runs/use-cases';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { loadConfig, type MonitorsConfig } from './config.js';
 import { buildMonitorsDeps, type MonitorsRuntime } from './deps.js';

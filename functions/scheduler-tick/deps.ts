@@ -4,7 +4,7 @@ import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/obser
 import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
-import { DEFAULT_PRE_READ_MS, type TickDeps, type TickSettings } from '@tickring/core/tick';
+import { DEFAULT_PRE_READ_MS, type TickDeps, type TickSettings } from '@tickring/core/tick/use-cases';
 import type { SchedulerTickConfig } from './config.js';
 
 /** What the local stack or a test may swap: clients shared with other functions, logger, clock. */

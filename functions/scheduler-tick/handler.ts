@@ -1,4 +1,4 @@
-import { runTickLoop } from '@tickring/core/tick';
+import { runTickLoop } from '@tickring/core/tick/use-cases';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { loadConfig, type SchedulerTickConfig } from './config.js';
 import { buildTickDeps, type TickRuntime } from './deps.js';

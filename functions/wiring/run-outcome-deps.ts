@@ -9,9 +9,10 @@ import {
 import { createAlarmPublisher } from '@tickring/aws/sns';
 import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { Clock, Logger, Metrics } from '@tickring/core/common';
-import type { AlarmPublisher, RunOutcomeDeps } from '@tickring/core/runs';
+import type { AlarmPublisher } from '@tickring/core/runs';
 import { BufferedReportStore } from '@tickring/core/runs';
-import { WorkflowEngine, type WorkflowEngineDeps } from '@tickring/core/workflows';
+import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
+import { WorkflowEngine, type WorkflowEngineDeps } from '@tickring/core/workflows/use-cases';
 
 /** The part of a function's config the run-outcome adapters read (every such config has it). */
 export interface RunOutcomeConfig {

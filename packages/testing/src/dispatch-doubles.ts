@@ -5,7 +5,6 @@
 
 import type { Clock, LogAttributes, Logger, Metrics } from '@tickring/core/common';
 import type {
-  DispatchDeps,
   RingEntry,
   RingQueue,
   RouteState,
@@ -13,6 +12,7 @@ import type {
   SlowTracker,
   VersionedRouteState,
 } from '@tickring/core/dispatch';
+import type { DispatchDeps } from '@tickring/core/dispatch/use-cases';
 import type {
   ExecutorTarget,
   ExecutorTransport,

@@ -1,7 +1,6 @@
 import { ConflictError, NotFoundError } from '@tickring/core/common';
 import type {
   BootstrapRecord,
-  IdentityDeps,
   PrincipalStore,
   SessionRecord,
   ThrottleRecord,
@@ -9,6 +8,7 @@ import type {
   UserRecord,
 } from '@tickring/core/identity';
 import { type PasswordHasher, scryptHasher } from '@tickring/core/identity';
+import type { IdentityDeps } from '@tickring/core/identity/use-cases';
 import { RecordingLogger, RecordingMetrics } from './dispatch-doubles.js';
 import { FakeClock } from './fake-clock.js';
 

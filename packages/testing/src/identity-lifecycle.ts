@@ -1,7 +1,7 @@
 /**
  * The identity use-cases' lifecycle, written once and run over each PrincipalStore: in memory (unit,
- * shared/use-cases/identity/lifecycle.test.ts) and on DynamoDB Local (integration,
- * shared/adapters/dynamodb/principal-store.int.test.ts). A fresh store per test (the bootstrap
+ * packages/core/src/identity/lifecycle.test.ts) and on DynamoDB Local (integration,
+ * packages/aws/src/dynamodb/principal-store.int.test.ts). A fresh store per test (the bootstrap
  * token is one per table).
  */
 
@@ -16,9 +16,9 @@ import {
   ValidationError,
 } from '@tickring/core/common';
 import type { PrincipalStore } from '@tickring/core/identity';
+import { BOOTSTRAP_PRINCIPAL, type Principal } from '@tickring/core/identity';
 import {
   authenticate,
-  BOOTSTRAP_PRINCIPAL,
   bootstrapRotation,
   changeOwnPassword,
   createApiToken,
@@ -32,12 +32,11 @@ import {
   login,
   logout,
   me,
-  type Principal,
   revokeApiToken,
   rotateBootstrapToken,
   signInOptions,
   updateUser,
-} from '@tickring/core/identity';
+} from '@tickring/core/identity/use-cases';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURED_BOOTSTRAP, IDLE_MS, identityFixture, loggedText, MAX_MS } from './identity-doubles.js';
 

@@ -2,14 +2,7 @@ import type { Logger } from '@tickring/core/common';
 import { noMetrics } from '@tickring/core/common';
 import type { RingEntry, RingQueue } from '@tickring/core/dispatch';
 import type { Job, JobStore } from '@tickring/core/jobs';
-import type {
-  Alarm,
-  AlarmPublisher,
-  ReportDelta,
-  ReportStore,
-  Run,
-  RunOutcomeDeps,
-} from '@tickring/core/runs';
+import type { Alarm, AlarmPublisher, ReportDelta, ReportStore, Run } from '@tickring/core/runs';
 import {
   type CompleteOptions,
   type CompleteOutcome,
@@ -17,6 +10,7 @@ import {
   OUTCOME_GRACE_MS,
   type RunStore,
 } from '@tickring/core/runs';
+import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
 import { FakeClock } from './fake-clock.js';
 
 /** A run for tests: accepted by `http://127.0.0.1:9999/`, no result yet. */

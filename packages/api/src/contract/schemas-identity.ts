@@ -1,6 +1,6 @@
 /**
  * The shapes of people and credentials: sign-in, who am I, users, API tokens, the bootstrap token.
- * Limits come from the domain (shared/domain/identity.ts); what needs more than the shape (the
+ * Limits come from the domain (@tickring/core/identity: identity.ts); what needs more than the shape (the
  * password policy, a grant's rules, a token's expiry) is checked there and reported with every
  * problem at once. Secrets are never echoed back in a 400: password fields carry no length minimum
  * or pattern here (the policy reports lengths only).

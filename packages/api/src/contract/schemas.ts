@@ -7,15 +7,17 @@
  */
 import { type Static, type TOptional, type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import {
-  ACTIVITY_FAILURE_MSG_MAX,
   ACTIVITY_LAST_FAILURES,
-  ACTIVITY_MAX_RUNS,
   ACTIVITY_WINDOW_NAMES,
-  DASHBOARD_DAYS,
   DEFAULT_ACTIVITY_WINDOW,
 } from '@tickring/core/activity';
+import {
+  ACTIVITY_FAILURE_MSG_MAX,
+  ACTIVITY_MAX_RUNS,
+  DASHBOARD_DAYS,
+} from '@tickring/core/activity/use-cases';
 import { ROUTE_STRATEGIES, TRIGGER_TYPES } from '@tickring/core/dispatch';
-import { GROUP_TOKEN_LIMITS } from '@tickring/core/executors';
+import { GROUP_TOKEN_LIMITS } from '@tickring/core/executors/use-cases';
 import {
   ADDRESS_TYPES,
   BLOCK_STRATEGIES,

@@ -13,7 +13,7 @@ export interface ValidInput<Params, Query, Body> {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * A route as its contract defines it (see `shared/schema/api`): where it is, whether it needs the
+ * A route as its contract defines it (see `@tickring/api/contract`): where it is, whether it needs the
  * caller's credentials, and how its request is checked. `validate` throws a RequestValidationError
  * listing every problem, or returns the request's parts typed.
  */

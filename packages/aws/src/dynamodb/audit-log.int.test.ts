@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry, AuditQuery, AuditRecord } from '@tickring/core/audit';
-import { type AuditDeps, listAudit, recordChange } from '@tickring/core/audit';
+import { type AuditDeps, listAudit, recordChange } from '@tickring/core/audit/use-cases';
 import type { LogAttributes, Logger } from '@tickring/core/common';
 import { METRIC, type Metrics, ValidationError } from '@tickring/core/common';
 import { ALL_GROUPS, type Principal } from '@tickring/core/identity';

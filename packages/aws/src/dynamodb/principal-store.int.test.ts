@@ -2,14 +2,8 @@ import { ConditionalCheckFailedException, CreateTableCommand } from '@aws-sdk/cl
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@tickring/core/common';
 import type { UserRecord } from '@tickring/core/identity';
-import {
-  afterFailure,
-  BOOTSTRAP_PRINCIPAL,
-  createApiToken,
-  LOGIN_THROTTLE,
-  login,
-  rotateBootstrapToken,
-} from '@tickring/core/identity';
+import { afterFailure, BOOTSTRAP_PRINCIPAL, LOGIN_THROTTLE } from '@tickring/core/identity';
+import { createApiToken, login, rotateBootstrapToken } from '@tickring/core/identity/use-cases';
 import { identityFixture, identityLifecycleSuite, MAX_MS } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';

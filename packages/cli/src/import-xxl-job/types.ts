@@ -1,7 +1,7 @@
 /**
  * What the importer sends to tickring's admin API, mirrored here so this module ships without the
  * scheduler: the bodies of `POST /v1/groups`, `POST /v1/jobs` and `PUT /v1/jobs/{id}` (children only),
- * and the names and limits tickring accepts (`shared/domain/job-validation.ts`). `contract.test.ts`
+ * and the names and limits tickring accepts (`packages/core/src/jobs/job-validation.ts`). `contract.test.ts`
  * checks these against the scheduler's own definitions and parsers, so the two cannot drift.
  */
 

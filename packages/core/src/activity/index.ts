@@ -1,3 +1,1 @@
 export { ACTIVITY_LAST_FAILURES, ACTIVITY_WINDOW_NAMES, DEFAULT_ACTIVITY_WINDOW } from './activity.js';
-export { ACTIVITY_FAILURE_MSG_MAX, ACTIVITY_MAX_RUNS, type Activity, activity } from './admin-activity.js';
-export { type AdminDashboardDeps, DASHBOARD_DAYS, dashboard } from './admin-dashboard.js';

@@ -11,4 +11,3 @@ export {
   REDACTED,
 } from './audit.js';
 export { AUDIT_DEFAULT_DAYS, type AuditLog, type AuditQuery, MAX_AUDIT_APP_NAMES } from './audit-log.js';
-export { type AuditChange, type AuditDeps, listAudit, recordChange } from './record-change.js';

@@ -1,12 +1,3 @@
-export { type AdminTriggerDeps, type TriggerAccepted, triggerJob } from './admin-trigger.js';
-export {
-  BatchReads,
-  DISPATCH_DEFAULTS,
-  type DispatchDeps,
-  DispatchRecord,
-  type DispatchSettings,
-  dispatchFire,
-} from './dispatch-fire.js';
 export type { RingEntry, RingLane, RingQueue } from './ring-queue.js';
 export type { RouteStateStore, VersionedRouteState } from './route-state-store.js';
 export { ROUTE_STRATEGIES, type RouteState } from './routing/index.js';

@@ -1,16 +1,4 @@
 export {
-  type AdminJobsDeps,
-  createJob,
-  deleteJob,
-  getJob,
-  listJobs,
-  previewSchedule,
-  specOf,
-  startJob,
-  stopJob,
-  updateJob,
-} from './admin-jobs.js';
-export {
   ADDRESS_TYPES,
   BLOCK_STRATEGIES,
   GLUE_TYPES,

@@ -1,20 +1,5 @@
-export {
-  type AdminRunsDeps,
-  ExecutorCallError,
-  getRun,
-  killRun,
-  listRuns,
-  readRunOutput,
-} from './admin-runs.js';
 export type { Alarm, AlarmPublisher, ReportDelta, ReportStore, WorkflowAlarm } from './alarms.js';
 export { BufferedReportStore } from './buffered-report-store.js';
-export { callbackReply, processCallbacks, toCallbackItems } from './executor-callbacks.js';
-export {
-  DEFAULT_MONITOR_BATCH,
-  type MonitorDeps,
-  type MonitorSettings,
-  runMonitorSweeps,
-} from './monitors.js';
 export {
   dayOf,
   firstPlannedLogId,
@@ -32,7 +17,6 @@ export {
   UNPLANNED_LOG_ID_OFFSET,
   unplannedLogId,
 } from './run.js';
-export type { RunOutcomeDeps } from './run-outcome.js';
 export {
   type CompleteOptions,
   type CompleteOutcome,

@@ -1,18 +1,4 @@
 export {
-  type AdminWorkflowsDeps,
-  cancelWorkflowRun,
-  createWorkflow,
-  deleteWorkflow,
-  getWorkflow,
-  getWorkflowRun,
-  listWorkflowRuns,
-  listWorkflows,
-  retryWorkflowRun,
-  setWorkflowStatus,
-  triggerWorkflow,
-  updateWorkflow,
-} from './admin-workflows.js';
-export {
   EDGE_CONDITIONS,
   type JsonValue,
   NODE_STATUSES,
@@ -29,7 +15,6 @@ export {
 } from './model/index.js';
 export { WORKFLOW_RUN_ID, type WorkflowLink } from './model/link.js';
 export { parseTemplate, renderTemplate } from './model/template.js';
-export { WorkflowEngine, type WorkflowEngineDeps } from './workflow-engine.js';
 export type {
   Admission,
   AdmitResult,

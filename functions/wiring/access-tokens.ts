@@ -1,9 +1,10 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { cachedTokenReader } from '@tickring/aws/secrets';
 import type { Clock } from '@tickring/core/common';
 import type { TokenSource } from '@tickring/core/config';
-import { AesGcmSecretSealer, groupAccessTokens } from '@tickring/core/executors';
+import { AesGcmSecretSealer } from '@tickring/core/executors';
+import { groupAccessTokens } from '@tickring/core/executors/use-cases';
 import type { GroupStore, SecretSealer } from '@tickring/core/jobs';
-import { cachedTokenReader } from './secrets.js';
 
 export interface ExecutorAccessTokens {
   /** The global token (`XXL-JOB-ACCESS-TOKEN` of every group without its own). */

@@ -1,0 +1,1 @@
+export { type AuditChange, type AuditDeps, listAudit, recordChange } from './record-change.js';

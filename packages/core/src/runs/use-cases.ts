@@ -1,0 +1,16 @@
+export {
+  type AdminRunsDeps,
+  ExecutorCallError,
+  getRun,
+  killRun,
+  listRuns,
+  readRunOutput,
+} from './admin-runs.js';
+export { callbackReply, processCallbacks, toCallbackItems } from './executor-callbacks.js';
+export {
+  DEFAULT_MONITOR_BATCH,
+  type MonitorDeps,
+  type MonitorSettings,
+  runMonitorSweeps,
+} from './monitors.js';
+export type { RunOutcomeDeps } from './run-outcome.js';

@@ -1,0 +1,15 @@
+export {
+  type AdminWorkflowsDeps,
+  cancelWorkflowRun,
+  createWorkflow,
+  deleteWorkflow,
+  getWorkflow,
+  getWorkflowRun,
+  listWorkflowRuns,
+  listWorkflows,
+  retryWorkflowRun,
+  setWorkflowStatus,
+  triggerWorkflow,
+  updateWorkflow,
+} from './admin-workflows.js';
+export { WorkflowEngine, type WorkflowEngineDeps } from './workflow-engine.js';
