@@ -1,19 +1,42 @@
 // Import boundaries, checked by test/boundaries/boundaries.test.ts in `npm test` (dependency-cruiser's
-// API, this file's rules). By hand: npx depcruise --config .dependency-cruiser.cjs shared functions local
-// infra bench test vitest.config.ts packages/protocol/src packages/protocol/test-support packages/executor/src
+// API, this file's rules). By hand: npx depcruise --config .dependency-cruiser.cjs functions local infra
+// bench test vitest.config.ts packages/core/src packages/aws/src packages/api/src packages/transport/src packages/embedded/src
+// packages/testing/src packages/protocol/src packages/protocol/test-support packages/executor/src
 // packages/executor/test-support packages/client/src packages/cli/src console/src console/headers.js
 // console/dist-dir.js console/vite.config.ts
 //
 // Paths are relative to the repository root. Symlinks are kept (preserveSymlinks), so a workspace package
-// imported by name resolves to node_modules/@tickring/<name>/dist/..., its door; a path into packages/
-// is always a way round it. Before `npm run build` the door stays unresolved under its own name.
+// imported by name resolves under node_modules/@tickring/<name>/, through its package.json `exports`: the
+// scheduler's packages (core, aws, embedded, api, transport, testing) to their TypeScript doors, e.g.
+// `@tickring/core/dispatch` to node_modules/@tickring/core/src/dispatch/index.ts and
+// `@tickring/core/dispatch/use-cases` to .../src/dispatch/use-cases.ts; the published ones (protocol,
+// executor, client) to their build, node_modules/@tickring/<name>/dist/... (before `npm run build` such a
+// door stays unresolved under its own name). A name past the exports stays unresolved as written, and a
+// path into packages/ is always a way round the doors. node_modules is not followed, so each package's
+// own sources are checked where they are cruised, under packages/.
 
-/** The AWS SDK, resolved (node_modules/...) or not (the bare name). */
-const AWS_SDK = '(^|/)node_modules/@aws-sdk/|^@aws-sdk/';
-/** The AWS SDK, the Lambda types and the Lambda Powertools. */
-const AWS = `${AWS_SDK}|(^|/)node_modules/(@aws-lambda-powertools/|@types/aws-lambda/|aws-lambda/)|^@aws-lambda-powertools/|^aws-lambda$`;
 const PROTOCOL_DOOR = '(^|/)node_modules/@tickring/protocol/|^@tickring/protocol$';
 const CLIENT_DOOR = '(^|/)node_modules/@tickring/client/|^@tickring/client$';
+/** Any door of @tickring/core, resolved: a model door (src/<cap>/index.ts) or a use-cases door. */
+const CORE_DOORS = '(^|/)node_modules/@tickring/core/src/';
+/** The use-cases doors of @tickring/core (`@tickring/core/<cap>/use-cases`), resolved or not. */
+const CORE_USE_CASES =
+  '(^|/)node_modules/@tickring/core/src/[^/]+/use-cases\\.ts$|^@tickring/core/[^/]+/use-cases$';
+const TESTING_DOOR = '(^|/)node_modules/@tickring/testing/|^@tickring/testing$';
+/** The contract and the HTTP kit, however reached by name. */
+const API_ANY = '(^|/)node_modules/@tickring/api/|^@tickring/api($|/)';
+const LUXON = '(^|/)node_modules/(luxon|@types/luxon)/|^luxon$';
+const TYPEBOX = '(^|/)node_modules/@sinclair/typebox/|^@sinclair/typebox($|/)';
+const LAMBDA_TYPES = '(^|/)node_modules/@types/aws-lambda/|^aws-lambda$';
+const OPENAPI_PARSER = '(^|/)node_modules/@readme/openapi-parser/|^@readme/openapi-parser$';
+/** The application: Lambda handlers and their wiring, the local stack, the CDK app, the benchmarks. */
+const APP = '^(functions|local|infra|bench)/';
+/** The adapters: AWS, and executor calls over HTTP. */
+const ADAPTERS = '^packages/(aws|transport|embedded)/';
+/** Test files: *.test.ts, *.int.test.ts and the like. */
+const TEST_FILE = '\\.test\\.ts$';
+const CORE_TESTS = '^packages/core/.+\\.test\\.ts$';
+const API_TESTS = '^packages/api/.+\\.test\\.ts$';
 const OPENAPI_FETCH = '(^|/)node_modules/openapi-fetch/|^openapi-fetch$';
 /** The npm packages the CLI is built on, resolved or not. */
 const CLI_NPM = '(^|/)node_modules/(commander|cli-table3|picocolors)/|^(commander|cli-table3|picocolors)$';
@@ -43,8 +66,8 @@ const CONSOLE_NPM_NAMES = Object.keys(require('./console/package.json').dependen
   .join('|');
 const CONSOLE_NPM = `(^|/)node_modules/(${CONSOLE_NPM_NAMES})/|^(${CONSOLE_NPM_NAMES})($|/)`;
 /** The scheduler and the other packages, which the console (a browser app over the client) never imports. */
-const SCHEDULER =
-  '^(shared|functions|local|infra|bench|test|tools)/|^packages/|(^|/)node_modules/@tickring/(protocol|executor|cli)/|^@tickring/(protocol|executor|cli)($|/)';
+const SCHEDULER_PACKAGES = 'core|aws|embedded|api|transport|testing|protocol|executor|cli';
+const SCHEDULER = `^(functions|local|infra|bench|test|tools)/|^packages/|(^|/)node_modules/@tickring/(${SCHEDULER_PACKAGES})/|^@tickring/(${SCHEDULER_PACKAGES})($|/)`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -134,47 +157,134 @@ module.exports = {
     {
       name: 'console-never-the-scheduler',
       comment:
-        'Nothing in console/ (tests and build config included) imports the scheduler (shared, functions, local, infra, ...) or a package other than the client.',
+        'Nothing in console/ (tests and build config included) imports the scheduler (functions, local, infra, ..., core and the other packages) or a package other than the client.',
       severity: 'error',
       from: { path: '^console/' },
       to: { path: SCHEDULER },
     },
     {
-      name: 'core-no-aws',
+      name: 'core-imports-own-protocol-luxon-node',
       comment:
-        'shared/domain, shared/ports and shared/use-cases stay free of AWS: no SDK, Lambda types or Powertools.',
+        '@tickring/core imports its own files (by relative path), @tickring/protocol, luxon and node builtins: no adapter, AWS SDK, Lambda types or Powertools, no HTTP kit, no functions/local/infra, no other @tickring package, not itself by name.',
       severity: 'error',
-      from: { path: '^shared/(domain|ports|use-cases)/' },
-      to: { path: AWS },
+      from: { path: '^packages/core/', pathNot: CORE_TESTS },
+      to: { pathNot: ['^packages/core/src/', PROTOCOL_DOOR, LUXON], dependencyTypesNot: ['core'] },
     },
     {
-      name: 'core-no-adapters',
+      name: 'core-tests-add-vitest-testing-test-helpers',
       comment:
-        'shared/domain, shared/ports and shared/use-cases use ports, never adapters, handlers, the local stack or infra.',
+        "@tickring/core's tests add vitest, @tickring/testing and the repository's test helpers (test/) to what the package may import.",
       severity: 'error',
-      from: { path: '^shared/(domain|ports|use-cases)/' },
-      to: { path: '^(shared/adapters|functions|local|infra)/' },
+      from: { path: CORE_TESTS },
+      to: {
+        pathNot: ['^packages/core/src/', PROTOCOL_DOOR, LUXON, VITEST, TESTING_DOOR, '^test/'],
+        dependencyTypesNot: ['core'],
+      },
     },
     {
-      name: 'config-no-adapters-or-aws-sdk',
-      comment: 'shared/config reads settings; it imports no adapter and no AWS SDK.',
+      name: 'adapters-core-through-model-doors',
+      comment:
+        "The adapters (@tickring/aws, @tickring/embedded, @tickring/transport) implement core's ports with its types: they import @tickring/core through its model doors (@tickring/core/<cap>), never a use-cases door; wiring a use-case to adapters is the functions' work. Their tests may drive an adapter through the use-cases.",
       severity: 'error',
-      from: { path: '^shared/config/' },
-      to: { path: `^shared/adapters/|${AWS_SDK}` },
+      from: { path: ADAPTERS, pathNot: TEST_FILE },
+      to: { path: CORE_USE_CASES },
+    },
+    {
+      name: 'adapters-never-the-app',
+      comment:
+        'The adapters import no handler or wiring (functions/), nothing of the local stack, infra or the benchmarks, and not @tickring/api.',
+      severity: 'error',
+      from: { path: ADAPTERS },
+      to: { path: [APP, API_ANY] },
+    },
+    {
+      name: 'adapters-test-helpers-only-in-tests',
+      comment:
+        "The repository's test helpers (test/), @tickring/testing and vitest are for the adapters' tests, not their sources.",
+      severity: 'error',
+      from: { path: ADAPTERS, pathNot: TEST_FILE },
+      to: { path: ['^test/', TESTING_DOOR, VITEST] },
+    },
+    {
+      name: 'api-imports-own-core-protocol-typebox-lambda',
+      comment:
+        "@tickring/api (the contract and the HTTP kit) imports its own files, @tickring/core's doors (model and use-cases), @tickring/protocol, TypeBox, the Lambda types, node builtins and the repository's package.json (the API's version): no adapter, no functions, no local stack.",
+      severity: 'error',
+      from: { path: '^packages/api/', pathNot: API_TESTS },
+      to: {
+        pathNot: ['^packages/api/src/', CORE_DOORS, PROTOCOL_DOOR, TYPEBOX, LAMBDA_TYPES, '^package\\.json$'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'api-tests-add-vitest-openapi-parser-test-helpers',
+      comment:
+        "@tickring/api's tests add vitest, the OpenAPI parser and the repository's test helpers (test/) to what the package may import; never the handlers (functions/).",
+      severity: 'error',
+      from: { path: API_TESTS },
+      to: {
+        pathNot: [
+          '^packages/api/src/',
+          CORE_DOORS,
+          PROTOCOL_DOOR,
+          TYPEBOX,
+          LAMBDA_TYPES,
+          '^package\\.json$',
+          VITEST,
+          OPENAPI_PARSER,
+          '^test/',
+        ],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'testing-imports-own-core-protocol-vitest',
+      comment:
+        "@tickring/testing (in-memory doubles, fixtures, contract suites) imports its own files, @tickring/core's doors, @tickring/protocol, vitest and node builtins: no adapter, no functions.",
+      severity: 'error',
+      from: { path: '^packages/testing/' },
+      to: {
+        pathNot: ['^packages/testing/src/', CORE_DOORS, PROTOCOL_DOOR, VITEST],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'functions-only-from-the-app',
+      comment:
+        'The handlers and their wiring (functions/) are imported only by functions/ itself, the local stack, infra, the benchmarks and the test harnesses (test/); never by a package.',
+      severity: 'error',
+      from: { pathNot: '^(functions|local|infra|bench|test)/' },
+      to: { path: '^functions/' },
     },
     {
       name: 'scheduler-through-package-doors',
       comment:
-        'The scheduler imports the packages by name (@tickring/protocol, @tickring/executor), never by a path into packages/; its test files may import packages/executor/test-support.',
+        'Outside packages/, the packages are imported by name, never by a path into packages/; test files may import packages/executor/test-support.',
       severity: 'error',
       from: { pathNot: '^packages/' },
-      to: { path: '^packages/|^@tickring/[^/]+/.', pathNot: '^packages/executor/test-support/' },
+      to: { path: '^packages/', pathNot: '^packages/executor/test-support/' },
+    },
+    {
+      name: 'packages-through-each-others-doors',
+      comment:
+        "A package reaches another package's files by its name, never by a path into packages/<other>/.",
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/' },
+      to: { path: '^packages/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'package-names-within-their-exports',
+      comment:
+        "A @tickring/<name>/<sub> path resolves only if the package's exports list it: one that does not resolve reaches past the doors.",
+      severity: 'error',
+      from: {},
+      to: { path: '^@tickring/[^/]+/.', couldNotResolve: true },
     },
     {
       name: 'scheduler-test-support-only-in-tests',
       comment: 'packages/executor/test-support is for test files (*.test.ts), not for the scheduler itself.',
       severity: 'error',
-      from: { pathNot: ['^packages/', '\\.test\\.ts$'] },
+      from: { pathNot: ['^packages/', TEST_FILE] },
       to: { path: '^packages/executor/test-support/' },
     },
     {

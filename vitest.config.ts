@@ -6,7 +6,15 @@ import { defineConfig } from 'vitest/config';
 // (test/faults) runs last, alone.
 export default defineConfig({
   test: {
-    reporters: ['default'],
+    // Beside the console output, two reports of the run in test-output/ (gitignored): vitest's JSON
+    // report (every test, its state and duration) and each file's time with its import and hooks, which
+    // the JSON report leaves out (tools/file-timings-reporter.ts). `npm run test:timings` prints the
+    // slowest files and tests from them.
+    reporters: [
+      'default',
+      ['json', { outputFile: 'test-output/vitest.json' }],
+      ['./tools/file-timings-reporter.ts', { outputFile: 'test-output/vitest-file-timings.json' }],
+    ],
     // The SDK warns on node 20 about its 2027 releases; our versions are pinned, and the warning
     // would bury the test output.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

@@ -1,22 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createAwsClients, destroyAwsClients } from '@tickring/aws/clients';
 import { DynamoRunStore, DynamoWorkflowStore } from '@tickring/aws/dynamodb';
-import { createClient, type TickringClient } from '@tickring/client';
+import type { TickringClient } from '@tickring/client';
 import { mapLimit, silentLogger } from '@tickring/core/common';
 import type { WorkflowRunRecord } from '@tickring/core/workflows';
-import { type LocalStack, startLocal } from '../local/start-local.js';
-import { type BenchmarkOptions, deadLetterCount, withIdleFunctions } from './benchmark.js';
-import { DynamoMeter, type DynamoUsage } from './dynamo-meter.js';
-import { type Fleet, startFleet, WORKFLOW_HANDLER } from './fleet.js';
-import { InvocationMeter } from './invocation-meter.js';
-import { measureLimits, type StandInLimits } from './limits.js';
+import { type BenchRunOptions, deadLetterCount, withBenchStack, withIdleFunctions } from './bench-stack.js';
+import type { DynamoUsage } from './dynamo-meter.js';
+import { WORKFLOW_HANDLER } from './fleet.js';
 import { ResourceSampler } from './process-stats.js';
 import { type IdleRates, price, type WorkflowBenchResult } from './result.js';
-import { SqsMeter, type SqsUsage } from './sqs-meter.js';
+import type { SqsUsage } from './sqs-meter.js';
 import type { StandInEndpoints } from './stand-ins.js';
 import {
   analyseRuns,
@@ -40,8 +32,7 @@ export interface WorkflowWorkload {
   readonly shards: number;
 }
 
-export type WorkflowBenchmarkOptions = WorkflowWorkload &
-  Pick<BenchmarkOptions, 'limitSeconds' | 'region' | 'log' | 'onAbandon'>;
+export type WorkflowBenchmarkOptions = WorkflowWorkload & BenchRunOptions;
 
 /** How long an idle stack is metered before the runs (its tick, pollers and beats). */
 const IDLE_SECONDS = 3;
@@ -49,7 +40,6 @@ const IDLE_SECONDS = 3;
 const GRACE_MS = 500;
 /** Runs not ended this long after the last trigger are reported as not succeeded. */
 const WAIT_MS = 60_000;
-const LIMITS_DELAYED_MESSAGES = 300;
 const READ_CONCURRENCY = 8;
 
 /**
@@ -64,68 +54,15 @@ export async function runWorkflowBenchmark(
   endpoints: StandInEndpoints,
   options: WorkflowBenchmarkOptions,
 ): Promise<WorkflowBenchResult> {
-  const log = options.log ?? (() => undefined);
-  const onAbandon = options.onAbandon ?? (() => undefined);
-  const region = options.region ?? 'us-east-1';
+  return withBenchStack(endpoints, options, async (bench) => {
+    const { log, limits, tokens, invocations, dynamo, sqs, clients: readClients } = bench;
+    const requestTimer = new RequestTimer();
+    /** Every time an executor's handler received a job run, by logId. */
+    const receipts = new Map<number, number[]>();
+    let workflowReceipts = 0;
 
-  let limits: StandInLimits | null = null;
-  if (options.limitSeconds > 0) {
-    log('measuring the stand-ins alone (conditional PutItem/s, SQS msg/s, SQS delay precision) ...');
-    limits = await measureLimits(endpoints, region, {
-      seconds: options.limitSeconds,
-      delayedMessages: LIMITS_DELAYED_MESSAGES,
-    });
-  }
-
-  const prefix = `bench-${randomUUID().slice(0, 8)}-`;
-  const tokens = {
-    adminToken: randomBytes(20).toString('hex'),
-    accessToken: randomBytes(20).toString('hex'),
-  };
-  const invocations = new InvocationMeter();
-  const requestTimer = new RequestTimer();
-  const dynamo = new DynamoMeter((table) => table.replace(prefix, ''));
-  const sqs = new SqsMeter((url) => (url.split('/').at(-1) ?? url).replace(prefix, ''));
-  /** Every time an executor's handler received a job run, by logId. */
-  const receipts = new Map<number, number[]>();
-  let workflowReceipts = 0;
-  const readClients = createAwsClients({
-    region,
-    endpoints: { dynamodb: endpoints.dynamodb, sqs: endpoints.sqs, sns: endpoints.sqs },
-  });
-  const logRoot = await mkdtemp(join(tmpdir(), 'tickring-bench-'));
-  let stack: LocalStack | undefined;
-  let fleet: Fleet | undefined;
-  let stopping: Promise<void> | undefined;
-  const stopAll = () => {
-    stopping ??= (async () => {
-      await stack?.stop().catch(() => undefined);
-      await fleet?.stop().catch(() => undefined);
-      destroyAwsClients(readClients);
-      await rm(logRoot, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-  onAbandon(stopAll);
-
-  try {
-    log(`starting the local stack (in memory, ${options.shards} shards) ...`);
-    stack = await startLocal({
-      standIns: { dynamoEndpoint: endpoints.dynamodb, sqsEndpoint: endpoints.sqs },
-      port: 0,
-      inMemory: true,
-      demo: false,
-      logLevel: 'silent',
-      region,
-      resourcePrefix: prefix,
-      ...tokens,
-      settings: { TICKRING_SHARD_COUNT: String(options.shards) },
-      invocationObserver: invocations,
-    });
-    dynamo.attach(stack.clients.dynamo);
-    sqs.attach(stack.clients.sqs);
+    const { stack, api } = await bench.start({ shards: options.shards });
     requestTimer.attach(stack.clients.dynamo);
-    const api = createClient({ baseUrl: stack.urls.api, token: tokens.adminToken });
     const admin = adminCaller(stack.urls.api, tokens.adminToken);
     const tables = stack.resources.tables;
     const store = new DynamoWorkflowStore({
@@ -143,14 +80,8 @@ export async function runWorkflowBenchmark(
     });
 
     let started = performance.now();
-    log(`starting ${options.executors} executor(s) ...`);
-    fleet = await startFleet({
-      api,
-      adminUrl: stack.urls.api,
-      accessToken: tokens.accessToken,
+    const fleet = await bench.startFleet({
       groups: options.executors,
-      appNamePrefix: `${prefix}app-`,
-      logRoot,
       onRun: (run) => {
         const times = receipts.get(run.logId) ?? [];
         times.push(run.receivedAt);
@@ -304,10 +235,7 @@ export async function runWorkflowBenchmark(
         resources,
       },
     };
-  } finally {
-    log('stopping the stack and the executors ...');
-    await stopAll();
-  }
+  });
 }
 
 /** The admin API's workflow routes (the typed client has none yet): JSON in, JSON out, errors thrown. */

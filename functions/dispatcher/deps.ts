@@ -17,6 +17,7 @@ import {
 } from '@tickring/core/dispatch/use-cases';
 import type { ExecutorTransport } from '@tickring/core/executors';
 import { killRun } from '@tickring/core/runs/use-cases';
+import { WorkflowFireHook } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import type { DispatcherConfig } from './config.js';
@@ -86,6 +87,8 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
         lambda: clients.lambda,
       }),
     random: runtime.random ?? Math.random,
+    // The workflows' part of a fire: a node's fire, a workflow's starter job.
+    fireHook: new WorkflowFireHook(outcomeDeps),
   };
   killRunOf = async (logId) => {
     await killRun({ ...deps, executors: deps.transport }, logId);

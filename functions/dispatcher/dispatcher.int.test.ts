@@ -453,7 +453,8 @@ describe('dispatcher: Lambda executors', () => {
   it('fails the trigger for a Lambda function that does not exist', async () => {
     const job = await env.createJob({}, { addressType: 'MANUAL', addressList: ['lambda:no-such-function'] });
     await env.send(env.manualFire(job.id));
-    const [run] = await env.waitForRuns(job.id, 1);
+    // The claim writes the run as sent (200) before the refusal rewrites it: wait for the rewrite.
+    const [run] = await env.waitForRuns(job.id, 1, (r) => r.triggerCode !== 200);
     expect(run?.triggerCode).toBe(500);
     expect(run?.triggerMsg).toContain('ResourceNotFoundException');
   });

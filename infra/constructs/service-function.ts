@@ -14,6 +14,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledgeGrantWildcards, acknowledgeNag, wildcardResourceFinding } from './nag-acknowledgments.js';
 
 /** The repository root: entries in FUNCTIONS are relative to it, and it holds the lock file. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -147,6 +148,19 @@ export class ServiceFunction extends Construct {
         externalModules: [],
       },
     });
+    acknowledgeNag(
+      this.function,
+      'AwsSolutions-L1',
+      'nodejs22.x is the runtime the project chose for its functions; moving to a newer one is a decision ' +
+        'of its own, made with a test run on it, not a lint fix',
+    );
+    if (props.tracing) {
+      acknowledgeNag(
+        this.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        "X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permissions",
+      );
+    }
   }
 
   /** Sets an environment variable. */
@@ -158,11 +172,24 @@ export class ServiceFunction extends Construct {
   /** Grants the table actions and sets the table's name env var (`tableEnvName`). */
   bindTable(named: NamedTable, access: TableAccess): this {
     const { table } = named;
-    if (access === 'read') table.grantReadData(this.function);
-    else if (access === 'write') table.grantWriteData(this.function);
-    else if (access === 'readWrite') table.grantReadWriteData(this.function);
-    else if (access.length > 0) table.grant(this.function, ...access.map((action) => `dynamodb:${action}`));
+    const grant = this.grantTable(table, access);
+    if (grant) {
+      acknowledgeGrantWildcards(
+        this.role,
+        grant,
+        `the indexes of the ${named.logicalName} table (<table arn>/index/*): CDK grants the same actions on ` +
+          "a table's indexes with the table; this table's indexes only",
+      );
+    }
     return this.setEnv(tableEnvName(named.logicalName), table.tableName);
+  }
+
+  private grantTable(table: dynamodb.ITable, access: TableAccess): iam.Grant | undefined {
+    if (access === 'read') return table.grantReadData(this.function);
+    if (access === 'write') return table.grantWriteData(this.function);
+    if (access === 'readWrite') return table.grantReadWriteData(this.function);
+    if (access.length === 0) return undefined;
+    return table.grant(this.function, ...access.map((action) => `dynamodb:${action}`));
   }
 
   /** Grants sending (SendMessage, also used by SendMessageBatch) and sets the queue URL env var. */
@@ -185,7 +212,11 @@ export class ServiceFunction extends Construct {
 
   /** Lets this function invoke the given function (lambda:InvokeFunction on it and its versions). */
   allowInvoke(target: lambda.IFunction): this {
-    target.grantInvoke(this.function);
+    acknowledgeGrantWildcards(
+      this.role,
+      target.grantInvoke(this.function),
+      "the function's versions and aliases (<function arn>:*, its qualified ARNs): that function only",
+    );
     return this;
   }
 
@@ -198,6 +229,13 @@ export class ServiceFunction extends Construct {
         resources: functionArns.flatMap((arn) => [arn, `${arn}:*`]),
       }),
     );
+    for (const arn of functionArns) {
+      acknowledgeNag(
+        this.role,
+        wildcardResourceFinding(this.role, `${arn}:*`),
+        "a configured Lambda executor's versions and aliases (<function arn>:*): that function only",
+      );
+    }
     return this;
   }
 }

@@ -1,6 +1,27 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { acknowledgeNag } from './nag-acknowledgments.js';
+
+/**
+ * Why no secret here has a Secrets Manager rotation (cdk-nag AwsSolutions-SMG4): a rotation Lambda
+ * could change a value, but not what holds it outside Secrets Manager. README, "Tokens", says how each
+ * is changed by hand.
+ */
+export const NO_ROTATION_REASONS = {
+  adminToken:
+    'the bootstrap admin token is held by people and automation outside AWS, and is replaced through ' +
+    'the API (POST /v1/tokens/bootstrap/rotate), which a rotation of the secret would not tell them',
+  accessToken:
+    "XXL-JOB's access token is configured in every executor (xxl.job.accessToken): a scheduled rotation " +
+    'would lock them out until each is reconfigured; it is changed by hand with put-secret-value',
+  tokenKey:
+    "the key sealing executor groups' own tokens: a new key makes every sealed token unreadable, so it " +
+    'is never rotated on a schedule; nobody presents it',
+  edgeSecret:
+    'CloudFront sends the value it was deployed with (a dynamic reference resolved at deploy time): a ' +
+    'rotation would not reach it, so the edge secret changes by redeploying',
+} as const satisfies Record<'adminToken' | 'accessToken' | 'tokenKey' | 'edgeSecret', string>;
 
 export interface TokenSecretsProps {
   /** @default RemovalPolicy.RETAIN: executors configured with the token keep working after a redeploy. */
@@ -61,5 +82,8 @@ export class TokenSecrets extends Construct {
       generateSecretString: { ...generateSecretString, passwordLength: 64 },
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    for (const [name, reason] of Object.entries(NO_ROTATION_REASONS)) {
+      acknowledgeNag(this[name as keyof typeof NO_ROTATION_REASONS], 'AwsSolutions-SMG4', reason);
+    }
   }
 }

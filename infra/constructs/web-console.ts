@@ -4,20 +4,40 @@ import { EDGE_SECRET_HEADER } from '@tickring/api/http';
 import { HTTP_ROUTES } from '@tickring/aws/topology';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import { ASSET_CACHE_CONTROL, CONSOLE_HEADERS, INDEX_CACHE_CONTROL } from '@tickring/console/headers';
-import { Annotations, Aws, Duration, Fn, Names, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  Annotations,
+  Aws,
+  DefaultStackSynthesizer,
+  Duration,
+  Fn,
+  Names,
+  RemovalPolicy,
+  Stack,
+} from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { acknowledgeNag, wildcardResourceFinding } from './nag-acknowledgments.js';
 
 /** The behaviour that sends the console's API calls to the HTTP API, on the console's own origin. */
 export const CONSOLE_API_PATH_PATTERN = '/v1/*';
 
 /** Vite's content-hashed output directory (under the dist directory and in the bucket). */
 const HASHED_DIR = 'assets';
+
+/** How long the access logs bucket keeps the console bucket's and CloudFront's access logs. */
+export const DEFAULT_ACCESS_LOG_EXPIRATION = Duration.days(90);
+
+/** Where each access log goes in the access logs bucket. */
+export const ACCESS_LOG_PREFIXES = { bucket: 's3/console-bucket/', distribution: 'cloudfront/' } as const;
 
 /**
  * The path prefixes the HTTP API owns (`/v1/`, `/api/`, `/xxl-job-admin/api/`), from the route table.
@@ -137,6 +157,23 @@ export interface WebConsoleProps {
   readonly distDir?: string;
   /** What CloudFormation does with the bucket, as with the stack's other data. @default RemovalPolicy.RETAIN */
   readonly removalPolicy?: RemovalPolicy;
+  /** How long access logs are kept. @default DEFAULT_ACCESS_LOG_EXPIRATION (90 days) */
+  readonly accessLogExpiration?: Duration;
+  /** Retention of the deployment handler's log group. @default logs.RetentionDays.ONE_MONTH */
+  readonly logRetention?: logs.RetentionDays;
+  /**
+   * The console's own domain: viewers get TLS 1.2 at least (TLSv1.2_2021, SNI). Without one the console
+   * is on its `*.cloudfront.net` name, whose certificate CloudFront serves down to TLSv1 whatever the
+   * distribution asks. @default none
+   */
+  readonly domain?: ConsoleDomain;
+}
+
+export interface ConsoleDomain {
+  /** The names viewers use (each a CNAME or alias of the distribution's domain name). */
+  readonly domainNames: readonly string[];
+  /** An ACM certificate in us-east-1 covering every name. */
+  readonly certificate: acm.ICertificate;
 }
 
 /**
@@ -159,15 +196,25 @@ export interface WebConsoleProps {
  *
  * Two deployments fill the bucket: the hashed assets first (never pruned, so a page still showing the
  * previous index.html finds its files), then the rest with index.html, pruned, and an invalidation of
- * `/index.html` (every client-side route is fetched as that object).
+ * `/index.html` (every client-side route is fetched as that object). Their handler (aws-s3-deployment's
+ * singleton Lambda) runs with a role of its own, without AWSLambdaBasicExecutionRole, logging to a log
+ * group with a retention.
+ *
+ * Access logs of the bucket (S3 server access logs) and of the distribution (CloudFront standard logs)
+ * go to a private access logs bucket that expires them (`accessLogExpiration`).
  */
 export class WebConsole extends Construct {
   readonly bucket: s3.Bucket;
+  readonly accessLogsBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   readonly rewrite: cloudfront.Function;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   readonly assetsDeployment: s3deploy.BucketDeployment;
   readonly siteDeployment: s3deploy.BucketDeployment;
+  /** The deployments' handler role (instead of the one aws-s3-deployment makes). */
+  readonly deploymentRole: iam.Role;
+  readonly deploymentLogs: logs.LogGroup;
+  private readonly domainNames: readonly string[];
 
   constructor(scope: Construct, id: string, props: WebConsoleProps) {
     super(scope, id);
@@ -184,11 +231,25 @@ export class WebConsole extends Construct {
     const accountWideName = (what: string) =>
       `${Names.uniqueResourceName(this, { maxLength: 40 })}-${what}-${Aws.REGION}`;
 
+    this.accessLogsBucket = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      // CloudFront's standard logs are written with an ACL grant (to the awslogsdelivery account): the
+      // bucket must accept ACLs; the objects still belong to the bucket owner.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: props.accessLogExpiration ?? DEFAULT_ACCESS_LOG_EXPIRATION }],
+      removalPolicy,
+      autoDeleteObjects: removalPolicy === RemovalPolicy.DESTROY,
+    });
+
     this.bucket = new s3.Bucket(this, 'Bucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.bucket,
       removalPolicy,
       // A destroyed stack takes its (rebuildable) console files with it; a retained bucket keeps them.
       autoDeleteObjects: removalPolicy === RemovalPolicy.DESTROY,
@@ -206,10 +267,22 @@ export class WebConsole extends Construct {
       ...consoleResponseHeaders(),
     });
 
+    this.domainNames = props.domain?.domainNames ?? [];
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'tickring web console and its /v1 API',
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: this.accessLogsBucket,
+      logFilePrefix: ACCESS_LOG_PREFIXES.distribution,
+      ...(props.domain
+        ? {
+            domainNames: [...props.domain.domainNames],
+            certificate: props.domain.certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
       defaultBehavior: {
         // LIST lets S3 answer a missing object 404 (not 403), as the local gateway does.
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, {
@@ -253,6 +326,39 @@ export class WebConsole extends Construct {
       '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
       'the rewrite function and defaultRootObject send / to index.html; the bucket holds only the public build',
     );
+    if (!props.domain) {
+      acknowledgeNag(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'no domain of its own: on its *.cloudfront.net name CloudFront accepts TLSv1 whatever the ' +
+          'distribution asks; with a domain (consoleDomainNames + consoleCertificateArn) it is TLSv1.2_2021',
+      );
+    }
+    acknowledgeNag(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      "the operators of a scheduler sign in from wherever they are: no country is excluded by tickring's " +
+        'design; a deployment that needs geo restriction adds it',
+    );
+    acknowledgeNag(
+      this.distribution,
+      'AwsSolutions-CFR2',
+      'the console is static files and /v1, which authenticates every request and is throttled at the API ' +
+        "stage; a WAF web ACL (us-east-1, billed per ACL and rule) is the operator's choice to attach",
+    );
+
+    // The deployments' handler, with the same bounds as the scheduler's functions: a role of its own and
+    // a log group with a retention (aws-s3-deployment would attach AWSLambdaBasicExecutionRole).
+    this.deploymentLogs = new logs.LogGroup(this, 'DeploymentLogs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.deploymentRole = new iam.Role(this, 'DeploymentRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'tickring console deployment (aws-s3-deployment handler)',
+    });
+    this.deploymentLogs.grantWrite(this.deploymentRole);
+    const handler = { role: this.deploymentRole, logGroup: this.deploymentLogs };
 
     this.assetsDeployment = new s3deploy.BucketDeployment(this, 'DeployAssets', {
       sources: [s3deploy.Source.asset(join(distDir, HASHED_DIR))],
@@ -260,6 +366,7 @@ export class WebConsole extends Construct {
       destinationKeyPrefix: `${HASHED_DIR}/`,
       cacheControl: [s3deploy.CacheControl.fromString(ASSET_CACHE_CONTROL)],
       prune: false,
+      ...handler,
     });
     this.siteDeployment = new s3deploy.BucketDeployment(this, 'DeploySite', {
       sources: [s3deploy.Source.asset(distDir, { exclude: [HASHED_DIR, `${HASHED_DIR}/**`] })],
@@ -269,13 +376,62 @@ export class WebConsole extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString(INDEX_CACHE_CONTROL)],
       distribution: this.distribution,
       distributionPaths: ['/index.html'],
+      ...handler,
     });
     // index.html names the new hashed files: they are in the bucket before it is.
     this.siteDeployment.node.addDependency(this.assetsDeployment);
+    this.acknowledgeDeploymentHandler();
   }
 
-  /** The console's URL, `https://<distribution domain>/`. */
-  get url(): string {
-    return `https://${this.distribution.distributionDomainName}/`;
+  /**
+   * What cdk-nag finds on aws-s3-deployment's handler is the library's making: its runtime, and the
+   * wildcards of its grants (CDK's action groups on the asset bucket and the console bucket, and the
+   * invalidation, which it grants on `*`). The infra tests bound what the role may do.
+   */
+  private acknowledgeDeploymentHandler(): void {
+    const role = this.deploymentRole;
+    const handlerFunction = Stack.of(this)
+      .node.children.filter((child): child is lambda.Function => child instanceof lambda.Function)
+      .find((fn) => fn.role === role);
+    if (!handlerFunction) throw new Error('the console deployment handler was not found in the stack');
+    acknowledgeNag(
+      handlerFunction,
+      'AwsSolutions-L1',
+      "aws-s3-deployment's handler: its runtime is the library's choice and moves with aws-cdk-lib",
+    );
+    const read = "CDK's read action group (grantRead), on the asset bucket and the console bucket only";
+    const write =
+      "CDK's write action group (grantReadWrite), on the console bucket only: the sync and its prune";
+    const findings: [string, string][] = [
+      ['AwsSolutions-IAM5[Action::s3:GetBucket*]', read],
+      ['AwsSolutions-IAM5[Action::s3:GetObject*]', read],
+      ['AwsSolutions-IAM5[Action::s3:List*]', read],
+      ['AwsSolutions-IAM5[Action::s3:Abort*]', write],
+      ['AwsSolutions-IAM5[Action::s3:DeleteObject*]', write],
+      [wildcardResourceFinding(role, this.bucket.arnForObjects('*')), "the console bucket's objects"],
+      [
+        wildcardResourceFinding(role, `arn:${Aws.PARTITION}:s3:::${assetBucketName(this)}/*`),
+        'the bootstrap asset bucket, which the deployments read their zips from',
+      ],
+      [
+        'AwsSolutions-IAM5[Resource::*]',
+        'cloudfront:CreateInvalidation and GetInvalidation, which aws-s3-deployment grants on "*"',
+      ],
+    ];
+    for (const [id, reason] of findings) acknowledgeNag(role, id, reason);
   }
+
+  /** The console's URL: `https://<its first domain name>/`, or `https://<distribution domain>/`. */
+  get url(): string {
+    return `https://${this.domainNames[0] ?? this.distribution.distributionDomainName}/`;
+  }
+}
+
+/** The stack synthesizer's file asset bucket (the bootstrap's `cdk-<qualifier>-assets-<account>-<region>`). */
+function assetBucketName(scope: Construct): string {
+  const synthesizer = Stack.of(scope).synthesizer;
+  const qualifier =
+    (synthesizer instanceof DefaultStackSynthesizer ? synthesizer.bootstrapQualifier : undefined) ??
+    DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  return `cdk-${qualifier}-assets-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 }

@@ -91,6 +91,24 @@ export function stackPropsFromContext(node: Node): { stackName: string; props: T
       throw new ContextError('lambdaExecutorArns', `holds "${arn}", which is not a Lambda function ARN`);
     }
   }
+  const consoleDomainNames = list(node, 'consoleDomainNames');
+  const consoleCertificateArn = str(node, 'consoleCertificateArn');
+  if ((consoleDomainNames === undefined) !== (consoleCertificateArn === undefined)) {
+    const [given, missing] = consoleDomainNames
+      ? ['consoleDomainNames', 'consoleCertificateArn']
+      : ['consoleCertificateArn', 'consoleDomainNames'];
+    throw new ContextError(given, `needs ${missing} too (the console's domain names and their certificate)`);
+  }
+  // CloudFront takes its certificates from ACM in us-east-1 only.
+  if (
+    consoleCertificateArn !== undefined &&
+    !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/.test(consoleCertificateArn)
+  ) {
+    throw new ContextError(
+      'consoleCertificateArn',
+      `holds "${consoleCertificateArn}", which is not an ACM certificate ARN in us-east-1`,
+    );
+  }
   const rateLimit = int(node, 'apiRateLimit');
   const burstLimit = int(node, 'apiBurstLimit');
   const props: TickringStackProps = {
@@ -118,6 +136,10 @@ export function stackPropsFromContext(node: Node): { stackName: string; props: T
             burstLimit: burstLimit ?? DEFAULT_API_THROTTLE.burstLimit,
           },
     httpAllowList: list(node, 'httpAllowList'),
+    consoleDomain:
+      consoleDomainNames && consoleCertificateArn
+        ? { domainNames: consoleDomainNames, certificateArn: consoleCertificateArn }
+        : undefined,
     settings: {
       shardCount: int(node, 'shardCount'),
       preReadCount: int(node, 'preReadCount'),

@@ -2,6 +2,7 @@ import { LAMBDA_SCHEME } from '@tickring/aws/lambda';
 import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
 import { ENV } from '@tickring/core/config';
 import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
@@ -25,7 +26,10 @@ export interface TickringStackProps extends StackProps {
   readonly deletionProtection?: boolean;
   /** Tables and token secrets when removed from the stack or on destroy. @default RemovalPolicy.RETAIN */
   readonly removalPolicy?: RemovalPolicy;
-  /** Retention of the functions' log groups. @default logs.RetentionDays.ONE_MONTH */
+  /**
+   * Retention of the log groups: the functions', the API's access log, the console deployment's.
+   * @default logs.RetentionDays.ONE_MONTH
+   */
   readonly logRetention?: logs.RetentionDays;
   /** Powertools log level of the functions. @default 'INFO' */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -49,6 +53,11 @@ export interface TickringStackProps extends StackProps {
   readonly httpAllowList?: readonly string[];
   /** The built web console deployed behind CloudFront. @default CONSOLE_DIST_DIR (console/dist, `npm run build`) */
   readonly consoleDistDir?: string;
+  /**
+   * The console's own domain names and their ACM certificate (in us-east-1): viewers then need TLS 1.2.
+   * @default none (the distribution's *.cloudfront.net name)
+   */
+  readonly consoleDomain?: { readonly domainNames: readonly string[]; readonly certificateArn: string };
 }
 
 export const DEFAULT_DISPATCHER_MAX_CONCURRENCY = 50;
@@ -158,6 +167,7 @@ export class TickringStack extends Stack {
     this.httpApi = new HttpApi(this, 'Http', {
       targets: { api: functions.api.function, callback: functions.callback.function },
       throttle: props.apiThrottle,
+      logRetention: props.logRetention,
     });
     // The runner reports results to this stack's executor API (XXL-JOB admin addresses).
     runner.setEnv(ENV.adminAddresses, this.httpApi.url);
@@ -169,6 +179,15 @@ export class TickringStack extends Stack {
       edgeSecret: this.secrets.edgeSecret,
       distDir: props.consoleDistDir,
       removalPolicy,
+      logRetention: props.logRetention,
+      domain: props.consoleDomain && {
+        domainNames: props.consoleDomain.domainNames,
+        certificate: acm.Certificate.fromCertificateArn(
+          this,
+          'ConsoleCertificate',
+          props.consoleDomain.certificateArn,
+        ),
+      },
     });
 
     const lambdas = Object.fromEntries(
@@ -187,10 +206,10 @@ export class TickringStack extends Stack {
       dashboardName: `${this.stackName}-${Aws.REGION}`,
     });
 
-    this.addOutputs(dashboard.dashboard.dashboardName);
+    this.addOutputs(dashboard.dashboard.dashboardName, props.consoleDomain !== undefined);
   }
 
-  private addOutputs(dashboardName: string): void {
+  private addOutputs(dashboardName: string, hasConsoleDomain: boolean): void {
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
     output(
@@ -199,6 +218,13 @@ export class TickringStack extends Stack {
       'HTTP API base URL: admin API under /v1, executor API under /api (xxl.job.admin.addresses)',
     );
     output('ConsoleUrl', this.webConsole.url, "web console (CloudFront; its /v1 is this stack's admin API)");
+    if (hasConsoleDomain) {
+      output(
+        'ConsoleDistributionDomainName',
+        this.webConsole.distribution.distributionDomainName,
+        "what the console's domain names point at (CNAME or alias)",
+      );
+    }
     const tokens = [
       ['AdminToken', this.secrets.adminToken, 'admin API Bearer token'],
       ['AccessToken', this.secrets.accessToken, 'executor access token (xxl.job.accessToken)'],

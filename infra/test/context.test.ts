@@ -15,6 +15,20 @@ describe('stack props from context', () => {
     expect(props.alarmEmail).toBeUndefined();
     expect(props.lambdaExecutorArns).toBeUndefined();
     expect(props.apiThrottle).toBeUndefined();
+    expect(props.consoleDomain).toBeUndefined();
+  });
+
+  it("reads the console's domain names and their us-east-1 certificate, as a pair", () => {
+    const certificateArn =
+      'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
+    const { props } = fromContext({
+      consoleDomainNames: 'console.example.com, jobs.example.com',
+      consoleCertificateArn: certificateArn,
+    });
+    expect(props.consoleDomain).toEqual({
+      domainNames: ['console.example.com', 'jobs.example.com'],
+      certificateArn,
+    });
   });
 
   it('reads command-line strings (-c key=value) as well as cdk.json JSON values', () => {
@@ -55,6 +69,18 @@ describe('stack props from context', () => {
     [{ lambdaExecutorArns: 'my-function' }, /lambdaExecutorArns.*not a Lambda function ARN/],
     [{ removalPolicy: 'snapshot' }, /removalPolicy.*retain, destroy/],
     [{ shardCount: '0' }, /shardCount/],
+    [{ consoleDomainNames: 'console.example.com' }, /consoleDomainNames.*needs consoleCertificateArn/],
+    [
+      { consoleCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' },
+      /consoleCertificateArn.*needs consoleDomainNames/,
+    ],
+    [
+      {
+        consoleDomainNames: 'console.example.com',
+        consoleCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc',
+      },
+      /consoleCertificateArn.*not an ACM certificate ARN in us-east-1/,
+    ],
   ])('refuses a bad context value %o, naming it', (context, message) => {
     expect(() => fromContext(context)).toThrow(ContextError);
     expect(() => fromContext(context)).toThrow(message);

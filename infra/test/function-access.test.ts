@@ -6,15 +6,24 @@ import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { FUNCTION_ACCESS } from '../stacks/function-access.js';
 import { SETTING_ENV } from '../stacks/settings.js';
 
-// What each function's loadConfig reads, from its source: the stack must grant and set no less
-// (the stack test runs loadConfig on the stack's env) and no more (these tests).
-const configSource = (name: FunctionName) =>
-  readFileSync(path.join(PROJECT_ROOT, 'functions', name, 'config.ts'), 'utf8');
+// What each function's loadConfig reads, from its source and the sources of the local modules it
+// imports (a config shared by several functions, in functions/wiring/): the stack must grant and set
+// no less (the stack test runs loadConfig on the stack's env) and no more (these tests).
+function configSource(name: FunctionName): string {
+  const file = path.join(PROJECT_ROOT, 'functions', name, 'config.ts');
+  const source = readFileSync(file, 'utf8');
+  const imported = [...source.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)].map((m) =>
+    readFileSync(path.resolve(path.dirname(file), `${m[1]}.ts`), 'utf8'),
+  );
+  return [source, ...imported].join('\n');
+}
 const NAMES = Object.keys(FUNCTIONS) as FunctionName[];
 
 function tablesRead(source: string): string[] {
-  const match = /loadTables\(env, \[([^\]]*)\]\)/.exec(source);
-  return match ? [...(match[1] ?? '').matchAll(/'([a-z]+)'/g)].map((m) => m[1] ?? '').sort() : [];
+  const tables = [...source.matchAll(/loadTables\(env, \[([^\]]*)\]\)/g)].flatMap((call) =>
+    [...(call[1] ?? '').matchAll(/'([a-z]+)'/g)].map((m) => m[1] ?? ''),
+  );
+  return [...new Set(tables)].sort();
 }
 
 describe('function access', () => {

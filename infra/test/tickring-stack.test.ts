@@ -15,6 +15,7 @@ import { METRIC } from '@tickring/core/common';
 import { ENV } from '@tickring/core/config';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCESS_LOG_FIELDS } from '../constructs/http-api.js';
 import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { METRIC_EMITTERS } from '../constructs/tickring-metrics.js';
 import { FUNCTION_ACCESS, type SecretName } from '../stacks/function-access.js';
@@ -362,6 +363,24 @@ describe('HTTP API', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
     });
   });
+
+  it('writes a JSON access log line per request to a log group of its own, kept a month, with no header', () => {
+    const [[, stage] = []] = resourcesOf('AWS::ApiGatewayV2::Stage');
+    const settings = props(stage as CfnResource).AccessLogSettings;
+    const logGroupId = logicalId(stack, stack.httpApi.accessLogs);
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    expect(props(json.Resources[logGroupId]!).RetentionInDays).toBe(30);
+    const format = JSON.parse(settings.Format as string) as Record<string, string>;
+    expect(format).toEqual(ACCESS_LOG_FIELDS);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      sourceIp: '$context.identity.sourceIp',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+    });
+    // Nothing that could carry a credential: no request header, no authorizer context.
+    for (const value of Object.values(format)) expect(value).not.toMatch(/header|authorizer/i);
+  });
 });
 
 describe('IAM', () => {
@@ -397,24 +416,32 @@ describe('IAM', () => {
     }
   });
 
-  it("bounds the console's deployment handler: it reads the asset bucket, writes only the console bucket, invalidates only", () => {
+  it("bounds the console's deployment handler: it reads the asset bucket, writes only the console bucket and its log group, invalidates only", () => {
     const { roleId } = consoleDeploymentHandler(json);
     const statements = identityStatements(json)
       .filter(({ owner }) => ownedByRole(json, owner, roleId))
       .map(({ statement }) => statement);
     expect(statements.length).toBeGreaterThan(0);
     const consoleBucket = logicalId(stack, stack.webConsole.bucket);
+    const deploymentLogs = logicalId(stack, stack.webConsole.deploymentLogs);
     const readOnly = new Set(['s3:GetBucket*', 's3:GetObject*', 's3:List*']);
     for (const statement of statements) {
       expect(statement.Effect).toBe('Allow');
       const actions = asArray(statement.Action);
       const service = new Set(actions.map((a) => a.split(':')[0]));
       expect(
-        [...service].every((s) => s === 's3' || s === 'cloudfront'),
+        [...service].every((s) => s === 's3' || s === 'cloudfront' || s === 'logs'),
         actions.join(),
       ).toBe(true);
       if (service.has('cloudfront')) {
         expect(actions.sort()).toEqual(['cloudfront:CreateInvalidation', 'cloudfront:GetInvalidation']);
+        continue;
+      }
+      // Its own log group, written only (no AWSLambdaBasicExecutionRole with logs:* on "*").
+      if (service.has('logs')) {
+        expect(actions.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+        expect(references(statement.Resource, deploymentLogs)).toBe(true);
+        expect(asArray(statement.Resource as unknown[])).toHaveLength(1);
         continue;
       }
       // Anything beyond reading is on the console bucket (and its objects) alone.

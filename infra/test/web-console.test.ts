@@ -25,6 +25,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_LOG_PREFIXES,
   API_PATH_PREFIXES,
   CONSOLE_API_PATH_PATTERN,
   consoleResponseHeaders,
@@ -36,6 +37,7 @@ import {
   type CfnResource,
   type CfnTemplate,
   cdkJsonContext,
+  consoleDeploymentHandler,
   logicalId,
   references,
   testApp,
@@ -336,6 +338,102 @@ describe('the web console in the stack (S3 + CloudFront)', () => {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId(), 'DomainName'] }, '/']] },
     });
     template.hasOutput('ApiUrl', {});
+    expect(json.Outputs?.ConsoleDistributionDomainName).toBeUndefined();
+  });
+
+  it("logs the bucket's and the distribution's requests to a private access logs bucket that expires them", () => {
+    const logsId = logicalId(stack, stack.webConsole.accessLogsBucket);
+    expect(props(json.Resources[bucketId()]!).LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logsId },
+      LogFilePrefix: ACCESS_LOG_PREFIXES.bucket,
+    });
+    expect(distribution().Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] },
+      Prefix: ACCESS_LOG_PREFIXES.distribution,
+    });
+    const logs = json.Resources[logsId]!;
+    expect(props(logs)).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      // CloudFront's standard logs need ACLs; the bucket owner still owns the objects.
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 90, Status: 'Enabled' }] },
+    });
+    expect(logs.DeletionPolicy).toBe('Retain');
+    // S3 delivers the bucket's logs under its prefix only, for this bucket only; nobody without TLS.
+    const [[, policy] = []] = resourcesOf('AWS::S3::BucketPolicy').filter(([, p]) =>
+      references(props(p).Bucket, logsId),
+    );
+    const statements = props(policy as CfnResource).PolicyDocument.Statement as Json[];
+    const allows = statements.filter((s) => s.Effect === 'Allow');
+    expect(allows).toHaveLength(1);
+    expect(allows[0]).toMatchObject({
+      Principal: { Service: 'logging.s3.amazonaws.com' },
+      Action: 's3:PutObject',
+      Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logsId, 'Arn'] }, `/${ACCESS_LOG_PREFIXES.bucket}*`]] },
+    });
+    expect(references(allows[0].Condition.ArnLike['aws:SourceArn'], bucketId())).toBe(true);
+    expect(statements.find((s) => s.Effect === 'Deny')).toMatchObject({
+      Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    });
+  });
+
+  it("serves on the distribution's own name with CloudFront's default certificate when no domain is given", () => {
+    const config = distribution();
+    expect(config.Aliases).toBeUndefined();
+    expect(config.ViewerCertificate).toBeUndefined();
+  });
+
+  it("runs the deployments' handler with a role of its own, no managed policy, logging to a log group with a retention", () => {
+    const { functionId, roleId } = consoleDeploymentHandler(json);
+    expect(roleId).toBe(logicalId(stack, stack.webConsole.deploymentRole));
+    expect(props(json.Resources[roleId]!).ManagedPolicyArns).toBeUndefined();
+    const logGroupId = logicalId(stack, stack.webConsole.deploymentLogs);
+    expect(props(json.Resources[functionId]!).LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+    expect(props(json.Resources[logGroupId]!).RetentionInDays).toBe(30);
+  });
+});
+
+describe('the web console on a domain of its own', () => {
+  const certificateArn =
+    'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
+  let stack: TickringStack;
+  let json: CfnTemplate;
+
+  beforeAll(() => {
+    requireBuiltConsole();
+    stack = testStack(testApp({ bundle: false }), {
+      consoleDomain: { domainNames: ['console.example.com', 'jobs.example.com'], certificateArn },
+    });
+    json = Template.fromStack(stack).toJSON() as CfnTemplate;
+  });
+
+  it('answers on its names with the certificate, TLS 1.2 (TLSv1.2_2021) at least, over SNI', () => {
+    const distributions = Object.values(json.Resources).filter(
+      (r) => r.Type === 'AWS::CloudFront::Distribution',
+    );
+    expect(distributions).toHaveLength(1);
+    const config = (distributions[0]!.Properties as Json).DistributionConfig;
+    expect(config.Aliases).toEqual(['console.example.com', 'jobs.example.com']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+  });
+
+  it('outputs its first name as ConsoleUrl, and the distribution domain the names point at', () => {
+    expect(json.Outputs?.ConsoleUrl?.Value).toBe('https://console.example.com/');
+    expect(json.Outputs?.ConsoleDistributionDomainName?.Value).toEqual({
+      'Fn::GetAtt': [logicalId(stack, stack.webConsole.distribution), 'DomainName'],
+    });
   });
 });
 
@@ -432,25 +530,31 @@ describe('WebConsole on its own', () => {
     }
   });
 
-  it('lets a destroyed stack take the bucket and its files (removal policy DESTROY)', () => {
+  it('lets a destroyed stack take the buckets and their files (removal policy DESTROY)', () => {
     const dist = fakeDist();
     try {
       const { stack, webConsole } = consoleStack(dist, RemovalPolicy.DESTROY);
       const template = Template.fromStack(stack);
-      const bucket = template.toJSON().Resources[logicalId(stack, webConsole.bucket)];
-      expect(bucket.DeletionPolicy).toBe('Delete');
-      template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+      const resources = template.toJSON().Resources;
+      for (const bucket of [webConsole.bucket, webConsole.accessLogsBucket]) {
+        expect(resources[logicalId(stack, bucket)].DeletionPolicy).toBe('Delete');
+      }
+      // The console bucket's and the access logs bucket's.
+      template.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
   });
 
-  it('retains the bucket and its files by default', () => {
+  it('retains the buckets and their files by default', () => {
     const dist = fakeDist();
     try {
       const { stack, webConsole } = consoleStack(dist);
       const template = Template.fromStack(stack);
-      expect(template.toJSON().Resources[logicalId(stack, webConsole.bucket)].DeletionPolicy).toBe('Retain');
+      const resources = template.toJSON().Resources;
+      for (const bucket of [webConsole.bucket, webConsole.accessLogsBucket]) {
+        expect(resources[logicalId(stack, bucket)].DeletionPolicy).toBe('Retain');
+      }
       template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
     } finally {
       rmSync(dist, { recursive: true, force: true });

@@ -1,12 +1,11 @@
 import type { KilledRun, Run } from '@tickring/client';
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { Empty, ErrorNotice, PageHeader, StatusBadge, Time } from '../components/common';
+import { Empty, ErrorNotice, PageHeader, StatusBadge } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
+import { Fact, RelativeAndExactTime } from '../components/facts';
 import { api } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
-import { exactTime } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { LiveLog } from '../runs/live-log';
 import { ExecutorAddress, RunDuration, RunLateness, RunLink } from '../runs/run-cells';
@@ -114,24 +113,6 @@ function RunDetail({ logId }: { logId: number }) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ComponentChildren }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
-function When({ at }: { at: string | null }) {
-  if (!at) return <span class="muted">—</span>;
-  return (
-    <>
-      <Time at={at} /> <span class="muted small nowrap">{exactTime(at)}</span>
-    </>
-  );
-}
-
 function Message({ text }: { text: string }) {
   const lines = messageLines(text);
   if (lines.length === 0) return <div class="muted">no message</div>;
@@ -197,16 +178,16 @@ function RunFacts({ run }: { run: Run }) {
         </dl>
         <dl class="facts">
           <Fact term="Scheduled">
-            <When at={run.scheduledTime} />
+            <RelativeAndExactTime at={run.scheduledTime} />
           </Fact>
           <Fact term="Triggered">
-            <When at={run.triggerTime} />
+            <RelativeAndExactTime at={run.triggerTime} />
           </Fact>
           <Fact term={run.triggerCode === 500 ? 'Refused' : 'Started'}>
-            <When at={run.dispatchedAt} />
+            <RelativeAndExactTime at={run.dispatchedAt} />
           </Fact>
           <Fact term="Finished">
-            <When at={run.handleTime} />
+            <RelativeAndExactTime at={run.handleTime} />
           </Fact>
           <Fact term="Duration">
             <RunDuration run={run} />

@@ -11,7 +11,7 @@ import { describeGroups, EMPTY_GRANT, type GrantDraft, grantBody } from '../peop
 import { GrantFields } from '../people/grant-fields';
 import { useKnownGroups } from '../people/known-groups';
 import { countLine, filterTokens } from '../people/list-filters';
-import { EmptyPeopleList, PeopleFilters } from '../people/people-list';
+import { PeopleList } from '../people/people-list';
 import { SecretOnceDialog } from '../people/secret-once';
 import '../people/people.css';
 
@@ -67,7 +67,6 @@ function TokensAdmin() {
 
   const all = tokens.data?.items ?? [];
   const shown = filterTokens(all, filters);
-  const filtered = Object.keys(filters).length > 0;
 
   return (
     <>
@@ -80,121 +79,101 @@ function TokensAdmin() {
         For scripts and CI: sent as <code>Authorization: Bearer trk_…</code>, each with its own role, groups
         and expiry. People sign in with a user instead.
       </p>
-      <p class="people-status" role="status">
-        {done}
-      </p>
-
-      <PeopleFilters
-        list="tokens"
+      <PeopleList
+        words={{ one: 'token', many: 'tokens', noneYet: 'No API tokens yet' }}
         search="Name, id or creator"
         state={{ name: 'status', label: 'Status', any: 'Any status', choices: TOKEN_STATUSES }}
         filters={filters}
         setFilters={setFilters}
-      />
-
-      <ErrorNotice error={tokens.error} title="Tokens not read" />
-      {tokens.data === undefined && tokens.loading && <p aria-busy="true">Loading tokens…</p>}
-      {tokens.data !== undefined && shown.length === 0 && (
-        <EmptyPeopleList
-          title={filtered ? 'No token matches these filters' : 'No API tokens yet'}
-          filtered={filtered}
-          onClear={clearFilters}
-        >
+        clearFilters={clearFilters}
+        status={done}
+        loaded={tokens}
+        shown={shown}
+        emptyHelp={
           <p>
             Create one for each script or CI job that calls the API, with the least role and groups it needs.
           </p>
-        </EmptyPeopleList>
-      )}
-      {shown.length > 0 && (
-        <div class="table-wrap">
-          <table class="people-table striped">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col" class="hide-narrow">
-                  Groups
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Created by
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Created
-                </th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((token) => (
-                <tr key={token.id}>
-                  <td>
-                    <span class="mono">{token.name}</span>
-                    <br />
-                    <small class="muted mono" title="The token's id">
-                      {token.id}
-                    </small>
-                  </td>
-                  <td>
-                    {token.role}
-                    {token.role === 'operator' && token.glue && <small class="muted"> + GLUE</small>}
-                  </td>
-                  <td class="hide-narrow groups-cell">{describeGroups(token.groups)}</td>
-                  <td class="hide-narrow mono">{token.createdBy}</td>
-                  <td class="hide-narrow nowrap">
-                    <Time at={token.createdAt} />
-                  </td>
-                  <td class="nowrap">
-                    <Time at={token.expiresAt} />
-                  </td>
-                  <td class="nowrap">
-                    {token.lastUsedAt ? <Time at={token.lastUsedAt} /> : <span class="muted">never</span>}
-                  </td>
-                  <td class="nowrap">
-                    <span class={`badge ${STATUS_BADGE[token.status]}`}>{token.status}</span>
-                    {token.revokedAt && (
-                      <>
-                        <br />
-                        <small class="muted">
-                          <Time at={token.revokedAt} />
-                        </small>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    <div class="row-actions">
-                      {token.status === 'active' && (
-                        <button
-                          type="button"
-                          class="secondary small"
-                          aria-label={`Revoke ${token.name}`}
-                          onClick={() => {
-                            revoke.setError(undefined);
-                            setRevoking(token);
-                          }}
-                        >
-                          Revoke
-                        </button>
-                      )}
-                      <Link
-                        class="small"
-                        href={`/audit?actor=${encodeURIComponent(token.id)}`}
-                        aria-label={`Changes made with ${token.name}`}
-                      >
-                        Changes
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        }
+        headings={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col" class="hide-narrow">
+              Groups
+            </th>
+            <th scope="col" class="hide-narrow">
+              Created by
+            </th>
+            <th scope="col" class="hide-narrow">
+              Created
+            </th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Status</th>
+          </>
+        }
+        row={(token) => (
+          <tr key={token.id}>
+            <td>
+              <span class="mono">{token.name}</span>
+              <br />
+              <small class="muted mono" title="The token's id">
+                {token.id}
+              </small>
+            </td>
+            <td>
+              {token.role}
+              {token.role === 'operator' && token.glue && <small class="muted"> + GLUE</small>}
+            </td>
+            <td class="hide-narrow groups-cell">{describeGroups(token.groups)}</td>
+            <td class="hide-narrow mono">{token.createdBy}</td>
+            <td class="hide-narrow nowrap">
+              <Time at={token.createdAt} />
+            </td>
+            <td class="nowrap">
+              <Time at={token.expiresAt} />
+            </td>
+            <td class="nowrap">
+              {token.lastUsedAt ? <Time at={token.lastUsedAt} /> : <span class="muted">never</span>}
+            </td>
+            <td class="nowrap">
+              <span class={`badge ${STATUS_BADGE[token.status]}`}>{token.status}</span>
+              {token.revokedAt && (
+                <>
+                  <br />
+                  <small class="muted">
+                    <Time at={token.revokedAt} />
+                  </small>
+                </>
+              )}
+            </td>
+            <td>
+              <div class="row-actions">
+                {token.status === 'active' && (
+                  <button
+                    type="button"
+                    class="secondary small"
+                    aria-label={`Revoke ${token.name}`}
+                    onClick={() => {
+                      revoke.setError(undefined);
+                      setRevoking(token);
+                    }}
+                  >
+                    Revoke
+                  </button>
+                )}
+                <Link
+                  class="small"
+                  href={`/audit?actor=${encodeURIComponent(token.id)}`}
+                  aria-label={`Changes made with ${token.name}`}
+                >
+                  Changes
+                </Link>
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       {tokens.data !== undefined && all.length > 0 && (
         <p class="muted small-text">
           {countLine(shown.length, all.length, 'token')} Revoked and expired tokens stay listed for 30 days.

@@ -13,7 +13,7 @@ import { GrantFields } from '../people/grant-fields';
 import { useKnownGroups } from '../people/known-groups';
 import { countLine, filterUsers } from '../people/list-filters';
 import { PASSWORD_RULES } from '../people/password';
-import { EmptyPeopleList, PeopleFilters } from '../people/people-list';
+import { PeopleList } from '../people/people-list';
 import '../people/people.css';
 
 const USER_STATES = [
@@ -85,7 +85,6 @@ function UsersAdmin() {
 
   const all = users.data?.items ?? [];
   const shown = filterUsers(all, filters);
-  const filtered = Object.keys(filters).length > 0;
 
   return (
     <>
@@ -100,110 +99,88 @@ function UsersAdmin() {
         </button>
       </PageHeader>
 
-      <p class="people-status" role="status">
-        {done}
-      </p>
-
-      <PeopleFilters
-        list="users"
+      <PeopleList
+        words={{ one: 'user', many: 'users', noneYet: 'No users yet' }}
         search="Username or name"
         state={{ name: 'state', label: 'State', any: 'Active and disabled', choices: USER_STATES }}
         filters={filters}
         setFilters={setFilters}
+        clearFilters={clearFilters}
+        status={done}
+        loaded={users}
+        shown={shown}
+        emptyHelp={<p>Create a user for each person who signs in; scripts use API tokens instead.</p>}
+        headings={
+          <>
+            <th scope="col">Username</th>
+            <th scope="col" class="hide-narrow">
+              Display name
+            </th>
+            <th scope="col">Role</th>
+            <th scope="col">Groups</th>
+            <th scope="col" class="hide-narrow">
+              GLUE
+            </th>
+            <th scope="col">State</th>
+            <th scope="col">Last sign-in</th>
+          </>
+        }
+        row={(user) => {
+          const self = user.username === selfName;
+          return (
+            <tr key={user.username}>
+              <td class="mono">
+                {user.username}
+                {self && <span class="muted"> (you)</span>}
+              </td>
+              <td class="hide-narrow">{user.displayName}</td>
+              <td>{user.role}</td>
+              <td class="groups-cell">{describeGroups(user.groups)}</td>
+              <td class="hide-narrow">{user.glue ? 'yes' : 'no'}</td>
+              <td>
+                {user.disabled ? (
+                  <span class="badge offline">disabled</span>
+                ) : (
+                  <span class="badge online">active</span>
+                )}
+              </td>
+              <td class="nowrap">
+                {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : <span class="muted">never</span>}
+              </td>
+              <td>
+                <div class="row-actions">
+                  <button
+                    type="button"
+                    class="secondary small"
+                    aria-label={`Edit ${user.username}`}
+                    onClick={() => setDialog({ kind: 'edit', user })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    class="secondary small"
+                    aria-label={`Reset password of ${user.username}`}
+                    onClick={() => setDialog({ kind: 'password', user })}
+                  >
+                    Password
+                  </button>
+                  {!self && (
+                    <button
+                      type="button"
+                      class="secondary small"
+                      aria-label={`Delete ${user.username}`}
+                      onClick={() => setDialog({ kind: 'delete', user })}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          );
+        }}
       />
-
-      <ErrorNotice error={users.error} title="Users not read" />
-      {users.data === undefined && users.loading && <p aria-busy="true">Loading users…</p>}
-      {users.data !== undefined && shown.length === 0 && (
-        <EmptyPeopleList
-          title={filtered ? 'No user matches these filters' : 'No users yet'}
-          filtered={filtered}
-          onClear={clearFilters}
-        >
-          <p>Create a user for each person who signs in; scripts use API tokens instead.</p>
-        </EmptyPeopleList>
-      )}
-      {shown.length > 0 && (
-        <div class="table-wrap">
-          <table class="people-table striped">
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col" class="hide-narrow">
-                  Display name
-                </th>
-                <th scope="col">Role</th>
-                <th scope="col">Groups</th>
-                <th scope="col" class="hide-narrow">
-                  GLUE
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((user) => {
-                const self = user.username === selfName;
-                return (
-                  <tr key={user.username}>
-                    <td class="mono">
-                      {user.username}
-                      {self && <span class="muted"> (you)</span>}
-                    </td>
-                    <td class="hide-narrow">{user.displayName}</td>
-                    <td>{user.role}</td>
-                    <td class="groups-cell">{describeGroups(user.groups)}</td>
-                    <td class="hide-narrow">{user.glue ? 'yes' : 'no'}</td>
-                    <td>
-                      {user.disabled ? (
-                        <span class="badge offline">disabled</span>
-                      ) : (
-                        <span class="badge online">active</span>
-                      )}
-                    </td>
-                    <td class="nowrap">
-                      {user.lastLoginAt ? <Time at={user.lastLoginAt} /> : <span class="muted">never</span>}
-                    </td>
-                    <td>
-                      <div class="row-actions">
-                        <button
-                          type="button"
-                          class="secondary small"
-                          aria-label={`Edit ${user.username}`}
-                          onClick={() => setDialog({ kind: 'edit', user })}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          class="secondary small"
-                          aria-label={`Reset password of ${user.username}`}
-                          onClick={() => setDialog({ kind: 'password', user })}
-                        >
-                          Password
-                        </button>
-                        {!self && (
-                          <button
-                            type="button"
-                            class="secondary small"
-                            aria-label={`Delete ${user.username}`}
-                            onClick={() => setDialog({ kind: 'delete', user })}
-                          >
-                            Delete
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
       {users.data !== undefined && (
         <p class="muted small-text">
           {countLine(shown.length, all.length, 'user')}{' '}

@@ -1,12 +1,12 @@
 import type { Job, WorkflowRun, WorkflowRunNode } from '@tickring/client';
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { ErrorNotice, PageHeader, Time } from '../components/common';
+import { ErrorNotice, PageHeader } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
+import { Fact, RelativeAndExactTime } from '../components/facts';
 import { api } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
-import { duration, exactTime } from '../lib/format';
+import { duration } from '../lib/format';
 import { useAction, useLoad, useUrlFilters } from '../lib/hooks';
 import { NodeStatusLegend, WorkflowStatus } from '../workflows/controls';
 import {
@@ -178,24 +178,6 @@ function WorkflowRunDetail({ runId }: { runId: string }) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ComponentChildren }) {
-  return (
-    <>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
-function When({ at }: { at: string | null }) {
-  if (!at) return <span class="muted">—</span>;
-  return (
-    <>
-      <Time at={at} /> <span class="muted small nowrap">{exactTime(at)}</span>
-    </>
-  );
-}
-
 function RunFacts({ run }: { run: WorkflowRun }) {
   const input = jsonText(run.input);
   const ms = runDurationMs(run);
@@ -235,13 +217,13 @@ function RunFacts({ run }: { run: WorkflowRun }) {
       </dl>
       <dl class="facts">
         <Fact term="Created">
-          <When at={run.createdAt} />
+          <RelativeAndExactTime at={run.createdAt} />
         </Fact>
         <Fact term="Started">
-          <When at={run.startedAt} />
+          <RelativeAndExactTime at={run.startedAt} />
         </Fact>
         <Fact term="Finished">
-          <When at={run.finishedAt} />
+          <RelativeAndExactTime at={run.finishedAt} />
         </Fact>
         <Fact term="Duration">
           {duration(ms)}
@@ -309,10 +291,10 @@ function NodePanel({ node, job }: { node: WorkflowRunNode; job: Job | undefined 
         </Fact>
         <Fact term="Attempt">{node.attempt === 0 ? 'not fired yet' : node.attempt}</Fact>
         <Fact term="Fired">
-          <When at={node.firedAt} />
+          <RelativeAndExactTime at={node.firedAt} />
         </Fact>
         <Fact term="Finished">
-          <When at={node.finishedAt} />
+          <RelativeAndExactTime at={node.finishedAt} />
         </Fact>
         <Fact term="After">
           {node.upstream.length === 0

@@ -15,7 +15,7 @@ import {
   executorServers,
 } from './executor-api.js';
 import { API_ROUTES } from './routes.js';
-import { ErrorBody, ValidationErrorBody } from './schemas.js';
+import { ErrorBody, ValidationErrorBody } from './schemas-errors.js';
 
 export type JsonObject = { [key: string]: unknown };
 

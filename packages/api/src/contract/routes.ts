@@ -8,39 +8,38 @@ import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
 import { WORKFLOW_ROUTES } from './routes-workflows.js';
+import { Activity, ActivityQuery, Dashboard, DashboardQuery } from './schemas-activity.js';
+import { OpenApiDocumentSchema } from './schemas-common.js';
+import { Executors, ExecutorsQuery } from './schemas-executors.js';
 import {
-  Activity,
-  ActivityQuery,
   AppNameParam,
-  Dashboard,
-  DashboardQuery,
-  Executors,
-  ExecutorsQuery,
   Group,
   GroupCreate,
   GroupList,
   GroupToken,
   GroupTokenBody,
   GroupUpdate,
+} from './schemas-groups.js';
+import {
   Job,
   JobCreate,
   JobIdParam,
   JobListQuery,
   JobPage,
   JobUpdate,
-  KilledRun,
-  LogIdParam,
-  OpenApiDocumentSchema,
   Preview,
   PreviewQuery,
+} from './schemas-jobs.js';
+import {
+  KilledRun,
+  LogIdParam,
   Run,
   RunListQuery,
   RunOutput,
   RunOutputQuery,
   RunPage,
-  TriggerAccepted,
-  TriggerBody,
-} from './schemas.js';
+} from './schemas-runs.js';
+import { TriggerAccepted, TriggerBody } from './schemas-triggers.js';
 
 const appNameParams = Type.Object({ appName: AppNameParam });
 const jobIdParams = Type.Object({ id: JobIdParam });

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { AUDIT_ACTOR_KINDS, AUDIT_TARGET_KINDS, REDACTED } from '@tickring/core/audit';
 import { annotate, Expect, named, StringEnum } from './kit.js';
-import { Cursor, Instant, Limit, NextCursor } from './schemas.js';
+import { Cursor, Instant, Limit, NextCursor } from './schemas-common.js';
 
 const TARGET_KINDS_WITH_ID = AUDIT_TARGET_KINDS.filter((kind) => kind !== 'bootstrap');
 /** `job#7`, `group#my-app`, ..., `bootstrap`: what `auditTarget` makes. */

@@ -17,7 +17,7 @@ import {
   USERNAME_LIMITS,
 } from '@tickring/core/identity';
 import { annotate, Expect, Noun, named, StringEnum } from './kit.js';
-import { Instant, iso } from './schemas.js';
+import { Instant, iso } from './schemas-common.js';
 
 const InstantOrNull = (description: string, example: string | null = '2030-01-01T02:00:00.000Z') =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {

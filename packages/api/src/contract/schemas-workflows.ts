@@ -22,7 +22,7 @@ import {
   WORKFLOW_RUN_ID,
 } from '@tickring/core/workflows';
 import { named, StringEnum } from './kit.js';
-import { Cursor, Instant, InstantOrNull, iso, Limit, NextCursor } from './schemas.js';
+import { Cursor, Instant, InstantOrNull, iso, Limit, NextCursor } from './schemas-common.js';
 
 /** A workflow run's status: QUEUED while BUFFER_ONE keeps it waiting, then its progress's. */
 export const WORKFLOW_RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;

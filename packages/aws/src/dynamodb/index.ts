@@ -6,6 +6,6 @@ export { DynamoPrincipalStore } from './principal-store.js';
 export { DynamoRegistryStore } from './registry-store.js';
 export { DynamoReportStore } from './report-store.js';
 export { DynamoRouteStateStore } from './route-state-store.js';
-export { DynamoRunStore } from './run-store.js';
+export { DynamoRunStore } from './runs/run-store.js';
 export { DynamoSlowTracker } from './slow-tracker.js';
-export { DynamoWorkflowStore } from './workflow-store.js';
+export { DynamoWorkflowStore } from './workflows/workflow-store.js';

@@ -5,7 +5,7 @@ import type { Run } from '@tickring/core/runs';
 import { makeRun } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
-import { DynamoRunStore } from './run-store.js';
+import { DynamoRunStore } from './runs/run-store.js';
 
 // The all-runs and app lists read the dispatch records (`P#{hour}`) hour by hour back from now. These
 // tests hold the walk to the hours that have records: a new or sparse table lists in one page, with
@@ -203,14 +203,12 @@ describe('DynamoRunStore list walk: a new table (DynamoDB Local)', () => {
   it('lists an empty table as one empty page without a cursor, in a couple of requests', async () => {
     const store = t.store();
     const calls = t.requests.since();
-    const started = performance.now();
+    // Counted in requests, not timed: the time of six requests depends on the machine's load.
     expect(await store.list({ limit: 20 })).toEqual({ items: [] });
     expect(await store.list({ appName: 'nobody', limit: 20 })).toEqual({ items: [] });
     expect(await store.list({ jobId: 77, limit: 20 })).toEqual({ items: [] });
-    const elapsed = performance.now() - started;
     expect(hourQueries(calls())).toBe(0);
     expect(calls().length).toBeLessThanOrEqual(6);
-    expect(elapsed).toBeLessThan(1_000);
   });
 });
 

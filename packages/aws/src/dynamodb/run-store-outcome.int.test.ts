@@ -9,7 +9,7 @@ import {
 import { makeRun } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
-import { DynamoRunStore } from './run-store.js';
+import { DynamoRunStore } from './runs/run-store.js';
 
 const JOB_ID = 7;
 

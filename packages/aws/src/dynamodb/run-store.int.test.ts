@@ -17,7 +17,8 @@ import { makeRun } from '@tickring/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CapacityRecorder, recordConsumedCapacity } from '../../../../test/consumed-capacity.js';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
-import { DynamoRunStore, WATCH_AGAIN_MS } from './run-store.js';
+import { DynamoRunStore } from './runs/run-store.js';
+import { WATCH_AGAIN_MS } from './runs/watch.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

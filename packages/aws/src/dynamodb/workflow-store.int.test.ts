@@ -9,7 +9,7 @@ import {
 } from '@tickring/core/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
-import { DynamoWorkflowStore } from './workflow-store.js';
+import { DynamoWorkflowStore } from './workflows/workflow-store.js';
 
 const T0 = Date.now();
 

@@ -5,8 +5,9 @@ import { silentLogger } from '../common/logger.js';
 import type { Job } from '../jobs/job.js';
 import { unplannedLogId } from '../runs/run.js';
 import { type AdminTriggerDeps, parseManualTrigger, triggerJob } from './admin-trigger.js';
-import { DISPATCH_DEFAULTS, dispatchFire } from './dispatch-fire.js';
+import { dispatchFire } from './dispatch-fire.js';
 import type { RingEntry } from './ring-queue.js';
+import { DISPATCH_DEFAULTS } from './settings.js';
 import type { FireMessage } from './trigger.js';
 
 function fakes(jobs: Job[] = []) {

@@ -12,13 +12,11 @@ import {
   unplannedLogId,
 } from '../runs/run.js';
 import type { CompleteOptions, CompleteOutcome, HandleResult } from '../runs/run-store.js';
-import {
-  BatchReads,
-  DISPATCH_DEFAULTS,
-  DispatchRecord,
-  dispatchFire,
-  RECORD_LINGER_MS,
-} from './dispatch-fire.js';
+import { BatchReads } from './batch-reads.js';
+import { dispatchFire } from './dispatch-fire.js';
+import { DispatchRecord, RECORD_LINGER_MS } from './dispatch-record.js';
+import type { FireHook } from './fire-hook.js';
+import { DISPATCH_DEFAULTS } from './settings.js';
 import { type FireMessage, misfireDedupKey, scheduledDedupKey } from './trigger.js';
 
 const A = 'http://10.0.0.1:9999/';
@@ -1142,5 +1140,30 @@ describe('dispatchFire: jobs of other groups', () => {
       dedupKey: 'api#2',
     });
     expect(env.transport.sent.map((s) => s.address)).toEqual([C]);
+  });
+});
+
+describe('dispatchFire: the fire hook', () => {
+  it('a plain fire never turns to it: neither for a link nor for an owner', async () => {
+    const env = memoryDispatchDeps();
+    const asked: string[] = [];
+    const fireHook: FireHook = {
+      linkedFire: () => {
+        asked.push('linkedFire');
+        throw new Error('a plain fire has no link');
+      },
+      ownedJob: () => {
+        asked.push('ownedJob');
+        throw new Error('a plain job has no owner');
+      },
+    };
+    const outcome = await dispatchFire(
+      { ...env.deps, fireHook },
+      DISPATCH_DEFAULTS,
+      cronFire(env.clock.now()),
+    );
+    expect(outcome.kind).toBe('dispatched');
+    expect(env.transport.sent).toHaveLength(1);
+    expect(asked).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+export type { FireHook, FireLink, LinkedFire, OwnedJob } from './fire-hook.js';
 export type { RingEntry, RingLane, RingQueue } from './ring-queue.js';
 export type { RouteStateStore, VersionedRouteState } from './route-state-store.js';
 export { ROUTE_STRATEGIES, type RouteState } from './routing/index.js';

@@ -1,9 +1,6 @@
 export { type AdminTriggerDeps, type TriggerAccepted, triggerJob } from './admin-trigger.js';
-export {
-  BatchReads,
-  DISPATCH_DEFAULTS,
-  type DispatchDeps,
-  DispatchRecord,
-  type DispatchSettings,
-  dispatchFire,
-} from './dispatch-fire.js';
+export { BatchReads } from './batch-reads.js';
+export type { DispatchDeps } from './dispatch-deps.js';
+export { dispatchFire } from './dispatch-fire.js';
+export { DispatchRecord } from './dispatch-record.js';
+export { DISPATCH_DEFAULTS, type DispatchSettings } from './settings.js';

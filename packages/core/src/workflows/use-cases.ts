@@ -12,4 +12,5 @@ export {
   triggerWorkflow,
   updateWorkflow,
 } from './admin-workflows.js';
+export { WorkflowFireHook, type WorkflowFireHookDeps } from './dispatch-hook.js';
 export { WorkflowEngine, type WorkflowEngineDeps } from './workflow-engine.js';

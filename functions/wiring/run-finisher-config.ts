@@ -1,0 +1,56 @@
+import type { AwsClientOptions } from '@tickring/aws/clients';
+import { loadAwsConfig, loadRingQueueUrls, loadTables } from '@tickring/aws/clients';
+import {
+  ENV,
+  type Env,
+  loadSetting,
+  requireString,
+  requireToken,
+  type TokenSource,
+} from '@tickring/core/config';
+
+/**
+ * The settings of a function that finishes executors' runs (the callback, the monitors): the stores
+ * and ring a run's outcome writes to, the executor registry, and the executors' tokens.
+ */
+export interface RunFinisherConfig {
+  readonly aws: AwsClientOptions;
+  readonly tables: {
+    readonly jobs: string;
+    readonly groups: string;
+    readonly runs: string;
+    readonly registry: string;
+    readonly control: string;
+    readonly workflows: string;
+  };
+  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  readonly alarmTopicArn: string;
+  /**
+   * The executors' global token, required (tokens fail closed): executors present it to the
+   * callback, the monitors send it with `beat` to executors no registry vouches for.
+   */
+  readonly accessToken: TokenSource;
+  /** Seals and opens the access tokens groups have of their own. */
+  readonly tokenKey: TokenSource;
+  /**
+   * An executor not seen for this long is offline; its heartbeats expire (DynamoDB TTL) a few times
+   * this after they were last seen.
+   */
+  readonly registryDeadSeconds: number;
+  readonly shardCount: number;
+  readonly logRetentionDays: number;
+}
+
+export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
+  return {
+    aws: loadAwsConfig(env),
+    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
+    queueUrls: loadRingQueueUrls(env),
+    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
+    tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
+    registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
+    shardCount: loadSetting(env, 'shardCount'),
+    logRetentionDays: loadSetting(env, 'logRetentionDays'),
+  };
+}

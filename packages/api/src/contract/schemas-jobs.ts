@@ -1,0 +1,332 @@
+/** Jobs: the fields an admin sets, the job as read, its list, and the preview of a schedule. */
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ROUTE_STRATEGIES } from '@tickring/core/dispatch';
+import {
+  BLOCK_STRATEGIES,
+  GLUE_TYPES,
+  JOB_DEFAULTS,
+  type JOB_EDITABLE_FIELDS,
+  JOB_FIELD_ALIASES,
+  JOB_LIMITS,
+  type JOB_READ_ONLY_FIELDS,
+  TRIGGER_STATUSES,
+} from '@tickring/core/jobs';
+import { MISFIRE_STRATEGIES, SCHEDULE_TYPES } from '@tickring/core/schedule';
+import { annotate, defaulted, Expect, Noun, named, StringEnum } from './kit.js';
+import {
+  Cursor,
+  Instant,
+  InstantOrNull,
+  iso,
+  Limit,
+  NextCursor,
+  optional,
+  readOnlyEcho,
+} from './schemas-common.js';
+
+type JobField = (typeof JOB_EDITABLE_FIELDS)[number];
+
+export const JobIdParam = Type.Integer({ minimum: 1, description: 'The job’s id.', examples: [7] });
+
+const nonNegative = (description: string, example: number) =>
+  Type.Integer({ minimum: 0, description, examples: [example] });
+
+/** One schema per field an admin sets; the request bodies and the job view are made of them. */
+const JOB_FIELDS = {
+  appName: Type.String({
+    maxLength: JOB_LIMITS.appName,
+    description: 'The executor group (its AppName) whose executors run the job; the group must exist.',
+    examples: ['my-app'],
+  }),
+  name: Type.String({
+    maxLength: JOB_LIMITS.name,
+    description: 'What the job does (XXL-JOB’s jobDesc); not blank.',
+    examples: ['Nightly report'],
+  }),
+  author: Type.String({
+    maxLength: JOB_LIMITS.author,
+    description: 'Who owns the job; not blank.',
+    examples: ['ops'],
+  }),
+  alarmEmail: Type.String({
+    maxLength: JOB_LIMITS.alarmEmail,
+    description: 'E-mail addresses to alarm when a run fails for good, separated by commas; empty for none.',
+    examples: ['ops@example.com,oncall@example.com'],
+  }),
+  alarmWebhook: Type.String({
+    maxLength: JOB_LIMITS.alarmWebhook,
+    description: 'An http(s) URL the failed run is POSTed to when its last retry fails; empty for none.',
+    examples: ['https://hooks.example.com/tickring'],
+  }),
+  scheduleType: StringEnum(SCHEDULE_TYPES, {
+    description:
+      'NONE: runs only when triggered (manually, by the API, as a child); CRON: scheduleConf is a Quartz cron; FIX_RATE: scheduleConf is seconds between fires; ONCE: scheduleConf is an ISO-8601 instant. Required when scheduleConf is given.',
+    examples: ['CRON'],
+  }),
+  scheduleConf: Type.String({
+    maxLength: JOB_LIMITS.scheduleConf,
+    description:
+      'The schedule, read by scheduleType: a Quartz cron (`0 0 2 * * ?`), whole seconds >= 1 (`30`), or an instant with a zone (`2030-06-01T12:00:00Z`); empty for NONE.',
+    examples: ['0 0 2 * * ?'],
+  }),
+  timeZone: Type.String({
+    maxLength: JOB_LIMITS.timeZone,
+    description: 'The IANA time zone a cron is read in.',
+    examples: ['Europe/Berlin'],
+  }),
+  misfireStrategy: StringEnum(MISFIRE_STRATEGIES, {
+    description:
+      'A scheduled fire that comes more than 5 s late: DO_NOTHING records it as a skipped run; FIRE_ONCE_NOW runs one catch-up.',
+    examples: ['DO_NOTHING'],
+  }),
+  executorRouteStrategy: StringEnum(ROUTE_STRATEGIES, {
+    description: 'How a run picks its executor among the group’s (XXL-JOB’s strategies).',
+    examples: ['ROUND'],
+  }),
+  executorHandler: Type.String({
+    maxLength: JOB_LIMITS.executorHandler,
+    description: 'The handler the executor runs; required when glueType is BEAN.',
+    examples: ['demoJobHandler'],
+  }),
+  executorParam: Type.String({
+    maxLength: JOB_LIMITS.executorParam,
+    description: 'The parameter the handler gets.',
+    examples: ['region=eu'],
+  }),
+  executorBlockStrategy: StringEnum(BLOCK_STRATEGIES, {
+    description: 'What an executor does with a run while the job’s previous one is still running.',
+    examples: ['SERIAL_EXECUTION'],
+  }),
+  executorTimeout: nonNegative('Seconds a run may take before the executor stops it; 0 for no timeout.', 0),
+  executorFailRetryCount: nonNegative('How often a failed run is tried again.', 2),
+  retryBackoffSeconds: nonNegative('Seconds before the first retry; doubled for each further one.', 10),
+  glueType: StringEnum(GLUE_TYPES, {
+    description: 'BEAN: a handler registered in the executor; GLUE_*: glueSource is the code to run.',
+    examples: ['BEAN'],
+  }),
+  glueSource: Type.String({
+    maxLength: JOB_LIMITS.glueSource,
+    description: 'The script of a GLUE job.',
+    examples: ['echo "hello"'],
+  }),
+  childJobIds: Type.Array(Type.Integer({ minimum: 1, description: 'A job id.', examples: [8] }), {
+    maxItems: JOB_LIMITS.childJobIds,
+    description:
+      'Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.',
+    examples: [[8, 9]],
+  }),
+  triggerStatus: StringEnum(TRIGGER_STATUSES, {
+    description: 'RUNNING: scheduled; STOPPED: fires only when triggered.',
+    examples: ['STOPPED'],
+  }),
+} satisfies { readonly [K in JobField]: TSchema };
+
+/** XXL-JOB's names for job fields, taken in requests (never shown in answers). */
+const JOB_ALIASES = {
+  jobDesc: Type.String({
+    maxLength: JOB_LIMITS.name,
+    description: 'XXL-JOB’s name for `name`; give one of the two (or both, equal).',
+    examples: ['Nightly report'],
+  }),
+  jobGroup: annotate(
+    Type.String({
+      maxLength: JOB_LIMITS.appName,
+      description:
+        'XXL-JOB’s name for `appName`: the group’s AppName (XXL-JOB’s numeric group id means nothing here); give one of the two (or both, equal).',
+      examples: ['my-app'],
+    }),
+    {
+      [Expect]: `the group’s appName, a string of at most ${JOB_LIMITS.appName} characters (XXL-JOB’s numeric group id has no meaning here)`,
+    },
+  ),
+  childJobId: annotate(
+    Type.Union(
+      [
+        Type.String({ description: 'Job ids separated by commas.', examples: ['8,9'] }),
+        Type.Array(Type.Integer({ minimum: 1 })),
+      ],
+      {
+        description: 'XXL-JOB’s name for `childJobIds`: job ids separated by commas (an array is taken too).',
+        examples: ['8,9'],
+      },
+    ),
+    { [Expect]: 'job ids separated by commas (e.g. "8,9") or an array of them' },
+  ),
+} satisfies { readonly [K in keyof typeof JOB_FIELD_ALIASES]: TSchema };
+
+/** Read-only fields a body may carry (a job read with GET sent back with PUT): ignored, but `id` and `version` are checked. */
+const JOB_READ_ONLY = {
+  id: Type.Unknown({
+    readOnly: true,
+    description: 'Read-only. On PUT, when given, it must be the id in the path.',
+    examples: [7],
+  }),
+  version: Type.Unknown({
+    readOnly: true,
+    description:
+      'Read-only. On PUT, when given, it must be the job’s current version, or the answer is 409 (optimistic concurrency).',
+    examples: [3],
+  }),
+  triggerNextTime: readOnlyEcho(),
+  triggerLastTime: readOnlyEcho(),
+  glueUpdatetime: readOnlyEcho(),
+  scheduleRevision: readOnlyEcho(1),
+  createdAt: readOnlyEcho(),
+  updatedAt: readOnlyEcho(),
+  workflowId: readOnlyEcho(null),
+} satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
+
+/** On create, each of these (or its XXL-JOB alias) must be given. */
+const JOB_REQUIRED_ON_CREATE = ['appName', 'name', 'author'] as const satisfies readonly JobField[];
+
+const aliasesOf = (field: JobField): string[] =>
+  Object.entries(JOB_FIELD_ALIASES)
+    .filter(([, f]) => f === field)
+    .map(([alias]) => alias);
+
+export const JobCreate = named(
+  'JobCreate',
+  annotate(
+    Type.Object(
+      {
+        ...optional(JOB_FIELDS, JOB_DEFAULTS),
+        // The one required field without an alias; the others: see allOf.
+        author: JOB_FIELDS.author,
+        ...optional(JOB_ALIASES),
+        ...optional(JOB_READ_ONLY),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'A new job: appName (or jobGroup), name (or jobDesc) and author are required; the rest has XXL-JOB’s defaults. Unknown fields are refused.',
+        // A field or its alias: the validator reads this too (see `missingAlternatives`).
+        allOf: JOB_REQUIRED_ON_CREATE.filter((field) => aliasesOf(field).length > 0).map((field) => ({
+          anyOf: [field, ...aliasesOf(field)].map((name) => ({ required: [name] })),
+        })),
+      },
+    ),
+    { [Noun]: 'job' },
+  ),
+);
+
+export const JobUpdate = named(
+  'JobUpdate',
+  annotate(
+    Type.Object(
+      { ...optional(JOB_FIELDS), ...optional(JOB_ALIASES), ...optional(JOB_READ_ONLY) },
+      {
+        additionalProperties: false,
+        description:
+          'The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused.',
+      },
+    ),
+    { [Noun]: 'job' },
+  ),
+);
+
+export const Job = named(
+  'Job',
+  Type.Object(
+    {
+      id: Type.Integer({ minimum: 1, description: 'The job’s id.', examples: [7] }),
+      ...JOB_FIELDS,
+      triggerNextTime: InstantOrNull(
+        'The next scheduled fire while RUNNING, ISO-8601 UTC; null when stopped.',
+      ),
+      triggerLastTime: InstantOrNull(
+        'The last fire handed to the ring, ISO-8601 UTC; null before the first.',
+      ),
+      glueUpdatetime: Instant(iso('When the glue (type or source) last changed')),
+      scheduleRevision: Type.Integer({
+        minimum: 1,
+        description: 'Moves on with every change of the schedule or the trigger status.',
+        examples: [1],
+      }),
+      version: Type.Integer({
+        minimum: 1,
+        description: 'Moves on with every write; send it back in a PUT to refuse (409) a lost update.',
+        examples: [1],
+      }),
+      workflowId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+        description:
+          'Set on the job whose schedule starts a workflow (its schedule job, managed by the workflow): the job routes refuse to change, start, stop or delete it (409); change the workflow instead. null for any other job.',
+        examples: [null, 3],
+      }),
+      createdAt: Instant(iso('When the job was created')),
+      updatedAt: Instant(iso('When the job last changed')),
+    },
+    { additionalProperties: false, description: 'A job, with XXL-JOB’s field names.' },
+  ),
+);
+
+export const JobPage = named(
+  'JobPage',
+  Type.Object(
+    {
+      items: Type.Array(Job, { description: 'Jobs in id order.', examples: [] }),
+      nextCursor: NextCursor,
+    },
+    { additionalProperties: false, description: 'A page of jobs.' },
+  ),
+);
+
+export const JobListQuery = Type.Object({
+  appName: Type.Optional(
+    Type.String({ description: 'Only the jobs of this executor group.', examples: ['my-app'] }),
+  ),
+  triggerStatus: Type.Optional(
+    StringEnum(TRIGGER_STATUSES, {
+      description: 'Only running or only stopped jobs.',
+      examples: ['RUNNING'],
+    }),
+  ),
+  limit: Limit,
+  cursor: Type.Optional(Cursor),
+});
+
+export const PreviewQuery = Type.Object({
+  scheduleType: StringEnum(SCHEDULE_TYPES, { description: 'How scheduleConf is read.', examples: ['CRON'] }),
+  scheduleConf: Type.Optional(
+    Type.String({
+      maxLength: JOB_LIMITS.scheduleConf,
+      description: 'The schedule, as on a job; empty for NONE.',
+      examples: ['0 0/15 10 ? * 6L'],
+    }),
+  ),
+  timeZone: Type.Optional(
+    Type.String({
+      maxLength: JOB_LIMITS.timeZone,
+      description: 'The IANA time zone the cron is read in; UTC when absent.',
+      examples: ['Europe/Berlin'],
+    }),
+  ),
+  from: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'Fires after this instant (ISO-8601 with Z or an offset); now when absent.',
+      examples: ['2030-01-01T00:00:00Z'],
+    }),
+  ),
+  count: defaulted(
+    Type.Integer({ minimum: 1, maximum: 100, description: 'How many fire times at most.', examples: [3] }),
+    5,
+  ),
+});
+
+export const Preview = named(
+  'SchedulePreview',
+  Type.Object(
+    {
+      times: Type.Array(Type.String({ format: 'date-time' }), {
+        description:
+          'The next fire times, ISO-8601 UTC, oldest first; fewer than count when the schedule ends.',
+        examples: [['2030-01-04T09:00:00.000Z', '2030-01-04T09:15:00.000Z']],
+      }),
+    },
+    { additionalProperties: false, description: 'The next fire times of a schedule.' },
+  ),
+);
+
+export type JobView = Static<typeof Job>;
+export type JobCreateRequest = Static<typeof JobCreate>;
+export type JobUpdateRequest = Static<typeof JobUpdate>;

@@ -1,0 +1,56 @@
+import { type DispatchEntry, OUTCOME_GRACE_MS, type Run, TRIGGER_CODE } from '@tickring/core/runs';
+import type { Item } from '../util.js';
+import { OUTCOME_PENDING_BUCKET, runKey } from './keys.js';
+
+/** Internal attributes kept beside a Run's fields. */
+interface RunItem extends Run {
+  readonly pk: string;
+  readonly sk: number;
+  readonly claimToken: string;
+  readonly claimAt: number;
+  readonly expiresAt: number;
+  /** Set (to `PENDING`) while a finished run's consequences are not done: the sparse outcome index. */
+  readonly outcomeBucket?: string;
+  readonly outcomeDueAt?: number;
+}
+
+/** A run as the runs table stores it: claimed under `claimToken`, expiring at `expiresAt` (epoch s). */
+export function toItem(run: Run, claimToken: string, expiresAt: number): RunItem {
+  return {
+    ...run,
+    ...runKey(run.logId),
+    claimToken,
+    claimAt: run.triggerTime,
+    expiresAt,
+    // A run recorded as refused (no executor to send it to) is finished: its outcome is pending.
+    ...(run.triggerCode === TRIGGER_CODE.fail
+      ? { outcomeBucket: OUTCOME_PENDING_BUCKET, outcomeDueAt: run.dispatchedAt + OUTCOME_GRACE_MS }
+      : {}),
+  };
+}
+
+/** A page's entries, kept as parallel lists `logIds`, `apps`, `deadlines` (appended to, never rewritten). */
+export function pageEntries(page: Item): DispatchEntry[] {
+  const logIds = (page.logIds as number[] | undefined) ?? [];
+  const apps = (page.apps as string[] | undefined) ?? [];
+  const deadlines = (page.deadlines as number[] | undefined) ?? [];
+  return logIds.map((logId, i) => ({
+    logId: Number(logId),
+    appName: String(apps[i] ?? ''),
+    deadline: Number(deadlines[i] ?? 0),
+  }));
+}
+
+export function fromItem(item: Item): Run {
+  const {
+    pk: _pk,
+    sk: _sk,
+    claimAt: _c,
+    expiresAt: _e,
+    outcomeBucket: _ob,
+    outcomeDueAt: _od,
+    claimToken: _ct,
+    ...run
+  } = item;
+  return run as unknown as Run;
+}

@@ -1,0 +1,62 @@
+/**
+ * The workflows table holds, by partition:
+ * - `W#{id}`: the workflow's head (`head`: the current definition as JSON text, the schedule's
+ *   status and starter job, the running count `activeRuns` and the buffered run; `listPk` + `wfId`
+ *   list it) and every version of its definition (`v#{version, 10 digits}`), kept while runs may
+ *   refer to them (after a delete they expire with the runs);
+ * - `R#{runId}`: the run's head (`head`: every field of the record but the node results; each node
+ *   that has a result says so, `hasResult`), its node results (`result#{key}`, written in the
+ *   transaction that changes them, so a head stays far below 400 KB however long the results are),
+ *   and the final outcomes of broadcast shards (`shard#{key}#{attempt}#{index, 6 digits}`);
+ * - `counter` / `workflowId`: the id sequence.
+ * A run's head carries `runWorkflowId` and `runList` (its workflow's and all runs, by createdAt),
+ * and while QUEUED or RUNNING only `activeWorkflowId`, `activeList` and `stalledSince` (the sparse
+ * active and stalled indexes, the latter by movedAt's 10 s). Every index is KEYS_ONLY: the
+ * readers read the items, and a change of progress or of a running count writes no index entry,
+ * but for the stalled entry's move into a new 10 s (at most once per 10 s per run).
+ */
+import type { Item } from '../util.js';
+
+export const HEAD = 'head';
+export const LIST_PK = 'workflow';
+export const RUN_LIST = 'run';
+export const ACTIVE_LIST = 'active';
+export const COUNTER_KEY = { pk: 'counter', sk: 'workflowId' } as const;
+export const RESULT_PREFIX = 'result#';
+/** Above every `result#…` key (and below `shard#`): head and results are read by one key range. */
+export const RESULTS_END = 'result$';
+
+/**
+ * The stalled index files an active run under the 10 s it last moved in, not the millisecond: a
+ * run saved several times in 10 s (every node outcome) writes its index entry once, not per save.
+ */
+const STALLED_BUCKET_MS = 10_000;
+
+export function stalledSince(movedAt: number): number {
+  return Math.floor(movedAt / STALLED_BUCKET_MS) * STALLED_BUCKET_MS;
+}
+
+export function workflowPk(id: number): string {
+  return `W#${id}`;
+}
+
+export function workflowKey(id: number): Item {
+  return { pk: workflowPk(id), sk: HEAD };
+}
+
+export function versionSk(version: number): string {
+  return `v#${String(version).padStart(10, '0')}`;
+}
+
+export function runPk(id: string): string {
+  return `R#${id}`;
+}
+
+export function runKey(id: string): Item {
+  return { pk: runPk(id), sk: HEAD };
+}
+
+/** The table key of an index entry (a KEYS_ONLY entry holds it). */
+export function baseKey(entry: Item): { pk: string; sk: string } {
+  return { pk: String(entry.pk), sk: String(entry.sk) };
+}

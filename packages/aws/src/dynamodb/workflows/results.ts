@@ -1,0 +1,81 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PermanentError } from '@tickring/core/common';
+import type { ShardOutcome, WorkflowLink, WorkflowRunRecord } from '@tickring/core/workflows';
+import { type Item, isConditionFailed } from '../util.js';
+import { RESULT_PREFIX, runPk } from './keys.js';
+import type { WorkflowsTable } from './table.js';
+
+/** Items of one transaction beside the run's head and the workflow's (DynamoDB allows 100). */
+const MAX_RESULT_WRITES = 98;
+/** Bytes of results one transaction writes (DynamoDB allows 4 MB a transaction). */
+const MAX_RESULT_BYTES = 3_500_000;
+
+/**
+ * A run's node results (items of their own beside its head, written in the transaction that changes
+ * them) and the final outcomes of broadcast shards.
+ */
+export class WorkflowResults {
+  constructor(private readonly table: WorkflowsTable) {}
+
+  /** Puts of the results `next` has that `prev` did not have (or had otherwise). */
+  resultPuts(prev: WorkflowRunRecord | undefined, next: WorkflowRunRecord) {
+    const puts: { Put: { TableName: string; Item: Item } }[] = [];
+    let bytes = 0;
+    const expiresAt = this.table.runExpiry(next);
+    for (const [key, node] of Object.entries(next.state.nodes)) {
+      if (node.result === undefined) continue;
+      const before = prev && Object.hasOwn(prev.state.nodes, key) ? prev.state.nodes[key]?.result : undefined;
+      if (before === node.result) continue;
+      bytes += Buffer.byteLength(node.result) + key.length + 100;
+      puts.push({
+        Put: {
+          TableName: this.table.workflowsTable,
+          Item: {
+            pk: runPk(next.id),
+            sk: `${RESULT_PREFIX}${key}`,
+            result: node.result,
+            rev: next.state.revision,
+            expiresAt,
+          },
+        },
+      });
+    }
+    if (puts.length > MAX_RESULT_WRITES || bytes > MAX_RESULT_BYTES) {
+      throw new PermanentError(
+        `run ${next.id}: one save may store at most ${MAX_RESULT_WRITES} new node results of ${MAX_RESULT_BYTES} bytes in all; this one has ${puts.length} of ${bytes}`,
+      );
+    }
+    return puts;
+  }
+
+  async recordShard(link: WorkflowLink, outcome: ShardOutcome): Promise<ShardOutcome[]> {
+    const prefix = `shard#${link.node}#${link.attempt}#`;
+    try {
+      await this.table.doc.send(
+        new PutCommand({
+          TableName: this.table.workflowsTable,
+          Item: {
+            pk: runPk(link.runId),
+            sk: `${prefix}${String(outcome.index).padStart(6, '0')}`,
+            index: outcome.index,
+            ok: outcome.ok,
+            result: outcome.result,
+            expiresAt: this.table.expiry(this.table.now()),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err; // recorded before: the first record stands
+    }
+    const items = await this.table.queryAll({
+      TableName: this.table.workflowsTable,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': runPk(link.runId), ':prefix': prefix },
+      ConsistentRead: true,
+    });
+    return items
+      .map((i) => ({ index: Number(i.index), ok: i.ok === true, result: String(i.result ?? '') }))
+      .sort((a, b) => a.index - b.index);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Job } from '../jobs/job.js';
+import type { DispatchDeps } from './dispatch-deps.js';
+
+/** XXL-JOB's slow-pool rule: more than 10 triggers slower than 500 ms in a minute. */
+export const SLOW_DISPATCH_MS = 500;
+export const SLOW_DISPATCHES_PER_MINUTE = 10;
+/** How long a job demoted to the slow lane stays there (renewed while it stays slow). */
+export const SLOW_LANE_MS = 60_000;
+
+/** XXL-JOB's slow pool: > 10 dispatches over 500 ms in the current minute sends the job's fires to the slow lane. */
+export async function noteSlowDispatch(
+  deps: Pick<DispatchDeps, 'clock' | 'slowTracker' | 'jobs' | 'logger'>,
+  job: Job,
+  dispatchMs: number,
+): Promise<void> {
+  if (dispatchMs <= SLOW_DISPATCH_MS) return;
+  const now = deps.clock.now();
+  const count = await deps.slowTracker.countSlowDispatch(job.id, now);
+  if (count <= SLOW_DISPATCHES_PER_MINUTE) return;
+  await deps.jobs.markSlow(job.id, now + SLOW_LANE_MS);
+  if (job.slowUntil <= now) {
+    deps.logger.warn('job moved to the slow lane', {
+      jobId: job.id,
+      slowDispatchesThisMinute: count,
+      dispatchMs,
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import { openSqliteDriver, type SqliteDatabase } from './driver.js';
+
+export type { SqliteDatabase, SqliteStatement, SqlRow, SqlRunResult, SqlValue } from './driver.js';
+
+export interface EmbeddedDatabaseOptions {
+  /** The database file; `:memory:` for a private in-memory database (tests). */
+  readonly path: string;
+  /** How long a writer waits for another process's write transaction before failing. */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * One SQLite file holding every table of the embedded engine and its ring.
+ *
+ * WAL with `synchronous = NORMAL`: a commit is durable against a crash of the process (kill -9 loses
+ * nothing acknowledged: the WAL is in the OS's hands), and the file is never corrupted; a power cut or
+ * an OS crash may lose the transactions of the last moments (those not yet synced at a WAL
+ * checkpoint), never half of one. FULL would sync every commit, at several times the cost per write.
+ */
+export class EmbeddedDatabase {
+  readonly db: SqliteDatabase;
+  private readonly schemas = new Set<string>();
+
+  constructor(options: EmbeddedDatabaseOptions) {
+    this.db = openSqliteDriver(options.path, { busyTimeoutMs: options.busyTimeoutMs ?? 5_000 });
+    if (options.path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    this.db.exec('PRAGMA foreign_keys = ON');
+  }
+
+  /**
+   * Creates a store's tables once per database (each store owns its `CREATE TABLE IF NOT EXISTS`
+   * statements, so a store works on a fresh file and on one written by an earlier start).
+   */
+  ensureSchema(name: string, ddl: string): void {
+    if (this.schemas.has(name)) return;
+    this.db.exec(ddl);
+    this.schemas.add(name);
+  }
+
+  /**
+   * Runs `work` as one write transaction, all or nothing. `BEGIN IMMEDIATE` takes the write lock up
+   * front, so two processes on one file queue (busy timeout) instead of failing to upgrade a read lock.
+   * Inside a transaction already (a store calling another), it joins it.
+   */
+  transaction<T>(work: () => T): T {
+    if (this.db.inTransaction) return work();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /** A consistent copy of the whole database while it is in use (`VACUUM INTO`: one read transaction). */
+  backupTo(file: string): void {
+    this.db.prepare('VACUUM INTO ?').run(file);
+  }
+
+  /** `PRAGMA integrity_check`: 'ok' or the problems found. */
+  integrityCheck(): string {
+    const rows = this.db.prepare('PRAGMA integrity_check').all<{ integrity_check: string }>();
+    return rows.map((r) => r.integrity_check).join('; ');
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The one file that knows which SQLite driver runs underneath: `libsql` (a synchronous,
+ * better-sqlite3-shaped API whose prebuilt binary ships inside the npm package, so it installs with no
+ * compiler and runs on Node 20, 22 and 24). Moving to `node:sqlite` once Node 22.13 is the floor changes
+ * this file only: everything else sees `SqliteDatabase`.
+ */
+import { createRequire } from 'node:module';
+
+/** A value SQLite stores and returns: numbers are IEEE doubles (exact up to 2^53, like logIds). */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+export type SqlRow = Record<string, SqlValue>;
+
+export interface SqlRunResult {
+  /** Rows the statement inserted, updated or deleted (0: an insert that met `ON CONFLICT DO NOTHING`). */
+  readonly changes: number;
+}
+
+export interface SqliteStatement {
+  run(...params: SqlValue[]): SqlRunResult;
+  get<Row extends SqlRow = SqlRow>(...params: SqlValue[]): Row | undefined;
+  all<Row extends SqlRow = SqlRow>(...params: SqlValue[]): Row[];
+}
+
+export interface SqliteDatabase {
+  exec(sql: string): void;
+  /** Prepared once per SQL text and kept: statements are reused across calls. */
+  prepare(sql: string): SqliteStatement;
+  readonly inTransaction: boolean;
+  close(): void;
+}
+
+interface LibsqlStatement {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): Record<string, unknown> | undefined;
+  all(...params: unknown[]): Record<string, unknown>[];
+}
+interface LibsqlDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): LibsqlStatement;
+  readonly inTransaction: boolean;
+  close(): void;
+}
+type LibsqlConstructor = new (path: string, options?: { timeout?: number }) => LibsqlDatabase;
+
+const require = createRequire(import.meta.url);
+
+/** Opens (creating) the database file; `:memory:` for a private in-memory one. */
+export function openSqliteDriver(path: string, options: { busyTimeoutMs: number }): SqliteDatabase {
+  const Database = require('libsql') as LibsqlConstructor;
+  const db = new Database(path, { timeout: options.busyTimeoutMs });
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    exec: (sql) => db.exec(sql),
+    prepare(sql) {
+      const known = statements.get(sql);
+      if (known) return known;
+      const prepared = db.prepare(sql);
+      const statement: SqliteStatement = {
+        run: (...params) => ({ changes: prepared.run(...params).changes }),
+        get: <Row extends SqlRow>(...params: SqlValue[]) =>
+          withoutMetadata(prepared.get(...params)) as Row | undefined,
+        all: <Row extends SqlRow>(...params: SqlValue[]) => prepared.all(...params) as Row[],
+      };
+      statements.set(sql, statement);
+      return statement;
+    },
+    get inTransaction() {
+      return db.inTransaction;
+    },
+    close: () => db.close(),
+  };
+}
+
+/** libsql adds its timing as an enumerable `_metadata` field to a row read with `get`. */
+function withoutMetadata(row: Record<string, unknown> | undefined): SqlRow | undefined {
+  if (row === undefined) return undefined;
+  const { _metadata: _, ...rest } = row;
+  return rest as SqlRow;
+}

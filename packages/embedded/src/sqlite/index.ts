@@ -1,0 +1,1 @@
+export { EmbeddedDatabase, type EmbeddedDatabaseOptions } from './database.js';
