@@ -1,1 +1,17 @@
+export { SqliteAuditLog, type SqliteAuditLogOptions } from './audit-log.js';
 export { EmbeddedDatabase, type EmbeddedDatabaseOptions } from './database.js';
+export { SqliteGroupStore } from './group-store.js';
+export { SqliteJobStore, type SqliteJobStoreOptions } from './job-store.js';
+export { SqliteLeaseStore } from './lease-store.js';
+export { SqlitePrincipalStore, TOKEN_KEPT_AFTER_END_MS } from './principal-store.js';
+export { SqliteRegistryStore, type SqliteRegistryStoreOptions } from './registry-store.js';
+export { type DailyReport, SqliteReportStore } from './report-store.js';
+export {
+  type SqliteRingDelivery,
+  SqliteRingQueue,
+  type SqliteRingReceiveOptions,
+} from './ring-queue.js';
+export { SqliteRouteStateStore } from './route-state-store.js';
+export { SqliteRunStore, type SqliteRunStoreOptions } from './runs/run-store.js';
+export { SqliteSlowTracker } from './slow-tracker.js';
+export { SqliteWorkflowStore, type SqliteWorkflowStoreOptions } from './workflows/workflow-store.js';

@@ -1,0 +1,166 @@
+import type { TriggerStatus } from '@tickring/core/jobs';
+import type {
+  JsonValue,
+  NodeRuns,
+  NodeState,
+  NodeTimes,
+  StoredRunStatus,
+  WorkflowDefinition,
+  WorkflowRecord,
+  WorkflowRunRecord,
+  WorkflowRunTrigger,
+} from '@tickring/core/workflows';
+import type { SqlRow, SqlValue } from '../database.js';
+import { isActive, stalledSince } from './tables.js';
+
+// ---------------------------------------------------------------------------------------------
+// Workflows
+
+/** The columns a workflow's head is read with. */
+export const WORKFLOW_COLUMNS =
+  'id, version, definition, trigger_status, starter_job_id, active_runs, buffered_run_id, created_at, updated_at';
+
+export function workflowOf(row: SqlRow): WorkflowRecord {
+  return {
+    id: Number(row.id),
+    version: Number(row.version),
+    definition: definitionOf(row.definition),
+    triggerStatus: String(row.trigger_status) as TriggerStatus,
+    ...(row.starter_job_id !== null ? { starterJobId: Number(row.starter_job_id) } : {}),
+    activeRuns: Number(row.active_runs),
+    ...(row.buffered_run_id !== null ? { bufferedRunId: String(row.buffered_run_id) } : {}),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** A stored definition, deeply frozen as checked definitions are (the engine caches by frozen object). */
+export function definitionOf(text: SqlValue | undefined): WorkflowDefinition {
+  if (typeof text !== 'string') throw new Error('a stored workflow definition is not JSON text');
+  return deepFreeze(JSON.parse(text)) as WorkflowDefinition;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+/** A node as the run's head keeps it: its result is a row of its own. */
+interface StoredNode {
+  readonly status: NodeState['status'];
+  readonly attempt: number;
+  readonly reason?: string;
+  readonly hasResult?: true;
+}
+
+/** Everything of a run that no column holds, but its results and node runs. */
+interface StoredHead {
+  readonly version: number;
+  readonly workflowName: string;
+  readonly stateStatus: WorkflowRunRecord['state']['status'];
+  readonly input: JsonValue;
+  readonly nodes: Record<string, StoredNode>;
+  readonly failedNodes: readonly string[];
+  readonly trigger: WorkflowRunTrigger;
+  readonly startedAt?: number;
+  readonly finishedAt?: number;
+  readonly nodeTimes: Record<string, NodeTimes>;
+}
+
+/** The columns of a run's row, in the order RUN_ROW_COLUMNS names them (id and node runs apart). */
+export const RUN_ROW_COLUMNS =
+  'workflow_id, app_name, status, revision, created_at, moved_at, stalled_since, expires_at, head';
+
+/** The values of RUN_ROW_COLUMNS for `run`, expiring at `expiresAt` (epoch s). */
+export function runRowValues(run: WorkflowRunRecord, expiresAt: number): SqlValue[] {
+  return [
+    run.workflowId,
+    run.appName,
+    run.status,
+    run.state.revision,
+    run.createdAt,
+    run.movedAt,
+    isActive(run.status) ? stalledSince(run.movedAt) : null,
+    expiresAt,
+    JSON.stringify(headOf(run)),
+  ];
+}
+
+function headOf(run: WorkflowRunRecord): StoredHead {
+  const nodes: Record<string, StoredNode> = {};
+  for (const [key, node] of Object.entries(run.state.nodes)) {
+    nodes[key] = {
+      status: node.status,
+      attempt: node.attempt,
+      ...(node.reason !== undefined ? { reason: node.reason } : {}),
+      ...(node.result !== undefined ? { hasResult: true } : {}),
+    };
+  }
+  return {
+    version: run.version,
+    workflowName: run.workflowName,
+    stateStatus: run.state.status,
+    input: run.state.input,
+    nodes,
+    failedNodes: run.state.failedNodes,
+    trigger: run.trigger,
+    ...(run.startedAt !== undefined ? { startedAt: run.startedAt } : {}),
+    ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
+    nodeTimes: run.nodeTimes,
+  };
+}
+
+export function nodeRunsText(nodeRuns: Readonly<Record<string, NodeRuns>>): string {
+  return JSON.stringify(nodeRuns);
+}
+
+export function nodeRunsOf(text: SqlValue | undefined): Record<string, NodeRuns> {
+  return typeof text === 'string' ? (JSON.parse(text) as Record<string, NodeRuns>) : {};
+}
+
+/** The columns a run is read with (its results apart). */
+export const RUN_COLUMNS =
+  'id, workflow_id, app_name, status, revision, created_at, moved_at, head, node_runs';
+
+/** A run read back; `results` by node key (only nodes whose head says they have one get theirs). */
+export function runOf(row: SqlRow, results: Readonly<Record<string, string>> = {}): WorkflowRunRecord {
+  const head = JSON.parse(String(row.head)) as StoredHead;
+  const nodes: Record<string, NodeState> = {};
+  for (const [key, node] of Object.entries(head.nodes)) {
+    const result = node.hasResult && Object.hasOwn(results, key) ? results[key] : undefined;
+    nodes[key] = {
+      status: node.status,
+      attempt: node.attempt,
+      ...(node.reason !== undefined ? { reason: node.reason } : {}),
+      ...(result !== undefined ? { result } : {}),
+    };
+  }
+  return {
+    id: String(row.id),
+    workflowId: Number(row.workflow_id),
+    version: head.version,
+    appName: String(row.app_name),
+    workflowName: head.workflowName,
+    status: String(row.status) as StoredRunStatus,
+    state: {
+      status: head.stateStatus,
+      input: head.input,
+      nodes,
+      revision: Number(row.revision),
+      failedNodes: head.failedNodes,
+    },
+    trigger: head.trigger,
+    createdAt: Number(row.created_at),
+    ...(head.startedAt !== undefined ? { startedAt: head.startedAt } : {}),
+    ...(head.finishedAt !== undefined ? { finishedAt: head.finishedAt } : {}),
+    movedAt: Number(row.moved_at),
+    nodeRuns: nodeRunsOf(row.node_runs),
+    nodeTimes: head.nodeTimes,
+  };
+}
