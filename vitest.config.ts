@@ -28,7 +28,7 @@ export default defineConfig({
             'console/src/**/*.test.ts',
             'test/boundaries/*.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**', 'test/boundaries/fixtures/**'],
           testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{functions,local,infra,test,bench}/**/*.int.test.ts', 'packages/*/src/**/*.int.test.ts'],
-          exclude: ['**/node_modules/**', 'test/faults/**'],
+          exclude: ['**/node_modules/**', 'test/faults/**', 'test/boundaries/fixtures/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 import { ENV } from '@tickring/core/config';
 import type { Run } from '@tickring/core/runs';
+import { MISFIRE_THRESHOLD_MS } from '@tickring/core/schedule';
 import type { JobContext } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, percentile, startE2eStack, startRelay, startWebhook } from './e2e-stack.js';
@@ -31,7 +32,7 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
     await e?.stop();
   });
 
-  it('runs a job every second for 20 s exactly 20 times, in order, each starting within 1 s of its scheduled time', async () => {
+  it('runs a job every second for 20 s exactly 20 times, in order, none early and none past the misfire threshold', async () => {
     const appName = await e.createAutoGroup('e2e-every');
     const started = new Map<number, { scheduled: number; at: number }>();
     const executor = await e.startExecutor(appName, {
@@ -97,9 +98,11 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
       `[measure] every-second job, 20 runs, handler start - scheduled time (ms): min ${Math.min(...lateness)}, ` +
         `p50 ${percentile(lateness, 50)}, p99 ${percentile(lateness, 99)}, max ${Math.max(...lateness)}`,
     );
+    // Never early (one clock: the executor runs in this process), never past the misfire threshold (such a fire
+    // is skipped, not sent). How late within it is a figure of the machine's load: the benchmark measures it.
     for (const late of lateness) {
-      expect(late).toBeGreaterThanOrEqual(-5); // never early (one clock: the executor runs in this process)
-      expect(late).toBeLessThan(1_000);
+      expect(late).toBeGreaterThanOrEqual(-5);
+      expect(late).toBeLessThanOrEqual(MISFIRE_THRESHOLD_MS);
     }
   });
 
@@ -278,7 +281,7 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
     expect(started).toHaveLength(1);
     expect(started[0]?.scheduled).toBe(instant);
     expect(started[0]!.at - instant).toBeGreaterThanOrEqual(-5);
-    expect(started[0]!.at - instant).toBeLessThan(1_000);
+    expect(started[0]!.at - instant).toBeLessThanOrEqual(MISFIRE_THRESHOLD_MS);
   });
 
   it('runs a child job after its parent succeeds, and not after it fails', async () => {

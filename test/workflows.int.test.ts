@@ -569,13 +569,19 @@ describe('end to end: workflows', () => {
 
   it.concurrent('f. overlap policies: SKIP refuses, BUFFER_ONE queues one, ALLOW runs both, CANCEL_PREVIOUS replaces', async () => {
     const probe = new Probe();
-    const slow = (policy: string) =>
-      probe.handler(policy, async (ctx) => {
-        await sleep(2_000, ctx.signal);
+    const slow = (policy: string, firstCallMs = 2_000) => {
+      let calls = 0;
+      return probe.handler(policy, async (ctx) => {
+        await sleep(++calls === 1 ? firstCallMs : 2_000, ctx.signal);
         return `${policy} done`;
       });
+    };
     const policies = ['SKIP', 'BUFFER_ONE', 'ALLOW', 'CANCEL_PREVIOUS'] as const;
-    const handlers = Object.fromEntries(policies.map((p) => [`wf${p}`, slow(p)]));
+    // CANCEL_PREVIOUS's first run can end only by the kill: on a loaded machine the cancel may come
+    // seconds after the handler started.
+    const handlers = Object.fromEntries(
+      policies.map((p) => [`wf${p}`, p === 'CANCEL_PREVIOUS' ? slow(p, 60_000) : slow(p)]),
+    );
     // Two executors: ALLOW's two runs of the same job go one to each (ROUND), so they really run at once
     // (an executor runs one job's runs one after the other).
     const appName = await groupWith('wf-overlap', handlers, 2);
@@ -659,6 +665,8 @@ describe('end to end: workflows', () => {
         expect(two.status, JSON.stringify(two)).toBe('SUCCEEDED');
         const [c1, c2] = probe.of('CANCEL_PREVIOUS') as [Call, Call];
         expect(probe.of('CANCEL_PREVIOUS')).toHaveLength(2);
+        // The kill reaches the first handler on its own time (the cancel's answer does not wait for it).
+        await waitFor(() => c1.endedAt !== undefined, { what: "the first run's handler ended by the kill" });
         expect(c1.aborted).toBeDefined();
         expect(c2.aborted).toBeUndefined();
         expect((await getRun(first.id)).status).toBe('CANCELLED');

@@ -56,10 +56,12 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
       if (known) return known;
       const prepared = db.prepare(sql);
       const statement: SqliteStatement = {
-        run: (...params) => ({ changes: prepared.run(...params).changes }),
+        // Parameters go as one checked array: libsql takes a lone object argument (null too) for named
+        // parameters, and a boolean brings the whole process down instead of throwing.
+        run: (...params) => ({ changes: prepared.run(bindable(sql, params)).changes }),
         get: <Row extends SqlRow>(...params: SqlValue[]) =>
-          withoutMetadata(prepared.get(...params)) as Row | undefined,
-        all: <Row extends SqlRow>(...params: SqlValue[]) => prepared.all(...params) as Row[],
+          withoutMetadata(prepared.get(bindable(sql, params))) as Row | undefined,
+        all: <Row extends SqlRow>(...params: SqlValue[]) => prepared.all(bindable(sql, params)) as Row[],
       };
       statements.set(sql, statement);
       return statement;
@@ -69,6 +71,19 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
     },
     close: () => db.close(),
   };
+}
+
+function bindable(sql: string, params: readonly unknown[]): readonly unknown[] {
+  for (const [i, value] of params.entries()) {
+    const ok =
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'bigint' ||
+      value instanceof Uint8Array;
+    if (!ok) throw new TypeError(`parameter ${i + 1} of "${sql}" is a ${typeof value}, not an SQL value`);
+  }
+  return params;
 }
 
 /** libsql adds its timing as an enumerable `_metadata` field to a row read with `get`. */

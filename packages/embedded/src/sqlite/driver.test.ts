@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { openSqliteDriver } from './driver.js';
+
+describe('the SQLite driver shim', () => {
+  it('binds a lone null parameter (libsql reads a single object argument as named parameters)', () => {
+    const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
+    db.exec('CREATE TABLE t (k TEXT)');
+    expect(db.prepare('INSERT INTO t (k) VALUES (?)').run(null)).toEqual({ changes: 1 });
+    expect(db.prepare('SELECT ? AS a').get(null)).toEqual({ a: null });
+    expect(db.prepare('SELECT k FROM t WHERE k IS ?').all(null)).toEqual([{ k: null }]);
+    db.close();
+  });
+
+  it('refuses a parameter that is no SQL value (a boolean would crash libsql) with a TypeError', () => {
+    const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
+    const select = db.prepare('SELECT ? AS a');
+    expect(() => select.get(true as unknown as number)).toThrow(
+      /parameter 1 of "SELECT \? AS a" is a boolean/,
+    );
+    expect(() => select.get(undefined as unknown as number)).toThrow(TypeError);
+    db.close();
+  });
+
+  it('returns rows without the driver’s timing field', () => {
+    const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
+    expect(db.prepare('SELECT 1 AS one, ? AS two').get(2)).toEqual({ one: 1, two: 2 });
+    db.close();
+  });
+});
