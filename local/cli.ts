@@ -4,13 +4,15 @@ import { parseArgs } from 'node:util';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import { ENV } from '@tickring/core/config';
 import { LocalStartError } from './errors.js';
-import { startLocal } from './start-local.js';
+import { LOCAL_STORES, type LocalStoreName, startLocal } from './start-local.js';
 
-const USAGE = `Usage: npm start -- [--port N] [--data-dir DIR] [--in-memory] [--no-demo] [--verbose]
+const USAGE = `Usage: npm start -- [--store sqlite|dynamodb-local] [--port N] [--data-dir DIR] [--in-memory] [--no-demo] [--verbose]
 
+  --store S        sqlite (default): one database file, DIR/tickring.db; no Java
+                   dynamodb-local: DynamoDB Local and an SQS stand-in, the adapters AWS runs (needs Java 17)
   --port N         HTTP port on 127.0.0.1 (default 8080, or PORT)
   --data-dir DIR   where data and tokens are kept (default .tickring)
-  --in-memory      keep nothing on disk
+  --in-memory      keep nothing (sqlite: a temporary database file, removed at stop)
   --no-demo        start without the demo executor and job
   --verbose        print every fire, not just triggers and results`;
 
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { values } = parseArgs({
     options: {
+      store: { type: 'string', default: 'sqlite' },
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'in-memory': { type: 'boolean', default: false },
@@ -41,7 +44,13 @@ async function main(): Promise<void> {
     throw new LocalStartError(`--port must be a port number (0-65535), got "${portText}"`);
   }
 
+  const store = values.store as LocalStoreName;
+  if (!LOCAL_STORES.includes(store)) {
+    throw new LocalStartError(`--store must be one of ${LOCAL_STORES.join(', ')}, got "${values.store}"`);
+  }
+
   const stack = await startLocal({
+    store,
     port,
     dataDir: values['data-dir'],
     inMemory: values['in-memory'],
@@ -66,8 +75,11 @@ async function main(): Promise<void> {
         ? `  Admin token      ${stack.tokens.adminToken}`
         : `  Admin token      rotated ${new Date(stack.bootstrapRotated.rotatedAt).toISOString()} by ${stack.bootstrapRotated.rotatedBy} (the configured token no longer works; use the one shown then)`,
       `  Access token     ${stack.tokens.accessToken}`,
-      `  DynamoDB Local   ${stack.urls.dynamodb}`,
-      `  SQS stand-in     ${stack.urls.sqs}`,
+      ...(stack.store === 'sqlite'
+        ? [
+            `  Database         ${stack.databaseFile}${values['in-memory'] ? '   (temporary: removed at stop)' : ''}`,
+          ]
+        : [`  DynamoDB Local   ${stack.urls.dynamodb}`, `  SQS stand-in     ${stack.urls.sqs}`]),
       '',
       'Press Ctrl-C to stop.',
       '',
@@ -79,10 +91,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(
-      `\n${signal}: stopping tickring (scheduling, then dispatches in flight, executors, stand-ins) ...`,
+      `\n${signal}: stopping tickring (scheduling, then dispatches in flight, executors, the store) ...`,
     );
     // Never hang on a stuck step: a clean stop takes a few seconds (each step is bounded too).
-    // Exiting closes DynamoDB Local's watchdog pipe, so the JVM goes with us even then.
+    // Exiting closes DynamoDB Local's watchdog pipe, so the JVM goes with us even then (SQLite has
+    // nothing to end: what was committed is in the file).
     const force = setTimeout(() => {
       console.error('stop took too long; exiting');
       process.exit(1);

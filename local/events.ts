@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Message } from '@aws-sdk/client-sqs';
+import type { SqliteRingDelivery } from '@tickring/embedded/sqlite';
 import type { APIGatewayProxyEventV2, ScheduledEvent, SQSRecord } from 'aws-lambda';
 
 const ACCOUNT = '000000000000';
@@ -46,6 +47,33 @@ export function sqsRecord(message: Message, queueArn: string, region: string): S
     md5OfBody: message.MD5OfBody ?? '',
     eventSource: 'aws:sqs',
     eventSourceARN: queueArn,
+    awsRegion: region,
+  };
+}
+
+/** A message of the SQLite ring as the same kind of record (the receipt as its receipt handle). */
+export function sqliteRingRecord(
+  delivery: Pick<
+    SqliteRingDelivery,
+    'messageId' | 'receipt' | 'body' | 'receiveCount' | 'sentAt' | 'firstReceivedAt'
+  >,
+  sourceArn: string,
+  region: string,
+): SQSRecord {
+  return {
+    messageId: delivery.messageId,
+    receiptHandle: delivery.receipt,
+    body: delivery.body,
+    attributes: {
+      ApproximateReceiveCount: String(delivery.receiveCount),
+      SentTimestamp: String(delivery.sentAt),
+      SenderId: ACCOUNT,
+      ApproximateFirstReceiveTimestamp: String(delivery.firstReceivedAt),
+    },
+    messageAttributes: {},
+    md5OfBody: createHash('md5').update(delivery.body).digest('hex'),
+    eventSource: 'aws:sqs',
+    eventSourceARN: sourceArn,
     awsRegion: region,
   };
 }

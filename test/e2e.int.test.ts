@@ -3,16 +3,20 @@ import type { Run } from '@tickring/core/runs';
 import { MISFIRE_THRESHOLD_MS } from '@tickring/core/schedule';
 import type { JobContext } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStoreName } from '../local/start-local.js';
 import { type E2eStack, percentile, startE2eStack, startRelay, startWebhook } from './e2e-stack.js';
 import { waitFor } from './stand-ins.js';
 
 /**
  * The "Dispatch and results" issue end to end: jobs made and driven only through the HTTP admin API
- * of the local stack (real tick → SQS ring → real dispatcher → real SDK executors over HTTP → real
- * callback function), results read back from the run table and GET /v1/logs.
+ * of the local stack (real tick → ring → real dispatcher → real SDK executors over HTTP → real
+ * callback function), results read back from the run store and GET /v1/logs. The main scenario runs
+ * on both stores: the embedded engine `npm start` runs, and DynamoDB Local with the SQS stand-in (the
+ * adapters AWS runs, end to end).
  */
 
 const EVERY_SECOND = '* * * * * ?';
+const STORES: readonly LocalStoreName[] = ['sqlite', 'dynamodb-local'];
 
 /** Waits until `ms` have passed since `since`: only for checking that something does NOT happen. */
 function quietPeriod(since: number, ms: number, what: string): Promise<true> {
@@ -21,11 +25,11 @@ function quietPeriod(since: number, ms: number, what: string): Promise<true> {
 
 const finished = (r: Run) => r.handleCode !== 0 || r.triggerCode === 500;
 
-describe('end to end: scheduling, retries, alarms and child jobs', () => {
+describe.each(STORES)('end to end on %s: scheduling, retries, alarms and child jobs', (store) => {
   let e: E2eStack;
 
   beforeAll(async () => {
-    e = await startE2eStack('main');
+    e = await startE2eStack('main', {}, { store });
   });
 
   afterAll(async () => {
@@ -95,7 +99,7 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
     }
     const lateness = window.map((r, i) => (starts[i] ?? Number.NaN) - r.scheduledTime);
     console.log(
-      `[measure] every-second job, 20 runs, handler start - scheduled time (ms): min ${Math.min(...lateness)}, ` +
+      `[measure] ${store}: every-second job, 20 runs, handler start - scheduled time (ms): min ${Math.min(...lateness)}, ` +
         `p50 ${percentile(lateness, 50)}, p99 ${percentile(lateness, 99)}, max ${Math.max(...lateness)}`,
     );
     // Never early (one clock: the executor runs in this process), never past the misfire threshold (such a fire
@@ -176,7 +180,7 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
       expect(run.triggerType).toBe('CRON');
     }
     console.log(
-      `[measure] stop: last scheduled time ${(runs.at(-1)?.scheduledTime ?? 0) - stoppedAt} ms after the stop answered`,
+      `[measure] ${store}: stop: last scheduled time ${(runs.at(-1)?.scheduledTime ?? 0) - stoppedAt} ms after the stop answered`,
     );
   });
 
@@ -228,7 +232,7 @@ describe('end to end: scheduling, retries, alarms and child jobs', () => {
         (attempts[2]?.at ?? 0) - (attempts[1]?.at ?? 0),
       ];
       console.log(
-        `[measure] retry backoff (callback → retry due): ${backoffs.join(' ms, ')} ms; ` +
+        `[measure] ${store}: retry backoff (callback → retry due): ${backoffs.join(' ms, ')} ms; ` +
           `handler start to start: ${gaps.join(' ms, ')} ms`,
       );
       expect(backoffs[0]).toBeGreaterThanOrEqual(1_000);

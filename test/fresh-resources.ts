@@ -1,7 +1,7 @@
-import { type AttributeDefinition, CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { TABLES, type TableName } from '@tickring/aws/topology';
+import { createTableInput, TABLES, type TableName } from '@tickring/aws/topology';
 import type { RingLane } from '@tickring/core/dispatch';
 import type { TestResources } from './stand-ins.js';
 
@@ -28,34 +28,8 @@ export async function freshTable(env: TestResources, name: TableName): Promise<s
 }
 
 async function createTable(env: TestResources, name: TableName): Promise<string> {
-  const def = TABLES[name];
   const tableName = `${env.prefix}${name}-${++created}`;
-  const keys = [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
-  const attributes = new Map<string, AttributeDefinition>();
-  for (const key of keys) {
-    if (key) attributes.set(key.name, { AttributeName: key.name, AttributeType: key.type });
-  }
-  await env.clients.dynamo.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...attributes.values()],
-      KeySchema: [
-        { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
-        ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
-      ],
-      GlobalSecondaryIndexes: def.indexes.length
-        ? def.indexes.map((index) => ({
-            IndexName: index.indexName,
-            KeySchema: [
-              { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
-              ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
-            ],
-            Projection: { ProjectionType: index.projection },
-          }))
-        : undefined,
-    }),
-  );
+  await env.clients.dynamo.send(new CreateTableCommand(createTableInput(TABLES[name], tableName)));
   for (let attempt = 0; attempt < 100; attempt++) {
     const { Table } = await env.clients.dynamo.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.TableStatus === 'ACTIVE') return tableName;

@@ -24,8 +24,12 @@ const required = {
 describe('api loadConfig', () => {
   it('reads the tables, the queues, the shard count (default 4) and direct tokens', () => {
     expect(loadConfig({ ...required, [ENV.adminToken]: 't0ken' })).toMatchObject({
-      tables: { jobs: 'jobs', groups: 'groups', control: 'control', runs: 'runs', registry: 'registry' },
-      queueUrls: { fast: 'http://sqs/fast', slow: 'http://sqs/slow' },
+      store: {
+        kind: 'dynamodb',
+        tables: { jobs: 'jobs', groups: 'groups', control: 'control', runs: 'runs', registry: 'registry' },
+        queueUrls: { fast: 'http://sqs/fast', slow: 'http://sqs/slow' },
+        alarmTopicArn: 'arn:aws:sns:us-east-1:000000000000:alarms',
+      },
       shardCount: 4,
       adminToken: { value: 't0ken' },
       accessToken: { value: 'acc3ss' },

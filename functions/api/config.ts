@@ -9,24 +9,27 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
+import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
+
+/** The tables the api reads and writes (DynamoDB). */
+export type ApiTable =
+  | 'jobs'
+  | 'groups'
+  | 'control'
+  | 'runs'
+  | 'registry'
+  | 'principals'
+  | 'audit'
+  | 'workflows';
 
 export interface ApiConfig {
   readonly aws: AwsClientOptions;
-  readonly tables: {
-    readonly jobs: string;
-    readonly groups: string;
-    readonly control: string;
-    readonly runs: string;
-    readonly registry: string;
-    /** Users, sessions, API tokens, failed-login counters. */
-    readonly principals: string;
-    readonly audit: string;
-    readonly workflows: string;
-  };
-  /** Manual triggers (and the nodes a workflow trigger or retry fires) go on the fast ring queue. */
-  readonly queueUrls: { readonly fast: string; readonly slow: string };
-  /** A workflow run that fails here (a node killed, a retry that fails at once) is alarmed on this topic. */
-  readonly alarmTopicArn: string;
+  /**
+   * Jobs, groups, runs, registry, users, audit, workflows and the ring (manual triggers and the nodes
+   * a workflow trigger or retry fires go on its fast lane); a workflow run that fails here (a node
+   * killed, a retry that fails at once) is alarmed.
+   */
+  readonly store: StoreConfig<ApiTable>;
   /** The job store files running jobs under `id % shardCount`. */
   readonly shardCount: number;
   /** Required: with no token configured the function does not start (tokens fail closed). */
@@ -56,18 +59,20 @@ export interface ApiConfig {
 export function loadConfig(env: Env): ApiConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, [
-      'jobs',
-      'groups',
-      'control',
-      'runs',
-      'registry',
-      'principals',
-      'audit',
-      'workflows',
-    ]),
-    queueUrls: loadRingQueueUrls(env),
-    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    store: loadStoreConfig(env, () => ({
+      tables: loadTables(env, [
+        'jobs',
+        'groups',
+        'control',
+        'runs',
+        'registry',
+        'principals',
+        'audit',
+        'workflows',
+      ]),
+      queueUrls: loadRingQueueUrls(env),
+      alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    })),
     shardCount: loadSetting(env, 'shardCount'),
     adminToken: requireToken(env, ENV.adminToken, ENV.adminTokenSecretArn),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),

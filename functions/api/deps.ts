@@ -1,17 +1,8 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
-import {
-  DynamoGroupStore,
-  DynamoJobStore,
-  DynamoRegistryStore,
-  DynamoReportStore,
-  DynamoRunStore,
-} from '@tickring/aws/dynamodb';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import { cachedTokenReader } from '@tickring/aws/secrets';
-import { createAlarmPublisher } from '@tickring/aws/sns';
-import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
@@ -32,6 +23,7 @@ import { type AdminRunsDeps, killRun } from '@tickring/core/runs/use-cases';
 import type { AdminWorkflowsDeps } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
+import { createStoreKit } from '../wiring/stores.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
@@ -53,7 +45,7 @@ export interface ApiRuntime {
   /** The admin → executor calls (`/log`, `/kill`). */
   readonly transport: ExecutorTransport;
   readonly metrics: Metrics & { flush(): void };
-  /** Replaces the SNS + webhook publisher a failed workflow run is alarmed with (tests). */
+  /** Replaces the publisher (SNS or log, + webhook) a failed workflow run is alarmed with (tests). */
   readonly alarms: AlarmPublisher;
 }
 
@@ -87,23 +79,12 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
   const clock = runtime.clock ?? systemClock;
   const logger = runtime.logger ?? createFunctionLogger('api');
   const metrics = runtime.metrics ?? createFunctionMetrics('api');
-  const { doc } = clients;
-  const { tables } = config;
-  const jobs = new DynamoJobStore({
-    doc,
-    jobsTable: tables.jobs,
-    controlTable: tables.control,
-    shardCount: config.shardCount,
-  });
-  const groups = new DynamoGroupStore({ doc, groupsTable: tables.groups });
-  const runs = new DynamoRunStore({
-    doc,
-    runsTable: tables.runs,
-    controlTable: tables.control,
-    retentionDays: config.logRetentionDays,
-  });
-  const registry = new DynamoRegistryStore({ doc, registryTable: tables.registry });
-  const reports = new DynamoReportStore({ doc, controlTable: tables.control });
+  const stores = createStoreKit(config.store, { clients, clock, logger });
+  const jobs = stores.jobs(config.shardCount);
+  const groups = stores.groups();
+  const runs = stores.runs(config.logRetentionDays);
+  const registry = stores.registry();
+  const reports = stores.reports();
   const secrets = { region: config.aws.region, client: runtime.secrets };
   const adminToken = cachedTokenReader(config.adminToken, secrets);
   // Every console request through CloudFront asks for it: while Secrets Manager fails, read again every 5 s, not per request.
@@ -120,8 +101,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     });
   const executors: AdminExecutorsDeps = { groups, registry, clock };
   const identity = buildIdentityDeps({
-    doc,
-    table: tables.principals,
+    store: stores.principals(),
     bootstrapToken: adminToken,
     clock,
     logger,
@@ -130,9 +110,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     sessionMaxHours: config.sessionMaxHours,
   });
   const audit = buildAuditDeps({
-    doc,
-    table: tables.audit,
-    retentionDays: config.auditRetentionDays,
+    log: stores.auditLog(config.auditRetentionDays),
     clock,
     logger,
     metrics,
@@ -145,16 +123,15 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     clock,
     logger,
   };
-  const ring = new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls });
+  const ring = stores.ring();
   // A cancel kills its running nodes' job runs as the kill route does; a killed node's run (from
   // either) advances its workflow run, which may end it (and alarm it, FAILED).
   const { engine, store: workflowStore } = createWorkflowEngine(config, {
-    doc,
+    stores,
     jobs,
     runs,
     ring,
-    alarms:
-      runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger }),
+    alarms: runtime.alarms ?? stores.alarms(),
     clock,
     logger,
     metrics,

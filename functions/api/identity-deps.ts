@@ -1,14 +1,11 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoPrincipalStore } from '@tickring/aws/dynamodb';
 import type { Clock, Logger } from '@tickring/core/common';
 import { type Metrics, noMetrics } from '@tickring/core/common';
-import { type PasswordHasher, scryptHasher } from '@tickring/core/identity';
+import { type PasswordHasher, type PrincipalStore, scryptHasher } from '@tickring/core/identity';
 import type { IdentityDeps } from '@tickring/core/identity/use-cases';
 
 export interface IdentityDepsInput {
-  readonly doc: DynamoDBDocumentClient;
-  /** The principals table. */
-  readonly table: string;
+  /** Users, sessions, API tokens, failed-login counters. */
+  readonly store: PrincipalStore;
   /** The configured bootstrap admin token (read once, e.g. from Secrets Manager). */
   readonly bootstrapToken: () => Promise<string>;
   readonly clock: Clock;
@@ -21,10 +18,10 @@ export interface IdentityDepsInput {
   readonly passwords?: PasswordHasher;
 }
 
-/** The identity use-cases' dependencies over the principals table. */
+/** The identity use-cases' dependencies over the principal store. */
 export function buildIdentityDeps(input: IdentityDepsInput): IdentityDeps {
   return {
-    store: new DynamoPrincipalStore({ doc: input.doc, table: input.table }),
+    store: input.store,
     passwords: input.passwords ?? scryptHasher(),
     bootstrapToken: input.bootstrapToken,
     clock: input.clock,

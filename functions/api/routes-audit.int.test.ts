@@ -1,4 +1,5 @@
 import { RequestValidationError, Router } from '@tickring/api/http';
+import { DynamoAuditLog } from '@tickring/aws/dynamodb';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
 import { noMetrics, silentLogger } from '@tickring/core/common';
 import { ALL_GROUPS, BOOTSTRAP_PRINCIPAL, type Principal } from '@tickring/core/identity';
@@ -33,11 +34,15 @@ const viewerOfAll: Principal = {
 
 beforeAll(async () => {
   env = await isolatedResources('audit-api');
+  const clock = new FakeClock(NOW);
   deps = buildAuditDeps({
-    doc: env.clients.doc,
-    table: env.resources.tables.audit,
-    retentionDays: 365,
-    clock: new FakeClock(NOW),
+    log: new DynamoAuditLog({
+      doc: env.clients.doc,
+      auditTable: env.resources.tables.audit,
+      retentionDays: 365,
+      clock,
+    }),
+    clock,
     logger: silentLogger,
     metrics: noMetrics,
   });

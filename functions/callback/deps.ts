@@ -1,6 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
-import { DynamoGroupStore, DynamoRegistryStore } from '@tickring/aws/dynamodb';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
@@ -10,6 +9,7 @@ import type { AlarmPublisher } from '@tickring/core/runs';
 import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
+import { createStoreKit } from '../wiring/stores.js';
 import type { CallbackConfig } from './config.js';
 
 /** What the local stack or a test may swap. */
@@ -43,21 +43,18 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
   const clock = runtime.clock ?? systemClock;
   const logger = runtime.logger ?? createFunctionLogger('callback');
   const metrics = runtime.metrics ?? createFunctionMetrics('callback');
-  const { doc } = clients;
+  const stores = createStoreKit(config.store, { clients, clock, logger });
   const { flushReports, ...outcome } = createRunOutcomeDeps(config, {
     clients,
     clock,
+    stores,
     logger,
     metrics,
     alarms: runtime.alarms,
   });
-  const registry = new DynamoRegistryStore({
-    doc,
-    registryTable: config.tables.registry,
-    expireAfterSeconds: config.registryDeadSeconds * 3,
-  });
+  const registry = stores.registry({ expireAfterSeconds: config.registryDeadSeconds * 3 });
   const tokens = executorAccessTokens(config, {
-    groups: new DynamoGroupStore({ doc, groupsTable: config.tables.groups }),
+    groups: stores.groups(),
     clock,
     region: config.aws.region,
     client: runtime.secrets,

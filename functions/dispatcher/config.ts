@@ -9,18 +9,12 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
+import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 export interface DispatcherConfig {
   readonly aws: AwsClientOptions;
-  readonly tables: {
-    readonly jobs: string;
-    readonly groups: string;
-    readonly runs: string;
-    readonly registry: string;
-    readonly control: string;
-    readonly workflows: string;
-  };
-  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  /** The tables it reads and claims in, the ring it consumes (and re-sends to), the alarm topic. */
+  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows'>;
   /** The job store files running jobs under `id % shardCount`. */
   readonly shardCount: number;
   /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
@@ -32,7 +26,6 @@ export interface DispatcherConfig {
   readonly accessToken: TokenSource;
   /** Seals and opens the access tokens groups have of their own. */
   readonly tokenKey: TokenSource;
-  readonly alarmTopicArn: string;
   /**
    * A run recorded but not dispatched for this long is taken over by a redelivery: the function's
    * timeout (its dispatcher has ended by then) and a margin for the clocks of two dispatchers.
@@ -46,15 +39,17 @@ export const CLAIM_STALE_MARGIN_MS = 5_000;
 export function loadConfig(env: Env): DispatcherConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
-    queueUrls: loadRingQueueUrls(env),
+    store: loadStoreConfig(env, () => ({
+      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
+      queueUrls: loadRingQueueUrls(env),
+      alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    })),
     shardCount: loadSetting(env, 'shardCount'),
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
-    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000 + CLAIM_STALE_MARGIN_MS,
   };
 }

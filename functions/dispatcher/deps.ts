@@ -1,11 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
-import {
-  DynamoGroupStore,
-  DynamoRegistryStore,
-  DynamoRouteStateStore,
-  DynamoSlowTracker,
-} from '@tickring/aws/dynamodb';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import type { Logger, Metrics } from '@tickring/core/common';
@@ -20,6 +14,7 @@ import { killRun } from '@tickring/core/runs/use-cases';
 import { WorkflowFireHook } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
+import { createStoreKit } from '../wiring/stores.js';
 import type { DispatcherConfig } from './config.js';
 
 /** What the local stack or a test may swap: clients shared with other functions, logger, clock, transport. */
@@ -53,20 +48,21 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   const clients = runtime.clients ?? createAwsClients(config.aws);
   const logger = runtime.logger ?? createFunctionLogger('dispatcher');
   const metrics = runtime.metrics ?? createFunctionMetrics('dispatcher');
-  const { doc } = clients;
-  const control = config.tables.control;
+  const clock = runtime.clock ?? systemClock;
+  const stores = createStoreKit(config.store, { clients, clock, logger });
   // A CANCEL_PREVIOUS start cancels the running workflow runs: their nodes' runs are killed through
   // this dispatcher's transport, which is made below.
   let killRunOf: ((logId: number) => Promise<void>) | undefined;
   const outcome = createRunOutcomeDeps(config, {
     clients,
-    clock: runtime.clock ?? systemClock,
+    clock,
+    stores,
     logger,
     metrics,
     killRun: (logId) => (killRunOf ? killRunOf(logId) : Promise.resolve()),
   });
   const { flushReports, ...outcomeDeps } = outcome;
-  const groups = new DynamoGroupStore({ doc, groupsTable: config.tables.groups });
+  const groups = stores.groups();
   const tokens = executorAccessTokens(config, {
     groups,
     clock: outcomeDeps.clock,
@@ -76,9 +72,9 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   const deps: DispatchDeps = {
     ...outcomeDeps,
     groups,
-    registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
-    routeStates: new DynamoRouteStateStore({ doc, controlTable: control }),
-    slowTracker: new DynamoSlowTracker({ doc, controlTable: control }),
+    registry: stores.registry(),
+    routeStates: stores.routeStates(),
+    slowTracker: stores.slowTracker(),
     transport:
       runtime.transport ??
       createExecutorTransport({
@@ -95,6 +91,8 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
   };
   return {
     ...deps,
+    /** The lane of a ring record (by the queue it came from). */
+    laneOf: stores.laneOf,
     settings: dispatchSettings(config),
     flushMetrics: () => metrics.flush(),
     // Daily counters are summed over a batch and written once per day at its end.

@@ -16,10 +16,8 @@ import { buildDispatchDeps, type DispatcherRuntime } from './deps.js';
  */
 export function createHandler(config: DispatcherConfig, runtime: Partial<DispatcherRuntime> = {}) {
   const deps = buildDispatchDeps(config, runtime);
-  // A record's lane is its queue's: compare the queue name in its ARN with the slow queue URL's.
-  const slowQueueName = config.queueUrls.slow.split('/').at(-1);
-  const laneOf = (record: SQSRecord): RingLane =>
-    record.eventSourceARN?.split(':').at(-1) === slowQueueName ? 'slow' : 'fast';
+  // A record's lane is its queue's (the store kit knows the slow queue's name).
+  const laneOf = (record: SQSRecord): RingLane => deps.laneOf(record.eventSourceARN);
 
   const firesOf = (record: SQSRecord, context: Context): FireMessage[] => {
     const keys = { messageId: record.messageId, requestId: context.awsRequestId };

@@ -1,6 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
-import { DynamoGroupStore, DynamoRegistryStore } from '@tickring/aws/dynamodb';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import type { Logger, Metrics } from '@tickring/core/common';
@@ -10,6 +9,7 @@ import type { AlarmPublisher } from '@tickring/core/runs';
 import type { MonitorDeps, MonitorSettings } from '@tickring/core/runs/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
+import { createStoreKit } from '../wiring/stores.js';
 import type { MonitorsConfig } from './config.js';
 
 /** What the local stack or a test may swap. */
@@ -28,16 +28,18 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
   const clients = runtime.clients ?? createAwsClients(config.aws);
   const logger = runtime.logger ?? createFunctionLogger('monitors');
   const metrics = runtime.metrics ?? createFunctionMetrics('monitors');
-  const { doc } = clients;
+  const clock = runtime.clock ?? systemClock;
+  const stores = createStoreKit(config.store, { clients, clock, logger });
   const outcome = createRunOutcomeDeps(config, {
     clients,
-    clock: runtime.clock ?? systemClock,
+    clock,
+    stores,
     logger,
     metrics,
     alarms: runtime.alarms,
   });
   const { flushReports, ...outcomeDeps } = outcome;
-  const groups = new DynamoGroupStore({ doc, groupsTable: config.tables.groups });
+  const groups = stores.groups();
   const tokens = executorAccessTokens(config, {
     groups,
     clock: outcomeDeps.clock,
@@ -50,7 +52,7 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
       sweepStalledRuns: () => outcomeDeps.workflows.sweepStalledRuns(config.workflowStalledMs),
     },
     groups,
-    registry: new DynamoRegistryStore({ doc, registryTable: config.tables.registry }),
+    registry: stores.registry(),
     executors:
       runtime.executors ??
       createExecutorTransport({

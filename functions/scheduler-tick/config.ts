@@ -2,11 +2,12 @@ import type { AwsClientOptions } from '@tickring/aws/clients';
 import { loadAwsConfig, loadRingQueueUrls, loadTables } from '@tickring/aws/clients';
 import type { Env } from '@tickring/core/config';
 import { loadSetting } from '@tickring/core/config';
+import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 export interface SchedulerTickConfig {
   readonly aws: AwsClientOptions;
-  readonly tables: { readonly jobs: string; readonly control: string };
-  readonly queueUrls: { readonly fast: string; readonly slow: string };
+  /** The jobs and the shard leases it reads and advances, the ring it plans onto. */
+  readonly store: StoreConfig<'jobs' | 'control'>;
   readonly shardCount: number;
   readonly preReadCount: number;
   readonly planAheadSeconds: number;
@@ -18,8 +19,10 @@ export interface SchedulerTickConfig {
 export function loadConfig(env: Env): SchedulerTickConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'control']),
-    queueUrls: loadRingQueueUrls(env),
+    store: loadStoreConfig(env, () => ({
+      tables: loadTables(env, ['jobs', 'control']),
+      queueUrls: loadRingQueueUrls(env),
+    })),
     shardCount: loadSetting(env, 'shardCount'),
     preReadCount: loadSetting(env, 'preReadCount'),
     planAheadSeconds: loadSetting(env, 'planAheadSeconds'),

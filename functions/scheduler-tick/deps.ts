@@ -1,10 +1,9 @@
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
-import { DynamoJobStore, DynamoLeaseStore } from '@tickring/aws/dynamodb';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
-import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
 import { DEFAULT_PRE_READ_MS, type TickDeps, type TickSettings } from '@tickring/core/tick/use-cases';
+import { createStoreKit } from '../wiring/stores.js';
 import type { SchedulerTickConfig } from './config.js';
 
 /** What the local stack or a test may swap: clients shared with other functions, logger, clock. */
@@ -21,17 +20,15 @@ export interface TickRuntime {
 export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<TickRuntime>) {
   const clients = runtime.clients ?? createAwsClients(config.aws);
   const metrics = runtime.metrics ?? createFunctionMetrics('scheduler-tick');
+  const clock = runtime.clock ?? systemClock;
+  const logger = runtime.logger ?? createFunctionLogger('scheduler-tick');
+  const stores = createStoreKit(config.store, { clients, clock, logger });
   const deps: TickDeps = {
-    jobs: new DynamoJobStore({
-      doc: clients.doc,
-      jobsTable: config.tables.jobs,
-      controlTable: config.tables.control,
-      shardCount: config.shardCount,
-    }),
-    leases: new DynamoLeaseStore({ doc: clients.doc, controlTable: config.tables.control }),
-    ring: new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls }),
-    clock: runtime.clock ?? systemClock,
-    logger: runtime.logger ?? createFunctionLogger('scheduler-tick'),
+    jobs: stores.jobs(config.shardCount),
+    leases: stores.leases(),
+    ring: stores.ring(),
+    clock,
+    logger,
     metrics,
   };
   const settings: Omit<TickSettings, 'owner'> = {

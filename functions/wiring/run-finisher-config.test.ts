@@ -21,16 +21,19 @@ describe('loadRunFinisherConfig (the callback and the monitors)', () => {
   it('reads the tables, the queues, the alarm topic and the tokens, with the settings at their defaults', () => {
     expect(loadRunFinisherConfig(required)).toEqual({
       aws: { region: 'us-east-1', endpoints: {} },
-      tables: {
-        jobs: 'jobs',
-        groups: 'groups',
-        runs: 'runs',
-        registry: 'registry',
-        control: 'control',
-        workflows: 'workflows',
+      store: {
+        kind: 'dynamodb',
+        tables: {
+          jobs: 'jobs',
+          groups: 'groups',
+          runs: 'runs',
+          registry: 'registry',
+          control: 'control',
+          workflows: 'workflows',
+        },
+        queueUrls: { fast: 'http://sqs/fast', slow: 'http://sqs/slow' },
+        alarmTopicArn: 'arn:aws:sns:us-east-1:000000000000:alarms',
       },
-      queueUrls: { fast: 'http://sqs/fast', slow: 'http://sqs/slow' },
-      alarmTopicArn: 'arn:aws:sns:us-east-1:000000000000:alarms',
       accessToken: { value: 'acc3ss' },
       tokenKey: { value: 'k3y' },
       registryDeadSeconds: 90,

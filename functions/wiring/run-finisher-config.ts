@@ -8,6 +8,7 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
+import { loadStoreConfig, type StoreConfig } from './store-config.js';
 
 /**
  * The settings of a function that finishes executors' runs (the callback, the monitors): the stores
@@ -15,16 +16,8 @@ import {
  */
 export interface RunFinisherConfig {
   readonly aws: AwsClientOptions;
-  readonly tables: {
-    readonly jobs: string;
-    readonly groups: string;
-    readonly runs: string;
-    readonly registry: string;
-    readonly control: string;
-    readonly workflows: string;
-  };
-  readonly queueUrls: { readonly fast: string; readonly slow: string };
-  readonly alarmTopicArn: string;
+  /** The stores and ring a run's outcome writes to, the executor registry, the alarm topic. */
+  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows'>;
   /**
    * The executors' global token, required (tokens fail closed): executors present it to the
    * callback, the monitors send it with `beat` to executors no registry vouches for.
@@ -44,9 +37,11 @@ export interface RunFinisherConfig {
 export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
   return {
     aws: loadAwsConfig(env),
-    tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
-    queueUrls: loadRingQueueUrls(env),
-    alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    store: loadStoreConfig(env, () => ({
+      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
+      queueUrls: loadRingQueueUrls(env),
+      alarmTopicArn: requireString(env, ENV.alarmTopicArn),
+    })),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),

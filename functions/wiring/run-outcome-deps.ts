@@ -1,29 +1,16 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsClients } from '@tickring/aws/clients';
-import {
-  DynamoJobStore,
-  DynamoReportStore,
-  DynamoRunStore,
-  DynamoWorkflowStore,
-} from '@tickring/aws/dynamodb';
-import { createAlarmPublisher } from '@tickring/aws/sns';
-import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { Clock, Logger, Metrics } from '@tickring/core/common';
 import type { AlarmPublisher } from '@tickring/core/runs';
 import { BufferedReportStore } from '@tickring/core/runs';
 import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
+import type { WorkflowStore } from '@tickring/core/workflows';
 import { WorkflowEngine, type WorkflowEngineDeps } from '@tickring/core/workflows/use-cases';
+import type { StoreConfig } from './store-config.js';
+import { createStoreKit, type StoreKit } from './stores.js';
 
 /** The part of a function's config the run-outcome adapters read (every such config has it). */
 export interface RunOutcomeConfig {
-  readonly tables: {
-    readonly jobs: string;
-    readonly runs: string;
-    readonly control: string;
-    readonly workflows: string;
-  };
-  readonly queueUrls: { readonly fast: string; readonly slow: string };
-  readonly alarmTopicArn: string;
+  readonly store: StoreConfig<'jobs' | 'runs' | 'control' | 'workflows'>;
   readonly shardCount: number;
   readonly logRetentionDays: number;
 }
@@ -33,7 +20,9 @@ export interface RunOutcomeRuntime {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics: Metrics;
-  /** Replaces the SNS + webhook publisher (tests). */
+  /** The function's stores; made from `config.store` when not given. */
+  readonly stores?: StoreKit;
+  /** Replaces the alarm publisher of the store kit (SNS or log) + webhook (tests). */
   readonly alarms?: AlarmPublisher;
   /** Kills a job run (a workflow cancel's running nodes), where the function can call executors. */
   readonly killRun?: (logId: number) => Promise<void>;
@@ -54,27 +43,17 @@ export function createRunOutcomeDeps(
   flushReports(): Promise<void>;
   readonly workflows: WorkflowEngine;
 } {
-  const { tables } = config;
-  const { clients, logger } = runtime;
-  const { doc } = clients;
-  const reports = new BufferedReportStore(new DynamoReportStore({ doc, controlTable: tables.control }));
-  const runs = new DynamoRunStore({
-    doc,
-    runsTable: tables.runs,
-    controlTable: tables.control,
-    retentionDays: config.logRetentionDays,
-  });
-  const jobs = new DynamoJobStore({
-    doc,
-    jobsTable: tables.jobs,
-    controlTable: tables.control,
-    shardCount: config.shardCount,
-  });
-  const ring = new SqsRingQueue({ sqs: clients.sqs, queueUrls: config.queueUrls });
-  const alarms =
-    runtime.alarms ?? createAlarmPublisher({ sns: clients.sns, topicArn: config.alarmTopicArn, logger });
+  const { logger } = runtime;
+  const stores =
+    runtime.stores ??
+    createStoreKit(config.store, { clients: runtime.clients, clock: runtime.clock, logger });
+  const reports = new BufferedReportStore(stores.reports());
+  const runs = stores.runs(config.logRetentionDays);
+  const jobs = stores.jobs(config.shardCount);
+  const ring = stores.ring();
+  const alarms = runtime.alarms ?? stores.alarms();
   const { engine: workflows } = createWorkflowEngine(config, {
-    doc,
+    stores,
     jobs,
     runs,
     ring,
@@ -99,21 +78,15 @@ export function createRunOutcomeDeps(
 }
 
 /**
- * The workflow engine over the workflows table, from the stores a function has already made:
+ * The workflow engine over the workflow store, from the stores a function has already made:
  * every function that advances workflow runs (the api too, whose other stores are its own) builds
  * it here. Answers the store as well, for the api's reads and authorisation.
  */
 export function createWorkflowEngine(
-  config: { readonly tables: { readonly workflows: string }; readonly logRetentionDays: number },
-  parts: Omit<WorkflowEngineDeps, 'workflows' | 'newId'> & { readonly doc: DynamoDBDocumentClient },
-): { engine: WorkflowEngine; store: DynamoWorkflowStore } {
-  const { doc, ...engineParts } = parts;
-  const store = new DynamoWorkflowStore({
-    doc,
-    workflowsTable: config.tables.workflows,
-    retentionDays: config.logRetentionDays,
-    now: () => parts.clock.now(),
-    logger: parts.logger,
-  });
+  config: { readonly logRetentionDays: number },
+  parts: Omit<WorkflowEngineDeps, 'workflows' | 'newId'> & { readonly stores: StoreKit },
+): { engine: WorkflowEngine; store: WorkflowStore } {
+  const { stores, ...engineParts } = parts;
+  const store = stores.workflows(config.logRetentionDays);
   return { engine: new WorkflowEngine({ ...engineParts, workflows: store }), store };
 }

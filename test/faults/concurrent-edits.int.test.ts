@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../local/start-local.js';
+import type { AnyLocalStack } from '../../local/start-local.js';
 import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import { type Api, type ApiReply, createAutoGroup, startSharedStack } from './fault-kit.js';
@@ -40,7 +40,7 @@ function wholeEdit(round: string, job: JobBody): number | undefined {
 }
 
 describe('fault (e): 30 concurrent edits of one job', () => {
-  let stack: LocalStack;
+  let stack: AnyLocalStack;
   let api: Api;
   let executor: ProtocolExecutor | undefined;
 

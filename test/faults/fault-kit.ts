@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
-import { type LocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
+import { type AnyLocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
 import type { RunReceipt } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 
@@ -60,8 +60,11 @@ export interface StackProcess {
   readonly pid: number;
   /** The process group (tsx's wrapper and the node process): SIGKILL goes to all of it. */
   readonly groupPid: number;
-  readonly dynamodb: string;
-  readonly sqs: string;
+  /** `sqlite` (its database file in `database`) or `dynamodb-local` (its stand-ins' endpoints). */
+  readonly store: string;
+  readonly database?: string;
+  readonly dynamodb?: string;
+  readonly sqs?: string;
   /** When the ready line was read. */
   readonly readyAt: number;
   /** Every line the process wrote (stdout and stderr), in order. */
@@ -163,8 +166,10 @@ export async function spawnStack(
     api: String(ready.api),
     pid,
     groupPid,
-    dynamodb: String(ready.dynamodb),
-    sqs: String(ready.sqs),
+    store: String(ready.store),
+    ...(ready.store === 'sqlite'
+      ? { database: String(ready.database) }
+      : { dynamodb: String(ready.dynamodb), sqs: String(ready.sqs) }),
     readyAt: Date.now(),
     lines,
     exited,
@@ -254,24 +259,32 @@ export interface ApiReply {
 export type Api = (method: string, path: string, body?: unknown) => Promise<ApiReply>;
 
 /**
- * A whole stack in this process on the integration run's shared stand-ins, under tables and queues
- * of its own (`label` names them), with fresh tokens and its admin API client.
+ * A whole stack in this process with fresh tokens and its admin API client: on the embedded engine
+ * (a database file of its own, removed at stop), or with `store: 'dynamodb-local'` on the integration
+ * run's shared stand-ins, under tables and queues of its own (`label` names them).
  */
 export async function startSharedStack(
   label: string,
   options: Partial<StartLocalOptions> = {},
-): Promise<{ stack: LocalStack; api: Api }> {
-  const stack = await startLocal({
-    standIns: inject('standIns'),
+): Promise<{ stack: AnyLocalStack; api: Api }> {
+  const common: StartLocalOptions = {
     port: 0,
     inMemory: true,
     demo: false,
     logLevel: 'silent',
-    resourcePrefix: `faults-${label}-${randomUUID().slice(0, 8)}-`,
     adminToken: randomToken(),
     accessToken: randomToken(),
     ...options,
-  });
+  };
+  const stack =
+    options.store === 'dynamodb-local'
+      ? await startLocal({
+          ...common,
+          store: 'dynamodb-local',
+          standIns: inject('standIns'),
+          resourcePrefix: `faults-${label}-${randomUUID().slice(0, 8)}-`,
+        })
+      : await startLocal({ ...common, store: 'sqlite' });
   return { stack, api: adminClient(stack.urls.api, stack.tokens.adminToken) };
 }
 

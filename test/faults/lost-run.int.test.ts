@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../local/start-local.js';
+import type { AnyLocalStack } from '../../local/start-local.js';
 import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import { type Api, createAutoGroup, iso, type RunView, runsOf, startSharedStack } from './fault-kit.js';
@@ -23,7 +23,7 @@ const EXECUTOR_TIMEOUT_S = 2;
 const SLACK_MS = 3_000;
 
 describe('fault (c): an executor killed mid-run', () => {
-  let stack: LocalStack;
+  let stack: AnyLocalStack;
   let api: Api;
   const executors: ProtocolExecutor[] = [];
 

@@ -23,8 +23,8 @@ import {
 } from './fault-kit.js';
 
 /**
- * (b) SIGSTOP of the stack's node process (its tick, dispatchers and SQS stand-in; DynamoDB Local,
- * its own process, keeps running) for 8 s, longer than the shard lease (3 s) and the misfire
+ * (b) SIGSTOP of the stack's node process (on the embedded engine all of it: its tick, dispatchers,
+ * ring and database) for 8 s, longer than the shard lease (3 s) and the misfire
  * threshold (5 s), then SIGCONT, while 20 every-second jobs run. Nothing runs twice; fires outside
  * the pause run once and in order; the ones it swallowed are late, skipped or caught up by policy.
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../local/start-local.js';
+import type { AnyLocalStack } from '../../local/start-local.js';
 import {
   type HandleCallbackParam,
   type ProtocolExecutor,
@@ -27,7 +27,7 @@ const CALLBACKS_PER_RUN = 50;
 const CODES = [500, 200, 502] as const;
 
 describe('fault (d): 50 concurrent callbacks for one run', () => {
-  let stack: LocalStack;
+  let stack: AnyLocalStack;
   let api: Api;
   let executor: ProtocolExecutor | undefined;
 

@@ -3,7 +3,8 @@
  *
  *   node node_modules/tsx/dist/cli.mjs test/faults/stack-process.ts '<StartLocalOptions as JSON>'
  *
- * Prints one JSON line `{"ready":true,"api":...,"pid":...,"dynamodb":...,"sqs":...}` once started
+ * Prints one JSON line `{"ready":true,"api":...,"pid":...,"store":...}` once started, with `database` (SQLite)
+ * or `dynamodb` and `sqs` (DynamoDB Local)
  * (`{"ready":false,"error":...}` and exit 1 when the start fails). Stops in order on SIGTERM or
  * SIGINT, and also when its stdin closes, so a test process that dies does not leave it behind.
  */
@@ -43,8 +44,10 @@ async function main(): Promise<void> {
       ready: true,
       api: stack.urls.api,
       pid: process.pid,
-      dynamodb: stack.urls.dynamodb,
-      sqs: stack.urls.sqs,
+      store: stack.store,
+      ...(stack.store === 'sqlite'
+        ? { database: stack.databaseFile }
+        : { dynamodb: stack.urls.dynamodb, sqs: stack.urls.sqs }),
     }),
   );
 }

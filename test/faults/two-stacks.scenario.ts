@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeSharedEmbeddedDatabase } from '../../functions/wiring/stores-sqlite.js';
+import { DATABASE_FILE, type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
 import { type ProtocolExecutor, startProtocolExecutor } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 import {
@@ -22,12 +25,13 @@ import {
 } from './fault-kit.js';
 
 /**
- * (f) Two stacks on the same stand-ins and the same resource prefix (one set of tables and queues:
- * their ticks share the shard leases, their dispatchers the ring), 20 every-second DO_NOTHING jobs;
+ * (f) Two stacks on the same SQLite database file, in two processes (one set of stores: their ticks
+ * share the shard leases, their dispatchers the ring, as two function instances on the same tables
+ * and queues), 20 every-second DO_NOTHING jobs;
  * B, in a child process, is killed hard 120 ms before a whole second, when it has claimed its share
  * of that second's fires (250 ms ahead) and waits to send them. A takes B's shards over after the
  * lease; the fires B held come back from the ring when their visibility timeout ends and are
- * skipped as late (the queues are made with a 30 s timeout here, not AWS's 90 s: the same path, a
+ * skipped as late (the ring is read with a 30 s timeout here, not AWS's 90 s: the same path, a
  * minute sooner; longer than the dispatcher's 15 s and its 20 s stale claim, as in AWS). No fire runs twice, none out of order,
  * none later than the misfire threshold, and every fire ends up run or recorded as skipped.
  */
@@ -43,7 +47,8 @@ const REDELIVERY_MS = REDELIVERY_SECONDS * 1000;
 
 export function twoStacksScenario(): void {
   describe('fault (f): two stacks on the same tables and queues, one killed hard while dispatching', () => {
-    let a: LocalStack | undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'tickring-fault-f-'));
+    let a: EmbeddedLocalStack | undefined;
     let b: StackProcess | undefined;
     let executor: ProtocolExecutor | undefined;
 
@@ -52,17 +57,17 @@ export function twoStacksScenario(): void {
       await b?.stop();
       await killAllStacks();
       await a?.stop();
+      closeSharedEmbeddedDatabase(join(dir, DATABASE_FILE));
+      rmSync(dir, { recursive: true, force: true });
     });
 
     it('runs every fire once at most, in order and within the misfire threshold', async () => {
-      const standIns = inject('standIns');
       const common = {
-        standIns,
+        store: 'sqlite' as const,
+        databaseFile: join(dir, DATABASE_FILE),
         port: 0,
-        inMemory: true,
         demo: false,
         ringVisibilitySeconds: REDELIVERY_SECONDS,
-        resourcePrefix: `faults-f-${randomUUID().slice(0, 8)}-`,
         adminToken: randomToken(),
         accessToken: randomToken(),
       };

@@ -11,7 +11,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HandlerWrapper } from '../../local/functions.js';
 import type { LambdaHandler } from '../../local/lambda-host.js';
-import type { LocalStack } from '../../local/start-local.js';
+import type { AnyLocalStack } from '../../local/start-local.js';
 import { waitFor } from '../stand-ins.js';
 import {
   type Api,
@@ -173,7 +173,7 @@ async function startCallbackTripler(target: string): Promise<CallbackTripler> {
 
 describe('fault: workflow node fires delivered three times, callbacks sent three times', () => {
   const ring = new RingDuplicator();
-  let stack: LocalStack;
+  let stack: AnyLocalStack;
   let api: Api;
   let tripler: CallbackTripler | undefined;
   let executor: Executor | undefined;

@@ -1,3 +1,4 @@
+export { makeAuditEntry } from './audit-entries.js';
 export { type AuditLogContractOptions, auditLogContract } from './contracts/audit-log.js';
 export { groupStoreContract } from './contracts/group-store.js';
 export { type JobStoreContractOptions, jobStoreContract } from './contracts/job-store.js';
@@ -33,3 +34,16 @@ export { MemoryRunStore, type MemoryRunStoreOptions } from './memory/run-store.j
 export { MemorySlowTracker } from './memory/slow-tracker.js';
 export { MemoryWorkflowStore } from './memory/workflow-store.js';
 export { makeRun, OutcomeFakes } from './outcome-fakes.js';
+export { RunSeeder, type RunSeedFields, type RunSeedOptions, sentRun } from './run-seeding.js';
+export {
+  endedRun,
+  largestRun,
+  retriedRun,
+  runningState,
+  startedFromQueue,
+  WORKFLOW_TIME,
+  withNodeSucceeded,
+  workflowDefinition,
+  workflowRecord,
+  workflowRun,
+} from './workflow-records.js';

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditEntry, AuditQuery, AuditRecord } from '@tickring/core/audit';
+import type { AuditRecord } from '@tickring/core/audit';
 import { type AuditDeps, listAudit, recordChange } from '@tickring/core/audit/use-cases';
 import type { LogAttributes, Logger } from '@tickring/core/common';
 import { METRIC, type Metrics, ValidationError } from '@tickring/core/common';
 import { ALL_GROUPS, type Principal } from '@tickring/core/identity';
 import type { Page } from '@tickring/core/jobs';
-import { FakeClock } from '@tickring/testing';
+import { FakeClock, makeAuditEntry } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapacityRecorder, recordConsumedCapacity } from '../../../../test/consumed-capacity.js';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
@@ -49,19 +49,7 @@ function logAt(now: number, options: { random?: (size: number) => Uint8Array; ta
   return { log, clock };
 }
 
-function entry(at: number, fields: Partial<AuditEntry> = {}): AuditEntry {
-  return {
-    at,
-    actor: { kind: 'session', id: 'ana', name: 'ana', credentialId: 'sess-1' },
-    source: { ip: '203.0.113.7', userAgent: 'tickring-cli/0.1.0' },
-    action: 'job.update',
-    target: 'job#7',
-    appName: 'billing',
-    changes: { executorParam: { before: 'region=eu', after: 'region=us' } },
-    requestId: `req-${at}`,
-    ...fields,
-  };
-}
+const entry = makeAuditEntry;
 
 /** Every page of a list, following the cursors. */
 async function allPages(
@@ -81,6 +69,11 @@ async function allPages(
 const ids = (records: readonly AuditRecord[]) => records.map((r) => r.id);
 const newestFirst = (records: readonly AuditRecord[]) =>
   [...records].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
+
+// The AuditLog's behaviour is pinned by its contract suite (audit-log.contract.int.test.ts runs it on
+// DynamoDB Local); these tests keep what is DynamoDB's own: the item and its TTL, ids drawn again on
+// a taken key, changes cut to fit an item, the target index, how far one request reads day by day,
+// the cursor's form, and the use-cases on the table (a missing table's error).
 
 describe('DynamoAuditLog.append', () => {
   it('writes one item per record in its day, keyed by a ULID, expiring after the retention', async () => {
@@ -118,19 +111,6 @@ describe('DynamoAuditLog.append', () => {
     });
   });
 
-  it('keeps every one of 20 records of the same target written in the same millisecond', async () => {
-    const now = era();
-    const { log } = logAt(now);
-    const written = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => log.append(entry(now, { requestId: `parallel-${i}` }))),
-    );
-    expect(new Set(ids(written)).size).toBe(20);
-    const { items, nextCursor } = await log.list({ target: 'job#7', limit: 100 });
-    expect(nextCursor).toBeUndefined();
-    expect(items).toHaveLength(20);
-    expect(new Set(items.map((r) => r.requestId))).toEqual(new Set(written.map((r) => r.requestId)));
-  });
-
   it('never overwrites a record: an id drawn twice is drawn again', async () => {
     const now = era();
     const draws = [Buffer.alloc(16, 1), Buffer.alloc(16, 1), Buffer.alloc(16, 2)];
@@ -161,126 +141,38 @@ describe('DynamoAuditLog.append', () => {
 });
 
 describe('DynamoAuditLog.list', () => {
-  it('lists newest first, across days, by default the last 30 days', async () => {
-    const now = era();
-    const { log } = logAt(now);
-    const times = [now - 45 * DAY_MS, now - 29 * DAY_MS, now - 2 * DAY_MS, now - HOUR_MS, now - 1, now];
-    const written: AuditRecord[] = [];
-    for (const at of times) written.push(await log.append(entry(at)));
-    const { items, nextCursor } = await log.list({ limit: 100 });
-    expect(nextCursor).toBeUndefined();
-    expect(ids(items)).toEqual(ids(newestFirst(written.slice(1))));
-    // Further back when asked (one request reads a bounded number of days: follow the cursor).
-    const older = await allPages((cursor) => log.list({ limit: 100, from: now - 60 * DAY_MS, cursor }));
-    expect(older.flatMap((p) => ids(p.items))).toEqual(ids(newestFirst(written)));
-  });
-
-  it('never looks back further than the retention', async () => {
-    const now = era();
-    const { log } = logAt(now);
-    const kept = await log.append(entry(now - (RETENTION_DAYS - 1) * DAY_MS));
-    await log.append(entry(now - (RETENTION_DAYS + 1) * DAY_MS));
-    const pages = await allPages((cursor) => log.list({ limit: 100, from: now - 400 * DAY_MS, cursor }));
-    expect(pages.flatMap((p) => ids(p.items))).toEqual([kept.id]);
-    // The target's index holds both; the list still stops at the retention.
-    expect(ids((await log.list({ limit: 100, target: 'job#7', from: now - 400 * DAY_MS })).items)).toEqual([
-      kept.id,
-    ]);
-    expect(await log.list({ limit: 100, from: now - 400 * DAY_MS, to: now - 380 * DAY_MS })).toEqual({
-      items: [],
-    });
-  });
-
-  it('takes from and to as inclusive bounds', async () => {
-    const now = era();
-    const { log } = logAt(now);
-    const written: AuditRecord[] = [];
-    for (let i = 0; i < 5; i++) written.push(await log.append(entry(now - 10 * DAY_MS + i * 1000)));
-    const t = (i: number) => (written[i] as AuditRecord).at;
-    const { items } = await log.list({ limit: 100, from: t(1), to: t(3) });
-    expect(ids(items)).toEqual(ids([written[3], written[2], written[1]] as AuditRecord[]));
-    await expect(log.list({ limit: 10, from: t(3), to: t(1) })).rejects.toThrow(ValidationError);
-  });
-
-  it('filters by target through the index, by actor (name or id), action (or its prefix) and appName', async () => {
+  it("lists a target's records through its index, not the day partitions, in one page when they fit", async () => {
     const now = era();
     const { log } = logAt(now);
     const a = await log.append(entry(now - 3 * DAY_MS, { target: 'job#7', action: 'job.create' }));
-    const b = await log.append(
-      entry(now - 2 * DAY_MS, {
-        target: 'job#8',
-        appName: 'search',
-        actor: { kind: 'token', id: 'tok-1', name: 'token:ci', credentialId: 'tok-1' },
-      }),
-    );
+    await log.append(entry(now - 2 * DAY_MS, { target: 'job#8' }));
     const c = await log.append(entry(now - DAY_MS, { target: 'job#7', action: 'job.trigger' }));
-    const { appName: _, ...ungrouped } = entry(now - HOUR_MS, {
-      target: 'user#bo',
-      action: 'user.update',
-      actor: { kind: 'bootstrap', id: 'bootstrap', name: 'bootstrap' },
-    });
-    const d = await log.append(ungrouped);
-    const listed = async (query: Omit<AuditQuery, 'limit'>) =>
-      ids((await log.list({ limit: 100, ...query })).items);
-
     const since = capacity.records.length;
-    expect(await listed({ target: 'job#7' })).toEqual([c.id, a.id]);
+    const page = await log.list({ limit: 100, target: 'job#7' });
+    expect(ids(page.items)).toEqual([c.id, a.id]);
+    expect(page.nextCursor).toBeUndefined();
     const queries = capacity.slice(since).filter((r) => r.command === 'QueryCommand');
     expect(queries.length).toBeGreaterThan(0);
     expect(queries.every((q) => q.input.IndexName === AUDIT_BY_TARGET_INDEX)).toBe(true);
-
-    expect(await listed({ target: 'job#9' })).toEqual([]);
-    expect(await listed({ actor: 'token:ci' })).toEqual([b.id]);
-    expect(await listed({ actor: 'tok-1' })).toEqual([b.id]);
-    expect(await listed({ actor: 'ana' })).toEqual([c.id, a.id]);
-    expect(await listed({ action: 'job.trigger' })).toEqual([c.id]);
-    expect(await listed({ action: 'job.*' })).toEqual([c.id, b.id, a.id]);
-    expect(await listed({ action: 'user.*' })).toEqual([d.id]);
-    expect(await listed({ appName: 'search' })).toEqual([b.id]);
-    expect(await listed({ appNames: ['billing', 'other'] })).toEqual([c.id, a.id]);
-    expect(await listed({ appNames: [] })).toEqual([]);
-    expect(await listed({ onlyGrouped: true })).toEqual([c.id, b.id, a.id]);
-    expect(await listed({ target: 'job#7', action: 'job.create', actor: 'ana', appName: 'billing' })).toEqual(
-      [a.id],
-    );
-    expect(await listed({ target: 'job#7', from: now - 2 * DAY_MS })).toEqual([c.id]);
-    expect(await listed({ target: 'user#bo' })).toEqual([d.id]);
-    const [user] = (await log.list({ limit: 1, target: 'user#bo' })).items;
-    expect(user).not.toHaveProperty('appName');
-    expect(user?.actor).toEqual({ kind: 'bootstrap', id: 'bootstrap', name: 'bootstrap' });
   });
 
-  it('pages with a cursor across day partitions, each record once, in order', async () => {
+  it('answers no empty page before the last while the days it reads hold records', async () => {
     const now = era();
     const { log } = logAt(now);
     const written: AuditRecord[] = [];
     // Days with 3, 0, 1, 0, 0, 4 and 2 records.
     const perDay = [3, 0, 1, 0, 0, 4, 2];
     for (const [day, count] of perDay.entries()) {
-      for (let i = 0; i < count; i++) {
-        written.push(await log.append(entry(now - day * DAY_MS - i * HOUR_MS, { target: `job#${i % 2}` })));
-      }
+      for (let i = 0; i < count; i++) written.push(await log.append(entry(now - day * DAY_MS - i * HOUR_MS)));
     }
-    const expected = ids(newestFirst(written));
     for (const limit of [1, 2, 3, 5, 100]) {
       const pages = await allPages((cursor) => log.list({ limit, cursor }));
-      const listed = pages.flatMap((p) => ids(p.items));
-      expect(listed, `limit ${limit}`).toEqual(expected);
-      for (const page of pages) expect(page.items.length).toBeLessThanOrEqual(limit);
+      expect(
+        pages.flatMap((p) => ids(p.items)),
+        `limit ${limit}`,
+      ).toEqual(ids(newestFirst(written)));
       for (const page of pages.slice(0, -1)) expect(page.items.length, `limit ${limit}`).toBeGreaterThan(0);
     }
-    // By target too.
-    const byTarget = await allPages((cursor) => log.list({ limit: 2, target: 'job#1', cursor }));
-    expect(byTarget.flatMap((p) => ids(p.items))).toEqual(
-      ids(newestFirst(written.filter((r) => r.target === 'job#1'))),
-    );
-    // Filtered.
-    const filtered = await allPages((cursor) =>
-      log.list({ limit: 2, target: 'job#0', actor: 'ana', cursor }),
-    );
-    expect(filtered.flatMap((p) => ids(p.items))).toEqual(
-      ids(newestFirst(written.filter((r) => r.target === 'job#0'))),
-    );
   });
 
   it('answers an empty page with a cursor when one request covered only empty days; listAudit reads on past it', async () => {
@@ -300,21 +192,11 @@ describe('DynamoAuditLog.list', () => {
     for (const page of pages) if (page.nextCursor !== undefined) expect(page.items.length).toBeGreaterThan(0);
   });
 
-  it('refuses a cursor of another list', async () => {
+  it('refuses a cursor whose day and key disagree (edited), before it reaches DynamoDB', async () => {
     const now = era();
     const { log } = logAt(now);
     for (let i = 0; i < 3; i++) await log.append(entry(now - i * 1000));
     const byDay = await log.list({ limit: 1 });
-    const byTarget = await log.list({ limit: 1, target: 'job#7' });
-    await expect(log.list({ limit: 1, target: 'job#7', cursor: byDay.nextCursor })).rejects.toThrow(
-      ValidationError,
-    );
-    await expect(log.list({ limit: 1, cursor: byTarget.nextCursor })).rejects.toThrow(ValidationError);
-    await expect(log.list({ limit: 1, target: 'job#8', cursor: byTarget.nextCursor })).rejects.toThrow(
-      ValidationError,
-    );
-    await expect(log.list({ limit: 1, cursor: 'not-a-cursor' })).rejects.toThrow(ValidationError);
-    // A cursor whose day and key disagree (edited) is refused, not sent to DynamoDB.
     const edited = {
       ...JSON.parse(Buffer.from(byDay.nextCursor ?? '', 'base64url').toString()),
       d: '2001-01-01',

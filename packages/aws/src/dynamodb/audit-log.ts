@@ -2,12 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditActor, AuditChanges, AuditEntry, AuditRecord } from '@tickring/core/audit';
 import {
-  AUDIT_DEFAULT_DAYS,
+  AUDIT_ID_PATTERN,
+  AUDIT_ID_RANDOM_CHARS,
   type AuditLog,
   type AuditQuery,
-  MAX_AUDIT_APP_NAMES,
+  auditId,
+  auditIdRange,
+  auditTimeRange,
+  checkAuditAppNames,
+  checkAuditRange,
+  invalidAuditCursor,
+  timeOfAuditId,
 } from '@tickring/core/audit';
-import { type Clock, systemClock, ValidationError } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
 import { AUDIT_BY_TARGET_INDEX } from '../topology/tables.js';
 import { decodeCursor, type Item, isConditionFailed } from './util.js';
@@ -26,10 +33,6 @@ const MAX_PUT_ATTEMPTS = 3;
  */
 const MAX_CHANGES_BYTES = 300_000;
 const MAX_DETAIL_BYTES = 50_000;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const TIME_CHARS = 10;
-const RANDOM_CHARS = 16;
 
 export interface DynamoAuditLogOptions {
   readonly doc: DynamoDBDocumentClient;
@@ -59,7 +62,7 @@ export class DynamoAuditLog implements AuditLog {
 
   async append(entry: AuditEntry): Promise<AuditRecord> {
     for (let attempt = 1; ; attempt++) {
-      const id = auditId(entry.at, this.random(RANDOM_CHARS));
+      const id = auditId(entry.at, this.random(AUDIT_ID_RANDOM_CHARS));
       try {
         await this.options.doc.send(
           new PutCommand({
@@ -76,20 +79,12 @@ export class DynamoAuditLog implements AuditLog {
   }
 
   async list(query: AuditQuery): Promise<Page<AuditRecord>> {
-    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-      throw new ValidationError('from must not be after to', 'from');
-    }
+    checkAuditRange(query);
     const position = decodePosition(query.cursor, query.target);
     if (query.appNames !== undefined && query.appNames.length === 0) return { items: [] };
-    const now = this.clock.now();
-    const to = query.to ?? now;
-    const from = Math.max(
-      query.from ?? to - AUDIT_DEFAULT_DAYS * DAY_MS,
-      now - this.options.retentionDays * DAY_MS,
-    );
+    const { from, to } = auditTimeRange(query, this.clock.now(), this.options.retentionDays);
     if (from > to) return { items: [] };
-    const low = `${timePart(from)}${'0'.repeat(RANDOM_CHARS)}`;
-    const high = `${timePart(to)}${'Z'.repeat(RANDOM_CHARS)}`;
+    const { low, high } = auditIdRange(from, to);
     const reader: ListReader = {
       limit: Math.max(1, query.limit),
       low,
@@ -251,31 +246,6 @@ interface ListReader {
   readonly filter: ReturnType<typeof filterOf>;
 }
 
-/** A ULID: 10 characters of epoch ms, 16 random (Crockford base32), sorting by time. */
-export function auditId(atMs: number, random: Uint8Array): string {
-  let id = timePart(atMs);
-  for (let i = 0; i < RANDOM_CHARS; i++) id += CROCKFORD[(random[i] ?? 0) & 31];
-  return id;
-}
-
-/** The time part of a ULID: epoch ms in 10 base32 characters. */
-function timePart(ms: number): string {
-  let rest = Math.max(0, Math.min(Math.floor(ms), 2 ** 48 - 1));
-  let out = '';
-  for (let i = 0; i < TIME_CHARS; i++) {
-    out = CROCKFORD[rest % 32] + out;
-    rest = Math.floor(rest / 32);
-  }
-  return out;
-}
-
-/** The epoch ms of an id (its time part). */
-function timeOfId(id: string): number {
-  let ms = 0;
-  for (const char of id.slice(0, TIME_CHARS)) ms = ms * 32 + CROCKFORD.indexOf(char);
-  return ms;
-}
-
 function dayOf(ms: number): string {
   return new Date(Math.max(0, ms)).toISOString().slice(0, 10);
 }
@@ -314,9 +284,7 @@ function filterOf(
     values[':appName'] = query.appName;
   }
   if (query.appNames !== undefined) {
-    if (query.appNames.length > MAX_AUDIT_APP_NAMES) {
-      throw new RangeError(`at most ${MAX_AUDIT_APP_NAMES} appNames; got ${query.appNames.length}`);
-    }
+    checkAuditAppNames(query);
     const placeholders = query.appNames.map((appName, i) => {
       values[`:g${i}`] = appName;
       return `:g${i}`;
@@ -349,7 +317,6 @@ function encodePosition(position: Position): string {
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** The position of a cursor, which must be one of a list like this one (by day, or of this target). */
 function decodePosition(cursor: string | undefined, target: string | undefined): Position | undefined {
@@ -357,7 +324,7 @@ function decodePosition(cursor: string | undefined, target: string | undefined):
   if (decoded === undefined) return undefined;
   const { d, t, k, p } = decoded;
   // The key's day is its id's: a cursor whose parts disagree was not made here.
-  const dayOfKey = typeof k === 'string' && ID_PATTERN.test(k) ? dayOf(timeOfId(k)) : undefined;
+  const dayOfKey = typeof k === 'string' && AUDIT_ID_PATTERN.test(k) ? dayOf(timeOfAuditId(k)) : undefined;
   if (target === undefined && typeof d === 'string' && DAY_PATTERN.test(d) && t === undefined) {
     if (k === undefined) return { kind: 'day', day: d };
     if (dayOfKey === d) return { kind: 'day', day: d, sk: k as string };
@@ -365,12 +332,7 @@ function decodePosition(cursor: string | undefined, target: string | undefined):
   if (target !== undefined && t === target && dayOfKey !== undefined && p === dayKey(dayOfKey)) {
     return { kind: 'target', target, sk: k as string, pk: p };
   }
-  throw new ValidationError(
-    target === undefined
-      ? 'cursor is not a cursor of this list (a list of all records) this API returned'
-      : `cursor is not a cursor of this list (the records of ${target}) this API returned`,
-    'cursor',
-  );
+  throw invalidAuditCursor(target);
 }
 
 function fromItem(item: Item): AuditRecord {

@@ -1,40 +1,31 @@
-import { ConditionalCheckFailedException, CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@tickring/core/common';
 import type { UserRecord } from '@tickring/core/identity';
-import { afterFailure, BOOTSTRAP_PRINCIPAL, LOGIN_THROTTLE } from '@tickring/core/identity';
+import {
+  afterFailure,
+  BOOTSTRAP_PRINCIPAL,
+  LOGIN_THROTTLE,
+  TOKEN_KEPT_AFTER_END_MS,
+} from '@tickring/core/identity';
 import { createApiToken, login, rotateBootstrapToken } from '@tickring/core/identity/use-cases';
 import { identityFixture, identityLifecycleSuite, MAX_MS } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshTable } from '../../../../test/fresh-resources.js';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
-import { DynamoPrincipalStore, TOKEN_KEPT_AFTER_END_MS } from './principal-store.js';
+import { DynamoPrincipalStore } from './principal-store.js';
 import type { Item } from './util.js';
 
 let env: TestResources;
-let tables = 0;
 
 beforeAll(async () => {
   env = await isolatedResources('prn');
 });
 afterAll(() => env?.close());
 
-/** A principals table of its own (the bootstrap token is one per table), as TABLES defines it. */
+/** An empty principals table (the bootstrap token is one per table), as TABLES defines it. */
 async function freshStore(): Promise<{ store: DynamoPrincipalStore; table: string }> {
-  const table = `${env.prefix}principals-${++tables}`;
-  await env.clients.dynamo.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-    }),
-  );
+  const table = await freshTable(env, 'principals');
   return { store: new DynamoPrincipalStore({ doc: env.clients.doc, table }), table };
 }
 

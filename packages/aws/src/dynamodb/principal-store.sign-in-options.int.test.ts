@@ -1,6 +1,6 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshTable } from '../../../../test/fresh-resources.js';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
 import { DynamoPrincipalStore } from './principal-store.js';
 
@@ -18,21 +18,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 async function storeWithUsers(disabled: number, enabled: string[]) {
-  const table = `${env.prefix}principals-sign-in`;
-  await env.clients.dynamo.send(
-    new CreateTableCommand({
-      TableName: table,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'pk', AttributeType: 'S' },
-        { AttributeName: 'sk', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-    }),
-  );
+  const table = await freshTable(env, 'principals');
   const item = (username: string, isDisabled: boolean) => ({
     pk: 'user',
     sk: username,

@@ -17,7 +17,13 @@ import type {
   TokenRecord,
   UserRecord,
 } from '@tickring/core/identity';
-import { ALL_GROUPS, DAY_MS, type Grant, LOGIN_THROTTLE, type Role } from '@tickring/core/identity';
+import {
+  ALL_GROUPS,
+  type Grant,
+  LOGIN_THROTTLE,
+  type Role,
+  TOKEN_KEPT_AFTER_END_MS,
+} from '@tickring/core/identity';
 import { batchGetAll, type Item, isConditionFailed } from './util.js';
 
 /** The partitions of the principals table: one per kind of item (`sk` is its id). */
@@ -31,8 +37,6 @@ const PK = {
   bootstrap: 'bootstrap',
 } as const;
 const BOOTSTRAP_SK = 'current';
-/** Revoked and expired tokens stay listed this long, then DynamoDB's TTL deletes them. */
-export const TOKEN_KEPT_AFTER_END_MS = 30 * DAY_MS;
 /** Attempts at a conditional read-modify-write before giving up. */
 const THROTTLE_ATTEMPTS = 8;
 

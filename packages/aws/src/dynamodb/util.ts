@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ValidationError } from '@tickring/core/common';
+import { decodePageCursor, encodePageCursor } from '@tickring/core/common';
 
 export type Item = Record<string, unknown>;
 
@@ -13,19 +13,10 @@ export function isConditionFailed(err: unknown): boolean {
 
 /** Pagination cursors are the LastEvaluatedKey, base64url-encoded: opaque to callers. */
 export function encodeCursor(key: Item | undefined): string | undefined {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+  return key ? encodePageCursor(key) : undefined;
 }
 
-export function decodeCursor(cursor: string | undefined): Item | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Item;
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('cursor is not a cursor this API returned', 'cursor');
-}
+export { decodePageCursor as decodeCursor };
 
 /**
  * BatchGetItem over any number of keys, retrying unprocessed keys: strongly consistent and whole

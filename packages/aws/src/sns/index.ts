@@ -1,1 +1,7 @@
-export { createAlarmPublisher } from './alarms.js';
+export {
+  type AlarmChannel,
+  type AlarmPayload,
+  createAlarmPublisher,
+  MultiChannelAlarmPublisher,
+  webhookChannel,
+} from './alarms.js';

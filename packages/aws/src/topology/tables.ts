@@ -1,3 +1,5 @@
+import type { AttributeDefinition, CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
 /**
  * The one definition of tickring's DynamoDB tables. The local stack creates them from this list and
  * the CDK stack declares them from it, so local and AWS cannot drift.
@@ -197,3 +199,34 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
 };
 
 export const TABLE_LIST: readonly TableDefinition[] = Object.values(TABLES);
+
+/**
+ * The CreateTable request of `def` under the physical name `tableName` (on-demand; its keys and
+ * indexes, no TTL: that is a request of its own), as the local stack and the tests make tables.
+ */
+export function createTableInput(def: TableDefinition, tableName: string): CreateTableCommandInput {
+  const keys = [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const attributes = new Map<string, AttributeDefinition>();
+  for (const key of keys) {
+    if (key) attributes.set(key.name, { AttributeName: key.name, AttributeType: key.type });
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes.values()],
+    KeySchema: [
+      { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+      ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
+    ],
+    GlobalSecondaryIndexes: def.indexes.length
+      ? def.indexes.map((index) => ({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey.name, KeyType: 'HASH' as const },
+            ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+          ],
+          Projection: { ProjectionType: index.projection },
+        }))
+      : undefined,
+  };
+}

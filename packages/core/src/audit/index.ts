@@ -10,4 +10,21 @@ export {
   isSecretName,
   REDACTED,
 } from './audit.js';
-export { AUDIT_DEFAULT_DAYS, type AuditLog, type AuditQuery, MAX_AUDIT_APP_NAMES } from './audit-log.js';
+export {
+  AUDIT_ID_PATTERN,
+  AUDIT_ID_RANDOM_CHARS,
+  auditId,
+  auditIdRange,
+  timeOfAuditId,
+} from './audit-ids.js';
+export {
+  AUDIT_DEFAULT_DAYS,
+  type AuditLog,
+  type AuditQuery,
+  auditTimeRange,
+  checkAuditAppNames,
+  checkAuditRange,
+  invalidAuditCursor,
+  lastIdOfAuditCursor,
+  MAX_AUDIT_APP_NAMES,
+} from './audit-log.js';

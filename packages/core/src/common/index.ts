@@ -17,3 +17,4 @@ export {
 } from './errors.js';
 export { type LogAttributes, type Logger, silentLogger } from './logger.js';
 export { METRIC, type Metrics, type MetricUnit, noMetrics } from './metrics.js';
+export { decodePageCursor, encodePageCursor } from './page-cursor.js';

@@ -10,6 +10,14 @@ export const ENV = {
   lambdaEndpoint: 'AWS_ENDPOINT_URL_LAMBDA',
   snsEndpoint: 'AWS_ENDPOINT_URL_SNS',
 
+  /**
+   * Which technology holds the data: `dynamodb` (the default, what AWS runs: the tables, ring queues
+   * and alarm topic below) or `sqlite` (the embedded engine: one database file, `TICKRING_SQLITE_FILE`,
+   * holds every store and the ring; the table, queue and topic variables are then not read).
+   */
+  store: 'TICKRING_STORE',
+  sqliteFile: 'TICKRING_SQLITE_FILE',
+
   jobsTable: 'TICKRING_JOBS_TABLE',
   groupsTable: 'TICKRING_GROUPS_TABLE',
   runsTable: 'TICKRING_RUNS_TABLE',

@@ -22,11 +22,12 @@ export {
   USERNAME_LIMITS,
 } from './identity.js';
 export { type PasswordHasher, scryptHasher } from './password.js';
-export type {
-  BootstrapRecord,
-  PrincipalStore,
-  SessionRecord,
-  ThrottleRecord,
-  TokenRecord,
-  UserRecord,
+export {
+  type BootstrapRecord,
+  type PrincipalStore,
+  type SessionRecord,
+  type ThrottleRecord,
+  TOKEN_KEPT_AFTER_END_MS,
+  type TokenRecord,
+  type UserRecord,
 } from './principal-store.js';

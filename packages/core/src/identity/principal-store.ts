@@ -1,5 +1,8 @@
 import type { Grant } from './access.js';
-import type { ThrottleState } from './identity.js';
+import { DAY_MS, type ThrottleState } from './identity.js';
+
+/** Revoked and expired tokens stay listed this long (`listTokens`), then the stores delete them. */
+export const TOKEN_KEPT_AFTER_END_MS = 30 * DAY_MS;
 
 /** A person who signs in. Times are epoch ms. */
 export interface UserRecord {
@@ -104,7 +107,7 @@ export interface PrincipalStore {
   /** ConflictError when an active token (not revoked, not expired at `now`) has the name. */
   createToken(token: TokenRecord, now: number): Promise<void>;
   getToken(id: string): Promise<TokenRecord | undefined>;
-  /** Every token kept (revoked and expired ones for a while), newest first. */
+  /** Every token kept (revoked and expired ones for {@link TOKEN_KEPT_AFTER_END_MS}), newest first. */
   listTokens(): Promise<TokenRecord[]>;
   /** Moves lastUsedAt on; a token gone is ignored. */
   touchToken(id: string, usedAt: number): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Job } from '../jobs/job.js';
+import type { DailyReport } from './report-days.js';
 import type { Run } from './run.js';
 
 export interface Alarm {
@@ -43,9 +44,5 @@ export interface ReportStore {
    * Counters of each day from `fromDay` to `toDay` inclusive (missing days are zero): of every
    * group, or summed over `appNames`.
    */
-  range(
-    fromDay: string,
-    toDay: string,
-    appNames?: readonly string[],
-  ): Promise<{ day: string; running: number; success: number; fail: number; skipped: number }[]>;
+  range(fromDay: string, toDay: string, appNames?: readonly string[]): Promise<DailyReport[]>;
 }

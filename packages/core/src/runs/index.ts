@@ -1,6 +1,14 @@
 export type { Alarm, AlarmPublisher, ReportDelta, ReportStore, WorkflowAlarm } from './alarms.js';
 export { BufferedReportStore } from './buffered-report-store.js';
 export {
+  type DailyReport,
+  dailyReport,
+  daysBetween,
+  MAX_REPORT_RANGE_DAYS,
+  REPORT_COUNTERS,
+  type ReportCounter,
+} from './report-days.js';
+export {
   dayOf,
   firstPlannedLogId,
   HANDLE_CODE,
@@ -18,15 +26,22 @@ export {
   unplannedLogId,
 } from './run.js';
 export {
+  CLAIM_LEAD_MS,
+  type ClaimedSkip,
+  type ClaimTakeOver,
   type CompleteOptions,
   type CompleteOutcome,
   type CreateFireResult,
   type DispatchEntry,
   type HandleResult,
+  MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,
+  outcomeDueOnClaim,
   type RunQuery,
   type RunStore,
   type StoredRun,
   type TriggerRefusal,
+  WATCH_AGAIN_MS,
+  WATCH_START_MS,
   type WatchedRun,
 } from './run-store.js';

@@ -1,5 +1,5 @@
 import type { Page } from '../jobs/job-store.js';
-import type { Run, RunStatus } from './run.js';
+import { type Run, type RunStatus, TRIGGER_CODE } from './run.js';
 
 export type CreateFireResult =
   | { readonly created: true }
@@ -54,6 +54,41 @@ export interface RunQuery {
  */
 export const OUTCOME_GRACE_MS = 120_000;
 
+/**
+ * When the consequences of a run are due as it is claimed: a run recorded as refused (no executor
+ * to send it to) is finished, its outcome pending from then; none for a run to be sent.
+ */
+export function outcomeDueOnClaim(run: Pick<Run, 'triggerCode' | 'dispatchedAt'>): number | undefined {
+  return run.triggerCode === TRIGGER_CODE.fail ? run.dispatchedAt + OUTCOME_GRACE_MS : undefined;
+}
+
+/** The lost-run watch (`findUnfinished`) looks at an unfinished run again this much later (or at its deadline, if sooner). */
+export const WATCH_AGAIN_MS = 60_000;
+/** Without a cursor (the first sweep), the watch starts this far back. */
+export const WATCH_START_MS = 3_600_000;
+/** Most chunks (of about `limit` entries) one `findUnfinished` reads before leaving the rest to the next sweep. */
+export const MAX_WATCH_CHUNKS = 200;
+/** A dispatch record is keyed by its claim time, which may come this much before its runs' trigger time. */
+export const CLAIM_LEAD_MS = 60_000;
+
+/** A take-over of a claim (see `reclaim`): the stale claim's token, the new claim's, and when it is stale. */
+export interface ClaimTakeOver {
+  readonly previousToken: string;
+  readonly claimToken: string;
+  readonly nowMs: number;
+  readonly staleBeforeMs: number;
+  /** Replaces the run's trigger message in the same write (a take-over sent as a catch-up). */
+  readonly triggerMsg?: string;
+}
+
+/** A claimed run rewritten as skipped (see `skipClaimed`), under its claim or taking a stale one over. */
+export interface ClaimedSkip {
+  readonly claimToken: string;
+  readonly triggerMsg: string;
+  readonly nowMs: number;
+  readonly takeOver?: { readonly previousToken: string; readonly staleBeforeMs: number };
+}
+
 export interface CompleteOptions {
   /**
    * Mark the run outcome-pending in the same write (the default). Leave it off only when nothing
@@ -102,17 +137,7 @@ export interface RunStore {
    * claim is older than `staleBeforeMs`: the run is claimed again under `claimToken`. False when it
    * has a result, was refused, or was claimed again meanwhile.
    */
-  reclaim(
-    logId: number,
-    claim: {
-      previousToken: string;
-      claimToken: string;
-      nowMs: number;
-      staleBeforeMs: number;
-      /** Replaces the run's trigger message in the same write (a take-over sent as a catch-up). */
-      triggerMsg?: string;
-    },
-  ): Promise<boolean>;
+  reclaim(logId: number, claim: ClaimTakeOver): Promise<boolean>;
   /**
    * The first run of the job's planned range (see `firstPlannedLogId`) above `logId`, or undefined:
    * planned logIds grow in schedule order, so such a run is a later fire of the same job, claimed
@@ -126,15 +151,7 @@ export interface RunStore {
    * on a stale claim under `previousToken` of a run recorded to be sent, as `reclaim` (the run is
    * then claimed under `claimToken` in the same write); never a run with a result. False otherwise.
    */
-  skipClaimed(
-    logId: number,
-    skip: {
-      claimToken: string;
-      triggerMsg: string;
-      nowMs: number;
-      takeOver?: { previousToken: string; staleBeforeMs: number };
-    },
-  ): Promise<boolean>;
+  skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean>;
   /**
    * Takes the job's catch-up mark for the fire `fireKey` (its dedupKey), which stands for the fire
    * missed at `missedTime`: true when no catch-up of the job ran since `missedTime`, or when this

@@ -15,6 +15,21 @@ export {
 } from './model/index.js';
 export { WORKFLOW_RUN_ID, type WorkflowLink } from './model/link.js';
 export { parseTemplate, renderTemplate } from './model/template.js';
+export {
+  changedNodeRuns,
+  deepFreeze,
+  describeActiveRuns,
+  isActiveRun,
+  nodeRunsAfterSave,
+  nodeStateOf,
+  notedNodeRuns,
+  STALLED_BUCKET_MS,
+  type StoredNode,
+  sameNodeRuns,
+  stalledSince,
+  storedDefinitionOf,
+  storedNodeOf,
+} from './stored-runs.js';
 export type {
   Admission,
   AdmitResult,

@@ -1,25 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import {
-  AUDIT_DEFAULT_DAYS,
+  AUDIT_ID_RANDOM_CHARS,
   type AuditEntry,
   type AuditLog,
   type AuditQuery,
   type AuditRecord,
-  MAX_AUDIT_APP_NAMES,
+  auditId,
+  auditIdRange,
+  auditTimeRange,
+  checkAuditAppNames,
+  checkAuditRange,
+  lastIdOfAuditCursor,
 } from '@tickring/core/audit';
-import { type Clock, systemClock, ValidationError } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
 import type { EmbeddedDatabase, SqlValue } from './database.js';
 import { ExpirySweep } from './expiry-sweep.js';
-import { decodeCursor, pageLimit, pageOfRows } from './page-cursor.js';
+import { pageLimit, pageOfRows } from './page-cursor.js';
 
-const DAY_MS = 86_400_000;
 /** Attempts at a fresh id when one is taken (two random 80-bit parts alike: never, in practice). */
 const MAX_INSERT_ATTEMPTS = 3;
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const TIME_CHARS = 10;
-const RANDOM_CHARS = 16;
-const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS audit_records (
@@ -74,7 +74,7 @@ export class SqliteAuditLog implements AuditLog {
         'VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
     for (let attempt = 1; ; attempt++) {
-      const record: AuditRecord = { id: auditId(entry.at, this.random(RANDOM_CHARS)), ...entry };
+      const record: AuditRecord = { id: auditId(entry.at, this.random(AUDIT_ID_RANDOM_CHARS)), ...entry };
       const { changes } = insert.run(
         record.id,
         entry.target,
@@ -91,27 +91,16 @@ export class SqliteAuditLog implements AuditLog {
   }
 
   async list(query: AuditQuery): Promise<Page<AuditRecord>> {
-    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-      throw new ValidationError('from must not be after to', 'from');
-    }
-    const before = positionOf(query.cursor, query.target);
-    if (query.appNames !== undefined && query.appNames.length > MAX_AUDIT_APP_NAMES) {
-      throw new RangeError(`at most ${MAX_AUDIT_APP_NAMES} appNames; got ${query.appNames.length}`);
-    }
+    checkAuditRange(query);
+    const before = lastIdOfAuditCursor(query.cursor, query.target);
+    checkAuditAppNames(query);
     if (query.appNames !== undefined && query.appNames.length === 0) return { items: [] };
-    const now = this.clock.now();
-    const to = query.to ?? now;
-    const from = Math.max(
-      query.from ?? to - AUDIT_DEFAULT_DAYS * DAY_MS,
-      now - this.options.retentionDays * DAY_MS,
-    );
+    const { from, to } = auditTimeRange(query, this.clock.now(), this.options.retentionDays);
     if (from > to) return { items: [] };
     // The ids of the range's first and last millisecond bound it (an id's time part is its record's).
+    const { low, high } = auditIdRange(from, to);
     const where = ['id BETWEEN ? AND ?'];
-    const params: SqlValue[] = [
-      `${timePart(from)}${'0'.repeat(RANDOM_CHARS)}`,
-      `${timePart(to)}${'Z'.repeat(RANDOM_CHARS)}`,
-    ];
+    const params: SqlValue[] = [low, high];
     const filter = (clause: string, ...values: SqlValue[]) => {
       where.push(clause);
       params.push(...values);
@@ -145,37 +134,4 @@ export class SqliteAuditLog implements AuditLog {
   private sql(text: string) {
     return this.options.database.db.prepare(text);
   }
-}
-
-/** The id a cursor stopped at; it must be a cursor of this list (of every record, or of this target). */
-function positionOf(cursor: string | undefined, target: string | undefined): string | undefined {
-  const position = decodeCursor(cursor);
-  if (position === undefined) return undefined;
-  if (position.target !== target || typeof position.id !== 'string' || !ID_PATTERN.test(position.id)) {
-    throw new ValidationError(
-      target === undefined
-        ? 'cursor is not a cursor of this list (a list of all records) this API returned'
-        : `cursor is not a cursor of this list (the records of ${target}) this API returned`,
-      'cursor',
-    );
-  }
-  return position.id;
-}
-
-/** A ULID: 10 characters of epoch ms, 16 random (Crockford base32), sorting by time. */
-function auditId(atMs: number, random: Uint8Array): string {
-  let id = timePart(atMs);
-  for (let i = 0; i < RANDOM_CHARS; i++) id += CROCKFORD[(random[i] ?? 0) & 31];
-  return id;
-}
-
-/** The time part of a ULID: epoch ms in 10 base32 characters. */
-function timePart(ms: number): string {
-  let rest = Math.max(0, Math.min(Math.floor(ms), 2 ** 48 - 1));
-  let out = '';
-  for (let i = 0; i < TIME_CHARS; i++) {
-    out = CROCKFORD[rest % 32] + out;
-    rest = Math.floor(rest / 32);
-  }
-  return out;
 }

@@ -1,22 +1,7 @@
-import { ValidationError } from '@tickring/core/common';
+import { decodePageCursor, encodePageCursor, ValidationError } from '@tickring/core/common';
 
-/** A page cursor of an SQLite store: where the page stopped, as base64url JSON (opaque to callers). */
-export function encodeCursor(position: Record<string, string | number | undefined>): string {
-  return Buffer.from(JSON.stringify(position)).toString('base64url');
-}
-
-/** The position of a cursor a store gave out; ValidationError for anything that is not one. */
-export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('cursor is not a cursor this API returned', 'cursor');
-}
+/** An SQLite store's page cursors are core's: where the page stopped, as base64url JSON. */
+export { decodePageCursor as decodeCursor, encodePageCursor as encodeCursor };
 
 /** A safe integer of a decoded cursor; ValidationError otherwise (a cursor of another list, or forged). */
 export function cursorInteger(value: unknown): number {
@@ -39,7 +24,7 @@ export function pageOfRows<R, T>(
   const last = kept.at(-1);
   const items = kept.map(itemOf);
   return rows.length > limit && last !== undefined
-    ? { items, nextCursor: encodeCursor(positionOf(last)) }
+    ? { items, nextCursor: encodePageCursor(positionOf(last)) }
     : { items };
 }
 

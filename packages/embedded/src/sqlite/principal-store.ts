@@ -7,12 +7,11 @@ import type {
   TokenRecord,
   UserRecord,
 } from '@tickring/core/identity';
-import { DAY_MS, LOGIN_THROTTLE } from '@tickring/core/identity';
+import { LOGIN_THROTTLE, TOKEN_KEPT_AFTER_END_MS } from '@tickring/core/identity';
 import type { EmbeddedDatabase, SqlValue } from './database.js';
 import { ExpirySweep } from './expiry-sweep.js';
 
-/** Revoked and expired tokens stay listed this long, then are deleted (as on DynamoDB). */
-export const TOKEN_KEPT_AFTER_END_MS = 30 * DAY_MS;
+export { TOKEN_KEPT_AFTER_END_MS };
 
 /** The expiry column's value, epoch seconds (the DynamoDB adapter's TTL attribute). */
 const ttl = (ms: number) => Math.ceil(ms / 1000);

@@ -1,11 +1,14 @@
-import { ValidationError } from '@tickring/core/common';
-import type { ReportDelta, ReportStore } from '@tickring/core/runs';
+import {
+  type DailyReport,
+  dailyReport,
+  daysBetween,
+  MAX_REPORT_RANGE_DAYS,
+  type ReportDelta,
+  type ReportStore,
+} from '@tickring/core/runs';
 import type { EmbeddedDatabase } from './database.js';
 
-const DAY_MS = 86_400_000;
-/** Most days one `range` reads (a bit over a year), as on DynamoDB. */
-const MAX_RANGE_DAYS = 400;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export type { DailyReport } from '@tickring/core/runs';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS report_days (
@@ -37,14 +40,6 @@ const ADD_TO_GROUP_DAY =
   'ON CONFLICT (day, app_name) DO UPDATE SET running = running + excluded.running, ' +
   'success = success + excluded.success, fail = fail + excluded.fail, skipped = skipped + excluded.skipped';
 
-export interface DailyReport {
-  readonly day: string;
-  readonly running: number;
-  readonly success: number;
-  readonly fail: number;
-  readonly skipped: number;
-}
-
 /**
  * Daily run counters (XXL-JOB's xxl_job_log_report, and the fires skipped as misfires) in SQLite: of
  * every group by day, and of each group by day and appName, both moved in one transaction by
@@ -68,7 +63,7 @@ export class SqliteReportStore implements ReportStore {
   }
 
   async range(fromDay: string, toDay: string, appNames?: readonly string[]): Promise<DailyReport[]> {
-    const days = daysBetween(fromDay, toDay);
+    const days = daysBetween(fromDay, toDay, MAX_REPORT_RANGE_DAYS);
     const { db } = this.options.database;
     const rows =
       appNames === undefined
@@ -89,36 +84,7 @@ export class SqliteReportStore implements ReportStore {
     const byDay = new Map(rows.map((row) => [row.day, row]));
     return days.map((day) => {
       const row = byDay.get(day);
-      return {
-        day,
-        running: Number(row?.running ?? 0),
-        success: Number(row?.success ?? 0),
-        fail: Number(row?.fail ?? 0),
-        skipped: Number(row?.skipped ?? 0),
-      };
+      return dailyReport(day, (counter) => Number(row?.[counter] ?? 0));
     });
   }
-}
-
-/** Every UTC day from `fromDay` to `toDay` inclusive (YYYY-MM-DD); ValidationError for a bad range. */
-function daysBetween(fromDay: string, toDay: string): string[] {
-  const from = parseDay(fromDay, 'fromDay');
-  const to = parseDay(toDay, 'toDay');
-  if (from > to) throw new ValidationError(`fromDay ${fromDay} is after toDay ${toDay}`, 'fromDay');
-  const count = (to - from) / DAY_MS + 1;
-  if (count > MAX_RANGE_DAYS) {
-    throw new ValidationError(
-      `at most ${MAX_RANGE_DAYS} days can be read at once; asked for ${count}`,
-      'fromDay',
-    );
-  }
-  return Array.from({ length: count }, (_, i) => new Date(from + i * DAY_MS).toISOString().slice(0, 10));
-}
-
-function parseDay(day: string, field: string): number {
-  const ms = DAY_PATTERN.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) {
-    throw new ValidationError(`${field} must be a day like 2030-01-31; got ${JSON.stringify(day)}`, field);
-  }
-  return ms;
 }

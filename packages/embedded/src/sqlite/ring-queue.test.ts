@@ -68,6 +68,33 @@ describe('SqliteRingQueue', () => {
   });
 });
 
+describe('SqliteRingQueue.returnHeldSooner', () => {
+  it('brings what a dead consumer held back sooner, never before now, and leaves what was never received alone', async () => {
+    const clock = new FakeClock(T);
+    const ring = new SqliteRingQueue({ database: databases.fresh(), clock });
+    await ring.enqueue([entry(1)]);
+    await ring.enqueue([entry(2, 'slow')]);
+    await ring.enqueue([entry(3, 'fast', 60)]); // delayed, never received
+    await ring.enqueue([entry(4)]);
+    await ring.receive('fast', { max: 1, visibilitySeconds: 90 }); // 1, hidden until T + 90 s
+    clock.advance(10_000);
+    await ring.receive('slow', { visibilitySeconds: 90 }); // 2, hidden until T + 100 s
+    await ring.receive('fast', { max: 1, visibilitySeconds: 5 }); // 4, hidden until T + 15 s
+
+    clock.advance(20_000); // T + 30 s: 4 is visible again, 1 and 2 still held
+    expect(await ring.returnHeldSooner(65_000)).toBe(2);
+    // 1: T + 90 s - 65 s = T + 25 s, already past: visible now; 2: T + 35 s.
+    expect(jobIdsOf(await ring.receive('fast', { visibilitySeconds: 90 }))).toEqual([1, 4]);
+    expect(await ring.receive('slow', { visibilitySeconds: 90 })).toEqual([]);
+    clock.advance(5_000);
+    const two = await ring.receive('slow', { visibilitySeconds: 90 });
+    expect(jobIdsOf(two)).toEqual([2]);
+    expect(two.map((d) => d.receiveCount)).toEqual([2]);
+    expect(await ring.nextVisibleAt('fast')).toBe(T + 60_000); // 3 keeps its delay
+    expect(await ring.returnHeldSooner(0)).toBe(0);
+  });
+});
+
 /** Runs `script` (ES module text, TypeScript imports allowed) in a node process of its own. */
 function runNode(script: string): Promise<{ stdout: string; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {

@@ -1,6 +1,7 @@
 import { type Clock, systemClock, ValidationError } from '@tickring/core/common';
 import {
   type FireMessage,
+  MAX_DELAY_SECONDS,
   packRingMessages,
   parseRingMessage,
   type RingEntry,
@@ -9,8 +10,6 @@ import {
 } from '@tickring/core/dispatch';
 import type { EmbeddedDatabase } from './database.js';
 
-/** Longest delay SQS takes per message; the ring takes no more, so both rings refuse the same sends. */
-const MAX_DELAY_SECONDS = 900;
 /** Messages one receive hands out when not told (SQS's most per receive). */
 const DEFAULT_RECEIVE_MAX = 10;
 
@@ -146,6 +145,24 @@ export class SqliteRingQueue implements RingQueue {
       .prepare('DELETE FROM ring_messages WHERE id = ? AND receive_token = ?')
       .run(Number(match[1]), match[2] as string);
     return changes > 0;
+  }
+
+  /**
+   * Every message received and not deleted comes back `byMs` sooner than its visibility timeout
+   * said (not before now; in either lane), keeping its receive count: for a consumer that starts
+   * alone on the file (the local stack, under its data directory's lock), whose predecessor died
+   * holding them. How many it moved.
+   */
+  async returnHeldSooner(byMs: number): Promise<number> {
+    if (!(byMs > 0)) return 0;
+    const now = this.clock.now();
+    const { changes } = this.options.database.db
+      .prepare(
+        'UPDATE ring_messages SET visible_at = MAX(?, visible_at - ?) ' +
+          'WHERE receive_token IS NOT NULL AND visible_at > ?',
+      )
+      .run(now, byMs, now);
+    return changes;
   }
 
   /**

@@ -4,9 +4,10 @@
  * packages/aws/src/dynamodb/audit-log.contract.int.test.ts). Each test gets a fresh, empty log.
  */
 
-import type { AuditEntry, AuditLog, AuditQuery, AuditRecord } from '@tickring/core/audit';
+import type { AuditLog, AuditQuery, AuditRecord } from '@tickring/core/audit';
 import { type Clock, ValidationError } from '@tickring/core/common';
 import { describe, expect, it } from 'vitest';
+import { makeAuditEntry } from '../audit-entries.js';
 import { FakeClock } from '../fake-clock.js';
 import { allPages, PAGE_SIZES, refusal } from './pages.js';
 
@@ -25,19 +26,7 @@ const RETENTION_DAYS = 40;
 const NOW = Date.parse('2031-01-01T12:00:00.000Z');
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
-function entry(at: number, fields: Partial<AuditEntry> = {}): AuditEntry {
-  return {
-    at,
-    actor: { kind: 'session', id: 'ana', name: 'ana', credentialId: 'sess-1' },
-    source: { ip: '203.0.113.7', userAgent: 'tickring-cli/0.1.0' },
-    action: 'job.update',
-    target: 'job#7',
-    appName: 'billing',
-    changes: { executorParam: { before: 'region=eu', after: 'region=us' } },
-    requestId: `req-${at}`,
-    ...fields,
-  };
-}
+const entry = makeAuditEntry;
 
 const ids = (records: readonly AuditRecord[]) => records.map((r) => r.id);
 const newestFirst = (records: readonly AuditRecord[]) =>

@@ -28,7 +28,7 @@ import {
   unplannedLogId,
 } from '@tickring/core/runs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeRun } from '../outcome-fakes.js';
+import { RunSeeder, type RunSeedFields, type RunSeedOptions, sentRun } from '../run-seeding.js';
 
 /** What the suite gets for each fresh store. */
 export interface RunStoreUnderTest {
@@ -51,31 +51,6 @@ const EXECUTOR = 'http://127.0.0.1:9999/';
 const PAGE_SIZES = [1, 2, 3, 100] as const;
 /** A filtered list is followed one run at a time (the filter skips runs between cursors) and two at a time. */
 const FILTERED_PAGE_SIZES = [1, 2] as const;
-
-type RunFields = Partial<Run> & Pick<Run, 'jobId' | 'appName' | 'triggerTime'>;
-interface SeedOptions {
-  /** Brought there by its result (success or fail). */
-  readonly status?: RunStatus;
-  /** Recorded as sent under its token (the default), or claimed only (its dispatcher died before). */
-  readonly record?: boolean;
-  /** The claim token, by default one made at its trigger time. */
-  readonly token?: string;
-  /** The deadline its dispatch record gives it, by default 10 minutes after its trigger. */
-  readonly deadline?: number;
-}
-
-/** A run as the dispatcher writes it when it claims a fire: routed to an executor, to be sent. */
-function sentRun(logId: number, fields: RunFields): Run {
-  return makeRun({
-    logId,
-    dedupKey: `contract#${logId}`,
-    scheduledTime: fields.triggerTime,
-    dispatchedAt: fields.triggerTime,
-    executorAddress: EXECUTOR,
-    triggerCode: TRIGGER_CODE.success,
-    ...fields,
-  });
-}
 
 /** An executor's refusal, as the dispatcher records it. */
 function refusalAt(dispatchedAt: number, triggerMsg = 'refused') {
@@ -102,80 +77,15 @@ function byLogId<T extends Pick<Run, 'logId'>>(runs: readonly T[]): T[] {
   return [...runs].sort((a, b) => a.logId - b.logId);
 }
 
-/** A store with the helpers the tests share: runs recorded as the dispatcher records them. */
-class Runs {
-  constructor(
-    readonly store: RunStore,
-    /** Another store on the same storage (another function instance). */
-    readonly peer: () => RunStore,
-  ) {}
-
-  async stored(logId: number): Promise<Run> {
-    const run = await this.store.get(logId);
-    if (!run) throw new Error(`run ${logId} is not stored`);
-    return run;
-  }
-
-  /** An unplanned run of `fields.jobId`: a new logId, its fire and the run in one transaction. */
-  async seedRun(fields: RunFields, options: SeedOptions = {}): Promise<{ run: Run; token: string }> {
-    const [logId] = await this.store.allocateLogIds(fields.jobId, 1);
-    if (logId === undefined) throw new Error('no logId');
-    return this.seed(sentRun(logId, fields), options, (run, token) =>
-      this.store.createFire(run.dedupKey, [run], token),
-    );
-  }
-
-  /** The job's `n`-th planned run, claimed with its planned logId. */
-  async seedPlanned(
-    n: number,
-    fields: RunFields,
-    options: SeedOptions = {},
-  ): Promise<{ run: Run; token: string }> {
-    const run = sentRun(firstPlannedLogId(fields.jobId) + n, { triggerType: 'CRON', ...fields });
-    return this.seed(run, options, (r, token) => this.store.claim(r, token));
-  }
-
-  private async seed(
-    run: Run,
-    options: SeedOptions,
-    write: (run: Run, token: string) => Promise<unknown>,
-  ): Promise<{ run: Run; token: string }> {
-    const token = options.token ?? this.store.newClaimToken(run.triggerTime);
-    expect(await write(run, token)).toEqual({ created: true });
-    if (options.record ?? true) {
-      await this.store.recordDispatch(token, [
-        { logId: run.logId, appName: run.appName, deadline: options.deadline ?? run.triggerTime + 600_000 },
-      ]);
-    }
-    if (options.status === 'success' || options.status === 'fail') {
-      const handleCode = options.status === 'success' ? 200 : 500;
-      await this.store.complete(run.logId, { handleCode, handleMsg: '', handleTime: run.triggerTime + 1 });
-    }
-    return { run: await this.stored(run.logId), token };
-  }
-
-  /** Every page of `query`, following its cursors (at most `maxPages`). */
-  async allPages(query: Omit<RunQuery, 'cursor'>, maxPages = 200) {
-    const pages: Run[][] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.store.list({ ...query, cursor });
-      pages.push(page.items);
-      cursor = page.nextCursor;
-    } while (cursor && pages.length < maxPages);
-    return { pages, runs: pages.flat(), exhausted: cursor === undefined };
-  }
-}
-
 export function runStoreContract(label: string, newStore: () => Promise<RunStoreUnderTest>): void {
-  async function fresh(): Promise<Runs> {
+  async function fresh(): Promise<RunSeeder> {
     const made = await newStore();
-    return new Runs(made.store, () => made.peer());
+    return new RunSeeder(made.store, () => made.peer());
   }
 
   /** One fresh store for the tests of a describe block, each test on jobs (and times) of its own. */
-  function storePerBlock(): () => Runs {
-    let runs: Runs | undefined;
+  function storePerBlock(): () => RunSeeder {
+    let runs: RunSeeder | undefined;
     beforeAll(async () => {
       runs = await fresh();
     });
@@ -190,7 +100,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
    * page without a cursor.
    */
   async function expectPaged(
-    h: Runs,
+    h: RunSeeder,
     query: Omit<RunQuery, 'cursor' | 'limit'>,
     expected: readonly Run[],
     sizes: readonly number[] = PAGE_SIZES,
@@ -948,7 +858,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
       const t = Date.UTC(2024, 0, 10, 12);
       const due = (at: number) => at + OUTCOME_GRACE_MS;
       /** The logIds of the runs due at `nowMs`, at most `limit` (in no particular order: sorted here). */
-      const pendingAt = async (h: Runs, nowMs: number, limit = 100) =>
+      const pendingAt = async (h: RunSeeder, nowMs: number, limit = 100) =>
         ids(byLogId(await h.store.findOutcomePending(nowMs, limit)));
 
       it('marks a run finished by its result, due a grace after it, found only once due, until cleared', async () => {
@@ -1196,7 +1106,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
       beforeAll(async () => {
         const { store } = h();
         const x = { appName: 'pages-x' };
-        const seed = async (fields: RunFields, options: SeedOptions) =>
+        const seed = async (fields: RunSeedFields, options: RunSeedOptions) =>
           (await h().seedRun(fields, options)).run;
         // Record A, hour 0: two runs of app X (two jobs) and one of app Y.
         const tA = hour + 10 * MINUTE_MS;
@@ -1277,7 +1187,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         const recent = await seed({ appName: 'sparse', jobId: 530, triggerTime: now - 2 * MINUTE_MS }, {});
         const week = await seed({ appName: 'sparse', jobId: 530, triggerTime: now - 7 * DAY_MS }, {});
         // Another instance records in an earlier hour after this one recorded later ones.
-        const old = await new Runs(h().peer(), h().peer).seedRun(
+        const old = await new RunSeeder(h().peer(), h().peer).seedRun(
           { appName: 'sparse', jobId: 531, triggerTime: now - 20 * DAY_MS },
           {},
         );
@@ -1377,11 +1287,11 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
       const t0 = hourStartOf(Date.now() - 6 * HOUR_MS) + 50 * MINUTE_MS;
       /** The first sweep that reads a record claimed at `t0`. */
       const settled = t0 + SETTLE_MS;
-      const watched = (h: Runs, nowMs: number, limit = 100) =>
+      const watched = (h: RunSeeder, nowMs: number, limit = 100) =>
         h.store.findUnfinished(nowMs, { limit, settleMs: SETTLE_MS });
 
       /** One sweep: the logIds of the runs past their deadline it returned, checked for repeats. */
-      async function sweep(h: Runs, nowMs: number, limit = 100): Promise<number[]> {
+      async function sweep(h: RunSeeder, nowMs: number, limit = 100): Promise<number[]> {
         const found = await watched(h, nowMs, limit);
         expect(repeated(ids(found.map((w) => w.run)))).toEqual([]);
         return found.filter((w) => w.pastDeadline).map((w) => w.run.logId);

@@ -11,138 +11,28 @@
 
 import { ConflictError, NotFoundError, ValidationError } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
-import {
-  type NodeState,
-  parseWorkflow,
-  type StoredRunStatus,
-  type WorkflowDefinition,
-  type WorkflowRecord,
-  type WorkflowRunRecord,
-  type WorkflowRunState,
-  type WorkflowStore,
+import type {
+  StoredRunStatus,
+  WorkflowRecord,
+  WorkflowRunRecord,
+  WorkflowStore,
 } from '@tickring/core/workflows';
 import { describe, expect, it } from 'vitest';
+import {
+  endedRun,
+  largestRun,
+  retriedRun,
+  runningState,
+  startedFromQueue,
+  WORKFLOW_TIME,
+  withNodeSucceeded,
+  workflowDefinition,
+  workflowRecord,
+  workflowRun,
+} from '../workflow-records.js';
 import { allPages, PAGE_SIZES } from './pages.js';
 
-/** Now, on a bound of the stalled list's 10 s (adapters may expire records dated long ago). */
-const T0 = Math.floor(Date.now() / 10_000) * 10_000;
-
-function definition(
-  appName = 'wf-app',
-  keys: readonly string[] = ['extract', 'load'],
-  name = 'nightly etl',
-): WorkflowDefinition {
-  return parseWorkflow({
-    name,
-    appName,
-    overlapPolicy: 'BUFFER_ONE',
-    nodes: keys.map((key, i) => ({
-      key,
-      jobId: i + 1,
-      upstream: i === 0 ? [] : [{ key: keys[0] }],
-      ...(i === 1 ? { executorParam: `{{ nodes.${keys[0]}.result }}` } : {}),
-    })),
-  });
-}
-
-function runningState(keys: readonly string[], revision = 1): WorkflowRunState {
-  const nodes: Record<string, NodeState> = {};
-  for (const [i, key] of keys.entries()) {
-    nodes[key] = i === 0 ? { status: 'RUNNING', attempt: 1 } : { status: 'PENDING', attempt: 0 };
-  }
-  return {
-    status: 'RUNNING',
-    input: { day: '2024-05-01', deep: { list: [1, 'two', null] } },
-    nodes,
-    revision,
-    failedNodes: [],
-  };
-}
-
-/** A run of `wf` as the engine admits it: RUNNING with its root fired, or QUEUED with no nodes. */
-function runRecord(
-  wf: WorkflowRecord,
-  id: string,
-  fields: Partial<WorkflowRunRecord> = {},
-): WorkflowRunRecord {
-  const createdAt = fields.createdAt ?? T0;
-  const queued = fields.status === 'QUEUED';
-  const keys = wf.definition.nodes.map((n) => n.key);
-  return {
-    id,
-    workflowId: wf.id,
-    version: wf.version,
-    appName: wf.definition.appName,
-    workflowName: wf.definition.name,
-    status: 'RUNNING',
-    state: queued
-      ? { status: 'RUNNING', input: { day: '2024-05-01' }, nodes: {}, revision: 0, failedNodes: [] }
-      : runningState(keys),
-    trigger: { type: 'MANUAL', by: 'alice' },
-    createdAt,
-    ...(queued ? {} : { startedAt: createdAt }),
-    movedAt: fields.movedAt ?? createdAt,
-    nodeRuns: {},
-    nodeTimes: queued ? {} : { [keys[0]!]: { firedAt: createdAt } },
-    ...fields,
-  };
-}
-
-/** The run with node `key` finished SUCCEEDED with `result` (a new revision). */
-function finished(
-  run: WorkflowRunRecord,
-  key: string,
-  result: string,
-  at = run.movedAt + 1,
-): WorkflowRunRecord {
-  return {
-    ...run,
-    state: {
-      ...run.state,
-      nodes: { ...run.state.nodes, [key]: { status: 'SUCCEEDED', attempt: 1, result } },
-      revision: run.state.revision + 1,
-    },
-    movedAt: at,
-    nodeTimes: { ...run.nodeTimes, [key]: { ...run.nodeTimes[key], finishedAt: at } },
-  };
-}
-
-/** The run ended with `status` (its nodes left as they are). */
-function ended(
-  run: WorkflowRunRecord,
-  status: 'SUCCEEDED' | 'FAILED' | 'CANCELLED',
-  at = run.movedAt + 1,
-): WorkflowRunRecord {
-  return {
-    ...run,
-    status,
-    state: { ...run.state, status, revision: run.state.revision + 1 },
-    finishedAt: at,
-    movedAt: at,
-  };
-}
-
-/** An ended run retried: RUNNING again, no longer finished. */
-function retried(run: WorkflowRunRecord, at = run.movedAt + 1): WorkflowRunRecord {
-  const { finishedAt: _ended, ...rest } = run;
-  return {
-    ...rest,
-    status: 'RUNNING',
-    state: { ...run.state, status: 'RUNNING', revision: run.state.revision + 1 },
-    movedAt: at,
-  };
-}
-
-/** A QUEUED run started: RUNNING with its root fired. */
-function startedFromQueue(queued: WorkflowRunRecord, wf: WorkflowRecord, at: number): WorkflowRunRecord {
-  return {
-    ...queued,
-    status: 'RUNNING',
-    state: runningState(wf.definition.nodes.map((n) => n.key)),
-    startedAt: at,
-    movedAt: at,
-  };
-}
+const T0 = WORKFLOW_TIME;
 
 /** Every item of a list, page by page (no page holds more than `limit`). */
 async function walk<T>(limit: number, read: (cursor: string | undefined) => Promise<Page<T>>): Promise<T[]> {
@@ -156,16 +46,7 @@ export function workflowStoreContract(
   async function setup() {
     const store = await newStore();
     const newWorkflow = async (appName?: string, keys?: readonly string[]): Promise<WorkflowRecord> => {
-      const id = await store.allocateId();
-      const wf: WorkflowRecord = {
-        id,
-        version: 1,
-        definition: definition(appName, keys),
-        triggerStatus: 'STOPPED',
-        activeRuns: 0,
-        createdAt: T0,
-        updatedAt: T0,
-      };
+      const wf = workflowRecord(await store.allocateId(), appName, keys);
       await store.create(wf);
       return wf;
     };
@@ -201,7 +82,7 @@ export function workflowStoreContract(
         const wf: WorkflowRecord = {
           id: await store.allocateId(),
           version: 1,
-          definition: definition(),
+          definition: workflowDefinition(),
           triggerStatus: 'RUNNING',
           starterJobId: 42,
           activeRuns: 0,
@@ -209,7 +90,7 @@ export function workflowStoreContract(
           updatedAt: T0 + 1,
         };
         await store.create(wf);
-        const other = { ...wf, definition: definition('wf-other', ['x']), starterJobId: 7 };
+        const other = { ...wf, definition: workflowDefinition('wf-other', ['x']), starterJobId: 7 };
         await expect(store.create(other)).rejects.toBeInstanceOf(ConflictError);
 
         expect(await store.get(wf.id)).toEqual(wf);
@@ -238,7 +119,7 @@ export function workflowStoreContract(
         const v2: WorkflowRecord = {
           ...wf,
           version: 2,
-          definition: definition('wf-app-2', ['a', 'b', 'c'], 'renamed'),
+          definition: workflowDefinition('wf-app-2', ['a', 'b', 'c'], 'renamed'),
           triggerStatus: 'STOPPED',
           starterJobId: undefined,
           updatedAt: T0 + 5,
@@ -250,7 +131,7 @@ export function workflowStoreContract(
         expect(await store.getVersion(wf.id, 1)).toEqual(wf.definition);
         expect(await store.getVersion(wf.id, 2)).toEqual(v2.definition);
 
-        const stale = { ...v2, definition: definition('wf-app', ['z']), updatedAt: T0 + 9 };
+        const stale = { ...v2, definition: workflowDefinition('wf-app', ['z']), updatedAt: T0 + 9 };
         await expect(store.update(stale, 1)).rejects.toBeInstanceOf(ConflictError);
         expect(await store.get(wf.id)).toEqual(v2);
         expect(await store.getVersion(wf.id, 2)).toEqual(v2.definition);
@@ -267,7 +148,7 @@ export function workflowStoreContract(
         const edits = ['left', 'right'].map((name) => ({
           ...wf,
           version: 2,
-          definition: definition('wf-app', ['extract', 'load'], name),
+          definition: workflowDefinition('wf-app', ['extract', 'load'], name),
           updatedAt: T0 + 1,
         }));
         const answers = await Promise.allSettled(edits.map((edit) => store.update(edit, 1)));
@@ -282,8 +163,8 @@ export function workflowStoreContract(
       it('keeps the running counts and the creation time through an edit', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        await startRun(runRecord(wf, 'wr-edit-1'));
-        const queued = runRecord(wf, 'wr-edit-2', { status: 'QUEUED' });
+        await startRun(workflowRun(wf, 'wr-edit-1'));
+        const queued = workflowRun(wf, 'wr-edit-2', { status: 'QUEUED' });
         expect(await store.admit(queued, { as: 'buffer', expectNoBuffered: true })).toBe('admitted');
         // The edit is made from a head read before the runs were admitted.
         await store.update({ ...wf, version: 2, createdAt: T0 + 99, updatedAt: T0 + 1 }, 1);
@@ -337,17 +218,17 @@ export function workflowStoreContract(
       it('deletes a workflow only when no run is running or waiting; its versions and runs stay readable', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const run = await startRun(runRecord(wf, 'wr-del-1'));
-        const queued = runRecord(wf, 'wr-del-2', { status: 'QUEUED' });
+        const run = await startRun(workflowRun(wf, 'wr-del-1'));
+        const queued = workflowRun(wf, 'wr-del-2', { status: 'QUEUED' });
         await store.admit(queued, { as: 'buffer', expectActiveRuns: 1, expectNoBuffered: true });
 
         await expect(store.delete(wf.id)).rejects.toBeInstanceOf(ConflictError);
-        const done = ended(run, 'SUCCEEDED');
+        const done = endedRun(run, 'SUCCEEDED');
         expect(await store.saveRun(run, done)).toBe(true);
         // Still one waiting.
         await expect(store.delete(wf.id)).rejects.toBeInstanceOf(ConflictError);
         expect(await store.get(wf.id)).toMatchObject({ activeRuns: 0, bufferedRunId: queued.id });
-        expect(await store.saveRun(queued, ended(queued, 'CANCELLED'))).toBe(true);
+        expect(await store.saveRun(queued, endedRun(queued, 'CANCELLED'))).toBe(true);
 
         await store.delete(wf.id);
         expect(await store.get(wf.id)).toBeUndefined();
@@ -361,7 +242,7 @@ export function workflowStoreContract(
         const { store, newWorkflow } = await setup();
         for (let round = 0; round < 3; round++) {
           const wf = await newWorkflow();
-          const run = runRecord(wf, `wr-race-${round}`);
+          const run = workflowRun(wf, `wr-race-${round}`);
           const [admitted, deleted] = await Promise.all([
             store.admit(run, { as: 'start', expectActiveRuns: 0, expectNoBuffered: true }),
             store.delete(wf.id).then(
@@ -390,7 +271,7 @@ export function workflowStoreContract(
           const wf: WorkflowRecord = {
             id,
             version: 1,
-            definition: definition(appName),
+            definition: workflowDefinition(appName),
             triggerStatus: 'STOPPED',
             activeRuns: 0,
             createdAt: T0 + id,
@@ -401,9 +282,9 @@ export function workflowStoreContract(
         }
         workflows.sort((a, b) => a.id - b.id);
         // Their running counts are part of the records listed.
-        await startRun(runRecord(workflows[0]!, 'wr-wl-1'));
-        await startRun(runRecord(workflows[0]!, 'wr-wl-2'));
-        await startRun(runRecord(workflows[4]!, 'wr-wl-3'));
+        await startRun(workflowRun(workflows[0]!, 'wr-wl-1'));
+        await startRun(workflowRun(workflows[0]!, 'wr-wl-2'));
+        await startRun(workflowRun(workflows[4]!, 'wr-wl-3'));
         const stored = workflows.map((w, i) => ({ ...w, activeRuns: i === 0 ? 2 : i === 4 ? 1 : 0 }));
         const of = (apps?: readonly string[]) =>
           stored.filter((w) => !apps || apps.includes(w.definition.appName)).map((w) => w.id);
@@ -431,8 +312,8 @@ export function workflowStoreContract(
         const [a, b] = [await newWorkflow(), await newWorkflow()];
         await newWorkflow();
         for (let i = 0; i < 3; i++) {
-          await startRun(runRecord(a, `wr-cur-a${i}`, { createdAt: T0 + i }));
-          await startRun(runRecord(b, `wr-cur-b${i}`, { createdAt: T0 + i }));
+          await startRun(workflowRun(a, `wr-cur-a${i}`, { createdAt: T0 + i }));
+          await startRun(workflowRun(b, `wr-cur-b${i}`, { createdAt: T0 + i }));
         }
         const workflowsCursor = (await store.list({ limit: 1 })).nextCursor;
         const allRunsCursor = (await store.listRuns({ limit: 1 })).nextCursor;
@@ -467,7 +348,7 @@ export function workflowStoreContract(
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
         // A scheduled start's run (its id and trigger from the starter job's fire).
-        const first = runRecord(wf, 'wr-s4294967297', {
+        const first = workflowRun(wf, 'wr-s4294967297', {
           trigger: { type: 'SCHEDULE', starterLogId: 4294967297 },
         });
         expect(await store.admit(first, { as: 'start', expectActiveRuns: 0, expectNoBuffered: true })).toBe(
@@ -489,21 +370,21 @@ export function workflowStoreContract(
       it('admits against the counts the decision was made on, all or nothing', async () => {
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
-        await store.admit(runRecord(wf, 'wr-cnt-1'), {
+        await store.admit(workflowRun(wf, 'wr-cnt-1'), {
           as: 'start',
           expectActiveRuns: 0,
           expectNoBuffered: true,
         });
 
         // Decided on a count that has changed: nothing written.
-        const late = runRecord(wf, 'wr-cnt-2');
+        const late = workflowRun(wf, 'wr-cnt-2');
         expect(await store.admit(late, { as: 'start', expectActiveRuns: 0, expectNoBuffered: true })).toBe(
           'conflict',
         );
         expect(await store.getRun(late.id)).toBeUndefined();
         expect(await store.get(wf.id)).toEqual({ ...wf, activeRuns: 1 });
 
-        const queued = runRecord(wf, 'wr-cnt-3', { status: 'QUEUED' });
+        const queued = workflowRun(wf, 'wr-cnt-3', { status: 'QUEUED' });
         expect(await store.admit(queued, { as: 'buffer', expectActiveRuns: 1, expectNoBuffered: true })).toBe(
           'admitted',
         );
@@ -511,7 +392,7 @@ export function workflowStoreContract(
         expect(await store.get(wf.id)).toMatchObject({ activeRuns: 1, bufferedRunId: queued.id });
 
         // One waits at most, whatever the decision expected; a start decided with none waiting conflicts.
-        const second = runRecord(wf, 'wr-cnt-4', { status: 'QUEUED' });
+        const second = workflowRun(wf, 'wr-cnt-4', { status: 'QUEUED' });
         expect(await store.admit(second, { as: 'buffer', expectActiveRuns: 1, expectNoBuffered: true })).toBe(
           'conflict',
         );
@@ -528,7 +409,7 @@ export function workflowStoreContract(
         expect(await store.get(wf.id)).toMatchObject({ activeRuns: 2, bufferedRunId: queued.id });
 
         // A workflow that is gone.
-        const orphan = runRecord({ ...wf, id: wf.id + 100 }, 'wr-cnt-5');
+        const orphan = workflowRun({ ...wf, id: wf.id + 100 }, 'wr-cnt-5');
         expect(await store.admit(orphan, { as: 'start', expectNoBuffered: false })).toBe('conflict');
         expect(await store.getRun(orphan.id)).toBeUndefined();
       });
@@ -536,7 +417,7 @@ export function workflowStoreContract(
       it('two starts decided on the same count at once: exactly one is admitted', async () => {
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
-        const runs = [runRecord(wf, 'wr-two-1'), runRecord(wf, 'wr-two-2')];
+        const runs = [workflowRun(wf, 'wr-two-1'), workflowRun(wf, 'wr-two-2')];
         const answers = await Promise.all(
           runs.map((run) => store.admit(run, { as: 'start', expectActiveRuns: 0, expectNoBuffered: true })),
         );
@@ -546,8 +427,8 @@ export function workflowStoreContract(
         expect((await store.get(wf.id))?.activeRuns).toBe(1);
 
         const waiting = [
-          runRecord(wf, 'wr-two-3', { status: 'QUEUED' }),
-          runRecord(wf, 'wr-two-4', { status: 'QUEUED' }),
+          workflowRun(wf, 'wr-two-3', { status: 'QUEUED' }),
+          workflowRun(wf, 'wr-two-4', { status: 'QUEUED' }),
         ];
         const buffered = await Promise.all(
           waiting.map((run) =>
@@ -563,7 +444,7 @@ export function workflowStoreContract(
       it('the same run admitted twice at once is stored and counted once', async () => {
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
-        const run = runRecord(wf, 'wr-s4294967296');
+        const run = workflowRun(wf, 'wr-s4294967296');
         const answers = await Promise.all([
           store.admit(run, { as: 'start', expectNoBuffered: false }),
           store.admit({ ...run, workflowName: 'copy' }, { as: 'start', expectNoBuffered: false }),
@@ -583,7 +464,7 @@ export function workflowStoreContract(
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
         const runs = Array.from({ length: 8 }, (_, i) =>
-          runRecord(wf, `wr-many-${i}`, { createdAt: T0 + i }),
+          workflowRun(wf, `wr-many-${i}`, { createdAt: T0 + i }),
         );
         let pending = runs;
         for (let round = 0; pending.length > 0 && round < 20; round++) {
@@ -609,34 +490,37 @@ export function workflowStoreContract(
       it('saves a run over the revision and status it read: a stale one loses and changes nothing', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const run = await startRun(runRecord(wf, 'wr-rev-1'));
-        const next = finished(run, 'extract', 'rows=10');
+        const run = await startRun(workflowRun(wf, 'wr-rev-1'));
+        const next = withNodeSucceeded(run, 'extract', 'rows=10');
         expect(await store.saveRun(run, next)).toBe(true);
         expect(await store.getRun(run.id)).toEqual(next);
 
         // Another writer's view, read before that save.
-        expect(await store.saveRun(run, finished(run, 'extract', 'rows=99'))).toBe(false);
-        expect(await store.saveRun(run, ended(run, 'CANCELLED'))).toBe(false);
+        expect(await store.saveRun(run, withNodeSucceeded(run, 'extract', 'rows=99'))).toBe(false);
+        expect(await store.saveRun(run, endedRun(run, 'CANCELLED'))).toBe(false);
         expect(await store.getRun(run.id)).toEqual(next);
         expect((await store.get(wf.id))?.activeRuns).toBe(1);
         // The status is part of the condition too.
-        expect(await store.saveRun({ ...next, status: 'QUEUED' }, ended(next, 'CANCELLED'))).toBe(false);
+        expect(await store.saveRun({ ...next, status: 'QUEUED' }, endedRun(next, 'CANCELLED'))).toBe(false);
         expect(await store.getRun(run.id)).toEqual(next);
         // A run that does not exist.
-        const ghost = runRecord(wf, 'wr-rev-ghost');
-        expect(await store.saveRun(ghost, finished(ghost, 'extract', 'x'))).toBe(false);
+        const ghost = workflowRun(wf, 'wr-rev-ghost');
+        expect(await store.saveRun(ghost, withNodeSucceeded(ghost, 'extract', 'x'))).toBe(false);
         expect(await store.getRun(ghost.id)).toBeUndefined();
 
-        expect(await store.saveRun(next, ended(next, 'SUCCEEDED'))).toBe(true);
-        expect(await store.getRun(run.id)).toEqual(ended(next, 'SUCCEEDED'));
+        expect(await store.saveRun(next, endedRun(next, 'SUCCEEDED'))).toBe(true);
+        expect(await store.getRun(run.id)).toEqual(endedRun(next, 'SUCCEEDED'));
       });
 
       it('two advances of the same revision at once: exactly one wins, and the run is the winner’s', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
         for (let round = 0; round < 3; round++) {
-          const run = await startRun(runRecord(wf, `wr-adv-${round}`));
-          const rivals = [finished(run, 'extract', 'first'), finished(run, 'extract', 'second')];
+          const run = await startRun(workflowRun(wf, `wr-adv-${round}`));
+          const rivals = [
+            withNodeSucceeded(run, 'extract', 'first'),
+            withNodeSucceeded(run, 'extract', 'second'),
+          ];
           const answers = await Promise.all(rivals.map((next) => store.saveRun(run, next)));
           expect(answers.filter(Boolean), `round ${round}`).toHaveLength(1);
           expect(await store.getRun(run.id)).toEqual(rivals[answers.indexOf(true)]);
@@ -646,9 +530,9 @@ export function workflowStoreContract(
       it('a run ended twice at once ends once: one running run less', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const other = await startRun(runRecord(wf, 'wr-end-0'));
-        const run = await startRun(runRecord(wf, 'wr-end-1'));
-        const rivals = [ended(run, 'SUCCEEDED'), ended(run, 'CANCELLED')];
+        const other = await startRun(workflowRun(wf, 'wr-end-0'));
+        const run = await startRun(workflowRun(wf, 'wr-end-1'));
+        const rivals = [endedRun(run, 'SUCCEEDED'), endedRun(run, 'CANCELLED')];
         const answers = await Promise.all(rivals.map((next) => store.saveRun(run, next)));
         expect(answers.filter(Boolean)).toHaveLength(1);
         expect((await store.getRun(run.id))?.status).toBe(rivals[answers.indexOf(true)]!.status);
@@ -659,7 +543,7 @@ export function workflowStoreContract(
       it('a buffered run started twice at once starts once', async () => {
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
-        const queued = runRecord(wf, 'wr-buf-1', { status: 'QUEUED' });
+        const queued = workflowRun(wf, 'wr-buf-1', { status: 'QUEUED' });
         expect(await store.admit(queued, { as: 'buffer', expectActiveRuns: 0, expectNoBuffered: true })).toBe(
           'admitted',
         );
@@ -677,28 +561,30 @@ export function workflowStoreContract(
         const wf = await newWorkflow();
         const runs = [];
         for (let i = 0; i < 6; i++)
-          runs.push(await startRun(runRecord(wf, `wr-par-${i}`, { createdAt: T0 + i })));
+          runs.push(await startRun(workflowRun(wf, `wr-par-${i}`, { createdAt: T0 + i })));
         expect((await store.get(wf.id))?.activeRuns).toBe(6);
         await Promise.all(
-          runs.map((run, i) => saveUntilSaved(run.id, (read) => ended(read, i % 2 ? 'FAILED' : 'SUCCEEDED'))),
+          runs.map((run, i) =>
+            saveUntilSaved(run.id, (read) => endedRun(read, i % 2 ? 'FAILED' : 'SUCCEEDED')),
+          ),
         );
         expect((await store.get(wf.id))?.activeRuns).toBe(0);
         expect(await store.listActive(wf.id)).toEqual([]);
         // And back: retries at once count each run again.
-        await Promise.all(runs.map((run) => saveUntilSaved(run.id, (read) => retried(read))));
+        await Promise.all(runs.map((run) => saveUntilSaved(run.id, (read) => retriedRun(read))));
         expect((await store.get(wf.id))?.activeRuns).toBe(6);
       });
 
       it('moves the running count and the buffered run with each status change', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const running = runRecord(wf, 'wr-st-1');
+        const running = workflowRun(wf, 'wr-st-1');
         await store.admit(running, { as: 'start', expectActiveRuns: 0, expectNoBuffered: true });
-        const queued = runRecord(wf, 'wr-st-2', { status: 'QUEUED', createdAt: T0 + 1 });
+        const queued = workflowRun(wf, 'wr-st-2', { status: 'QUEUED', createdAt: T0 + 1 });
         await store.admit(queued, { as: 'buffer', expectActiveRuns: 1, expectNoBuffered: true });
 
         // RUNNING → SUCCEEDED: one running run less; the buffered one still waits.
-        expect(await store.saveRun(running, ended(running, 'SUCCEEDED'))).toBe(true);
+        expect(await store.saveRun(running, endedRun(running, 'SUCCEEDED'))).toBe(true);
         expect(await store.get(wf.id)).toMatchObject({ activeRuns: 0, bufferedRunId: queued.id });
 
         // QUEUED → RUNNING: the buffered run becomes a running one.
@@ -709,37 +595,37 @@ export function workflowStoreContract(
         expect(head).not.toHaveProperty('bufferedRunId');
 
         // RUNNING → FAILED, then a retry (FAILED → RUNNING) counts it again and it is no longer finished.
-        const failed = ended(started, 'FAILED');
+        const failed = endedRun(started, 'FAILED');
         expect(await store.saveRun(started, failed)).toBe(true);
         expect((await store.get(wf.id))?.activeRuns).toBe(0);
-        const again = retried(failed);
+        const again = retriedRun(failed);
         expect(await store.saveRun(failed, again)).toBe(true);
         expect((await store.get(wf.id))?.activeRuns).toBe(1);
         const read = await store.getRun(again.id);
         expect(read).toEqual(again);
         expect(read).not.toHaveProperty('finishedAt');
-        expect(await store.saveRun(again, ended(again, 'CANCELLED'))).toBe(true);
+        expect(await store.saveRun(again, endedRun(again, 'CANCELLED'))).toBe(true);
 
         // QUEUED → CANCELLED frees the buffer and counts no run.
-        const waiting = runRecord(wf, 'wr-st-3', { status: 'QUEUED', createdAt: T0 + 9 });
+        const waiting = workflowRun(wf, 'wr-st-3', { status: 'QUEUED', createdAt: T0 + 9 });
         expect(await store.admit(waiting, { as: 'buffer', expectNoBuffered: true })).toBe('admitted');
-        expect(await store.saveRun(waiting, ended(waiting, 'CANCELLED'))).toBe(true);
+        expect(await store.saveRun(waiting, endedRun(waiting, 'CANCELLED'))).toBe(true);
         head = await store.get(wf.id);
         expect(head).toEqual({ ...wf, activeRuns: 0 });
         expect(head).not.toHaveProperty('bufferedRunId');
 
         // Progress without a status change leaves the workflow as it is.
-        const lone = await startRun(runRecord(wf, 'wr-st-4'));
+        const lone = await startRun(workflowRun(wf, 'wr-st-4'));
         const before = await store.get(wf.id);
-        expect(await store.saveRun(lone, finished(lone, 'extract', 'ok'))).toBe(true);
+        expect(await store.saveRun(lone, withNodeSucceeded(lone, 'extract', 'ok'))).toBe(true);
         expect(await store.get(wf.id)).toEqual(before);
       });
 
       it('stores node results with the run; a reset node loses its result, a new one replaces it', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const run = await startRun(runRecord(wf, 'wr-res-1'));
-        const next = finished(run, 'extract', '{"rows": 10, "note": "naïve ✓ 🚀"}');
+        const run = await startRun(workflowRun(wf, 'wr-res-1'));
+        const next = withNodeSucceeded(run, 'extract', '{"rows": 10, "note": "naïve ✓ 🚀"}');
         expect(await store.saveRun(run, next)).toBe(true);
         expect(await store.getRun(run.id)).toEqual(next);
 
@@ -754,12 +640,12 @@ export function workflowStoreContract(
         };
         expect(await store.saveRun(next, reset)).toBe(true);
         expect((await store.getRun(run.id))?.state.nodes.extract).toEqual({ status: 'PENDING', attempt: 1 });
-        const again = finished(reset, 'extract', 'rows=11');
+        const again = withNodeSucceeded(reset, 'extract', 'rows=11');
         expect(await store.saveRun(reset, again)).toBe(true);
         expect(await store.getRun(run.id)).toEqual(again);
         // A result admitted with the run is kept too (an empty one is a result).
         const withResult: WorkflowRunRecord = {
-          ...runRecord(wf, 'wr-res-2'),
+          ...workflowRun(wf, 'wr-res-2'),
           state: {
             ...runningState(['extract', 'load']),
             nodes: {
@@ -777,7 +663,7 @@ export function workflowStoreContract(
       it('notes the job runs of a node, keeping the later attempt; a save never undoes a note', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow('wf-app', ['status', 'load']); // a node key that is a common word
-        const run = await startRun(runRecord(wf, 'wr-note-1'));
+        const run = await startRun(workflowRun(wf, 'wr-note-1'));
         const link = { runId: run.id, node: 'status' };
         await store.noteNodeRuns({ ...link, attempt: 2 }, [11, 12]);
         await store.noteNodeRuns({ ...link, attempt: 1 }, [5]);
@@ -792,7 +678,7 @@ export function workflowStoreContract(
         expect(await store.getRun('wr-nobody')).toBeUndefined();
 
         // The engine saves from a record read before the notes: they stay.
-        const next = finished(run, 'status', 'done');
+        const next = withNodeSucceeded(run, 'status', 'done');
         expect(await store.saveRun(run, next)).toBe(true);
         expect((await store.getRun(run.id))?.nodeRuns).toEqual({
           status: { attempt: 3, logIds: [2 ** 52 + 7] },
@@ -800,7 +686,7 @@ export function workflowStoreContract(
         // A save that changes one node's runs writes that node's only.
         const read = (await store.getRun(run.id))!;
         const moved = {
-          ...finished(read, 'load', 'x'),
+          ...withNodeSucceeded(read, 'load', 'x'),
           nodeRuns: { ...read.nodeRuns, load: { attempt: 1, logIds: [99] } },
         };
         await store.noteNodeRuns({ runId: run.id, node: 'status', attempt: 4 }, [21]);
@@ -814,10 +700,10 @@ export function workflowStoreContract(
       it('a note and a save at once both land', async () => {
         const { store, newWorkflow, startRun, saveUntilSaved } = await setup();
         const wf = await newWorkflow();
-        const run = await startRun(runRecord(wf, 'wr-both-1'));
+        const run = await startRun(workflowRun(wf, 'wr-both-1'));
         await Promise.all([
           store.noteNodeRuns({ runId: run.id, node: 'extract', attempt: 1 }, [71]),
-          saveUntilSaved(run.id, (read) => finished(read, 'load', 'loaded')),
+          saveUntilSaved(run.id, (read) => withNodeSucceeded(read, 'load', 'loaded')),
         ]);
         const read = await store.getRun(run.id);
         expect(read?.nodeRuns).toEqual({ extract: { attempt: 1, logIds: [71] } });
@@ -827,7 +713,7 @@ export function workflowStoreContract(
       it("answers whether a node's attempt is awaited and whether runs were claimed for it", async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const run = await startRun(runRecord(wf, 'wr-await-1'));
+        const run = await startRun(workflowRun(wf, 'wr-await-1'));
         const state = (node: string, attempt: number, runId = run.id) =>
           store.nodeFireState({ runId, node, attempt });
         expect(await state('extract', 1)).toEqual({ awaited: true, claimed: false });
@@ -847,7 +733,7 @@ export function workflowStoreContract(
         expect((await store.getRun(run.id))?.nodeRuns).toEqual({ extract: { attempt: 1, logIds: [41, 52] } });
 
         // A cancelled run awaits nothing more; what was claimed stays claimed.
-        expect(await store.saveRun(run, ended(run, 'CANCELLED'))).toBe(true);
+        expect(await store.saveRun(run, endedRun(run, 'CANCELLED'))).toBe(true);
         expect(await state('extract', 1)).toEqual({ awaited: false, claimed: true });
       });
     });
@@ -857,11 +743,11 @@ export function workflowStoreContract(
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
         const other = await newWorkflow();
-        const recent = await startRun(runRecord(wf, 'wr-act-2', { createdAt: T0 - 30_000 }));
-        const old = await startRun(runRecord(wf, 'wr-act-1', { createdAt: T0 - 60_000 }));
-        const queued = runRecord(wf, 'wr-act-3', { status: 'QUEUED', createdAt: T0 - 20_000 });
+        const recent = await startRun(workflowRun(wf, 'wr-act-2', { createdAt: T0 - 30_000 }));
+        const old = await startRun(workflowRun(wf, 'wr-act-1', { createdAt: T0 - 60_000 }));
+        const queued = workflowRun(wf, 'wr-act-3', { status: 'QUEUED', createdAt: T0 - 20_000 });
         await store.admit(queued, { as: 'buffer', expectNoBuffered: true });
-        await startRun(runRecord(other, 'wr-act-0', { createdAt: T0 - 90_000 }));
+        await startRun(workflowRun(other, 'wr-act-0', { createdAt: T0 - 90_000 }));
 
         expect(await store.listActive(wf.id)).toEqual([
           { id: old.id, status: 'RUNNING' },
@@ -870,12 +756,12 @@ export function workflowStoreContract(
         ]);
         expect(await store.listActive(wf.id + 100)).toEqual([]);
 
-        const failed = ended(recent, 'FAILED');
+        const failed = endedRun(recent, 'FAILED');
         expect(await store.saveRun(recent, failed)).toBe(true);
-        expect(await store.saveRun(queued, ended(queued, 'CANCELLED'))).toBe(true);
+        expect(await store.saveRun(queued, endedRun(queued, 'CANCELLED'))).toBe(true);
         expect(await store.listActive(wf.id)).toEqual([{ id: old.id, status: 'RUNNING' }]);
         // A retried run is active again.
-        expect(await store.saveRun(failed, retried(failed))).toBe(true);
+        expect(await store.saveRun(failed, retriedRun(failed))).toBe(true);
         expect(await store.listActive(wf.id)).toEqual([
           { id: old.id, status: 'RUNNING' },
           { id: recent.id, status: 'RUNNING' },
@@ -888,14 +774,14 @@ export function workflowStoreContract(
         const wf = await newWorkflow();
         const other = await newWorkflow();
         const at = (movedAt: number) => ({ createdAt: B - 120_000, movedAt });
-        const r1 = await startRun(runRecord(wf, 'wr-stl-1', at(B - 60_000)));
-        const r2 = await startRun(runRecord(other, 'wr-stl-2', at(B - 1)));
-        const r3 = runRecord(other, 'wr-stl-3', { status: 'QUEUED', ...at(B - 30_000) });
+        const r1 = await startRun(workflowRun(wf, 'wr-stl-1', at(B - 60_000)));
+        const r2 = await startRun(workflowRun(other, 'wr-stl-2', at(B - 1)));
+        const r3 = workflowRun(other, 'wr-stl-3', { status: 'QUEUED', ...at(B - 30_000) });
         await store.admit(r3, { as: 'buffer', expectNoBuffered: true });
-        const r4 = await startRun(runRecord(wf, 'wr-stl-4', at(B)));
-        const r5 = await startRun(runRecord(wf, 'wr-stl-5', at(B + 9_999)));
-        const r6 = await startRun(runRecord(wf, 'wr-stl-6', at(B - 50_000)));
-        const r6Ended = ended(r6, 'FAILED', B - 50_000);
+        const r4 = await startRun(workflowRun(wf, 'wr-stl-4', at(B)));
+        const r5 = await startRun(workflowRun(wf, 'wr-stl-5', at(B + 9_999)));
+        const r6 = await startRun(workflowRun(wf, 'wr-stl-6', at(B - 50_000)));
+        const r6Ended = endedRun(r6, 'FAILED', B - 50_000);
         expect(await store.saveRun(r6, r6Ended)).toBe(true);
 
         // A run is listed once the 10 s it moved in ended before `before`.
@@ -913,22 +799,22 @@ export function workflowStoreContract(
         await store.touch(r1.id, B + 11_000);
         expect(await store.listStalled(B + 10_000, 100)).not.toContain(r1.id);
         expect(await store.listStalled(B + 20_000, 100)).toContain(r1.id);
-        expect(await store.saveRun(r4, finished(r4, 'extract', 'ok', B + 25_000))).toBe(true);
+        expect(await store.saveRun(r4, withNodeSucceeded(r4, 'extract', 'ok', B + 25_000))).toBe(true);
         expect(await store.listStalled(B + 20_000, 100)).not.toContain(r4.id);
-        expect(await store.saveRun(r2, ended(r2, 'SUCCEEDED', B - 1))).toBe(true);
+        expect(await store.saveRun(r2, endedRun(r2, 'SUCCEEDED', B - 1))).toBe(true);
         expect(await store.listStalled(B + 20_000, 100)).not.toContain(r2.id);
         // A retried run is watched again.
-        expect(await store.saveRun(r6Ended, retried(r6Ended, B - 20_000))).toBe(true);
+        expect(await store.saveRun(r6Ended, retriedRun(r6Ended, B - 20_000))).toBe(true);
         expect(await store.listStalled(B, 100)).toEqual([r3.id, r6.id]);
       });
 
       it('touches a run without a new revision: a save from the read before the touch still lands', async () => {
         const { store, newWorkflow, startRun } = await setup();
         const wf = await newWorkflow();
-        const run = await startRun(runRecord(wf, 'wr-touch-1', { createdAt: T0 - 60_000 }));
+        const run = await startRun(workflowRun(wf, 'wr-touch-1', { createdAt: T0 - 60_000 }));
         await store.touch(run.id, T0 + 1_000);
         expect(await store.getRun(run.id)).toEqual({ ...run, movedAt: T0 + 1_000 });
-        const next = finished(run, 'extract', 'ok', T0 + 2_000);
+        const next = withNodeSucceeded(run, 'extract', 'ok', T0 + 2_000);
         expect(await store.saveRun(run, next)).toBe(true);
         expect(await store.getRun(run.id)).toEqual(next);
         await store.touch('wr-nobody', T0); // a run that is gone: nothing
@@ -948,15 +834,15 @@ export function workflowStoreContract(
           const wf = [wfA, wfB, wfC][i % 3]!;
           // Four runs a millisecond: ties (of one workflow or of two) must not lose or repeat a run.
           const run = await startRun(
-            runRecord(wf, `wr-list-${String(i).padStart(2, '0')}`, { createdAt: T0 + Math.floor(i / 4) }),
+            workflowRun(wf, `wr-list-${String(i).padStart(2, '0')}`, { createdAt: T0 + Math.floor(i / 4) }),
           );
           const status = statuses[i % statuses.length]!;
           const stored =
-            status === 'RUNNING' ? run : ended(run, status as 'SUCCEEDED' | 'FAILED' | 'CANCELLED');
+            status === 'RUNNING' ? run : endedRun(run, status as 'SUCCEEDED' | 'FAILED' | 'CANCELLED');
           if (stored !== run) expect(await store.saveRun(run, stored)).toBe(true);
           runs.push(stored);
         }
-        const queued = runRecord(wfB, 'wr-list-q', { status: 'QUEUED', createdAt: T0 + 3 });
+        const queued = workflowRun(wfB, 'wr-list-q', { status: 'QUEUED', createdAt: T0 + 3 });
         await store.admit(queued, { as: 'buffer', expectNoBuffered: true });
         runs.push(queued);
 
@@ -1016,7 +902,7 @@ export function workflowStoreContract(
         const wf = await newWorkflow();
         const runs = [];
         for (let i = 0; i < 5; i++)
-          runs.push(await startRun(runRecord(wf, `wr-pg-${i}`, { createdAt: T0 + i * 1_000 })));
+          runs.push(await startRun(workflowRun(wf, `wr-pg-${i}`, { createdAt: T0 + i * 1_000 })));
         const newestFirst = runs.map((r) => r.id).reverse();
         for (const query of [{ workflowId: wf.id }, {}]) {
           const first = await store.listRuns({ ...query, limit: 2 });
@@ -1092,47 +978,15 @@ export function workflowStoreContract(
     describe('capacity', () => {
       it('round-trips a run of 200 nodes with a 15,000-character result each', async () => {
         const { store, newWorkflow, startRun } = await setup();
-        const keys = Array.from(
-          { length: 200 },
-          (_, i) => `node_${String(i).padStart(3, '0')}-${'k'.repeat(50)}`,
-        );
-        const wf = await newWorkflow('wf-big', ['root']);
-        const nodes = Object.fromEntries(
-          keys.map((k) => [k, { status: 'RUNNING', attempt: 1 } satisfies NodeState]),
-        );
-        let run: WorkflowRunRecord = await startRun({
-          ...runRecord(wf, 'wr-big-1'),
-          state: { ...runningState([]), nodes },
-          nodeTimes: Object.fromEntries(keys.map((k) => [k, { firedAt: T0 }])),
-        });
-        // 50 results a save (the engine saves one per outcome).
-        for (let from = 0; from < keys.length; from += 50) {
-          const results: Record<string, NodeState> = {};
-          for (const [i, k] of keys.slice(from, from + 50).entries()) {
-            results[k] = { status: 'SUCCEEDED', attempt: 1, result: `${from + i}:`.padEnd(15_000, 'ü') };
-          }
-          const next: WorkflowRunRecord = {
-            ...run,
-            state: {
-              ...run.state,
-              nodes: { ...run.state.nodes, ...results },
-              revision: run.state.revision + 1,
-            },
-            movedAt: run.movedAt + 1,
-            ...(from === 0
-              ? {
-                  nodeRuns: Object.fromEntries(
-                    keys.map((k, i) => [k, { attempt: 1, logIds: [2 ** 40 + i] }]),
-                  ),
-                }
-              : {}),
-          };
+        const { admitted, saves, lastNode } = largestRun(await newWorkflow('wf-big', ['root']));
+        let run = await startRun(admitted);
+        for (const next of saves) {
           expect(await store.saveRun(run, next)).toBe(true);
           run = next;
         }
         const read = await store.getRun(run.id);
         expect(read).toEqual(run);
-        expect(read?.state.nodes[keys[199]!]?.result).toHaveLength(15_000);
+        expect(read?.state.nodes[lastNode]?.result).toHaveLength(15_000);
       });
     });
   });

@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import {
-  AUDIT_DEFAULT_DAYS,
+  AUDIT_ID_RANDOM_CHARS,
   type AuditEntry,
   type AuditLog,
   type AuditQuery,
   type AuditRecord,
-  MAX_AUDIT_APP_NAMES,
+  auditId,
+  auditTimeRange,
+  checkAuditAppNames,
+  checkAuditRange,
+  lastIdOfAuditCursor,
 } from '@tickring/core/audit';
-import { type Clock, systemClock, ValidationError } from '@tickring/core/common';
+import { type Clock, systemClock } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
-import { decodeCursor, pageOf } from './cursor.js';
+import { pageOf } from './cursor.js';
 
-const DAY_MS = 86_400_000;
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const MAX_ID_ATTEMPTS = 3;
-const ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export interface MemoryAuditLogOptions {
   /** Records older than this many days are gone for readers. */
@@ -42,11 +43,11 @@ export class MemoryAuditLog implements AuditLog {
   }
 
   async append(entry: AuditEntry): Promise<AuditRecord> {
-    let id = auditId(entry.at, this.random(16));
+    let id = auditId(entry.at, this.random(AUDIT_ID_RANDOM_CHARS));
     // Never overwrites a record: an id drawn twice is drawn again (as often as the DynamoDB log tries).
     for (let attempt = 1; this.records.has(id); attempt++) {
       if (attempt >= MAX_ID_ATTEMPTS) throw new Error(`audit id ${id} drawn ${attempt} times`);
-      id = auditId(entry.at, this.random(16));
+      id = auditId(entry.at, this.random(AUDIT_ID_RANDOM_CHARS));
     }
     const record: AuditRecord = { id, ...structuredClone(entry) };
     this.records.set(id, record);
@@ -54,19 +55,10 @@ export class MemoryAuditLog implements AuditLog {
   }
 
   async list(query: AuditQuery): Promise<Page<AuditRecord>> {
-    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-      throw new ValidationError('from must not be after to', 'from');
-    }
-    const before = positionOf(query.cursor, query.target);
-    if (query.appNames !== undefined && query.appNames.length > MAX_AUDIT_APP_NAMES) {
-      throw new RangeError(`at most ${MAX_AUDIT_APP_NAMES} appNames; got ${query.appNames.length}`);
-    }
-    const now = this.clock.now();
-    const to = query.to ?? now;
-    const from = Math.max(
-      query.from ?? to - AUDIT_DEFAULT_DAYS * DAY_MS,
-      now - this.options.retentionDays * DAY_MS,
-    );
+    checkAuditRange(query);
+    const before = lastIdOfAuditCursor(query.cursor, query.target);
+    checkAuditAppNames(query);
+    const { from, to } = auditTimeRange(query, this.clock.now(), this.options.retentionDays);
     const matching = [...this.records.values()]
       .filter(
         (r) => r.at >= from && r.at <= to && (before === undefined || r.id < before) && matches(r, query),
@@ -89,32 +81,4 @@ function matches(record: AuditRecord, query: AuditQuery): boolean {
       (record.appName !== undefined && query.appNames.includes(record.appName))) &&
     (query.onlyGrouped !== true || record.appName !== undefined)
   );
-}
-
-/** The id a cursor stopped at; it must be a cursor of this list (of every record, or of this target). */
-function positionOf(cursor: string | undefined, target: string | undefined): string | undefined {
-  const position = decodeCursor(cursor);
-  if (position === undefined) return undefined;
-  if (position.target !== target || typeof position.id !== 'string' || !ID_PATTERN.test(position.id)) {
-    throw new ValidationError(
-      target === undefined
-        ? 'cursor is not a cursor of this list (a list of all records) this API returned'
-        : `cursor is not a cursor of this list (the records of ${target}) this API returned`,
-      'cursor',
-    );
-  }
-  return position.id;
-}
-
-/** A ULID: 10 characters of epoch ms, 16 random (Crockford base32), sorting by time. */
-function auditId(atMs: number, random: Uint8Array): string {
-  let rest = Math.max(0, Math.min(Math.floor(atMs), 2 ** 48 - 1));
-  let time = '';
-  for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[rest % 32] + time;
-    rest = Math.floor(rest / 32);
-  }
-  let id = time;
-  for (let i = 0; i < 16; i++) id += CROCKFORD[(random[i] ?? 0) & 31];
-  return id;
 }

@@ -7,6 +7,9 @@
 import { ValidationError } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
 import {
+  CLAIM_LEAD_MS,
+  type ClaimedSkip,
+  type ClaimTakeOver,
   type CompleteOptions,
   type CompleteOutcome,
   type CreateFireResult,
@@ -15,7 +18,9 @@ import {
   type HandleResult,
   jobIdOfLogId,
   LOG_ID_JOB_FACTOR,
+  MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,
+  outcomeDueOnClaim,
   type Run,
   type RunQuery,
   type RunStore,
@@ -26,19 +31,12 @@ import {
   truncateMessage,
   UNPLANNED_LOG_ID_OFFSET,
   unplannedLogId,
+  WATCH_AGAIN_MS,
+  WATCH_START_MS,
   type WatchedRun,
 } from '@tickring/core/runs';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-/** An unfinished run looked at is looked at again this much later (or at its deadline, if sooner). */
-const WATCH_AGAIN_MS = MINUTE_MS;
-/** Without a cursor (the first sweep), the watch starts this far back. */
-const WATCH_START_MS = HOUR_MS;
-/** Most chunks (of about `limit` entries) one `findUnfinished` reads before leaving the rest. */
-const MAX_WATCH_CHUNKS = 200;
-/** A dispatch record is keyed by its claim time, which may come this much before its runs' trigger time. */
-const CLAIM_LEAD_MS = MINUTE_MS;
 
 /** Where a dispatch record or a watch page sorts: by time, then by the order it was made. */
 interface Key {
@@ -164,16 +162,7 @@ export class MemoryRunStore implements RunStore {
     });
   }
 
-  async reclaim(
-    logId: number,
-    claim: {
-      previousToken: string;
-      claimToken: string;
-      nowMs: number;
-      staleBeforeMs: number;
-      triggerMsg?: string;
-    },
-  ): Promise<boolean> {
+  async reclaim(logId: number, claim: ClaimTakeOver): Promise<boolean> {
     const run = this.runs.get(logId);
     if (!run || !this.staleSentClaim(run, claim.previousToken, claim.staleBeforeMs)) return false;
     const triggerMsg = claim.triggerMsg === undefined ? run.triggerMsg : truncateMessage(claim.triggerMsg);
@@ -190,15 +179,7 @@ export class MemoryRunStore implements RunStore {
     return later && { logId: later.logId, scheduledTime: later.scheduledTime };
   }
 
-  async skipClaimed(
-    logId: number,
-    skip: {
-      claimToken: string;
-      triggerMsg: string;
-      nowMs: number;
-      takeOver?: { previousToken: string; staleBeforeMs: number };
-    },
-  ): Promise<boolean> {
+  async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {
     const run = this.runs.get(logId);
     if (!run) return false;
     const { takeOver } = skip;
@@ -343,10 +324,8 @@ export class MemoryRunStore implements RunStore {
 
   private put(run: Run, claimToken: string): void {
     this.runs.set(run.logId, { ...run, claimAt: run.triggerTime, claimToken });
-    // A run recorded as refused (no executor to send it to) is finished: its outcome is pending.
-    if (run.triggerCode === TRIGGER_CODE.fail) {
-      this.outcomePending.set(run.logId, run.dispatchedAt + OUTCOME_GRACE_MS);
-    }
+    const outcomeDue = outcomeDueOnClaim(run);
+    if (outcomeDue !== undefined) this.outcomePending.set(run.logId, outcomeDue);
   }
 
   /** A claim under `previousToken`, older than `staleBeforeMs`, of a run recorded to be sent and without a result. */

@@ -8,25 +8,26 @@
 
 import { ConflictError, NotFoundError, PermanentError, ValidationError } from '@tickring/core/common';
 import type { Page, TriggerStatus } from '@tickring/core/jobs';
-import type {
-  Admission,
-  AdmitResult,
-  NodeFireState,
-  NodeRuns,
-  ShardOutcome,
-  StoredRunStatus,
-  WorkflowDefinition,
-  WorkflowLink,
-  WorkflowQuery,
-  WorkflowRecord,
-  WorkflowRunQuery,
-  WorkflowRunRecord,
-  WorkflowStore,
+import {
+  type Admission,
+  type AdmitResult,
+  deepFreeze,
+  isActiveRun,
+  type NodeFireState,
+  nodeRunsAfterSave,
+  notedNodeRuns,
+  type ShardOutcome,
+  type StoredRunStatus,
+  stalledSince,
+  type WorkflowDefinition,
+  type WorkflowLink,
+  type WorkflowQuery,
+  type WorkflowRecord,
+  type WorkflowRunQuery,
+  type WorkflowRunRecord,
+  type WorkflowStore,
 } from '@tickring/core/workflows';
 import { decodeCursor, pageOf } from './cursor.js';
-
-/** The stalled list files active runs by the 10 s they last moved in, as the port says. */
-const STALLED_BUCKET_MS = 10_000;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -174,14 +175,7 @@ export class MemoryWorkflowStore implements WorkflowStore {
       return false;
     const counts = this.countsAfter(prev, next);
     // A node's runs are written only where the save changes them: a note made since the read stays.
-    const nodeRuns: Record<string, NodeRuns> = { ...stored.nodeRuns };
-    for (const key of new Set([...Object.keys(prev.nodeRuns), ...Object.keys(next.nodeRuns)])) {
-      const before = Object.hasOwn(prev.nodeRuns, key) ? prev.nodeRuns[key] : undefined;
-      const after = Object.hasOwn(next.nodeRuns, key) ? next.nodeRuns[key] : undefined;
-      if (sameNodeRuns(before, after)) continue;
-      if (after) nodeRuns[key] = after;
-      else delete nodeRuns[key];
-    }
+    const nodeRuns = nodeRunsAfterSave(stored.nodeRuns, prev, next);
     this.runs.set(next.id, deepCopy({ ...next, nodeRuns }));
     if (counts) this.workflows.set(counts.id, counts);
     return true;
@@ -191,17 +185,8 @@ export class MemoryWorkflowStore implements WorkflowStore {
     const run = this.runs.get(link.runId);
     if (!run) return;
     const noted = Object.hasOwn(run.nodeRuns, link.node) ? run.nodeRuns[link.node] : undefined;
-    const [first] = logIds;
-    const oneShard = shard !== undefined && Number.isSafeInteger(shard) && shard >= 0;
-    let next: NodeRuns;
-    if (oneShard && first !== undefined) {
-      // A shard's retry: only in the attempt recorded, only a shard it has.
-      if (noted?.attempt !== link.attempt || noted.logIds.length <= shard) return;
-      next = { attempt: noted.attempt, logIds: noted.logIds.map((id, i) => (i === shard ? first : id)) };
-    } else {
-      if (noted !== undefined && noted.attempt > link.attempt) return; // a later attempt is recorded
-      next = { attempt: link.attempt, logIds: [...logIds] };
-    }
+    const next = notedNodeRuns(noted, link, logIds, shard);
+    if (!next) return;
     this.runs.set(run.id, { ...run, nodeRuns: { ...run.nodeRuns, [link.node]: next } });
   }
 
@@ -240,7 +225,7 @@ export class MemoryWorkflowStore implements WorkflowStore {
 
   async listActive(workflowId: number): Promise<{ id: string; status: StoredRunStatus }[]> {
     return [...this.runs.values()]
-      .filter((r) => r.workflowId === workflowId && isActive(r.status))
+      .filter((r) => r.workflowId === workflowId && isActiveRun(r.status))
       .sort((a, b) => a.createdAt - b.createdAt || compareText(a.id, b.id))
       .map((r) => ({ id: r.id, status: r.status }));
   }
@@ -248,7 +233,7 @@ export class MemoryWorkflowStore implements WorkflowStore {
   async listStalled(before: number, limit: number): Promise<string[]> {
     if (limit <= 0) return [];
     return [...this.runs.values()]
-      .filter((r) => isActive(r.status) && bucketOf(r.movedAt) < bucketOf(before))
+      .filter((r) => isActiveRun(r.status) && stalledSince(r.movedAt) < stalledSince(before))
       .sort((a, b) => a.movedAt - b.movedAt || compareText(a.id, b.id))
       .slice(0, limit)
       .map((r) => r.id);
@@ -309,14 +294,6 @@ function versionKey(id: number, version: number): string {
   return `${id}#${version}`;
 }
 
-function isActive(status: StoredRunStatus): boolean {
-  return status === 'QUEUED' || status === 'RUNNING';
-}
-
-function bucketOf(ms: number): number {
-  return Math.floor(ms / STALLED_BUCKET_MS) * STALLED_BUCKET_MS;
-}
-
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -337,15 +314,6 @@ function withoutResults(run: WorkflowRunRecord): WorkflowRunRecord {
   return copy;
 }
 
-function sameNodeRuns(a: NodeRuns | undefined, b: NodeRuns | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return (
-    a.attempt === b.attempt &&
-    a.logIds.length === b.logIds.length &&
-    a.logIds.every((id, i) => id === b.logIds[i])
-  );
-}
-
 /**
  * A copy of plain JSON-like data (objects, arrays, primitives). Strings are shared, not copied: they
  * cannot change, and a run holds megabytes of node results (structuredClone copies them, slowly).
@@ -360,14 +328,6 @@ function deepCopy<T>(value: T): T {
 
 function frozenCopy<T>(value: T): T {
   return deepFreeze(deepCopy(value));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /**

@@ -7,6 +7,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  type ClaimedSkip,
+  type ClaimTakeOver,
   type CreateFireResult,
   firstPlannedLogId,
   jobIdOfLogId,
@@ -128,16 +130,7 @@ export class RunClaims {
     }));
   }
 
-  async reclaim(
-    logId: number,
-    claim: {
-      previousToken: string;
-      claimToken: string;
-      nowMs: number;
-      staleBeforeMs: number;
-      triggerMsg?: string;
-    },
-  ): Promise<boolean> {
+  async reclaim(logId: number, claim: ClaimTakeOver): Promise<boolean> {
     const msg = claim.triggerMsg === undefined ? {} : { ':msg': truncateMessage(claim.triggerMsg) };
     return this.table.conditionalUpdate({
       Key: runKey(logId),
@@ -177,15 +170,7 @@ export class RunClaims {
     return item && { logId: Number(item.sk), scheduledTime: Number(item.scheduledTime) };
   }
 
-  async skipClaimed(
-    logId: number,
-    skip: {
-      claimToken: string;
-      triggerMsg: string;
-      nowMs: number;
-      takeOver?: { previousToken: string; staleBeforeMs: number };
-    },
-  ): Promise<boolean> {
+  async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {
     const { takeOver } = skip;
     return this.table.conditionalUpdate({
       Key: runKey(logId),

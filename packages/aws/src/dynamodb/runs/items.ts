@@ -1,4 +1,4 @@
-import { type DispatchEntry, OUTCOME_GRACE_MS, type Run, TRIGGER_CODE } from '@tickring/core/runs';
+import { type DispatchEntry, outcomeDueOnClaim, type Run } from '@tickring/core/runs';
 import type { Item } from '../util.js';
 import { OUTCOME_PENDING_BUCKET, runKey } from './keys.js';
 
@@ -16,16 +16,14 @@ interface RunItem extends Run {
 
 /** A run as the runs table stores it: claimed under `claimToken`, expiring at `expiresAt` (epoch s). */
 export function toItem(run: Run, claimToken: string, expiresAt: number): RunItem {
+  const outcomeDue = outcomeDueOnClaim(run);
   return {
     ...run,
     ...runKey(run.logId),
     claimToken,
     claimAt: run.triggerTime,
     expiresAt,
-    // A run recorded as refused (no executor to send it to) is finished: its outcome is pending.
-    ...(run.triggerCode === TRIGGER_CODE.fail
-      ? { outcomeBucket: OUTCOME_PENDING_BUCKET, outcomeDueAt: run.dispatchedAt + OUTCOME_GRACE_MS }
-      : {}),
+    ...(outcomeDue === undefined ? {} : { outcomeBucket: OUTCOME_PENDING_BUCKET, outcomeDueAt: outcomeDue }),
   };
 }
 

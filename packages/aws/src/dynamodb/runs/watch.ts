@@ -1,18 +1,18 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type DispatchEntry, TRIGGER_CODE, type WatchedRun } from '@tickring/core/runs';
+import {
+  type DispatchEntry,
+  MAX_WATCH_CHUNKS,
+  TRIGGER_CODE,
+  WATCH_AGAIN_MS,
+  WATCH_START_MS,
+  type WatchedRun,
+} from '@tickring/core/runs';
 import type { Item } from '../util.js';
 import { type DispatchRecords, PAGE_ROUND_SIZE } from './dispatch-records.js';
 import { indexedFromOf } from './hour-index.js';
 import { fromItem, pageEntries } from './items.js';
 import { HOUR_MS, hourOf, hourStartOf, SALT, WATCH_CURSOR_KEY } from './keys.js';
 import type { RunsTable } from './table.js';
-
-/** An unfinished run looked at is looked at again this much later (or at its deadline, if sooner). */
-export const WATCH_AGAIN_MS = 60_000;
-/** Most chunks (of about `limit` entries) one `findUnfinished` reads before leaving the rest to the next sweep. */
-const MAX_WATCH_CHUNKS = 200;
-/** Without a cursor (first sweep), the watch starts this far back. */
-const WATCH_START_MS = HOUR_MS;
 
 /**
  * The lost-run watch: reads the dispatch pages (and its own watch pages) from where its cursor

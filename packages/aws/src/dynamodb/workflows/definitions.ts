@@ -9,10 +9,15 @@ import {
 import type { Logger } from '@tickring/core/common';
 import { ConflictError, NotFoundError } from '@tickring/core/common';
 import type { TriggerStatus } from '@tickring/core/jobs';
-import type { WorkflowDefinition, WorkflowRecord } from '@tickring/core/workflows';
+import {
+  describeActiveRuns,
+  storedDefinitionOf,
+  type WorkflowDefinition,
+  type WorkflowRecord,
+} from '@tickring/core/workflows';
 import { type Item, isConditionFailed } from '../util.js';
 import { cancellationCodes, Expr } from './expressions.js';
-import { definitionOf, versionItem, workflowHeadItem, workflowOf } from './items.js';
+import { versionItem, workflowHeadItem, workflowOf } from './items.js';
 import { COUNTER_KEY, versionSk, workflowKey, workflowPk } from './keys.js';
 import { DAY_S, type WorkflowsTable } from './table.js';
 
@@ -83,7 +88,7 @@ export class WorkflowDefinitions {
         ConsistentRead: true,
       }),
     );
-    return item ? definitionOf(item.definition) : undefined;
+    return item ? storedDefinitionOf(item.definition) : undefined;
   }
 
   async update(next: WorkflowRecord, expectedVersion: number): Promise<void> {
@@ -186,7 +191,9 @@ export class WorkflowDefinitions {
       const current = await this.get(id);
       if (!current) throw new NotFoundError(`workflow ${id} does not exist`);
       if (current.activeRuns !== 0 || current.bufferedRunId !== undefined) {
-        throw new ConflictError(`${describeActive(current)}; cancel them first`);
+        throw new ConflictError(
+          `${describeActiveRuns(current.activeRuns, current.bufferedRunId)}; cancel them first`,
+        );
       }
       // Its last run ended between the delete and the read: try again.
       if (attempt >= 3) throw new ConflictError(`workflow ${id}'s runs kept changing; try again`);
@@ -226,13 +233,4 @@ export class WorkflowDefinitions {
       start = page.LastEvaluatedKey;
     } while (start);
   }
-}
-
-function describeActive(workflow: WorkflowRecord): string {
-  const n = workflow.activeRuns;
-  const running = `${n} run${n === 1 ? '' : 's'} of the workflow ${n === 1 ? 'is' : 'are'} running`;
-  if (workflow.bufferedRunId === undefined) return running;
-  return n === 0
-    ? `a run of the workflow is waiting (${workflow.bufferedRunId})`
-    : `${running} and one is waiting (${workflow.bufferedRunId})`;
 }

@@ -1,12 +1,13 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
-import type {
-  StoredRunStatus,
-  WorkflowQuery,
-  WorkflowRecord,
-  WorkflowRunQuery,
-  WorkflowRunRecord,
+import {
+  type StoredRunStatus,
+  stalledSince,
+  type WorkflowQuery,
+  type WorkflowRecord,
+  type WorkflowRunQuery,
+  type WorkflowRunRecord,
 } from '@tickring/core/workflows';
 import {
   WORKFLOW_RUNS_ACTIVE_INDEX,
@@ -17,7 +18,7 @@ import {
 } from '../../topology/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item } from '../util.js';
 import { runOf, workflowOf } from './items.js';
-import { ACTIVE_LIST, baseKey, LIST_PK, RUN_LIST, stalledSince } from './keys.js';
+import { ACTIVE_LIST, baseKey, LIST_PK, RUN_LIST } from './keys.js';
 import type { WorkflowsTable } from './table.js';
 
 /** Query rounds one list makes before it answers with a cursor (filters may skip many items). */

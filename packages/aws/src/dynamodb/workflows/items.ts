@@ -1,27 +1,23 @@
 import type { TriggerStatus } from '@tickring/core/jobs';
-import type {
-  JsonValue,
-  NodeRuns,
-  NodeState,
-  NodeTimes,
-  StoredRunStatus,
-  WorkflowDefinition,
-  WorkflowRecord,
-  WorkflowRunRecord,
-  WorkflowRunState,
-  WorkflowRunTrigger,
+import {
+  isActiveRun,
+  type JsonValue,
+  type NodeRuns,
+  type NodeState,
+  type NodeTimes,
+  nodeStateOf,
+  type StoredNode,
+  type StoredRunStatus,
+  stalledSince,
+  storedDefinitionOf,
+  storedNodeOf,
+  type WorkflowRecord,
+  type WorkflowRunRecord,
+  type WorkflowRunState,
+  type WorkflowRunTrigger,
 } from '@tickring/core/workflows';
 import type { Item } from '../util.js';
-import {
-  ACTIVE_LIST,
-  LIST_PK,
-  RUN_LIST,
-  runKey,
-  stalledSince,
-  versionSk,
-  workflowKey,
-  workflowPk,
-} from './keys.js';
+import { ACTIVE_LIST, LIST_PK, RUN_LIST, runKey, versionSk, workflowKey, workflowPk } from './keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // Writing items
@@ -56,16 +52,8 @@ export function versionItem(workflow: WorkflowRecord, definition: string): Item 
 
 /** A run's head: every field of the record but the node results, expiring at `expiresAt` (epoch s). */
 export function runHeadItem(run: WorkflowRunRecord, expiresAt: number): Item {
-  const nodes: Record<string, Item> = {};
-  for (const [key, node] of Object.entries(run.state.nodes)) {
-    nodes[key] = {
-      status: node.status,
-      attempt: node.attempt,
-      ...(node.reason !== undefined ? { reason: node.reason } : {}),
-      ...(node.result !== undefined ? { hasResult: true } : {}),
-    };
-  }
-  const active = run.status === 'QUEUED' || run.status === 'RUNNING';
+  const nodes: Record<string, StoredNode> = {};
+  for (const [key, node] of Object.entries(run.state.nodes)) nodes[key] = storedNodeOf(node);
   return {
     ...runKey(run.id),
     id: run.id,
@@ -90,7 +78,7 @@ export function runHeadItem(run: WorkflowRunRecord, expiresAt: number): Item {
     nodeTimes: Object.fromEntries(Object.entries(run.nodeTimes).map(([k, v]) => [k, { ...v }])),
     runWorkflowId: run.workflowId,
     runList: RUN_LIST,
-    ...(active
+    ...(isActiveRun(run.status)
       ? {
           activeWorkflowId: run.workflowId,
           activeList: ACTIVE_LIST,
@@ -108,7 +96,7 @@ export function workflowOf(item: Item): WorkflowRecord {
   return {
     id: Number(item.id),
     version: Number(item.version),
-    definition: definitionOf(item.definition),
+    definition: storedDefinitionOf(item.definition),
     triggerStatus: item.triggerStatus as TriggerStatus,
     ...(typeof item.starterJobId === 'number' ? { starterJobId: item.starterJobId } : {}),
     activeRuns: Number(item.activeRuns ?? 0),
@@ -118,31 +106,17 @@ export function workflowOf(item: Item): WorkflowRecord {
   };
 }
 
-/** A stored definition, deeply frozen as checked definitions are (the engine caches by frozen object). */
-export function definitionOf(text: unknown): WorkflowDefinition {
-  if (typeof text !== 'string') throw new Error('a stored workflow definition is not JSON text');
-  return deepFreeze(JSON.parse(text)) as WorkflowDefinition;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 export function runOf(item: Item, results: ReadonlyMap<string, string>): WorkflowRunRecord {
   const nodes: Record<string, NodeState> = {};
   for (const [key, raw] of Object.entries(recordOf(item.nodes))) {
     if (!isRecord(raw)) continue;
-    const result = raw.hasResult === true ? results.get(key) : undefined;
-    nodes[key] = {
+    const stored: StoredNode = {
       status: raw.status as NodeState['status'],
       attempt: Number(raw.attempt ?? 0),
       ...(typeof raw.reason === 'string' ? { reason: raw.reason } : {}),
-      ...(result !== undefined ? { result } : {}),
+      ...(raw.hasResult === true ? { hasResult: true } : {}),
     };
+    nodes[key] = nodeStateOf(stored, results.get(key));
   }
   const state: WorkflowRunState = {
     status: item.stateStatus as WorkflowRunState['status'],

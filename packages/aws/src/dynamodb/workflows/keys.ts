@@ -26,16 +26,6 @@ export const RESULT_PREFIX = 'result#';
 /** Above every `result#…` key (and below `shard#`): head and results are read by one key range. */
 export const RESULTS_END = 'result$';
 
-/**
- * The stalled index files an active run under the 10 s it last moved in, not the millisecond: a
- * run saved several times in 10 s (every node outcome) writes its index entry once, not per save.
- */
-const STALLED_BUCKET_MS = 10_000;
-
-export function stalledSince(movedAt: number): number {
-  return Math.floor(movedAt / STALLED_BUCKET_MS) * STALLED_BUCKET_MS;
-}
-
 export function workflowPk(id: number): string {
   return `W#${id}`;
 }

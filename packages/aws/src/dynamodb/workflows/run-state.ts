@@ -6,11 +6,18 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { PermanentError } from '@tickring/core/common';
-import type { NodeFireState, NodeRuns, WorkflowLink, WorkflowRunRecord } from '@tickring/core/workflows';
+import {
+  changedNodeRuns,
+  type NodeFireState,
+  type NodeRuns,
+  stalledSince,
+  type WorkflowLink,
+  type WorkflowRunRecord,
+} from '@tickring/core/workflows';
 import { type Item, isConditionFailed } from '../util.js';
 import { cancellationCodes, Expr } from './expressions.js';
 import { isRecord, recordOf, runHeadItem, runOf } from './items.js';
-import { HEAD, RESULT_PREFIX, RESULTS_END, runKey, runPk, stalledSince, workflowKey } from './keys.js';
+import { HEAD, RESULT_PREFIX, RESULTS_END, runKey, runPk, workflowKey } from './keys.js';
 import type { WorkflowResults } from './results.js';
 import type { WorkflowsTable } from './table.js';
 
@@ -193,10 +200,7 @@ export class WorkflowRunStates {
     for (const name of OPTIONAL_RUN_ATTRIBUTES) {
       if (!(name in item)) remove.push(e.name(name));
     }
-    for (const key of new Set([...Object.keys(prev.nodeRuns), ...Object.keys(next.nodeRuns)])) {
-      const before = Object.hasOwn(prev.nodeRuns, key) ? prev.nodeRuns[key] : undefined;
-      const after = Object.hasOwn(next.nodeRuns, key) ? next.nodeRuns[key] : undefined;
-      if (sameNodeRuns(before, after)) continue;
+    for (const [key, after] of changedNodeRuns(prev, next)) {
       const runs = e.name('nodeRuns');
       if (after)
         set.push(
@@ -274,13 +278,4 @@ function workflowCountsUpdate(
     };
   }
   return undefined;
-}
-
-function sameNodeRuns(a: NodeRuns | undefined, b: NodeRuns | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return (
-    a.attempt === b.attempt &&
-    a.logIds.length === b.logIds.length &&
-    a.logIds.every((id, i) => id === b.logIds[i])
-  );
 }

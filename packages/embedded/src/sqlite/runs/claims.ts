@@ -1,4 +1,6 @@
 import {
+  type ClaimedSkip,
+  type ClaimTakeOver,
   type CreateFireResult,
   firstPlannedLogId,
   jobIdOfLogId,
@@ -88,16 +90,7 @@ export class RunClaims {
     return this.table.readRuns(logIds).map(toStoredRun);
   }
 
-  reclaim(
-    logId: number,
-    claim: {
-      previousToken: string;
-      claimToken: string;
-      nowMs: number;
-      staleBeforeMs: number;
-      triggerMsg?: string;
-    },
-  ): boolean {
+  reclaim(logId: number, claim: ClaimTakeOver): boolean {
     const triggerMsg = claim.triggerMsg === undefined ? null : truncateMessage(claim.triggerMsg);
     const { changes } = this.table
       .prepare(
@@ -118,15 +111,7 @@ export class RunClaims {
     return row && { logId: row.log_id, scheduledTime: row.scheduled_time };
   }
 
-  skipClaimed(
-    logId: number,
-    skip: {
-      claimToken: string;
-      triggerMsg: string;
-      nowMs: number;
-      takeOver?: { previousToken: string; staleBeforeMs: number };
-    },
-  ): boolean {
+  skipClaimed(logId: number, skip: ClaimedSkip): boolean {
     // A run refused at its claim (no executor) was marked outcome-pending: a skipped one has no outcome.
     const set =
       `trigger_code = ${TRIGGER_CODE.skipped}, trigger_msg = ?, executor_address = '', ` +

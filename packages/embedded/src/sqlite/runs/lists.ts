@@ -1,12 +1,10 @@
 import { ValidationError } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
-import { type Run, type RunQuery, runStatus } from '@tickring/core/runs';
+import { CLAIM_LEAD_MS, type Run, type RunQuery, runStatus } from '@tickring/core/runs';
 import { cursorInteger, decodeCursor, encodeCursor } from '../page-cursor.js';
 import { AFTER_ALL, type RunRow, type RunsTable, toRun } from './table.js';
 
 const DAY_MS = 86_400_000;
-/** A dispatch record is keyed by its claim time, which may come this much before its runs' trigger time. */
-const CLAIM_LEAD_MS = 60_000;
 /** Rows one `list` looks at (the status filter may skip them) before it answers with a cursor. */
 const MAX_EXAMINED = 1_000;
 /** Rows read per statement, at least (a page of `limit` reads `limit + 1`: the one after tells if more are left). */

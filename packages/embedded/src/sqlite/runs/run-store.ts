@@ -1,5 +1,7 @@
 import type { Page } from '@tickring/core/jobs';
 import type {
+  ClaimedSkip,
+  ClaimTakeOver,
   CompleteOptions,
   CompleteOutcome,
   CreateFireResult,
@@ -77,7 +79,7 @@ export class SqliteRunStore implements RunStore {
     return this.claims.getMany(logIds);
   }
 
-  async reclaim(logId: number, claim: Parameters<RunStore['reclaim']>[1]): Promise<boolean> {
+  async reclaim(logId: number, claim: ClaimTakeOver): Promise<boolean> {
     return this.claims.reclaim(logId, claim);
   }
 
@@ -85,7 +87,7 @@ export class SqliteRunStore implements RunStore {
     return this.claims.laterPlannedRun(logId);
   }
 
-  async skipClaimed(logId: number, skip: Parameters<RunStore['skipClaimed']>[1]): Promise<boolean> {
+  async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {
     return this.claims.skipClaimed(logId, skip);
   }
 

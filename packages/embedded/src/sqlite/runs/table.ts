@@ -14,7 +14,7 @@
  * the trigger (claim) time: see `RunWatch.deleteExpired`.
  */
 import { ValidationError } from '@tickring/core/common';
-import { jobIdOfLogId, OUTCOME_GRACE_MS, type Run, type StoredRun, TRIGGER_CODE } from '@tickring/core/runs';
+import { jobIdOfLogId, outcomeDueOnClaim, type Run, type StoredRun } from '@tickring/core/runs';
 import type { EmbeddedDatabase, SqlValue } from '../database.js';
 
 const SCHEMA = `
@@ -206,8 +206,7 @@ export function runValues(run: Run, claimToken: string, expiresAt: number): SqlV
     alarmStatus,
     ...body
   } = run;
-  // A run recorded as refused (no executor to send it to) is finished: its outcome is pending.
-  const outcomeDueAt = triggerCode === TRIGGER_CODE.fail ? dispatchedAt + OUTCOME_GRACE_MS : null;
+  const outcomeDueAt = outcomeDueOnClaim(run) ?? null;
   return [
     logId,
     jobIdOfLogId(logId),

@@ -1,13 +1,14 @@
-import { type DispatchEntry, TRIGGER_CODE, type WatchedRun } from '@tickring/core/runs';
+import {
+  type DispatchEntry,
+  MAX_WATCH_CHUNKS,
+  TRIGGER_CODE,
+  WATCH_AGAIN_MS,
+  WATCH_START_MS,
+  type WatchedRun,
+} from '@tickring/core/runs';
 import { AFTER_ALL, type RunsTable, toRun } from './table.js';
 
 const MINUTE_MS = 60_000;
-/** An unfinished run looked at is looked at again this much later (or at its deadline, if sooner). */
-const WATCH_AGAIN_MS = MINUTE_MS;
-/** Most chunks (of about `limit` entries) one `findUnfinished` reads before leaving the rest to the next sweep. */
-const MAX_WATCH_CHUNKS = 200;
-/** Without a cursor (the first sweep), the watch starts this far back. */
-const WATCH_START_MS = 3_600_000;
 /** Expired rows deleted per transaction (a short one: writers of other processes get in between). */
 const EXPIRED_BATCH = 1_000;
 /** Batches one sweep deletes from each table, at most (20,000 rows a minute); the rest go next sweep. */

@@ -1,8 +1,12 @@
 import { ConflictError, NotFoundError } from '@tickring/core/common';
 import type { TriggerStatus } from '@tickring/core/jobs';
-import type { WorkflowDefinition, WorkflowRecord } from '@tickring/core/workflows';
-import type { SqlValue } from '../database.js';
-import { definitionOf, WORKFLOW_COLUMNS, workflowOf } from './rows.js';
+import {
+  describeActiveRuns,
+  storedDefinitionOf,
+  type WorkflowDefinition,
+  type WorkflowRecord,
+} from '@tickring/core/workflows';
+import { WORKFLOW_COLUMNS, workflowOf } from './rows.js';
 import { DAY_S, type WorkflowTables } from './tables.js';
 
 /** Versions of a deleted workflow outlive its runs' retention by this much (as on DynamoDB). */
@@ -60,7 +64,7 @@ export class WorkflowDefinitions {
          WHERE workflow_id = ? AND version = ? AND (expires_at IS NULL OR expires_at >= ?)`,
       )
       .get(id, version, this.tables.nowSeconds());
-    return row ? definitionOf(row.definition) : undefined;
+    return row ? storedDefinitionOf(row.definition) : undefined;
   }
 
   update(next: WorkflowRecord, expectedVersion: number): void {
@@ -122,7 +126,9 @@ export class WorkflowDefinitions {
       const running = Number(current.active_runs);
       const waiting = current.buffered_run_id ?? null;
       if (running !== 0 || waiting !== null) {
-        throw new ConflictError(`${describeActive(running, waiting)}; cancel them first`);
+        throw new ConflictError(
+          `${describeActiveRuns(running, waiting === null ? undefined : String(waiting))}; cancel them first`,
+        );
       }
       this.tables.db.prepare('DELETE FROM workflows WHERE id = ?').run(id);
       const expiresAt = this.tables.expiry(this.tables.now()) + VERSION_GRACE_DAYS * DAY_S;
@@ -143,12 +149,4 @@ export class WorkflowDefinitions {
       )
       .run(id, version, definition, createdAt);
   }
-}
-
-function describeActive(running: number, waiting: SqlValue): string {
-  const runs = `${running} run${running === 1 ? '' : 's'} of the workflow ${running === 1 ? 'is' : 'are'} running`;
-  if (waiting === null) return runs;
-  return running === 0
-    ? `a run of the workflow is waiting (${String(waiting)})`
-    : `${runs} and one is waiting (${String(waiting)})`;
 }

@@ -1,16 +1,17 @@
 import { ValidationError } from '@tickring/core/common';
 import type { Page } from '@tickring/core/jobs';
-import type {
-  StoredRunStatus,
-  WorkflowQuery,
-  WorkflowRecord,
-  WorkflowRunQuery,
-  WorkflowRunRecord,
+import {
+  type StoredRunStatus,
+  stalledSince,
+  type WorkflowQuery,
+  type WorkflowRecord,
+  type WorkflowRunQuery,
+  type WorkflowRunRecord,
 } from '@tickring/core/workflows';
 import type { SqlValue } from '../database.js';
 import { cursorInteger, decodeCursor, pageLimit, pageOfRows } from '../page-cursor.js';
 import { RUN_COLUMNS, runOf, WORKFLOW_COLUMNS, workflowOf } from './rows.js';
-import { stalledSince, type WorkflowTables } from './tables.js';
+import type { WorkflowTables } from './tables.js';
 
 /** Where a list cursor may be used: the workflows, all runs, or one workflow's runs (as the DynamoDB index keys). */
 type ListKind = 'workflows' | 'runs' | `runs-of-${number}`;

@@ -1,17 +1,21 @@
 import type { TriggerStatus } from '@tickring/core/jobs';
-import type {
-  JsonValue,
-  NodeRuns,
-  NodeState,
-  NodeTimes,
-  StoredRunStatus,
-  WorkflowDefinition,
-  WorkflowRecord,
-  WorkflowRunRecord,
-  WorkflowRunTrigger,
+import {
+  isActiveRun,
+  type JsonValue,
+  type NodeRuns,
+  type NodeState,
+  type NodeTimes,
+  nodeStateOf,
+  type StoredNode,
+  type StoredRunStatus,
+  stalledSince,
+  storedDefinitionOf,
+  storedNodeOf,
+  type WorkflowRecord,
+  type WorkflowRunRecord,
+  type WorkflowRunTrigger,
 } from '@tickring/core/workflows';
 import type { SqlRow, SqlValue } from '../database.js';
-import { isActive, stalledSince } from './tables.js';
 
 // ---------------------------------------------------------------------------------------------
 // Workflows
@@ -24,7 +28,7 @@ export function workflowOf(row: SqlRow): WorkflowRecord {
   return {
     id: Number(row.id),
     version: Number(row.version),
-    definition: definitionOf(row.definition),
+    definition: storedDefinitionOf(row.definition),
     triggerStatus: String(row.trigger_status) as TriggerStatus,
     ...(row.starter_job_id !== null ? { starterJobId: Number(row.starter_job_id) } : {}),
     activeRuns: Number(row.active_runs),
@@ -34,30 +38,8 @@ export function workflowOf(row: SqlRow): WorkflowRecord {
   };
 }
 
-/** A stored definition, deeply frozen as checked definitions are (the engine caches by frozen object). */
-export function definitionOf(text: SqlValue | undefined): WorkflowDefinition {
-  if (typeof text !== 'string') throw new Error('a stored workflow definition is not JSON text');
-  return deepFreeze(JSON.parse(text)) as WorkflowDefinition;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Runs
-
-/** A node as the run's head keeps it: its result is a row of its own. */
-interface StoredNode {
-  readonly status: NodeState['status'];
-  readonly attempt: number;
-  readonly reason?: string;
-  readonly hasResult?: true;
-}
 
 /** Everything of a run that no column holds, but its results and node runs. */
 interface StoredHead {
@@ -86,7 +68,7 @@ export function runRowValues(run: WorkflowRunRecord, expiresAt: number): SqlValu
     run.state.revision,
     run.createdAt,
     run.movedAt,
-    isActive(run.status) ? stalledSince(run.movedAt) : null,
+    isActiveRun(run.status) ? stalledSince(run.movedAt) : null,
     expiresAt,
     JSON.stringify(headOf(run)),
   ];
@@ -94,14 +76,8 @@ export function runRowValues(run: WorkflowRunRecord, expiresAt: number): SqlValu
 
 function headOf(run: WorkflowRunRecord): StoredHead {
   const nodes: Record<string, StoredNode> = {};
-  for (const [key, node] of Object.entries(run.state.nodes)) {
-    nodes[key] = {
-      status: node.status,
-      attempt: node.attempt,
-      ...(node.reason !== undefined ? { reason: node.reason } : {}),
-      ...(node.result !== undefined ? { hasResult: true } : {}),
-    };
-  }
+  // A node's result is a row of its own.
+  for (const [key, node] of Object.entries(run.state.nodes)) nodes[key] = storedNodeOf(node);
   return {
     version: run.version,
     workflowName: run.workflowName,
@@ -133,13 +109,7 @@ export function runOf(row: SqlRow, results: Readonly<Record<string, string>> = {
   const head = JSON.parse(String(row.head)) as StoredHead;
   const nodes: Record<string, NodeState> = {};
   for (const [key, node] of Object.entries(head.nodes)) {
-    const result = node.hasResult && Object.hasOwn(results, key) ? results[key] : undefined;
-    nodes[key] = {
-      status: node.status,
-      attempt: node.attempt,
-      ...(node.reason !== undefined ? { reason: node.reason } : {}),
-      ...(result !== undefined ? { result } : {}),
-    };
+    nodes[key] = nodeStateOf(node, Object.hasOwn(results, key) ? results[key] : undefined);
   }
   return {
     id: String(row.id),

@@ -1,8 +1,15 @@
 import { PermanentError } from '@tickring/core/common';
-import type { NodeFireState, NodeRuns, WorkflowLink, WorkflowRunRecord } from '@tickring/core/workflows';
+import {
+  type NodeFireState,
+  nodeRunsAfterSave,
+  notedNodeRuns,
+  stalledSince,
+  type WorkflowLink,
+  type WorkflowRunRecord,
+} from '@tickring/core/workflows';
 import type { WorkflowResults } from './results.js';
 import { nodeRunsOf, nodeRunsText, RUN_COLUMNS, RUN_ROW_COLUMNS, runOf, runRowValues } from './rows.js';
-import { stalledSince, type WorkflowTables } from './tables.js';
+import type { WorkflowTables } from './tables.js';
 
 /** `column = ?, …` of RUN_ROW_COLUMNS, for an update of a run's row. */
 const RUN_ROW_SET = RUN_ROW_COLUMNS.split(', ')
@@ -48,7 +55,7 @@ export class WorkflowRunStates {
       // Another save came first (or the run is gone): the caller reads again.
       if (!stored || stored.revision !== prev.state.revision || stored.status !== prev.status) return false;
       this.moveCounts(prev, next);
-      const nodeRuns = nodeRunsAfter(nodeRunsOf(stored.node_runs), prev, next);
+      const nodeRuns = nodeRunsAfterSave(nodeRunsOf(stored.node_runs), prev, next);
       db.prepare(`UPDATE workflow_runs SET ${RUN_ROW_SET}, node_runs = ? WHERE id = ?`).run(
         ...runRowValues(next, this.tables.runExpiry(next)),
         nodeRunsText(nodeRuns),
@@ -68,17 +75,8 @@ export class WorkflowRunStates {
       if (!row) return;
       const nodeRuns = nodeRunsOf(row.node_runs);
       const noted = Object.hasOwn(nodeRuns, link.node) ? nodeRuns[link.node] : undefined;
-      const [first] = logIds;
-      const oneShard = shard !== undefined && Number.isSafeInteger(shard) && shard >= 0;
-      let next: NodeRuns;
-      if (oneShard && first !== undefined) {
-        // A shard's retry: only in the attempt recorded, only a shard it has.
-        if (noted?.attempt !== link.attempt || noted.logIds.length <= shard) return;
-        next = { attempt: noted.attempt, logIds: noted.logIds.map((id, i) => (i === shard ? first : id)) };
-      } else {
-        if (noted !== undefined && noted.attempt > link.attempt) return; // a later attempt is recorded
-        next = { attempt: link.attempt, logIds: [...logIds] };
-      }
+      const next = notedNodeRuns(noted, link, logIds, shard);
+      if (!next) return;
       nodeRuns[link.node] = next;
       db.prepare('UPDATE workflow_runs SET node_runs = ? WHERE id = ?').run(
         nodeRunsText(nodeRuns),
@@ -156,33 +154,4 @@ export class WorkflowRunStates {
       );
     }
   }
-}
-
-/**
- * The node runs after a save: written only where the save changes them (prev → next), so a note the
- * dispatcher made since the engine's read stays.
- */
-function nodeRunsAfter(
-  stored: Record<string, NodeRuns>,
-  prev: WorkflowRunRecord,
-  next: WorkflowRunRecord,
-): Record<string, NodeRuns> {
-  const nodeRuns = { ...stored };
-  for (const key of new Set([...Object.keys(prev.nodeRuns), ...Object.keys(next.nodeRuns)])) {
-    const before = Object.hasOwn(prev.nodeRuns, key) ? prev.nodeRuns[key] : undefined;
-    const after = Object.hasOwn(next.nodeRuns, key) ? next.nodeRuns[key] : undefined;
-    if (sameNodeRuns(before, after)) continue;
-    if (after) nodeRuns[key] = { attempt: after.attempt, logIds: [...after.logIds] };
-    else delete nodeRuns[key];
-  }
-  return nodeRuns;
-}
-
-function sameNodeRuns(a: NodeRuns | undefined, b: NodeRuns | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b;
-  return (
-    a.attempt === b.attempt &&
-    a.logIds.length === b.logIds.length &&
-    a.logIds.every((id, i) => id === b.logIds[i])
-  );
 }

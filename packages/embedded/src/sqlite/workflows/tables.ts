@@ -98,17 +98,6 @@ CREATE INDEX IF NOT EXISTS workflow_versions_by_expiry ON workflow_versions (exp
   WHERE expires_at IS NOT NULL;
 `;
 
-/** The stalled list files an active run under the 10 s it last moved in (as the DynamoDB index does). */
-const STALLED_BUCKET_MS = 10_000;
-
-export function stalledSince(movedAt: number): number {
-  return Math.floor(movedAt / STALLED_BUCKET_MS) * STALLED_BUCKET_MS;
-}
-
-export function isActive(status: string): boolean {
-  return status === 'QUEUED' || status === 'RUNNING';
-}
-
 /** The database and settings every role of the workflow store shares. */
 export class WorkflowTables {
   readonly database: EmbeddedDatabase;

@@ -1,0 +1,49 @@
+import type { AwsClients } from '@tickring/aws/clients';
+import type { AuditLog } from '@tickring/core/audit';
+import type { Clock, Logger } from '@tickring/core/common';
+import type { RingLane, RingQueue, RouteStateStore, SlowTracker } from '@tickring/core/dispatch';
+import type { RegistryStore } from '@tickring/core/executors';
+import type { PrincipalStore } from '@tickring/core/identity';
+import type { GroupStore, JobStore } from '@tickring/core/jobs';
+import type { AlarmPublisher, ReportStore, RunStore } from '@tickring/core/runs';
+import type { LeaseStore } from '@tickring/core/tick';
+import type { WorkflowStore } from '@tickring/core/workflows';
+import type { StoreKind } from './store-config.js';
+
+/**
+ * Every storage port's adapter, for one technology: a function's composition root asks the kit
+ * and never names an adapter, so the store choice (`TICKRING_STORE`) is made in this one place.
+ * Each call builds a new adapter over the same tables (or the same database file).
+ */
+export interface StoreKit {
+  readonly kind: StoreKind;
+  /** Running jobs are filed under `id % shardCount` (the tick's due lists). */
+  jobs(shardCount: number): JobStore;
+  groups(): GroupStore;
+  /** Runs and dispatch records expire `retentionDays` after their trigger. */
+  runs(retentionDays: number): RunStore;
+  /** A heartbeat written here expires `expireAfterSeconds` later (default 270 s). */
+  registry(options?: { readonly expireAfterSeconds?: number }): RegistryStore;
+  reports(): ReportStore;
+  leases(): LeaseStore;
+  routeStates(): RouteStateStore;
+  slowTracker(): SlowTracker;
+  principals(): PrincipalStore;
+  auditLog(retentionDays: number): AuditLog;
+  workflows(retentionDays: number): WorkflowStore;
+  ring(): RingQueue;
+  /**
+   * Where a failed run's alarm goes beside the job's webhook: the SNS alarm topic (DynamoDB), or an
+   * `alarm` line in the function's log (SQLite: there is no topic on one machine).
+   */
+  alarms(): AlarmPublisher;
+  /** The lane of a ring record, by the queue its `eventSourceARN` names (a record of neither: fast). */
+  laneOf(eventSourceArn: string | undefined): RingLane;
+}
+
+/** What the adapters share with the function: its SDK clients (DynamoDB), clock and logger. */
+export interface StoreRuntime {
+  readonly clients: AwsClients;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}

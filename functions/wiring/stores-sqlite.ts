@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { type AlarmChannel, MultiChannelAlarmPublisher, webhookChannel } from '@tickring/aws/sns';
+import type { Logger } from '@tickring/core/common';
+import type { RingLane } from '@tickring/core/dispatch';
+import {
+  EmbeddedDatabase,
+  SqliteAuditLog,
+  SqliteGroupStore,
+  SqliteJobStore,
+  SqliteLeaseStore,
+  SqlitePrincipalStore,
+  SqliteRegistryStore,
+  SqliteReportStore,
+  SqliteRingQueue,
+  SqliteRouteStateStore,
+  SqliteRunStore,
+  SqliteSlowTracker,
+  SqliteWorkflowStore,
+} from '@tickring/embedded/sqlite';
+import type { SqliteStoreConfig } from './store-config.js';
+import type { StoreKit, StoreRuntime } from './store-kit.js';
+
+const databases = new Map<string, EmbeddedDatabase>();
+
+/**
+ * The process's one connection to `file`: every function hosted in the process shares it (their
+ * SQL is synchronous, so one connection serves them all without interleaving), opened on first use.
+ */
+export function sharedEmbeddedDatabase(file: string): EmbeddedDatabase {
+  const key = file === ':memory:' ? file : resolve(file);
+  let database = databases.get(key);
+  if (!database) {
+    database = new EmbeddedDatabase({ path: key });
+    databases.set(key, database);
+  }
+  return database;
+}
+
+/** Closes the process's connection to `file` (the local stack's stop); a later use opens it again. */
+export function closeSharedEmbeddedDatabase(file: string): void {
+  const key = file === ':memory:' ? file : resolve(file);
+  databases.get(key)?.close();
+  databases.delete(key);
+}
+
+/** The name a ring record's `eventSourceARN` ends with, per lane (as an SQS queue's ARN ends with its name). */
+const RING_NAMES: Readonly<Record<RingLane, string>> = { fast: 'ring-fast', slow: 'ring-slow' };
+
+/** The `eventSourceARN` of a record the local ring poller hands the dispatcher from a lane of the SQLite ring. */
+export function sqliteRingSourceArn(lane: RingLane): string {
+  return `arn:tickring:sqlite:local:0:${RING_NAMES[lane]}`;
+}
+
+/**
+ * With no alarm topic on one machine, an alarm is an error line in the function's log (the whole
+ * payload as attributes), beside the job's webhook.
+ */
+function logChannel(logger: Logger): AlarmChannel {
+  return {
+    name: 'log',
+    async deliver(_alarm, payload) {
+      logger.error('alarm', {
+        summary: payload.summary,
+        job: payload.job,
+        run: payload.run,
+        workflow: payload.workflow,
+      });
+      return true;
+    },
+  };
+}
+
+/** The embedded engine: every store and the ring in the one SQLite file of `store.file`. */
+export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime): StoreKit {
+  const database = sharedEmbeddedDatabase(store.file);
+  const { clock, logger } = runtime;
+  return {
+    kind: 'sqlite',
+    jobs: (shardCount) => new SqliteJobStore({ database, shardCount }),
+    groups: () => new SqliteGroupStore({ database }),
+    runs: (retentionDays) => new SqliteRunStore({ database, retentionDays, now: () => clock.now() }),
+    registry: (options = {}) =>
+      new SqliteRegistryStore({
+        database,
+        clock,
+        ...(options.expireAfterSeconds === undefined
+          ? {}
+          : { expireAfterSeconds: options.expireAfterSeconds }),
+      }),
+    reports: () => new SqliteReportStore({ database }),
+    leases: () => new SqliteLeaseStore({ database }),
+    routeStates: () => new SqliteRouteStateStore({ database, clock }),
+    slowTracker: () => new SqliteSlowTracker({ database, clock }),
+    principals: () => new SqlitePrincipalStore({ database, clock }),
+    auditLog: (retentionDays) => new SqliteAuditLog({ database, retentionDays, clock }),
+    workflows: (retentionDays) => new SqliteWorkflowStore({ database, retentionDays, clock }),
+    ring: () => new SqliteRingQueue({ database, clock }),
+    alarms: () => new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger),
+    laneOf: (arn) => (arn?.split(':').at(-1) === RING_NAMES.slow ? 'slow' : 'fast'),
+  };
+}
