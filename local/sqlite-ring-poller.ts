@@ -67,7 +67,12 @@ export class SqliteRingPoller {
           visibilitySeconds: this.options.visibilitySeconds,
         });
         if (deliveries.length > 0) {
-          const batch = this.deliver(deliveries);
+          const batch = this.deliver(deliveries).catch((err: unknown) => {
+            logger.error('ring batch failed; its messages return after the visibility timeout', {
+              lane,
+              error: String(err),
+            });
+          });
           this.inFlight.add(batch);
           void batch.finally(() => this.inFlight.delete(batch));
           continue;

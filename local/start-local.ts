@@ -58,7 +58,8 @@ export interface StartLocalOptions {
   readonly inMemory?: boolean;
   /**
    * SQLite, tests only: this database file instead of the data directory's, and no lock on it, so
-   * several stacks can share one file as several function instances share the tables.
+   * stacks in several processes can share one file as function instances share the tables (in one
+   * process they would share its one connection, which the first stop closes).
    */
   readonly databaseFile?: string;
   /** Start the demo executor (127.0.0.1:9999) and, on first start, its group and job. Default true. */

@@ -21,6 +21,17 @@ describe('the SQLite driver shim', () => {
     db.close();
   });
 
+  it('refuses any call after close with an error (libsql itself would end the process), and closes once', () => {
+    const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
+    const select = db.prepare('SELECT 1 AS one');
+    db.close();
+    db.close();
+    expect(db.closed).toBe(true);
+    expect(() => select.get()).toThrow(/closed/);
+    expect(() => db.exec('SELECT 1')).toThrow(/closed/);
+    expect(() => db.prepare('SELECT 2')).toThrow(/closed/);
+  });
+
   it('returns rows without the driver’s timing field', () => {
     const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
     expect(db.prepare('SELECT 1 AS one, ? AS two').get(2)).toEqual({ one: 1, two: 2 });

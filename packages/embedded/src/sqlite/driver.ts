@@ -26,6 +26,8 @@ export interface SqliteDatabase {
   /** Prepared once per SQL text and kept: statements are reused across calls. */
   prepare(sql: string): SqliteStatement;
   readonly inTransaction: boolean;
+  readonly closed: boolean;
+  /** Idempotent; any later call throws. */
   close(): void;
 }
 
@@ -49,27 +51,44 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
   const Database = require('libsql') as LibsqlConstructor;
   const db = new Database(path, { timeout: options.busyTimeoutMs });
   const statements = new Map<string, SqliteStatement>();
+  // libsql panics (the whole process ends) on a call to a closed database: refuse it here instead.
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error(`the database ${path} is closed`);
+    return db;
+  };
+  const bind = (sql: string, params: readonly unknown[]) => {
+    open();
+    return bindable(sql, params);
+  };
   return {
-    exec: (sql) => db.exec(sql),
+    exec: (sql) => open().exec(sql),
     prepare(sql) {
       const known = statements.get(sql);
       if (known) return known;
-      const prepared = db.prepare(sql);
+      const prepared = open().prepare(sql);
       const statement: SqliteStatement = {
         // Parameters go as one checked array: libsql takes a lone object argument (null too) for named
         // parameters, and a boolean brings the whole process down instead of throwing.
-        run: (...params) => ({ changes: prepared.run(bindable(sql, params)).changes }),
+        run: (...params) => ({ changes: prepared.run(bind(sql, params)).changes }),
         get: <Row extends SqlRow>(...params: SqlValue[]) =>
-          withoutMetadata(prepared.get(bindable(sql, params))) as Row | undefined,
-        all: <Row extends SqlRow>(...params: SqlValue[]) => prepared.all(bindable(sql, params)) as Row[],
+          withoutMetadata(prepared.get(bind(sql, params))) as Row | undefined,
+        all: <Row extends SqlRow>(...params: SqlValue[]) => prepared.all(bind(sql, params)) as Row[],
       };
       statements.set(sql, statement);
       return statement;
     },
     get inTransaction() {
-      return db.inTransaction;
+      return !closed && db.inTransaction;
     },
-    close: () => db.close(),
+    get closed() {
+      return closed;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
   };
 }
 
