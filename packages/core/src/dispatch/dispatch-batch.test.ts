@@ -1,0 +1,75 @@
+import { memoryDispatchDeps } from '@tickring/testing';
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../common/errors.js';
+import { dispatchRingBatch, type RingBatchDeps } from './dispatch-batch.js';
+import { DISPATCH_DEFAULTS } from './settings.js';
+import type { FireMessage } from './trigger.js';
+
+function setup() {
+  const env = memoryDispatchDeps();
+  const flushed = { reports: 0, metrics: 0 };
+  const deps: RingBatchDeps = {
+    ...env.deps,
+    settings: DISPATCH_DEFAULTS,
+    flushReports: async () => {
+      flushed.reports++;
+    },
+    flushMetrics: () => {
+      flushed.metrics++;
+    },
+  };
+  return { env, deps, flushed };
+}
+
+const manual = (now: number): FireMessage => ({
+  jobId: 1,
+  scheduledTime: now,
+  triggerType: 'MANUAL',
+  dedupKey: `manual#${now}`,
+});
+/** A ring message's body: the fires of one lane and second (what packRingMessages writes). */
+const bodyOf = (fire: FireMessage) => JSON.stringify([fire]);
+
+describe('dispatchRingBatch', () => {
+  it('drops a malformed record with a log line and reports nothing to deliver again', async () => {
+    const { env, deps, flushed } = setup();
+    const failed = await dispatchRingBatch(
+      deps,
+      [{ id: 'm1', lane: 'fast', body: '{not json' }],
+      Date.now() + 60_000,
+    );
+    expect(failed).toEqual([]);
+    expect(env.logger.lines.some((l) => l.message === 'fire message dropped')).toBe(true);
+    expect(flushed).toEqual({ reports: 1, metrics: 1 });
+  });
+
+  it('reports a record whose fire met a store failure, and drops one whose failure is permanent', async () => {
+    const { env, deps, flushed } = setup();
+    const now = env.clock.now();
+    env.jobs.getMany = async () => {
+      throw new Error('store unavailable');
+    };
+    env.jobs.get = async () => {
+      throw new Error('store unavailable');
+    };
+    const failed = await dispatchRingBatch(
+      deps,
+      [{ id: 'm2', lane: 'fast', body: bodyOf(manual(now)) }],
+      now + 60_000,
+    );
+    expect(failed).toEqual(['m2']);
+
+    env.jobs.get = async () => {
+      throw new ValidationError('permanently wrong');
+    };
+    env.jobs.getMany = env.jobs.get as never;
+    const dropped = await dispatchRingBatch(
+      deps,
+      [{ id: 'm3', lane: 'fast', body: bodyOf(manual(now)) }],
+      now + 60_000,
+    );
+    expect(dropped).toEqual([]);
+    expect(env.logger.lines.some((l) => l.message === 'fire dropped')).toBe(true);
+    expect(flushed.reports).toBe(2);
+  });
+});
