@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
+import type { Logger } from '@tickring/core/common';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
 /** A Lambda handler as the local stack drives it: AWS-shaped event in, result out. */
 export type LambdaHandler<E = unknown, R = unknown> = (event: E, context: Context) => Promise<R>;
@@ -143,4 +144,29 @@ export class LambdaHost {
     ]);
     clearTimeout(timer);
   }
+}
+
+/**
+ * Hands a queue consumer's batch to its function as the Lambda event source does: the records it
+ * handled (all but those it reported in `batchItemFailures`), to be deleted; none when the function
+ * failed on the batch (logged: every message then returns after its visibility timeout).
+ */
+export async function invokeSqsBatch(
+  host: LambdaHost,
+  functionName: string,
+  event: SQSEvent,
+  logger: Logger,
+): Promise<SQSRecord[]> {
+  let failed: Set<string>;
+  try {
+    const result = await host.invoke<SQSBatchResponse | undefined>(functionName, event);
+    failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+  } catch (err) {
+    logger.error('function failed on a batch; messages return after the visibility timeout', {
+      functionName,
+      error: String(err),
+    });
+    return [];
+  }
+  return event.Records.filter((r) => !failed.has(r.messageId));
 }

@@ -1,10 +1,10 @@
 import type { Logger } from '@tickring/core/common';
 import type { RingLane } from '@tickring/core/dispatch';
 import type { SqliteRingDelivery, SqliteRingQueue } from '@tickring/embedded/sqlite';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSEvent } from 'aws-lambda';
 import { sqliteRingSourceArn } from '../functions/wiring/stores-sqlite.js';
 import { sqliteRingRecord } from './events.js';
-import type { LambdaHost } from './lambda-host.js';
+import { invokeSqsBatch, type LambdaHost } from './lambda-host.js';
 
 export interface SqliteRingPollerOptions {
   readonly ring: SqliteRingQueue;
@@ -118,19 +118,9 @@ export class SqliteRingPoller {
     if (live.length === 0) return;
     const sourceArn = sqliteRingSourceArn(lane);
     const event: SQSEvent = { Records: live.map((d) => sqliteRingRecord(d, sourceArn, region)) };
-    let failed: Set<string>;
-    try {
-      const result = await host.invoke<SQSBatchResponse | undefined>(functionName, event);
-      failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-    } catch (err) {
-      logger.error('function failed on a batch; messages return after the visibility timeout', {
-        functionName,
-        error: String(err),
-      });
-      return;
-    }
+    const done = new Set((await invokeSqsBatch(host, functionName, event, logger)).map((r) => r.messageId));
     for (const delivery of live) {
-      if (!failed.has(delivery.messageId)) await this.remove(delivery);
+      if (done.has(delivery.messageId)) await this.remove(delivery);
     }
   }
 

@@ -5,9 +5,9 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Logger } from '@tickring/core/common';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSEvent } from 'aws-lambda';
 import { sqsRecord } from './events.js';
-import type { LambdaHost } from './lambda-host.js';
+import { invokeSqsBatch, type LambdaHost } from './lambda-host.js';
 
 export interface SqsPollerOptions {
   readonly sqs: SQSClient;
@@ -70,18 +70,7 @@ export class SqsPoller {
   private async deliver(messages: Message[]): Promise<void> {
     const { host, functionName, queueArn, region, sqs, queueUrl, logger } = this.options;
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(m, queueArn, region)) };
-    let failed: Set<string>;
-    try {
-      const result = await host.invoke<SQSBatchResponse | undefined>(functionName, event);
-      failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-    } catch (err) {
-      logger.error('function failed on a batch; messages return after the visibility timeout', {
-        functionName,
-        error: String(err),
-      });
-      return;
-    }
-    const done = event.Records.filter((r) => !failed.has(r.messageId));
+    const done = await invokeSqsBatch(host, functionName, event, logger);
     if (done.length === 0) return;
     await sqs.send(
       new DeleteMessageBatchCommand({
