@@ -497,6 +497,7 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect([early.kind, late.kind]).toEqual(['dispatched', 'dispatched']);
     expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
     expect(env.runs.laterReads).toBe(0);
+    expect(env.runs.earlierReads).toBe(0);
     expect(env.runs.catchUpAttempts).toEqual([]);
     expect(skippedMetric(env)).toBe(0);
     expect(skippedCounted(env)).toBe(0);
@@ -613,6 +614,89 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     });
     // Not listed as sent: the lost-run watch never looks for it.
     expect([...env.runs.dispatched.values()].flat().map((e) => e.logId)).toEqual([base + 1]);
+  });
+
+  describe('a late fire delivered before the earlier fire of its job waits for it (no overtaken drop)', () => {
+    /** Two fires of job 1 a second apart, both late (the later one by 600 ms), planned together. */
+    const twoLateFires = () => {
+      const env = memoryDispatchDeps();
+      const t = env.clock.now();
+      const earlier = planned(0, t - 1600);
+      const later = planned(1, t - 600, { previousFireTime: earlier.scheduledTime });
+      return { env, earlier, later, t };
+    };
+    /** A sleep that lets other deliveries in (a macrotask) before the fake clock moves on. */
+    const yieldingSleep = (env: ReturnType<typeof memoryDispatchDeps>) => {
+      env.clock.sleep = async (ms) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        env.clock.current += Math.max(0, ms);
+      };
+    };
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    it('both run, in schedule order, when the earlier fire comes while the later one waits', async () => {
+      const { env, earlier, later } = twoLateFires();
+      yieldingSleep(env);
+      const second = dispatchFire(env.deps, DISPATCH_DEFAULTS, later);
+      await turns(10); // the later fire's dispatcher is at its claim by now
+      const first = await dispatchFire(env.deps, DISPATCH_DEFAULTS, earlier);
+      const outcomes = [first, await second];
+
+      expect(outcomes.map((o) => o.kind)).toEqual(['dispatched', 'dispatched']);
+      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
+      expect(skippedCounted(env)).toBe(0);
+      const waited = env.logger.lines.find(
+        (l) => l.message === 'claim waited for the earlier fire of its job',
+      );
+      expect(waited?.attributes).toMatchObject({
+        logId: base + 1,
+        earlierFireTime: iso(earlier.scheduledTime),
+      });
+    });
+
+    it('goes on at the earlier fire’s misfire deadline when it never comes; the earlier one is then late', async () => {
+      const { env, earlier, later } = twoLateFires();
+      const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, later);
+      expect(outcome.kind).toBe('dispatched');
+      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base + 1]);
+      // Waited until the earlier fire could no longer run on time, and no longer.
+      expect(env.clock.now()).toBe(earlier.scheduledTime + 5000);
+      expect(
+        env.logger.lines.find((l) => l.message === 'earlier fire of the job not claimed in time'),
+      ).toBeDefined();
+      // Looked again with a growing pause (50, 100, 200, then every 400 ms): a dozen reads, not a hundred.
+      expect(env.runs.earlierReads).toBeGreaterThan(5);
+      expect(env.runs.earlierReads).toBeLessThan(20);
+      // Delivered after that, the earlier fire is past its threshold: skipped for lateness (the user's policy).
+      env.clock.current += 1;
+      const late = await dispatchFire(env.deps, DISPATCH_DEFAULTS, earlier);
+      expect(late).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('DO_NOTHING skips it') });
+    });
+
+    it('reads once and goes on when the earlier fire is claimed already', async () => {
+      const env = memoryDispatchDeps();
+      const t = env.clock.now();
+      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t - 600));
+      // Claimed (at t) and sent a second ago.
+      env.clock.current = t + 1000;
+      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t + 400, { previousFireTime: t - 600 }));
+      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
+      expect(env.runs.earlierReads).toBe(1);
+      expect(env.clock.now()).toBe(t + 1000);
+      expect(env.logger.lines.some((l) => l.message.includes('earlier fire'))).toBe(false);
+    });
+
+    it('does not wait when the fire before it is past its threshold already (a downtime), nor without one planned', async () => {
+      const env = memoryDispatchDeps();
+      const t = env.clock.now();
+      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(3, t - 2000, { previousFireTime: t - 12_000 }));
+      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(5, t - 1000));
+      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base + 3, base + 5]);
+      expect(env.runs.earlierReads).toBe(0);
+      expect(env.clock.now()).toBe(t);
+    });
   });
 
   it('DO_NOTHING: a fire whose dispatcher was held up between its claim and its send is skipped, not sent late', async () => {

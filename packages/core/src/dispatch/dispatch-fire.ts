@@ -6,7 +6,14 @@ import type { DispatchOutcome } from './dispatch-outcome.js';
 import { DispatchRecord } from './dispatch-record.js';
 import { dropReason } from './drop-rules.js';
 import { fireContext } from './fire-context.js';
-import { catchUpNote, heldUpReason, lateReason, misfireAfterClaim, misfireOf } from './misfire.js';
+import {
+  catchUpNote,
+  heldUpReason,
+  lateReason,
+  misfireAfterClaim,
+  misfireOf,
+  waitForEarlierFire,
+} from './misfire.js';
 import { planRuns } from './planning.js';
 import { reclaimUndispatched } from './reclaim.js';
 import type { RingLane } from './ring-queue.js';
@@ -90,6 +97,8 @@ async function dispatchInRecord(
   const ctx = await fireContext(deps, reads, settings, { job, message, linked }, group, now);
 
   await deps.clock.sleep(message.scheduledTime - settings.claimLeadMs - deps.clock.now());
+  // A late fire lets the job's fire before it, still in flight, be claimed first: runs in schedule order.
+  await waitForEarlierFire(deps, settings, message);
   const misfire = misfireOf(job, message, deps.clock.now());
   // A late DO_NOTHING fire: its claim records it as skipped (one write, as a claim), unrouted.
   const skipNow = misfire?.skip ? lateReason(misfire) : undefined;

@@ -28,7 +28,9 @@ const CLOCK_SKEW_MARGIN_MS = 250;
  *   so a run above its logId in the job's planned range is one); skipped, whatever the strategy, so
  *   a job's runs start in schedule order. Checked after the claim, and only when the claim completed
  *   late enough for a later fire to have been claimed first (see MIN_FIRE_GAP_MS): no read in the
- *   steady state. Fires without a planned logId are not checked.
+ *   steady state. Fires without a planned logId are not checked. A late fire's claim first waits for
+ *   the job's fire before it (see `waitForEarlierFire`), so tickring's own delivery order (parallel
+ *   pollers, a restart's re-sends) does not make the earlier one overtaken.
  * - Catch-up: a late FIRE_ONCE_NOW fire, or the tick's own MISFIRE fire (FIRE_ONCE_NOW after a
  *   downtime), runs only if it takes the job's catch-up mark (`RunStore.takeCatchUp`): at most one
  *   catch-up per job for the fires missed before it, whoever noticed them.
@@ -140,4 +142,69 @@ export async function heldUpReason(
     } s); ${atSend.strategy} skips it`;
   }
   return misfireAfterClaim(deps, settings, ctx, atSend, runs);
+}
+
+/** How often a claim waiting for an earlier fire looks again: doubling from the first to the last. */
+const EARLIER_FIRE_POLL_MS = { first: 50, last: 400 } as const;
+/**
+ * A claimed fire is sent within this long unless its dispatcher is held up (and then, finding a later
+ * fire of its job claimed, it skips itself: see `heldUpReason`). A claim that waited for the earlier
+ * fire gives that fire this long from its claim to be sent first.
+ */
+const CLAIM_TO_SEND_MS = 1000;
+/** A claim made after waiting keeps this far inside its own misfire threshold. */
+const OWN_THRESHOLD_MARGIN_MS = 250;
+
+/**
+ * Order without drops of our own making. Before a late scheduled fire (late enough to have overtaken
+ * one, see MIN_FIRE_GAP_MS) is claimed: if the tick planned the job's fire before it
+ * (`previousFireTime`), that fire can still run on time (not past the misfire threshold), and no run
+ * of the job's planned range at or after that time is recorded yet, it is still in flight (on the
+ * ring, in another dispatcher's batch): wait for its claim, looking again with a growing pause, at
+ * most until its misfire deadline, and then give it CLAIM_TO_SEND_MS from its claim to be sent, so
+ * that neither finds the other claimed first. Past its deadline it would be skipped as late whatever
+ * we do, and this fire, at most `threshold − 1 s` late then, goes on. On time: no read, no wait.
+ */
+export async function waitForEarlierFire(
+  deps: Pick<DispatchDeps, 'runs' | 'clock' | 'logger'>,
+  settings: DispatchSettings,
+  message: FireMessage,
+): Promise<void> {
+  const { logId, previousFireTime } = message;
+  const started = deps.clock.now();
+  if (
+    logId === undefined ||
+    previousFireTime === undefined ||
+    message.triggerType === 'MISFIRE' ||
+    !SCHEDULED_TRIGGERS.has(message.triggerType) ||
+    !isPlannedLogId(message.jobId, logId) ||
+    !mayBeOvertaken(settings, started - message.scheduledTime)
+  ) {
+    return;
+  }
+  const deadline = previousFireTime + MISFIRE_THRESHOLD_MS;
+  if (started >= deadline) return;
+  const keys = { jobId: message.jobId, logId, earlierFireTime: iso(previousFireTime) };
+  let pauseMs: number = EARLIER_FIRE_POLL_MS.first;
+  for (;;) {
+    const earlier = await deps.runs.earlierPlannedRun(logId);
+    const now = deps.clock.now();
+    if (earlier !== undefined && earlier.scheduledTime >= previousFireTime) {
+      const sendBy = Math.min(
+        earlier.claimAt + CLAIM_TO_SEND_MS,
+        message.scheduledTime + MISFIRE_THRESHOLD_MS - OWN_THRESHOLD_MARGIN_MS,
+      );
+      await deps.clock.sleep(sendBy - now);
+      const waitedMs = deps.clock.now() - started;
+      if (waitedMs > 0)
+        deps.logger.info('claim waited for the earlier fire of its job', { ...keys, waitedMs });
+      return;
+    }
+    if (now >= deadline) {
+      deps.logger.info('earlier fire of the job not claimed in time', { ...keys, waitedMs: now - started });
+      return;
+    }
+    await deps.clock.sleep(Math.min(pauseMs, deadline - now));
+    pauseMs = Math.min(pauseMs * 2, EARLIER_FIRE_POLL_MS.last);
+  }
 }

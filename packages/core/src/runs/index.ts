@@ -33,6 +33,7 @@ export {
   type CompleteOutcome,
   type CreateFireResult,
   type DispatchEntry,
+  type EarlierPlannedRun,
   type HandleResult,
   MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,

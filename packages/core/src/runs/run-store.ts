@@ -98,6 +98,14 @@ export interface CompleteOptions {
   readonly markOutcomePending?: boolean;
 }
 
+/** A job's earlier planned run as a claim about to be made looks for it (`earlierPlannedRun`). */
+export interface EarlierPlannedRun {
+  readonly logId: number;
+  readonly scheduledTime: number;
+  /** When its run was last claimed (recorded, or taken over). */
+  readonly claimAt: number;
+}
+
 /**
  * Run records. A run is written once when its fire is claimed, with the executor it is routed to and
  * the trigger result it is sent for (accepted, triggerCode 200); only a refusal rewrites that. What
@@ -144,6 +152,13 @@ export interface RunStore {
    * already. One strongly consistent Query of the job's partition, Limit 1.
    */
   laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined>;
+  /**
+   * The last run of the job's planned range below `logId`, with when it was claimed, or undefined:
+   * the latest earlier fire of the job claimed so far (a late claim waits for an earlier fire still in
+   * flight, see `waitForEarlierFire`). One strongly consistent Query of the job's partition,
+   * backwards, Limit 1.
+   */
+  earlierPlannedRun(logId: number): Promise<EarlierPlannedRun | undefined>;
   /**
    * Rewrites a claimed run that was never sent as skipped (TRIGGER_CODE.skipped, `triggerMsg` says
    * why, no executor, no outcome pending): conditional on the claim being `claimToken`'s and the run

@@ -61,7 +61,9 @@ export function lastPlanFires({ job, logIdBlock, lastPlanDue, prevPlanDue }: Pla
 function planFires(job: Job, due: number, block: number, inPlan: (time: number) => boolean): FireMessage[] {
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
   const times = [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];
-  return times.filter(inPlan).map((time, slot) => scheduledFireMessage(job, time, block + slot));
+  return times
+    .filter(inPlan)
+    .map((time, slot, inPlanTimes) => scheduledFireMessage(job, time, block + slot, inPlanTimes[slot - 1]));
 }
 
 /**

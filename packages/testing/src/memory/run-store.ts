@@ -14,6 +14,7 @@ import {
   type CompleteOutcome,
   type CreateFireResult,
   type DispatchEntry,
+  type EarlierPlannedRun,
   firstPlannedLogId,
   type HandleResult,
   jobIdOfLogId,
@@ -76,6 +77,7 @@ export class MemoryRunStore implements RunStore {
   loseClaimAnswer: Error | undefined;
   /** How often the order check read a job's partition. */
   laterReads = 0;
+  earlierReads = 0;
 
   private readonly now: () => number;
   /** Each job's count of unplanned logIds given out. */
@@ -177,6 +179,17 @@ export class MemoryRunStore implements RunStore {
       .filter((r) => r.logId > logId && r.logId < end)
       .sort((a, b) => a.logId - b.logId)[0];
     return later && { logId: later.logId, scheduledTime: later.scheduledTime };
+  }
+
+  async earlierPlannedRun(logId: number): Promise<EarlierPlannedRun | undefined> {
+    this.earlierReads++;
+    const first = firstPlannedLogId(jobIdOfLogId(logId));
+    const earlier = this.all()
+      .filter((r) => r.logId < logId && r.logId >= first)
+      .sort((a, b) => b.logId - a.logId)[0];
+    return (
+      earlier && { logId: earlier.logId, scheduledTime: earlier.scheduledTime, claimAt: earlier.claimAt }
+    );
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

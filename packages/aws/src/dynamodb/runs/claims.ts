@@ -10,6 +10,7 @@ import {
   type ClaimedSkip,
   type ClaimTakeOver,
   type CreateFireResult,
+  type EarlierPlannedRun,
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
@@ -168,6 +169,35 @@ export class RunClaims {
     );
     const [item] = result.Items ?? [];
     return item && { logId: Number(item.sk), scheduledTime: Number(item.scheduledTime) };
+  }
+
+  async earlierPlannedRun(logId: number): Promise<EarlierPlannedRun | undefined> {
+    const jobId = jobIdOfLogId(logId);
+    // The first of the range has none before it (and BETWEEN refuses an empty range).
+    if (logId <= firstPlannedLogId(jobId)) return undefined;
+    const result = await this.table.doc.send(
+      new QueryCommand({
+        TableName: this.table.runsTable,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: {
+          ':pk': `J#${jobId}`,
+          ':low': firstPlannedLogId(jobId),
+          ':high': logId - 1,
+        },
+        ProjectionExpression: 'sk, scheduledTime, claimAt',
+        ConsistentRead: true,
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const [item] = result.Items ?? [];
+    return (
+      item && {
+        logId: Number(item.sk),
+        scheduledTime: Number(item.scheduledTime),
+        claimAt: Number(item.claimAt ?? 0),
+      }
+    );
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

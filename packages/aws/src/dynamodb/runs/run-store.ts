@@ -6,6 +6,7 @@ import type {
   CompleteOutcome,
   CreateFireResult,
   DispatchEntry,
+  EarlierPlannedRun,
   HandleResult,
   Run,
   RunQuery,
@@ -85,6 +86,10 @@ export class DynamoRunStore implements RunStore {
 
   laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
     return this.claims.laterPlannedRun(logId);
+  }
+
+  earlierPlannedRun(logId: number): Promise<EarlierPlannedRun | undefined> {
+    return this.claims.earlierPlannedRun(logId);
   }
 
   skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

@@ -2,6 +2,7 @@ import {
   type ClaimedSkip,
   type ClaimTakeOver,
   type CreateFireResult,
+  type EarlierPlannedRun,
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
@@ -109,6 +110,17 @@ export class RunClaims {
       )
       .get<{ log_id: number; scheduled_time: number }>(logId, last);
     return row && { logId: row.log_id, scheduledTime: row.scheduled_time };
+  }
+
+  earlierPlannedRun(logId: number): EarlierPlannedRun | undefined {
+    const first = firstPlannedLogId(jobIdOfLogId(logId));
+    const row = this.table
+      .prepare(
+        'SELECT log_id, scheduled_time, claim_at FROM runs WHERE log_id < ? AND log_id >= ? ' +
+          'ORDER BY log_id DESC LIMIT 1',
+      )
+      .get<{ log_id: number; scheduled_time: number; claim_at: number }>(logId, first);
+    return row && { logId: row.log_id, scheduledTime: row.scheduled_time, claimAt: row.claim_at };
   }
 
   skipClaimed(logId: number, skip: ClaimedSkip): boolean {
