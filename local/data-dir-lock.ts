@@ -4,6 +4,9 @@ import { LocalStartError } from './errors.js';
 
 const LOCK_FILE = 'tickring.lock';
 
+/** The database file of a stack on SQLite, in its data directory. */
+export const DATABASE_FILE = 'tickring.db';
+
 /**
  * One data directory, one stack: takes `DIR/tickring.lock` (holding this process's pid) or fails
  * with `another tickring (pid N) is using DIR` (also when N is this process: a second stack in it).

@@ -15,6 +15,8 @@ export type LocalRoute = (req: IncomingMessage, body: Buffer, res: ServerRespons
 export interface HttpGatewayOptions {
   readonly host: LambdaHost;
   readonly port: number;
+  /** The address to listen on. Default 127.0.0.1. */
+  readonly listenOn?: string;
   readonly functionNames: Readonly<Record<'api' | 'callback', string>>;
   readonly localRoutes: readonly LocalRoute[];
   readonly logger: Logger;
@@ -26,7 +28,7 @@ export interface HttpGatewayOptions {
 const MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
 
 /**
- * API Gateway v2 on 127.0.0.1: each request becomes an HTTP API event for the function its route
+ * API Gateway v2 on 127.0.0.1 (or `listenOn`): each request becomes an HTTP API event for the function its route
  * names, and the function's result (structured or plain) becomes the response.
  */
 export async function startHttpGateway(
@@ -41,7 +43,7 @@ export async function startHttpGateway(
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => {
+    server.listen(options.port, options.listenOn ?? LOOPBACK, () => {
       server.off('error', reject);
       resolve();
     });

@@ -17,7 +17,7 @@ import { createStoreKit, type StoreKit } from '../functions/wiring/stores.js';
 import { closeSharedEmbeddedDatabase, sharedEmbeddedDatabase } from '../functions/wiring/stores-sqlite.js';
 import { consoleAssetsRoute } from './console-assets.js';
 import { consoleLogger } from './console-logger.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { DATABASE_FILE, lockDataDir } from './data-dir-lock.js';
 import { startDemo } from './demo.js';
 import { LocalStartError } from './errors.js';
 import { RateRule } from './eventbridge.js';
@@ -27,7 +27,7 @@ import { BackgroundHealth, healthRoute, type Readiness, type StoreHealth } from 
 import { type LocalRoute, startHttpGateway } from './http-gateway.js';
 import { type InvocationObserver, LambdaHost } from './lambda-host.js';
 import { lambdaInvokeRoute } from './lambda-invoke-route.js';
-import { assertPortFree, LOOPBACK } from './net.js';
+import { assertPortFree, LOOPBACK, listenHost, reachableHost } from './net.js';
 import { provisionResources, type Resources } from './provision.js';
 import { replanAfterRestart } from './replan.js';
 import { SqliteRingPoller } from './sqlite-ring-poller.js';
@@ -40,8 +40,7 @@ import { resolveTokens, type Tokens } from './tokens.js';
 export const LOCAL_STORES = ['sqlite', 'dynamodb-local'] as const;
 export type LocalStoreName = (typeof LOCAL_STORES)[number];
 
-/** The database file of a stack on SQLite, in its data directory. */
-export const DATABASE_FILE = 'tickring.db';
+export { DATABASE_FILE } from './data-dir-lock.js';
 
 export interface StartLocalOptions {
   /**
@@ -50,8 +49,13 @@ export interface StartLocalOptions {
    * Given `standIns`, the default is `dynamodb-local`.
    */
   readonly store?: LocalStoreName;
-  /** HTTP port on 127.0.0.1; 0 picks a free one. Default 8080. */
+  /** HTTP port; 0 picks a free one. Default 8080. */
   readonly port?: number;
+  /**
+   * The IP address the HTTP port listens on (`0.0.0.0` or `::` for every interface). Default
+   * 127.0.0.1: a machine's other users and networks reach it only through a reverse proxy.
+   */
+  readonly host?: string;
   /** Where the data (`tickring.db`, or DynamoDB Local's files) and the tokens live. Default `.tickring`. */
   readonly dataDir?: string;
   /** Keep nothing: on SQLite a database file in a temp directory, removed at stop. */
@@ -86,6 +90,8 @@ export interface StartLocalOptions {
   readonly monitorPeriodMs?: number;
   /** `silent` for tests; `debug` shows every fire. Default `info`. */
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** The logger of each source (the stack, each function); default readable lines at `logLevel`. */
+  readonly loggerFor?: (source: string) => Logger;
   /** Sees every function invocation start and end (the bench counts them). */
   readonly invocationObserver?: InvocationObserver;
   /** Receives the functions' business metrics (e.g. the tick's `TickDuration`), which are dropped otherwise. */
@@ -162,7 +168,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
   const dataDir =
     options.inMemory || options.databaseFile ? undefined : resolve(options.dataDir ?? '.tickring');
   const logLevel = options.logLevel ?? 'info';
-  const log = (source: string): Logger => consoleLogger(source, logLevel);
+  const log = options.loggerFor ?? ((source: string): Logger => consoleLogger(source, logLevel));
   const logger = log('local');
   let state: Readiness = 'starting';
   // The gateway serves until its own phase of the stop: executors report their last results.
@@ -182,9 +188,10 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
     if (store === 'dynamodb-local' && options.databaseFile) {
       throw new LocalStartError("databaseFile is the SQLite store's: use it with store sqlite");
     }
+    const listenOn = listenHost(options.host);
     if (dataDir) stops.add(STOP_PHASE.dataDir, 'data directory lock', lockDataDir(dataDir));
     const requestedPort = options.port ?? 8080;
-    await assertPortFree(requestedPort, 'tickring HTTP API');
+    await assertPortFree(requestedPort, 'tickring HTTP API', listenOn);
     const tokens = resolveTokens(
       { adminToken: options.adminToken, accessToken: options.accessToken },
       dataDir,
@@ -212,6 +219,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
     const gateway = await startHttpGateway({
       host,
       port: requestedPort,
+      listenOn,
       functionNames: { api: 'api', callback: 'callback' },
       localRoutes,
       logger,
@@ -222,7 +230,8 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
       await host.drain(5_000);
       await closeServer(gateway.server);
     });
-    const baseUrl = `http://${LOOPBACK}:${gateway.port}`;
+    // How the stack calls itself (the Lambda endpoint, the executors' admin address).
+    const baseUrl = `http://${reachableHost(listenOn)}:${gateway.port}`;
     const common = {
       region,
       adminToken: tokens.adminToken,

@@ -9,7 +9,7 @@ export interface Tokens {
   readonly tokenKey: string;
 }
 
-const TOKENS_FILE = 'tokens.json';
+export const TOKENS_FILE = 'tokens.json';
 
 function generate(): string {
   return randomBytes(24).toString('base64url');
