@@ -6,12 +6,14 @@
 import { Command } from 'commander';
 import { registerAudit } from './commands/audit.js';
 import { registerDashboard, registerExecutors } from './commands/executors.js';
+import { registerExport } from './commands/export.js';
 import { registerGroups } from './commands/groups.js';
 import { registerImport } from './commands/import.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerLogin } from './commands/login.js';
 import { registerPreview } from './commands/preview.js';
 import { registerRuns } from './commands/runs.js';
+import { registerServer } from './commands/server.js';
 import { registerTokens } from './commands/tokens.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkflowRuns } from './commands/wf-runs.js';
@@ -70,9 +72,11 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   registerExecutors(program, run);
   registerDashboard(program, run);
   registerImport(program, run);
+  registerExport(program, run);
   registerUsers(program, run);
   registerTokens(program, run, io.now);
   registerAudit(program, run, io.now);
+  registerServer(program, setExit);
   return program;
 }
 

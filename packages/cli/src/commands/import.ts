@@ -1,16 +1,16 @@
 /**
- * `tickring import xxl-job <dump.sql>`: the importer core (`../import-xxl-job`) wired to the admin API.
+ * `tickring import xxl-job <dump.sql>`: the importer core (`../import-xxl-job`) wired to the admin API
+ * (`tickring import tickring <file>`: import-tickring.ts).
  * Lists what tickring has (every group, every job), plans, then reports the plan (`--dry-run`) or
  * carries it out; progress on stderr, the report on stdout.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { type Job, type TickringClient, TickringConnectionError } from '@tickring/client';
+import type { Job, TickringClient } from '@tickring/client';
 import type { Command } from 'commander';
 import type { ActionRunner, Context } from '../context.js';
 import { CommandFailedError, EXIT, UsageError } from '../errors.js';
 import {
-  type ApplyProgress,
   applyImport,
   DumpParseError,
   formatReport,
@@ -22,6 +22,8 @@ import {
   readDump,
 } from '../import-xxl-job/index.js';
 import { examples } from './args.js';
+import { progressPrinter, untilUnreachable } from './import-progress.js';
+import { registerImportTickring } from './import-tickring.js';
 
 interface ImportOptions {
   readonly dryRun?: boolean;
@@ -31,8 +33,14 @@ interface ImportOptions {
 export function registerImport(program: Command, run: ActionRunner): void {
   const imports = program
     .command('import')
-    .description('bring jobs over from another scheduler')
-    .addHelpText('after', examples('tickring import xxl-job xxl_job.sql --dry-run'));
+    .description('bring jobs over from another scheduler: XXL-JOB, or another tickring')
+    .addHelpText(
+      'after',
+      examples(
+        'tickring import xxl-job xxl_job.sql --dry-run',
+        'tickring import tickring tickring-export.json --dry-run',
+      ),
+    );
 
   imports
     .command('xxl-job')
@@ -106,20 +114,13 @@ Exit 0 when everything is imported or was there already, 1 when something could 
         return verdict(ctx, report);
       }),
     );
+
+  registerImportTickring(imports, run);
 }
 
 /** The importer's target through the client; once the server cannot be reached, the rest is not sent. */
 export function importTarget(client: TickringClient): ImportTarget {
-  let unreachable: string | undefined;
-  const send = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (unreachable !== undefined) throw new Error(`not sent: ${unreachable}`);
-    try {
-      return await call();
-    } catch (err) {
-      if (err instanceof TickringConnectionError) unreachable = err.message;
-      throw err;
-    }
-  };
+  const send = untilUnreachable();
   return {
     createGroup: ({ addressList, ...rest }) =>
       send(() =>
@@ -130,27 +131,6 @@ export function importTarget(client: TickringClient): ImportTarget {
     createJob: (body) => send(() => client.createJob({ body: { ...body } })),
     updateJob: (id, patch) =>
       send(() => client.updateJob({ path: { id }, body: { childJobIds: [...patch.childJobIds] } })),
-  };
-}
-
-/** Progress on stderr: a line rewritten in place on a terminal, a line per tenth of a long phase elsewhere. */
-function progressPrinter(ctx: Context): { onProgress: (p: ApplyProgress) => void; done: () => void } {
-  const { stderr } = ctx.io;
-  const tty = stderr.isTTY === true;
-  let shown = false;
-  return {
-    onProgress(p) {
-      const text = `importing ${p.phase}: ${p.done}/${p.total}`;
-      if (tty) {
-        stderr.write(`\r\x1b[K${text}`);
-        shown = true;
-      } else if (p.total >= 50 && (p.done === p.total || p.done % Math.ceil(p.total / 10) === 0)) {
-        stderr.write(`${text}\n`);
-      }
-    },
-    done() {
-      if (shown) stderr.write('\r\x1b[K');
-    },
   };
 }
 
