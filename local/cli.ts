@@ -20,9 +20,6 @@ const USAGE = `Usage: npm start -- [--store sqlite|dynamodb-local] [--port N] [-
 const STOP_TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {
-  // The SDK warns on node 20 about its releases from 2027; our SDK version is pinned, so the
-  // warning says nothing to a person running tickring locally.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { values } = parseArgs({
     options: {
       store: { type: 'string', default: 'sqlite' },
