@@ -21,8 +21,6 @@ const STOP_TIMEOUT_MS = 30_000;
 const USAGE_EXIT_CODE = 2;
 
 async function main(): Promise<void> {
-  // The SDK warns on node 20 about its releases from 2027; our SDK version is pinned.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let command: ServerCommand;
   try {
     command = parseServerArgs(process.argv.slice(2), process.env);
