@@ -39,9 +39,14 @@ export const MAX_FIX_RATE_SECONDS = 2_147_483_647;
 
 const ONCE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|z|[+-]\d{2}:?\d{2})$/;
 
-/** Whether `tz` is a time zone name the runtime knows (IANA names, including aliases such as 'US/Eastern'). */
+/**
+ * Whether `tz` is a time zone name the runtime knows (IANA names, including aliases such as
+ * 'US/Eastern'). Not a bare UTC offset ('+05:00'): Node 22's Intl takes those, Node 20's does not, and
+ * a job's zone must mean the same wherever the scheduler runs (an offset has no daylight saving; say
+ * 'Etc/GMT-5').
+ */
 export function isValidTimeZone(tz: string): boolean {
-  return typeof tz === 'string' && tz.length > 0 && IANAZone.isValidZone(tz);
+  return typeof tz === 'string' && tz.length > 0 && !/^[+-]/.test(tz) && IANAZone.isValidZone(tz);
 }
 
 /** Throws ValidationError naming the field ('scheduleType' | 'scheduleConf' | 'timeZone') and the reason. */
