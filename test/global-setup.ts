@@ -10,8 +10,8 @@ declare module 'vitest' {
 
 /** Starts DynamoDB Local and the SQS stand-in once for the whole integration run. */
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoDbLocal();
-  const sqs = await startSqsStandIn();
+  // Side by side: every test waits for both (vitest runs the global setups before any project).
+  const [dynamo, sqs] = await Promise.all([startDynamoDbLocal(), startSqsStandIn()]);
   project.provide('standIns', { dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.endpoint });
   return async () => {
     await sqs.stop();

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { API_ROUTES } from '@tickring/api/contract';
 import type { RouteAccess } from '@tickring/core/identity';
 import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type LocalStack, startLocal } from '../../local/start-local.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
 import { checked } from '../../test/openapi-check.js';
 import { waitFor } from '../../test/stand-ins.js';
 
@@ -54,7 +54,7 @@ interface Request {
   readonly allowed: number | ((caller: CallerName) => number);
 }
 
-let stack: LocalStack;
+let stack: EmbeddedLocalStack;
 let bootstrap: string;
 let executor: Executor;
 let logRoot: string;
@@ -454,12 +454,13 @@ const ORDER = [...API_ROUTES].sort(
 );
 
 beforeAll(async () => {
+  // The embedded engine: who may call what is the API's rule, the same over either store (the
+  // DynamoDB principal, group and audit stores keep their contract suites and *.int.test.ts).
   stack = await startLocal({
-    standIns: inject('standIns'),
+    store: 'sqlite',
     port: 0,
     inMemory: true,
     logLevel: 'silent',
-    resourcePrefix: `matrix-${suffix}-`,
     demo: false,
     tickPeriodMs: 3_600_000,
   });

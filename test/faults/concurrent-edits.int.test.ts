@@ -45,7 +45,7 @@ describe('fault (e): 30 concurrent edits of one job', () => {
   let executor: ProtocolExecutor | undefined;
 
   beforeAll(async () => {
-    ({ stack, api } = await startSharedStack('e'));
+    ({ stack, api } = await startSharedStack());
   });
 
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { expect, inject } from 'vitest';
-import { type AnyLocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
+import { expect } from 'vitest';
+import { type EmbeddedLocalStack, type StartLocalOptions, startLocal } from '../../local/start-local.js';
 import type { RunReceipt } from '../protocol-executor.js';
 import { waitFor } from '../stand-ins.js';
 
@@ -259,15 +259,14 @@ export interface ApiReply {
 export type Api = (method: string, path: string, body?: unknown) => Promise<ApiReply>;
 
 /**
- * A whole stack in this process with fresh tokens and its admin API client: on the embedded engine
- * (a database file of its own, removed at stop), or with `store: 'dynamodb-local'` on the integration
- * run's shared stand-ins, under tables and queues of its own (`label` names them).
+ * A whole stack in this process on the embedded engine (a database file of its own, removed at
+ * stop), with fresh tokens, and its admin API client. The faults project starts no shared
+ * stand-ins: a scenario on DynamoDB Local spawns a stack with its own.
  */
 export async function startSharedStack(
-  label: string,
   options: Partial<StartLocalOptions> = {},
-): Promise<{ stack: AnyLocalStack; api: Api }> {
-  const common: StartLocalOptions = {
+): Promise<{ stack: EmbeddedLocalStack; api: Api }> {
+  const stack = await startLocal({
     port: 0,
     inMemory: true,
     demo: false,
@@ -275,16 +274,8 @@ export async function startSharedStack(
     adminToken: randomToken(),
     accessToken: randomToken(),
     ...options,
-  };
-  const stack =
-    options.store === 'dynamodb-local'
-      ? await startLocal({
-          ...common,
-          store: 'dynamodb-local',
-          standIns: inject('standIns'),
-          resourcePrefix: `faults-${label}-${randomUUID().slice(0, 8)}-`,
-        })
-      : await startLocal({ ...common, store: 'sqlite' });
+    store: 'sqlite',
+  });
   return { stack, api: adminClient(stack.urls.api, stack.tokens.adminToken) };
 }
 

@@ -29,9 +29,10 @@ import {
 
 /**
  * (a) kill -9 of the whole local stack (a data dir: its SQLite file, or its own DynamoDB Local and
- * SQS stand-in) while 20 every-second jobs run, then a restart on the same data dir; twice: restarted at once (a
- * downtime of about 5 s), then 14 s later (a downtime of 18 s or so, longer than the plan-ahead: the
- * tick meets jobs whose next fire is more than 5 s past, and the re-sent fires are late). Each kill lands 120 ms
+ * SQS stand-in) while 20 every-second jobs run, then a restart on the same data dir; once per
+ * downtime given: restarted at once (a downtime of about 5 s), and 14 s later (a downtime of 18 s or
+ * so, longer than the plan-ahead: the tick meets jobs whose next fire is more than 5 s past, and the
+ * re-sent fires are late). Each kill lands 120 ms
  * before a whole second, when that second's fires are claimed (250 ms ahead) and not yet sent. No fire
  * runs twice; every fire outside the downtimes runs once and in order; a fire inside one did not run,
  * is recorded as skipped, or ran as its job's one catch-up (FIRE_ONCE_NOW). On SQLite the ring is in
@@ -56,8 +57,14 @@ const JOBS = 20;
  * with: DynamoDB Local's restart re-sends them 21 s after their claim; the SQLite ring brings its
  * message back 26 s after it was received (a claim follows within 5 s). Plus a margin to dispatch.
  */
-const HELD_BACK_MS = 26_000 + 3_000;
-const LONG_DOWNTIME_MS = 14_000;
+const HELD_BACK_MS: Record<LocalStoreName, number> = {
+  'dynamodb-local': 21_000 + 3_000,
+  sqlite: 26_000 + 3_000,
+};
+/** Killed and restarted at once. */
+export const SHORT_DOWNTIME = 0;
+/** Restarted 14 s after the kill. */
+export const LONG_DOWNTIME_MS = 14_000;
 
 interface Outage {
   readonly killAt: number;
@@ -69,8 +76,9 @@ interface Outage {
   readonly resentLine: string;
 }
 
-export function killRestartScenario(store: LocalStoreName): void {
-  describe(`fault (a) on ${store}: kill -9 of the stack during a run of 20 every-second jobs, restart on the same data dir`, () => {
+export function killRestartScenario(store: LocalStoreName, downtimesMs: readonly number[]): void {
+  const restarts = downtimesMs.map((ms) => (ms === 0 ? 'at once' : `${ms / 1000} s later`)).join(', then ');
+  describe(`fault (a) on ${store}: kill -9 of the stack during a run of 20 every-second jobs, restart on the same data dir ${restarts}`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tickring-fault-a-'));
     let executor: ProtocolExecutor | undefined;
     const stacks: StackProcess[] = [];
@@ -115,7 +123,7 @@ export function killRestartScenario(store: LocalStoreName): void {
       });
 
       const outages: Outage[] = [];
-      for (const [n, downtime] of [0, LONG_DOWNTIME_MS].entries()) {
+      for (const [n, downtime] of downtimesMs.entries()) {
         const killed = stack;
         await atMillisecond(-120);
         const killAt = Date.now();
@@ -152,9 +160,10 @@ export function killRestartScenario(store: LocalStoreName): void {
       }
 
       const lastKillAt = outages.at(-1)?.killAt ?? 0;
-      await waitFor(() => Date.now() > lastKillAt + HELD_BACK_MS, {
+      const heldBackMs = HELD_BACK_MS[store];
+      await waitFor(() => Date.now() > lastKillAt + heldBackMs, {
         what: 'the fires the last killed dispatcher held back',
-        timeoutMs: HELD_BACK_MS + 5_000,
+        timeoutMs: heldBackMs + 5_000,
         intervalMs: 200,
       });
       const gaps = outages.map((o) => ({ from: o.killAt - BEFORE_KILL_MS, to: o.readyAt + AFTER_READY_MS }));

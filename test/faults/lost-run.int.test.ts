@@ -28,7 +28,7 @@ describe('fault (c): an executor killed mid-run', () => {
   const executors: ProtocolExecutor[] = [];
 
   beforeAll(async () => {
-    ({ stack, api } = await startSharedStack('c', {
+    ({ stack, api } = await startSharedStack({
       monitorPeriodMs: MONITOR_PERIOD_MS,
       settings: {
         TICKRING_REGISTRY_DEAD_SECONDS: String(REGISTRY_DEAD_SECONDS),

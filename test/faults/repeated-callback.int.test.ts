@@ -32,7 +32,7 @@ describe('fault (d): 50 concurrent callbacks for one run', () => {
   let executor: ProtocolExecutor | undefined;
 
   beforeAll(async () => {
-    ({ stack, api } = await startSharedStack('d'));
+    ({ stack, api } = await startSharedStack());
   });
 
   afterAll(async () => {

@@ -180,7 +180,7 @@ describe('fault: workflow node fires delivered three times, callbacks sent three
   let logDir: string | undefined;
 
   beforeAll(async () => {
-    ({ stack, api } = await startSharedStack('wf-delivery', {
+    ({ stack, api } = await startSharedStack({
       wrapHandler: ring.wrapHandler,
       // FAULTS_LOG=1 shows the stack's log (what each copy came to).
       logLevel: process.env.FAULTS_LOG === '1' ? 'info' : 'silent',

@@ -1,6 +1,6 @@
 /**
  * For integration tests: the scheduler's local stack with real SDK executors (`test/e2e-stack.ts`,
- * on the DynamoDB Local and SQS stand-in of `test/global-setup.ts`).
+ * on the embedded engine: a SQLite file of its own per stack).
  *
  * The module is imported by a computed specifier: the scheduler's sources are checked by the root
  * tsconfig, and a static import would make this package's stricter one (exactOptionalPropertyTypes)
