@@ -118,6 +118,8 @@ async function dispatchInRecord(
         : undefined;
   const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken, mark);
   const ours = recordedBefore === undefined;
+  // When our claim was made (a run's triggerTime is its claim's), or our take-over of runs found claimed.
+  let claimedAt = runs[0]?.triggerTime ?? deps.clock.now();
   // Also when found claimed: the dispatcher that claimed them may have died before noting them. Off
   // the path to the executor: the send does not wait for it, the answer does.
   const noting = linked?.noteRuns(recordedBefore ?? runs.map((r) => r.logId), runs[0]);
@@ -126,10 +128,11 @@ async function dispatchInRecord(
     if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
     if (ours && misfire) {
       // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
-      const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);
+      const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs, claimedAt);
       if (reason !== undefined) return skipOwnClaim(deps, ctx, runs, record.claimToken, reason);
     }
     if (recordedBefore !== undefined) {
+      claimedAt = deps.clock.now();
       const taken = await reclaimUndispatched(deps, settings, ctx, recordedBefore, record.claimToken);
       toDispatch = taken.runs;
       if (toDispatch.length === 0) {
@@ -145,7 +148,9 @@ async function dispatchInRecord(
 
     // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
     await deps.clock.sleep(message.scheduledTime - deps.clock.now());
-    const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
+    const heldUp = misfire?.catchUp
+      ? undefined
+      : await heldUpReason(deps, settings, ctx, toDispatch, claimedAt);
     if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
     const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
     await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));

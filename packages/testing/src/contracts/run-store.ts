@@ -518,7 +518,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
     describe('laterPlannedRun', () => {
       const h = storePerBlock();
 
-      it("finds the job's next planned run above a logId, not its unplanned runs nor another job's", async () => {
+      it("finds the job's next planned run above a logId and when it was claimed, not its unplanned runs nor another job's", async () => {
         const t = Date.now();
         for (const n of [3, 5, 9]) {
           await h().seedPlanned(
@@ -534,14 +534,17 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         expect(await store.laterPlannedRun(base)).toEqual({
           logId: base + 3,
           scheduledTime: t + 3 * MINUTE_MS,
+          claimAt: t + 3 * MINUTE_MS,
         });
         expect(await store.laterPlannedRun(base + 3)).toEqual({
           logId: base + 5,
           scheduledTime: t + 5 * MINUTE_MS,
+          claimAt: t + 5 * MINUTE_MS,
         });
         expect(await store.laterPlannedRun(base + 6)).toEqual({
           logId: base + 9,
           scheduledTime: t + 9 * MINUTE_MS,
+          claimAt: t + 9 * MINUTE_MS,
         });
         expect(await store.laterPlannedRun(base + 9)).toBeUndefined();
         expect(await store.laterPlannedRun(firstPlannedLogId(72))).toBeUndefined();

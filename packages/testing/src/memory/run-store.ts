@@ -14,7 +14,6 @@ import {
   type CompleteOutcome,
   type CreateFireResult,
   type DispatchEntry,
-  type EarlierPlannedRun,
   firstPlannedLogId,
   type HandleResult,
   jobIdOfLogId,
@@ -22,6 +21,7 @@ import {
   MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,
   outcomeDueOnClaim,
+  type PlannedRunClaim,
   type Run,
   type RunQuery,
   type RunStore,
@@ -172,16 +172,16 @@ export class MemoryRunStore implements RunStore {
     return true;
   }
 
-  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
+  async laterPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
     this.laterReads++;
     const end = firstPlannedLogId(jobIdOfLogId(logId)) + UNPLANNED_LOG_ID_OFFSET;
     const later = this.all()
       .filter((r) => r.logId > logId && r.logId < end)
       .sort((a, b) => a.logId - b.logId)[0];
-    return later && { logId: later.logId, scheduledTime: later.scheduledTime };
+    return later && { logId: later.logId, scheduledTime: later.scheduledTime, claimAt: later.claimAt };
   }
 
-  async earlierPlannedRun(logId: number): Promise<EarlierPlannedRun | undefined> {
+  async earlierPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
     this.earlierReads++;
     const first = firstPlannedLogId(jobIdOfLogId(logId));
     const earlier = this.all()

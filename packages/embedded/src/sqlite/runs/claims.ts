@@ -2,10 +2,10 @@ import {
   type ClaimedSkip,
   type ClaimTakeOver,
   type CreateFireResult,
-  type EarlierPlannedRun,
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
+  type PlannedRunClaim,
   type Run,
   type StoredRun,
   TRIGGER_CODE,
@@ -102,17 +102,18 @@ export class RunClaims {
     return changes === 1;
   }
 
-  laterPlannedRun(logId: number): { logId: number; scheduledTime: number } | undefined {
+  laterPlannedRun(logId: number): PlannedRunClaim | undefined {
     const last = firstPlannedLogId(jobIdOfLogId(logId)) + UNPLANNED_LOG_ID_OFFSET - 1;
     const row = this.table
       .prepare(
-        'SELECT log_id, scheduled_time FROM runs WHERE log_id > ? AND log_id <= ? ORDER BY log_id LIMIT 1',
+        'SELECT log_id, scheduled_time, claim_at FROM runs WHERE log_id > ? AND log_id <= ? ' +
+          'ORDER BY log_id LIMIT 1',
       )
-      .get<{ log_id: number; scheduled_time: number }>(logId, last);
-    return row && { logId: row.log_id, scheduledTime: row.scheduled_time };
+      .get<{ log_id: number; scheduled_time: number; claim_at: number }>(logId, last);
+    return row && { logId: row.log_id, scheduledTime: row.scheduled_time, claimAt: row.claim_at };
   }
 
-  earlierPlannedRun(logId: number): EarlierPlannedRun | undefined {
+  earlierPlannedRun(logId: number): PlannedRunClaim | undefined {
     const first = firstPlannedLogId(jobIdOfLogId(logId));
     const row = this.table
       .prepare(

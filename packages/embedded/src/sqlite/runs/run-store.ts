@@ -6,8 +6,8 @@ import type {
   CompleteOutcome,
   CreateFireResult,
   DispatchEntry,
-  EarlierPlannedRun,
   HandleResult,
+  PlannedRunClaim,
   Run,
   RunQuery,
   RunStore,
@@ -84,11 +84,11 @@ export class SqliteRunStore implements RunStore {
     return this.claims.reclaim(logId, claim);
   }
 
-  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
+  async laterPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
     return this.claims.laterPlannedRun(logId);
   }
 
-  async earlierPlannedRun(logId: number): Promise<EarlierPlannedRun | undefined> {
+  async earlierPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
     return this.claims.earlierPlannedRun(logId);
   }
 
