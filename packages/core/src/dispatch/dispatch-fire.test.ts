@@ -497,7 +497,6 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     expect([early.kind, late.kind]).toEqual(['dispatched', 'dispatched']);
     expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
     expect(env.runs.laterReads).toBe(0);
-    expect(env.runs.earlierReads).toBe(0);
     expect(env.runs.catchUpAttempts).toEqual([]);
     expect(skippedMetric(env)).toBe(0);
     expect(skippedCounted(env)).toBe(0);
@@ -614,117 +613,6 @@ describe('dispatchFire: late and out-of-order fires follow the misfire policy', 
     });
     // Not listed as sent: the lost-run watch never looks for it.
     expect([...env.runs.dispatched.values()].flat().map((e) => e.logId)).toEqual([base + 1]);
-  });
-
-  describe('a late fire delivered before the earlier fire of its job waits for it (no overtaken drop)', () => {
-    /** Two fires of job 1 a second apart, both late (the later one by 600 ms), planned together. */
-    const twoLateFires = () => {
-      const env = memoryDispatchDeps();
-      const t = env.clock.now();
-      const earlier = planned(0, t - 1600);
-      const later = planned(1, t - 600, { previousFireTime: earlier.scheduledTime });
-      return { env, earlier, later, t };
-    };
-    /** A sleep that lets other deliveries in (a macrotask) before the fake clock moves on. */
-    const yieldingSleep = (env: ReturnType<typeof memoryDispatchDeps>) => {
-      env.clock.sleep = async (ms) => {
-        await new Promise((resolve) => setImmediate(resolve));
-        env.clock.current += Math.max(0, ms);
-      };
-    };
-    const turns = async (n: number) => {
-      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-    };
-
-    it('both run, in schedule order, when the earlier fire comes while the later one waits', async () => {
-      const { env, earlier, later } = twoLateFires();
-      yieldingSleep(env);
-      const second = dispatchFire(env.deps, DISPATCH_DEFAULTS, later);
-      await turns(3); // the later fire’s dispatcher is waiting by now (a pause or two into it)
-      const first = await dispatchFire(env.deps, DISPATCH_DEFAULTS, earlier);
-      const outcomes = [first, await second];
-
-      expect(outcomes.map((o) => o.kind)).toEqual(['dispatched', 'dispatched']);
-      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
-      expect(skippedCounted(env)).toBe(0);
-      const waited = env.logger.lines.find(
-        (l) => l.message === 'claim waited for the earlier fire of its job',
-      );
-      expect(waited?.attributes).toMatchObject({
-        logId: base + 1,
-        earlierFireTime: iso(earlier.scheduledTime),
-      });
-    });
-
-    it('waits at most 1.5 s for an earlier fire that never comes (its batch is held meanwhile), then goes on', async () => {
-      const { env, earlier, later, t } = twoLateFires();
-      const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, later);
-      expect(outcome.kind).toBe('dispatched');
-      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base + 1]);
-      expect(env.clock.now()).toBe(t + 1500);
-      expect(env.logger.lines.find((l) => l.message === 'earlier fire of the job not claimed in time')).toBeDefined();
-      // Looked again with a growing pause (50, 100, 200, 400, 400, 350 ms), not every few ms.
-      expect(env.runs.earlierReads).toBe(7);
-      // Coming after that, the earlier fire was overtaken: a later one was claimed before it.
-      const late = await dispatchFire(env.deps, DISPATCH_DEFAULTS, earlier);
-      expect(late).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('overtaken by the fire due at') });
-    });
-
-    it('never waits past the earlier fire’s misfire deadline', async () => {
-      const env = memoryDispatchDeps();
-      const t = env.clock.now();
-      // The fire before it was due 4.2 s ago: 0.8 s left before it would be skipped as late anyway.
-      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t - 3200, { previousFireTime: t - 4200 }));
-      expect(env.clock.now()).toBe(t + 800);
-      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base + 1]);
-    });
-
-    it('an earlier fire claimed before a later one that waited for it is sent, whichever checks first', async () => {
-      const env = memoryDispatchDeps();
-      const t = env.clock.now();
-      const earlierRun = planned(0, t - 1600);
-      const sleep = env.clock.sleep.bind(env.clock);
-      let laterDone: Promise<unknown> | undefined;
-      // Right after the earlier fire's claim, before its order check, the later fire (which waited for
-      // it) is claimed by another dispatcher.
-      const claim = env.runs.claim.bind(env.runs);
-      env.runs.claim = async (run, token) => {
-        const claimed = await claim(run, token);
-        if (run.logId === base) {
-          await sleep(100);
-          laterDone = dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t - 600, { previousFireTime: t - 1600 }));
-          await laterDone;
-        }
-        return claimed;
-      };
-      const first = await dispatchFire(env.deps, DISPATCH_DEFAULTS, earlierRun);
-      expect(first.kind).toBe('dispatched');
-      expect(await laterDone).toMatchObject({ kind: 'dispatched' });
-      expect(skippedCounted(env)).toBe(0);
-    });
-
-    it('reads once and goes on when the earlier fire is claimed already', async () => {
-      const env = memoryDispatchDeps();
-      const t = env.clock.now();
-      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(0, t - 600));
-      // Claimed (at t) and sent a second ago.
-      env.clock.current = t + 1000;
-      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(1, t + 400, { previousFireTime: t - 600 }));
-      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1]);
-      expect(env.runs.earlierReads).toBe(1);
-      expect(env.clock.now()).toBe(t + 1000);
-      expect(env.logger.lines.some((l) => l.message.includes('earlier fire'))).toBe(false);
-    });
-
-    it('does not wait when the fire before it is past its threshold already (a downtime), nor without one planned', async () => {
-      const env = memoryDispatchDeps();
-      const t = env.clock.now();
-      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(3, t - 2000, { previousFireTime: t - 12_000 }));
-      await dispatchFire(env.deps, DISPATCH_DEFAULTS, planned(5, t - 1000));
-      expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base + 3, base + 5]);
-      expect(env.runs.earlierReads).toBe(0);
-      expect(env.clock.now()).toBe(t);
-    });
   });
 
   it('DO_NOTHING: a fire whose dispatcher was held up between its claim and its send is skipped, not sent late', async () => {

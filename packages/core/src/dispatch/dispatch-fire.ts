@@ -6,14 +6,7 @@ import type { DispatchOutcome } from './dispatch-outcome.js';
 import { DispatchRecord } from './dispatch-record.js';
 import { dropReason } from './drop-rules.js';
 import { fireContext } from './fire-context.js';
-import {
-  catchUpNote,
-  heldUpReason,
-  lateReason,
-  misfireAfterClaim,
-  misfireOf,
-  waitForEarlierFire,
-} from './misfire.js';
+import { catchUpNote, heldUpReason, lateReason, misfireAfterClaim, misfireOf } from './misfire.js';
 import { planRuns } from './planning.js';
 import { reclaimUndispatched } from './reclaim.js';
 import type { RingLane } from './ring-queue.js';
@@ -97,8 +90,6 @@ async function dispatchInRecord(
   const ctx = await fireContext(deps, reads, settings, { job, message, linked }, group, now);
 
   await deps.clock.sleep(message.scheduledTime - settings.claimLeadMs - deps.clock.now());
-  // A late fire lets the job's fire before it, still in flight, be claimed first: runs in schedule order.
-  await waitForEarlierFire(deps, settings, message);
   const misfire = misfireOf(job, message, deps.clock.now());
   // A late DO_NOTHING fire: its claim records it as skipped (one write, as a claim), unrouted.
   const skipNow = misfire?.skip ? lateReason(misfire) : undefined;
@@ -118,8 +109,6 @@ async function dispatchInRecord(
         : undefined;
   const { runs, recordedBefore } = await recordRuns(deps, ctx, planned, targets, record.claimToken, mark);
   const ours = recordedBefore === undefined;
-  // When our claim was made (a run's triggerTime is its claim's), or our take-over of runs found claimed.
-  let claimedAt = runs[0]?.triggerTime ?? deps.clock.now();
   // Also when found claimed: the dispatcher that claimed them may have died before noting them. Off
   // the path to the executor: the send does not wait for it, the answer does.
   const noting = linked?.noteRuns(recordedBefore ?? runs.map((r) => r.logId), runs[0]);
@@ -128,11 +117,10 @@ async function dispatchInRecord(
     if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
     if (ours && misfire) {
       // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
-      const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs, claimedAt);
+      const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);
       if (reason !== undefined) return skipOwnClaim(deps, ctx, runs, record.claimToken, reason);
     }
     if (recordedBefore !== undefined) {
-      claimedAt = deps.clock.now();
       const taken = await reclaimUndispatched(deps, settings, ctx, recordedBefore, record.claimToken);
       toDispatch = taken.runs;
       if (toDispatch.length === 0) {
@@ -148,9 +136,7 @@ async function dispatchInRecord(
 
     // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
     await deps.clock.sleep(message.scheduledTime - deps.clock.now());
-    const heldUp = misfire?.catchUp
-      ? undefined
-      : await heldUpReason(deps, settings, ctx, toDispatch, claimedAt);
+    const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
     if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
     const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
     await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));

@@ -28,9 +28,7 @@ const CLOCK_SKEW_MARGIN_MS = 250;
  *   so a run above its logId in the job's planned range is one); skipped, whatever the strategy, so
  *   a job's runs start in schedule order. Checked after the claim, and only when the claim completed
  *   late enough for a later fire to have been claimed first (see MIN_FIRE_GAP_MS): no read in the
- *   steady state. Fires without a planned logId are not checked. A late fire's claim first waits for
- *   the job's fire before it (see `waitForEarlierFire`), so tickring's own delivery order (parallel
- *   pollers, a restart's re-sends) does not make the earlier one overtaken.
+ *   steady state. Fires without a planned logId are not checked.
  * - Catch-up: a late FIRE_ONCE_NOW fire, or the tick's own MISFIRE fire (FIRE_ONCE_NOW after a
  *   downtime), runs only if it takes the job's catch-up mark (`RunStore.takeCatchUp`): at most one
  *   catch-up per job for the fires missed before it, whoever noticed them.
@@ -92,18 +90,8 @@ function isPlannedLogId(jobId: number, logId: number): boolean {
 }
 
 /**
- * A claimed fire is sent within this long unless its dispatcher is held up (paused, starved of CPU):
- * past it, a later fire of its job claimed after ours may have been sent already (on time, it did not
- * look for ours), so ours is skipped as overtaken.
- */
-const CLAIM_TO_SEND_MS = 1000;
-
-/**
- * After a scheduled fire's runs were claimed (or taken over) by us at `claimedAt`: why they must not
- * be sent (overtaken, or a catch-up that lost the job's mark), or undefined to send them. Overtaken:
- * a later fire of the job was claimed before ours, or at all once we are held up past
- * CLAIM_TO_SEND_MS. A later fire claimed after ours, in time, waited for ours (`waitForEarlierFire`)
- * and is sent after it: no reason to skip.
+ * After a scheduled fire's runs were claimed (or taken over) by us: why they must not be sent
+ * (overtaken, or a catch-up that lost the job's mark), or undefined to send them.
  */
 export async function misfireAfterClaim(
   deps: Pick<DispatchDeps, 'runs' | 'clock'>,
@@ -111,7 +99,6 @@ export async function misfireAfterClaim(
   ctx: FireContext,
   misfire: Misfire,
   runs: readonly Run[],
-  claimedAt: number,
 ): Promise<string | undefined> {
   const { message } = ctx;
   const [only] = runs;
@@ -119,9 +106,7 @@ export async function misfireAfterClaim(
   const overtakable = mayBeOvertaken(settings, now - message.scheduledTime);
   if (runs.length === 1 && only && isPlannedLogId(message.jobId, only.logId) && overtakable) {
     const later = await deps.runs.laterPlannedRun(only.logId);
-    if (later && (later.claimAt <= claimedAt || now - claimedAt > CLAIM_TO_SEND_MS)) {
-      return `overtaken by the fire due at ${iso(later.scheduledTime)}, claimed before it`;
-    }
+    if (later) return `overtaken by the fire due at ${iso(later.scheduledTime)}, claimed before it`;
   }
   if (!misfire.catchUp) return undefined;
   const won = await deps.runs.takeCatchUp(message.jobId, {
@@ -136,17 +121,16 @@ export async function misfireAfterClaim(
 }
 
 /**
- * A last look before sending, for a dispatcher held up since its claim (at `claimedAt`): a
- * scheduled fire is not sent past the misfire threshold (DO_NOTHING; FIRE_ONCE_NOW sends it only as
- * the job's catch-up), nor after a later fire of its job was claimed (see `misfireAfterClaim`). Free
- * unless the send itself is late; a catch-up is meant to run late and is not looked at again.
+ * A last look before sending, for a dispatcher held up since its claim (paused, starved of CPU):
+ * a scheduled fire is not sent past the misfire threshold (DO_NOTHING; FIRE_ONCE_NOW sends it
+ * only as the job's catch-up), nor after a later fire of its job was claimed. Free unless the
+ * send itself is late; a catch-up is meant to run late and is not looked at again.
  */
 export async function heldUpReason(
   deps: Pick<DispatchDeps, 'runs' | 'clock'>,
   settings: DispatchSettings,
   ctx: FireContext,
   runs: readonly Run[],
-  claimedAt: number,
 ): Promise<string | undefined> {
   const atSend = misfireOf(ctx.job, ctx.message, deps.clock.now());
   if (!atSend || !mayBeOvertaken(settings, atSend.latenessMs)) return undefined;
@@ -155,65 +139,5 @@ export async function heldUpReason(
       MISFIRE_THRESHOLD_MS / 1000
     } s); ${atSend.strategy} skips it`;
   }
-  return misfireAfterClaim(deps, settings, ctx, atSend, runs, claimedAt);
-}
-
-/** How often a claim waiting for an earlier fire looks again: doubling from the first to the last. */
-const EARLIER_FIRE_POLL_MS = { first: 50, last: 400 } as const;
-/**
- * The longest a claim waits for the earlier fire. It holds its ring batch meanwhile (and a local
- * poller has few), so an earlier fire whose message no consumer has taken yet must not stall the
- * ring until its deadline; one that is in another batch is claimed well within this.
- */
-const EARLIER_FIRE_WAIT_MS = 1500;
-
-/**
- * Order without drops of our own making. Before a late scheduled fire (late enough to have overtaken
- * one, see MIN_FIRE_GAP_MS) is claimed: if the tick planned the job's fire before it
- * (`previousFireTime`), that fire can still run on time (not past the misfire threshold), and no run
- * of the job's planned range at or after that time is recorded yet, it is still in flight (on the
- * ring, in another dispatcher's batch): wait for its claim, looking again with a growing pause, at
- * most EARLIER_FIRE_WAIT_MS and never past its misfire deadline (past that it would be skipped as late
- * whatever we do). Claimed after it, ours is sent after it, and neither is skipped for the other
- * (see `misfireAfterClaim`). On time: no read, no wait.
- */
-export async function waitForEarlierFire(
-  deps: Pick<DispatchDeps, 'runs' | 'clock' | 'logger'>,
-  settings: DispatchSettings,
-  message: FireMessage,
-): Promise<void> {
-  const { logId, previousFireTime } = message;
-  const started = deps.clock.now();
-  if (
-    logId === undefined ||
-    previousFireTime === undefined ||
-    message.triggerType === 'MISFIRE' ||
-    !SCHEDULED_TRIGGERS.has(message.triggerType) ||
-    !isPlannedLogId(message.jobId, logId) ||
-    !mayBeOvertaken(settings, started - message.scheduledTime)
-  ) {
-    return;
-  }
-  const giveUpAt = Math.min(previousFireTime + MISFIRE_THRESHOLD_MS, started + EARLIER_FIRE_WAIT_MS);
-  if (started >= giveUpAt) return;
-  const keys = { jobId: message.jobId, logId, earlierFireTime: iso(previousFireTime) };
-  let pauseMs: number = EARLIER_FIRE_POLL_MS.first;
-  for (;;) {
-    const earlier = await deps.runs.earlierPlannedRun(logId);
-    const now = deps.clock.now();
-    if (earlier !== undefined && earlier.scheduledTime >= previousFireTime) {
-      if (now > started)
-        deps.logger.info('claim waited for the earlier fire of its job', {
-          ...keys,
-          waitedMs: now - started,
-        });
-      return;
-    }
-    if (now >= giveUpAt) {
-      deps.logger.info('earlier fire of the job not claimed in time', { ...keys, waitedMs: now - started });
-      return;
-    }
-    await deps.clock.sleep(Math.min(pauseMs, giveUpAt - now));
-    pauseMs = Math.min(pauseMs * 2, EARLIER_FIRE_POLL_MS.last);
-  }
+  return misfireAfterClaim(deps, settings, ctx, atSend, runs);
 }

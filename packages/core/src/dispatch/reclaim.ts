@@ -83,8 +83,7 @@ export async function reclaimUndispatched(
     return { runs: taken, skipped: await noteSkipped(deps, ctx, skipped, skipReason, skipped) };
   }
   if (taken.length > 0 && misfire) {
-    // Taken over now: a later fire claimed before this moment came first.
-    const reason = await misfireAfterClaim(deps, settings, ctx, misfire, taken, deps.clock.now());
+    const reason = await misfireAfterClaim(deps, settings, ctx, misfire, taken);
     if (reason !== undefined)
       return { runs: [], skipped: await skipOwnClaim(deps, ctx, taken, claimToken, reason) };
   }

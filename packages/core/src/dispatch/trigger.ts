@@ -53,12 +53,6 @@ export interface FireMessage {
   /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
   readonly missedTime?: number;
   /**
-   * Scheduled fires: the time of the job's fire the tick planned just before this one, when it
-   * planned both from the schedule. A late claim waits for that fire's run (see `waitForEarlierFire`),
-   * so the job's runs stay in schedule order without dropping the earlier one.
-   */
-  readonly previousFireTime?: number;
-  /**
    * A broadcast fixed when it was triggered (manual and API triggers of a SHARDING_BROADCAST job):
    * one run per shard, with the logId the trigger answered and the executor it goes to.
    */
@@ -211,7 +205,6 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.logId !== undefined) int(m.logId, 'logId', 1);
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
   if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
-  if (m.previousFireTime !== undefined) int(m.previousFireTime, 'previousFireTime', 0);
   if (m.workflow !== undefined && !isWorkflowLink(m.workflow)) {
     throw new ValidationError('workflow must be {runId, node, attempt}', 'workflow');
   }

@@ -37,7 +37,6 @@ export {
   MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,
   outcomeDueOnClaim,
-  type PlannedRunClaim,
   type RunQuery,
   type RunStore,
   type StoredRun,

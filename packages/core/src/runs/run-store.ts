@@ -98,14 +98,6 @@ export interface CompleteOptions {
   readonly markOutcomePending?: boolean;
 }
 
-/** A run of a job's planned range as the order checks look for it (`laterPlannedRun`, `earlierPlannedRun`). */
-export interface PlannedRunClaim {
-  readonly logId: number;
-  readonly scheduledTime: number;
-  /** When its run was last claimed (recorded, or taken over). */
-  readonly claimAt: number;
-}
-
 /**
  * Run records. A run is written once when its fire is claimed, with the executor it is routed to and
  * the trigger result it is sent for (accepted, triggerCode 200); only a refusal rewrites that. What
@@ -147,18 +139,11 @@ export interface RunStore {
    */
   reclaim(logId: number, claim: ClaimTakeOver): Promise<boolean>;
   /**
-   * The first run of the job's planned range (see `firstPlannedLogId`) above `logId`, with when it
-   * was claimed, or undefined: planned logIds grow in schedule order, so such a run is a later fire
-   * of the same job, claimed already. One strongly consistent Query of the job's partition, Limit 1.
+   * The first run of the job's planned range (see `firstPlannedLogId`) above `logId`, or undefined:
+   * planned logIds grow in schedule order, so such a run is a later fire of the same job, claimed
+   * already. One strongly consistent Query of the job's partition, Limit 1.
    */
-  laterPlannedRun(logId: number): Promise<PlannedRunClaim | undefined>;
-  /**
-   * The last run of the job's planned range below `logId`, with when it was claimed, or undefined:
-   * the latest earlier fire of the job claimed so far (a late claim waits for an earlier fire still in
-   * flight, see `waitForEarlierFire`). One strongly consistent Query of the job's partition,
-   * backwards, Limit 1.
-   */
-  earlierPlannedRun(logId: number): Promise<PlannedRunClaim | undefined>;
+  laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined>;
   /**
    * Rewrites a claimed run that was never sent as skipped (TRIGGER_CODE.skipped, `triggerMsg` says
    * why, no executor, no outcome pending): conditional on the claim being `claimToken`'s and the run

@@ -52,33 +52,16 @@ const SCHEDULED: ReadonlySet<string> = new Set(['CRON', 'FIX_RATE', 'ONCE', 'API
  */
 export function lastPlanFires({ job, logIdBlock, lastPlanDue, prevPlanDue }: PlannableJob): FireMessage[] {
   if (lastPlanDue === undefined || logIdBlock === undefined) return [];
-  const prev =
-    prevPlanDue === undefined
-      ? []
-      : planFires(job, prevPlanDue, logIdBlock - 2 * LOG_IDS_PER_PLAN, (t) => t < lastPlanDue);
-  // As the tick planned it, the last plan's first fire names the plan before's last (when it knew it).
-  const last = planFires(
-    job,
-    lastPlanDue,
-    logIdBlock - LOG_IDS_PER_PLAN,
-    (t) => t <= job.triggerLastTime,
-    prev.at(-1)?.scheduledTime,
-  );
+  const last = planFires(job, lastPlanDue, logIdBlock - LOG_IDS_PER_PLAN, (t) => t <= job.triggerLastTime);
+  if (prevPlanDue === undefined) return last;
+  const prev = planFires(job, prevPlanDue, logIdBlock - 2 * LOG_IDS_PER_PLAN, (t) => t < lastPlanDue);
   return [...prev, ...last];
 }
 
-function planFires(
-  job: Job,
-  due: number,
-  block: number,
-  inPlan: (time: number) => boolean,
-  beforeDue?: number,
-): FireMessage[] {
+function planFires(job: Job, due: number, block: number, inPlan: (time: number) => boolean): FireMessage[] {
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
-  const times = [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)].filter(inPlan);
-  return times.map((time, slot) =>
-    scheduledFireMessage(job, time, block + slot, slot === 0 ? beforeDue : times[slot - 1]),
-  );
+  const times = [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];
+  return times.filter(inPlan).map((time, slot) => scheduledFireMessage(job, time, block + slot));
 }
 
 /**

@@ -234,7 +234,7 @@ const GOLDEN_RATIO_FRACTION = 0.618_033_988_75;
 
 /** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
 function planJob(
-  { job, logIdBlock = firstPlannedLogId(job.id), lastPlanDue }: PlannableJob,
+  { job, logIdBlock = firstPlannedLogId(job.id) }: PlannableJob,
   nowMs: number,
   windowEnd: number,
   planEnd: number,
@@ -244,21 +244,11 @@ function planJob(
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
   const decision = planFires(schedule, job.misfireStrategy, due, nowMs, planEnd);
   const slotOf = logIdSlots(schedule, due, decision.missedTime !== undefined);
-  // The fire before the plan's first: the last plan's last, when that plan was the schedule's from
-  // its due and this one picks up right after it (not after a misfire, an edit or a first start).
-  const continues =
-    lastPlanDue !== undefined && decision.missedTime === undefined && job.triggerLastTime < due;
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
     // The misfire fire stands in for the missed `due`: the first slot, as the fire it replaces.
     const slot = isMisfireFire ? 0 : slotOf(scheduledTime, i);
-    const previousFireTime = i > 0 ? decision.fireTimes[i - 1] : continues ? job.triggerLastTime : undefined;
-    const fire = scheduledFireMessage(
-      job,
-      scheduledTime,
-      slot === undefined ? undefined : logIdBlock + slot,
-      previousFireTime,
-    );
+    const fire = scheduledFireMessage(job, scheduledTime, slot === undefined ? undefined : logIdBlock + slot);
     if (!isMisfireFire) return fire;
     // The misfire fire's own time depends on when the tick ran; key it by the missed time so
     // ticks that read the same `due` still produce one run.
@@ -279,15 +269,11 @@ function planJob(
   ];
 }
 
-/**
- * A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved
- * block; `previousFireTime`: the job's fire planned just before it, see FireMessage).
- */
+/** A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved block). */
 export function scheduledFireMessage(
   job: Job,
   scheduledTime: number,
   logId: number | undefined,
-  previousFireTime?: number,
 ): FireMessage {
   return {
     jobId: job.id,
@@ -296,7 +282,6 @@ export function scheduledFireMessage(
     triggerType: job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
     dedupKey: scheduledDedupKey(job.id, scheduledTime),
     scheduleRevision: job.scheduleRevision,
-    ...(previousFireTime !== undefined ? { previousFireTime } : {}),
   };
 }
 

@@ -518,7 +518,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
     describe('laterPlannedRun', () => {
       const h = storePerBlock();
 
-      it("finds the job's next planned run above a logId and when it was claimed, not its unplanned runs nor another job's", async () => {
+      it("finds the job's next planned run above a logId, not its unplanned runs nor another job's", async () => {
         const t = Date.now();
         for (const n of [3, 5, 9]) {
           await h().seedPlanned(
@@ -534,59 +534,17 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         expect(await store.laterPlannedRun(base)).toEqual({
           logId: base + 3,
           scheduledTime: t + 3 * MINUTE_MS,
-          claimAt: t + 3 * MINUTE_MS,
         });
         expect(await store.laterPlannedRun(base + 3)).toEqual({
           logId: base + 5,
           scheduledTime: t + 5 * MINUTE_MS,
-          claimAt: t + 5 * MINUTE_MS,
         });
         expect(await store.laterPlannedRun(base + 6)).toEqual({
           logId: base + 9,
           scheduledTime: t + 9 * MINUTE_MS,
-          claimAt: t + 9 * MINUTE_MS,
         });
         expect(await store.laterPlannedRun(base + 9)).toBeUndefined();
         expect(await store.laterPlannedRun(firstPlannedLogId(72))).toBeUndefined();
-      });
-    });
-
-    describe('earlierPlannedRun', () => {
-      const h = storePerBlock();
-
-      it("finds the job's last planned run below a logId and when it was claimed, not its unplanned runs nor another job's", async () => {
-        const t = Date.now();
-        for (const n of [3, 5, 9]) {
-          await h().seedPlanned(
-            n,
-            { jobId: 80, appName: 'order', triggerTime: t + n * MINUTE_MS },
-            { record: false },
-          );
-        }
-        await h().seedRun({ jobId: 80, appName: 'order', triggerTime: t + HOUR_MS }, { record: false });
-        await h().seedPlanned(0, { jobId: 79, appName: 'order', triggerTime: t }, { record: false });
-        await h().seedPlanned(0, { jobId: 81, appName: 'order', triggerTime: t }, { record: false });
-        const { store } = h();
-        const base = firstPlannedLogId(80);
-        // claimAt: when the run was claimed, its triggerTime as seeded (t + n minutes).
-        expect(await store.earlierPlannedRun(base + 9)).toEqual({
-          logId: base + 5,
-          scheduledTime: t + 5 * MINUTE_MS,
-          claimAt: t + 5 * MINUTE_MS,
-        });
-        expect(await store.earlierPlannedRun(base + 5)).toEqual({
-          logId: base + 3,
-          scheduledTime: t + 3 * MINUTE_MS,
-          claimAt: t + 3 * MINUTE_MS,
-        });
-        // Above every planned run, below the unplanned ones: the last planned run.
-        expect(await store.earlierPlannedRun(base + 1000)).toEqual({
-          logId: base + 9,
-          scheduledTime: t + 9 * MINUTE_MS,
-          claimAt: t + 9 * MINUTE_MS,
-        });
-        expect(await store.earlierPlannedRun(base + 3)).toBeUndefined();
-        expect(await store.earlierPlannedRun(base)).toBeUndefined();
       });
     });
 

@@ -21,7 +21,6 @@ import {
   MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,
   outcomeDueOnClaim,
-  type PlannedRunClaim,
   type Run,
   type RunQuery,
   type RunStore,
@@ -77,7 +76,6 @@ export class MemoryRunStore implements RunStore {
   loseClaimAnswer: Error | undefined;
   /** How often the order check read a job's partition. */
   laterReads = 0;
-  earlierReads = 0;
 
   private readonly now: () => number;
   /** Each job's count of unplanned logIds given out. */
@@ -172,24 +170,13 @@ export class MemoryRunStore implements RunStore {
     return true;
   }
 
-  async laterPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
+  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
     this.laterReads++;
     const end = firstPlannedLogId(jobIdOfLogId(logId)) + UNPLANNED_LOG_ID_OFFSET;
     const later = this.all()
       .filter((r) => r.logId > logId && r.logId < end)
       .sort((a, b) => a.logId - b.logId)[0];
-    return later && { logId: later.logId, scheduledTime: later.scheduledTime, claimAt: later.claimAt };
-  }
-
-  async earlierPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
-    this.earlierReads++;
-    const first = firstPlannedLogId(jobIdOfLogId(logId));
-    const earlier = this.all()
-      .filter((r) => r.logId < logId && r.logId >= first)
-      .sort((a, b) => b.logId - a.logId)[0];
-    return (
-      earlier && { logId: earlier.logId, scheduledTime: earlier.scheduledTime, claimAt: earlier.claimAt }
-    );
+    return later && { logId: later.logId, scheduledTime: later.scheduledTime };
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

@@ -13,7 +13,6 @@ import {
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
-  type PlannedRunClaim,
   type Run,
   type StoredRun,
   TRIGGER_CODE,
@@ -150,7 +149,7 @@ export class RunClaims {
     });
   }
 
-  async laterPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
+  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
     const jobId = jobIdOfLogId(logId);
     const result = await this.table.doc.send(
       new QueryCommand({
@@ -161,50 +160,14 @@ export class RunClaims {
           ':low': logId + 1,
           ':high': firstPlannedLogId(jobId) + UNPLANNED_LOG_ID_OFFSET - 1,
         },
-        // The key, the time (for the reason the fire is skipped) and the claim's time (who was first);
-        // the read costs the same.
-        ProjectionExpression: 'sk, scheduledTime, claimAt',
+        // The key and the time, for the reason the fire is skipped; the read costs the same.
+        ProjectionExpression: 'sk, scheduledTime',
         ConsistentRead: true,
         Limit: 1,
       }),
     );
     const [item] = result.Items ?? [];
-    return (
-      item && {
-        logId: Number(item.sk),
-        scheduledTime: Number(item.scheduledTime),
-        claimAt: Number(item.claimAt ?? 0),
-      }
-    );
-  }
-
-  async earlierPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
-    const jobId = jobIdOfLogId(logId);
-    // The first of the range has none before it (and BETWEEN refuses an empty range).
-    if (logId <= firstPlannedLogId(jobId)) return undefined;
-    const result = await this.table.doc.send(
-      new QueryCommand({
-        TableName: this.table.runsTable,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: {
-          ':pk': `J#${jobId}`,
-          ':low': firstPlannedLogId(jobId),
-          ':high': logId - 1,
-        },
-        ProjectionExpression: 'sk, scheduledTime, claimAt',
-        ConsistentRead: true,
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    );
-    const [item] = result.Items ?? [];
-    return (
-      item && {
-        logId: Number(item.sk),
-        scheduledTime: Number(item.scheduledTime),
-        claimAt: Number(item.claimAt ?? 0),
-      }
-    );
+    return item && { logId: Number(item.sk), scheduledTime: Number(item.scheduledTime) };
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

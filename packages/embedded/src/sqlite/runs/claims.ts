@@ -5,7 +5,6 @@ import {
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
-  type PlannedRunClaim,
   type Run,
   type StoredRun,
   TRIGGER_CODE,
@@ -102,26 +101,14 @@ export class RunClaims {
     return changes === 1;
   }
 
-  laterPlannedRun(logId: number): PlannedRunClaim | undefined {
+  laterPlannedRun(logId: number): { logId: number; scheduledTime: number } | undefined {
     const last = firstPlannedLogId(jobIdOfLogId(logId)) + UNPLANNED_LOG_ID_OFFSET - 1;
     const row = this.table
       .prepare(
-        'SELECT log_id, scheduled_time, claim_at FROM runs WHERE log_id > ? AND log_id <= ? ' +
-          'ORDER BY log_id LIMIT 1',
+        'SELECT log_id, scheduled_time FROM runs WHERE log_id > ? AND log_id <= ? ORDER BY log_id LIMIT 1',
       )
-      .get<{ log_id: number; scheduled_time: number; claim_at: number }>(logId, last);
-    return row && { logId: row.log_id, scheduledTime: row.scheduled_time, claimAt: row.claim_at };
-  }
-
-  earlierPlannedRun(logId: number): PlannedRunClaim | undefined {
-    const first = firstPlannedLogId(jobIdOfLogId(logId));
-    const row = this.table
-      .prepare(
-        'SELECT log_id, scheduled_time, claim_at FROM runs WHERE log_id < ? AND log_id >= ? ' +
-          'ORDER BY log_id DESC LIMIT 1',
-      )
-      .get<{ log_id: number; scheduled_time: number; claim_at: number }>(logId, first);
-    return row && { logId: row.log_id, scheduledTime: row.scheduled_time, claimAt: row.claim_at };
+      .get<{ log_id: number; scheduled_time: number }>(logId, last);
+    return row && { logId: row.log_id, scheduledTime: row.scheduled_time };
   }
 
   skipClaimed(logId: number, skip: ClaimedSkip): boolean {

@@ -7,7 +7,6 @@ import type {
   CreateFireResult,
   DispatchEntry,
   HandleResult,
-  PlannedRunClaim,
   Run,
   RunQuery,
   RunStore,
@@ -84,12 +83,8 @@ export class SqliteRunStore implements RunStore {
     return this.claims.reclaim(logId, claim);
   }
 
-  async laterPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
+  async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
     return this.claims.laterPlannedRun(logId);
-  }
-
-  async earlierPlannedRun(logId: number): Promise<PlannedRunClaim | undefined> {
-    return this.claims.earlierPlannedRun(logId);
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {
