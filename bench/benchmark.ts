@@ -1,12 +1,11 @@
 import type { Schedule } from '@tickring/core/schedule';
-import { type BenchRunOptions, deadLetterCount, withBenchStack, withIdleFunctions } from './bench-stack.js';
+import { type BenchRunOptions, type BenchTarget, withBenchStack, withIdleFunctions } from './bench-stack.js';
 import { FaultInjector, type FaultOptions } from './faults.js';
 import { countFires, expectedFires, type TimeWindow } from './fire-count.js';
 import { ResourceSampler } from './process-stats.js';
 import { ReceiptLog } from './receipt-log.js';
 import { type BenchResult, benchLine, price } from './result.js';
 import { SendMeter } from './send-meter.js';
-import type { StandInEndpoints } from './stand-ins.js';
 import { TickMeter } from './tick-meter.js';
 import { createBenchJobs, createIdleJobs } from './workload.js';
 
@@ -36,17 +35,14 @@ export interface BenchmarkOptions extends Workload, BenchRunOptions {
 const DRAIN_POLL_MS = 250;
 
 /**
- * One benchmark on given stand-ins: measures their limits, starts an isolated in-memory local stack
- * with meters on its SDK clients, function host and tick metrics, E executor groups with one SDK
- * executor each, K idle and N measured jobs; waits until every job has had its first fire, measures
- * a window of S seconds, waits (bounded) for the window's last fires, and counts.
+ * One benchmark on a store (SQLite, or the given stand-ins): measures the store's limits, starts an
+ * isolated in-memory local stack with meters on its store, function host and tick metrics, E executor
+ * groups with one SDK executor each, K idle and N measured jobs; waits until every job has had its
+ * first fire, measures a window of S seconds, waits (bounded) for the window's last fires, and counts.
  */
-export async function runBenchmark(
-  endpoints: StandInEndpoints,
-  options: BenchmarkOptions,
-): Promise<BenchResult> {
-  return withBenchStack(endpoints, options, async (bench) => {
-    const { log, limits, prefix, tokens, invocations, dynamo, sqs } = bench;
+export async function runBenchmark(target: BenchTarget, options: BenchmarkOptions): Promise<BenchResult> {
+  return withBenchStack(target, options, async (bench) => {
+    const { log, limits, prefix, tokens, invocations, meter } = bench;
     const faults = new FaultInjector(options.faults ?? {}, tokens.accessToken);
     const tick = new TickMeter();
     const sends = new SendMeter();
@@ -66,7 +62,7 @@ export async function runBenchmark(
       log(`writing ${options.idleJobs} idle jobs through the JobStore adapter ...`);
       const idleApp = `${prefix}idle`;
       await api.createGroup({ body: { appName: idleApp, title: 'idle', addressType: 'AUTO' } });
-      await createIdleJobs(bench.clients, stack.resources.tables, options.shards, idleApp, options.idleJobs);
+      await createIdleJobs(bench.unmetered().jobs(options.shards), idleApp, options.idleJobs);
     }
     const idleSeconds = (performance.now() - started) / 1000;
 
@@ -94,14 +90,12 @@ export async function runBenchmark(
     log(`warming up until ${iso(window.start)}; then measuring ${options.seconds} s ...`);
 
     await sleepUntil(window.start);
-    dynamo.reset();
-    sqs.reset();
+    meter.reset();
     invocations.beginWindow();
-    const sampler = new ResourceSampler();
+    const sampler = new ResourceSampler(undefined, fleet.threadId);
     sampler.start();
     await sleepUntil(window.end);
-    const dynamoUsage = dynamo.snapshot();
-    const sqsUsage = sqs.snapshot();
+    const usage = meter.snapshot();
     const functions = withIdleFunctions(invocations.usage(window), stack.host.names());
     const resources = sampler.stop();
     const tickLoad = tick.load(window);
@@ -116,11 +110,11 @@ export async function runBenchmark(
     }
     const drainedInSeconds = missing === 0 ? Math.max(0, Date.now() - window.end) / 1000 : null;
     const count = countFires(expected, receipts.receipts, window);
-    const deadLetters = await deadLetterCount(bench.clients.sqs, stack);
+    const deadLetters = await bench.deadLetters();
 
-    const { per, usd } = price(dynamoUsage, sqsUsage, functions, count.executed);
+    const { per, usd } = price(usage, functions, count.executed);
     return {
-      line: benchLine(options, count, per, usd, limits, tickLoad),
+      line: benchLine(options, count, usage, per, usd, limits, tickLoad, resources),
       details: {
         schedule: options.schedule,
         executors: options.executors,
@@ -134,8 +128,7 @@ export async function runBenchmark(
         faults: faults.done,
         perTrigger: per,
         usd,
-        dynamodb: dynamoUsage,
-        sqs: sqsUsage,
+        usage,
         functions,
         tick: tickLoad,
         warmupSeconds: options.warmupSeconds,

@@ -26,7 +26,12 @@ export interface RunNotice {
 }
 
 export type FleetWorkerMessage =
-  | { readonly type: 'ready'; readonly addresses: readonly string[] }
+  | {
+      readonly type: 'ready';
+      readonly addresses: readonly string[];
+      /** The worker's OS thread id (Linux), whose CPU the bench reports apart. */
+      readonly threadId?: number;
+    }
   | { readonly type: 'runs'; readonly runs: readonly RunNotice[] }
   | { readonly type: 'failed'; readonly error: string }
   | { readonly type: 'stopped' };

@@ -13,6 +13,7 @@ import {
   type RunNotice,
   WORKFLOW_HANDLER,
 } from './fleet-protocol.js';
+import { currentThreadId } from './process-stats.js';
 import { nodeResult, WORKFLOW_HANDLER_MS } from './workflow-shape.js';
 
 const data = workerData as FleetWorkerData;
@@ -71,7 +72,12 @@ try {
     executors.push(executor);
     await executor.start();
   }
-  post({ type: 'ready', addresses: executors.map((e) => e.address) });
+  const threadId = currentThreadId();
+  post({
+    type: 'ready',
+    addresses: executors.map((e) => e.address),
+    ...(threadId === undefined ? {} : { threadId }),
+  });
 } catch (err) {
   post({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 }

@@ -15,6 +15,8 @@ export interface Fleet {
   readonly appNames: readonly string[];
   /** The executors' addresses, in the same order. */
   readonly addresses: readonly string[];
+  /** The executors' worker thread's OS id (Linux), for its CPU. */
+  readonly threadId: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -51,16 +53,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   // The boot file registers tsx in the worker, then imports fleet-worker.ts.
   const worker = new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
   let stopped: (() => void) | undefined;
-  const ready = new Promise<readonly string[]>((resolve, reject) => {
-    worker.on('message', (message: FleetWorkerMessage) => {
-      if (message.type === 'ready') resolve(message.addresses);
-      else if (message.type === 'failed') reject(new Error(`the executors did not start: ${message.error}`));
-      else if (message.type === 'runs') for (const run of message.runs) options.onRun(run);
-      else if (message.type === 'stopped') stopped?.();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the executors' worker exited (${code})`)));
-  });
+  const ready = new Promise<{ addresses: readonly string[]; threadId: number | undefined }>(
+    (resolve, reject) => {
+      worker.on('message', (message: FleetWorkerMessage) => {
+        if (message.type === 'ready') resolve({ addresses: message.addresses, threadId: message.threadId });
+        else if (message.type === 'failed')
+          reject(new Error(`the executors did not start: ${message.error}`));
+        else if (message.type === 'runs') for (const run of message.runs) options.onRun(run);
+        else if (message.type === 'stopped') stopped?.();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the executors' worker exited (${code})`)));
+    },
+  );
   const stop = async () => {
     const done = new Promise<void>((resolve) => {
       stopped = resolve;
@@ -71,7 +76,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await worker.terminate();
   };
   try {
-    const addresses = await ready;
+    const { addresses, threadId } = await ready;
     const deadline = Date.now() + (options.onlineTimeoutMs ?? 30_000);
     for (const [i, appName] of appNames.entries()) {
       const address = addresses[i];
@@ -82,7 +87,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    return { appNames, addresses, stop };
+    return { appNames, addresses, threadId, stop };
   } catch (err) {
     await stop().catch(() => undefined);
     throw err;

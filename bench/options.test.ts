@@ -3,8 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_JSON, MAX_WORKFLOW_RUNS, parseOptions, parseSchedule, UsageError } from './options.js';
 
 describe('parseOptions', () => {
+  it('reads --store: one store, both in the order given, or "both" (SQLite first)', () => {
+    expect(parseOptions(['--store', 'sqlite'])?.stores).toEqual(['sqlite']);
+    expect(parseOptions(['--store', 'dynamodb-local,sqlite'])?.stores).toEqual(['dynamodb-local', 'sqlite']);
+    expect(parseOptions(['--store', 'both'])?.stores).toEqual(['sqlite', 'dynamodb-local']);
+    expect(parseOptions(['--store', 'both', '--workflows', '10'])?.stores).toEqual([
+      'sqlite',
+      'dynamodb-local',
+    ]);
+  });
+
+  it('refuses an unknown store, naming it and the stores there are, and a store named twice', () => {
+    expect(() => parseOptions(['--store', 'sqlite,postgres'])).toThrow(
+      /--store takes sqlite, dynamodb-local, both.*got "sqlite,postgres" \(unknown: "postgres"\)/,
+    );
+    expect(() => parseOptions(['--store', ''])).toThrow(UsageError);
+    expect(() => parseOptions(['--store', 'sqlite,sqlite'])).toThrow(/sqlite more than once/);
+  });
+
+  it('reads --knee with its most jobs, which goes with --knee only and not with --workflows', () => {
+    expect(parseOptions([])).not.toHaveProperty('knee');
+    expect(parseOptions(['--knee'])?.knee).toEqual({ max: 5000 });
+    expect(parseOptions(['--knee', '--knee-max', '3000'])?.knee).toEqual({ max: 3000 });
+    expect(() => parseOptions(['--knee-max', '3000'])).toThrow(/--knee-max goes with --knee/);
+    expect(() => parseOptions(['--workflows', '10', '--knee'])).toThrow(
+      /--knee is a flag of the scheduled-jobs mode/,
+    );
+  });
+
   it('has the documented defaults, with the shard count of the settings', () => {
     expect(parseOptions([])).toEqual({
+      stores: ['sqlite'],
       jobs: 200,
       seconds: 60,
       warmupSeconds: 10,
@@ -40,8 +69,11 @@ describe('parseOptions', () => {
       '/tmp/b.json',
       '--timeout',
       '600',
+      '--store',
+      'dynamodb-local',
     ]);
     expect(options).toEqual({
+      stores: ['dynamodb-local'],
       jobs: 1000,
       seconds: 30,
       warmupSeconds: 0,
@@ -84,11 +116,11 @@ describe('parseOptions', () => {
     [['--workflows', '1001'], '--workflows must be at most 1000, got "1001"'],
     [
       ['--workflows', '5', '--jobs', '10'],
-      '--jobs is a flag of the scheduled-jobs mode; --workflows takes --executors, --shards, --out and --timeout',
+      '--jobs is a flag of the scheduled-jobs mode; --workflows takes --store, --executors, --shards, --out and --timeout',
     ],
     [
       ['--seconds', '5', '--workflows', '5'],
-      '--seconds is a flag of the scheduled-jobs mode; --workflows takes --executors, --shards, --out and --timeout',
+      '--seconds is a flag of the scheduled-jobs mode; --workflows takes --store, --executors, --shards, --out and --timeout',
     ],
   ])('refuses %j for the workflow mode', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(new UsageError(message));

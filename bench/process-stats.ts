@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** Linux's USER_HZ: /proc CPU times are in these ticks. */
@@ -11,33 +11,72 @@ export interface ChildStat {
   readonly cpuSeconds: number;
 }
 
-/** Direct children of this process, read from /proc (Linux only; empty elsewhere). */
-function childProcesses(): ChildStat[] {
+/**
+ * Children and grandchildren of this process (DynamoDB Local's JVM runs under a `sh -c` that stops
+ * it with its parent), read from /proc (Linux only; empty elsewhere).
+ */
+function descendantProcesses(): ChildStat[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
   } catch {
     return [];
   }
-  return entries.flatMap((entry) => readChild(Number(entry)) ?? []);
+  const all = entries.flatMap((entry) => readProcess(Number(entry)) ?? []);
+  const children = new Set(all.filter((p) => p.parent === process.pid).map((p) => p.pid));
+  return all.filter((p) => children.has(p.pid) || children.has(p.parent));
 }
 
-/** One process's RSS and CPU time if it is a child of this process. */
-function readChild(pid: number): ChildStat | undefined {
+/** One process's RSS and CPU time, if it is this process's child or grandchild. */
+function readDescendant(pid: number): ChildStat | undefined {
+  const found = readProcess(pid);
+  if (!found) return undefined;
+  if (found.parent === process.pid || readProcess(found.parent)?.parent === process.pid) return found;
+  return undefined;
+}
+
+function readProcess(pid: number): (ChildStat & { readonly parent: number }) | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (comm) state ppid ... utime stime ..."; comm may contain spaces, so split after the last ')'.
     const close = stat.lastIndexOf(')');
     const command = stat.slice(stat.indexOf('(') + 1, close);
     const fields = stat.slice(close + 2).split(' ');
-    if (Number(fields[1]) !== process.pid) return undefined;
+    const parent = Number(fields[1]);
     const cpuTicks = Number(fields[11]) + Number(fields[12]);
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return { pid, command, rssBytes: rssKb * 1024, cpuSeconds: cpuTicks / CLOCK_TICKS_PER_SECOND };
+    return { pid, parent, command, rssBytes: rssKb * 1024, cpuSeconds: cpuTicks / CLOCK_TICKS_PER_SECOND };
   } catch {
     return undefined; // gone between listing and reading, or not Linux
   }
+}
+
+/** CPU seconds one thread of this process has used (Linux: /proc/self/task/<tid>/stat); undefined elsewhere. */
+export function threadCpuSeconds(tid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The OS thread id of the calling thread (a worker's own, in a worker), undefined off Linux. */
+export function currentThreadId(): number | undefined {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU of one part of the process over the measurement. */
+export interface CpuShare {
+  readonly cpuSeconds: number;
+  /** CPU seconds per wall second. */
+  readonly cpuCores: number;
 }
 
 export interface ResourceReport {
@@ -50,8 +89,18 @@ export interface ResourceReport {
     readonly cpuCores: number;
     readonly eventLoopDelayP99Ms: number;
     readonly eventLoopDelayMaxMs: number;
+    /**
+     * The process's CPU by thread, when /proc tells: the main thread (every hosted function, the
+     * pollers, the gateway, and SQLite's statements, which run on the calling thread), the executors'
+     * worker thread, and the rest (GC and compiler threads, libuv's pool).
+     */
+    readonly threads?: {
+      readonly main: CpuShare;
+      readonly executors?: CpuShare;
+      readonly other: CpuShare;
+    };
   };
-  /** DynamoDB Local's JVM (the bench's only child process), when it can be read. */
+  /** DynamoDB Local's JVM (the bench's only java descendant), when it can be read. */
   readonly jvm?: {
     readonly rssPeakBytes: number;
     readonly cpuSeconds: number;
@@ -72,12 +121,21 @@ export class ResourceSampler {
   private heapPeak = 0;
   private jvmRssPeak = 0;
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  private mainAtStart: number | undefined;
+  private executorsAtStart: number | undefined;
 
-  constructor(private readonly intervalMs = 250) {}
+  /** `executorThread`: the OS thread id of the executors' worker, whose CPU is reported apart. */
+  constructor(
+    private readonly intervalMs = 250,
+    private readonly executorThread?: number,
+  ) {}
 
   start(): void {
     this.startedAt = performance.now();
     this.cpuAtStart = process.cpuUsage();
+    this.mainAtStart = threadCpuSeconds(process.pid);
+    this.executorsAtStart =
+      this.executorThread === undefined ? undefined : threadCpuSeconds(this.executorThread);
     this.jvmCpuAtStart = jvm()?.cpuSeconds ?? 0;
     this.loopDelay.reset();
     this.loopDelay.enable();
@@ -95,6 +153,24 @@ export class ResourceSampler {
     const cpu = process.cpuUsage(this.cpuAtStart);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const javaNow = jvm();
+    const share = (seconds: number): CpuShare => ({ cpuSeconds: seconds, cpuCores: seconds / wallSeconds });
+    const mainNow = threadCpuSeconds(process.pid);
+    const executorsNow =
+      this.executorThread === undefined ? undefined : threadCpuSeconds(this.executorThread);
+    const main =
+      mainNow === undefined || this.mainAtStart === undefined ? undefined : mainNow - this.mainAtStart;
+    const executors =
+      executorsNow === undefined || this.executorsAtStart === undefined
+        ? undefined
+        : executorsNow - this.executorsAtStart;
+    const threads =
+      main === undefined
+        ? undefined
+        : {
+            main: share(main),
+            ...(executors === undefined ? {} : { executors: share(executors) }),
+            other: share(Math.max(0, cpuSeconds - main - (executors ?? 0))),
+          };
     return {
       wallSeconds,
       node: {
@@ -104,6 +180,7 @@ export class ResourceSampler {
         cpuCores: cpuSeconds / wallSeconds,
         eventLoopDelayP99Ms: this.loopDelay.percentile(99) / 1e6,
         eventLoopDelayMaxMs: this.loopDelay.max / 1e6,
+        ...(threads ? { threads } : {}),
       },
       ...(javaNow
         ? {
@@ -127,13 +204,13 @@ export class ResourceSampler {
 
 let jvmPid: number | undefined;
 
-/** The JVM child (DynamoDB Local); its pid is looked up once and then read directly. */
+/** The JVM (DynamoDB Local), a child or grandchild; its pid is looked up once and then read directly. */
 function jvm(): ChildStat | undefined {
   if (jvmPid !== undefined) {
-    const known = readChild(jvmPid);
+    const known = readDescendant(jvmPid);
     if (known) return known;
   }
-  const found = childProcesses().find((c) => c.command === 'java');
+  const found = descendantProcesses().find((c) => c.command === 'java');
   jvmPid = found?.pid;
   return found;
 }

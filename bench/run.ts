@@ -1,17 +1,30 @@
 /**
- * `npm run bench`: starts DynamoDB Local and the SQS stand-in on 127.0.0.1, runs one benchmark
- * (bench/benchmark.ts) against them, prints a summary and one JSON line last, and always stops the
- * stand-ins (also on Ctrl-C and on the --timeout watchdog).
+ * `npm run bench`: runs one benchmark (bench/benchmark.ts or the workflow mode) per store asked for,
+ * one after the other: on SQLite in a temp database file, on DynamoDB Local after starting it and the
+ * SQS stand-in on 127.0.0.1 (stopped again after that store's run, also on Ctrl-C and on the
+ * --timeout watchdog). Prints a summary per run (and a comparison), then one JSON line last.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import type { BenchStore, BenchTarget } from './bench-stack.js';
 import { runBenchmark } from './benchmark.js';
+import { findKnee } from './knee.js';
 import { type BenchOptions, LATEST_JSON, parseOptions, USAGE, UsageError } from './options.js';
-import { jsonFile, jsonLine, type RunContext, summary, workflowSummary } from './report.js';
+import {
+  comparison,
+  jsonFile,
+  jsonLine,
+  kneeSummary,
+  type RunContext,
+  summary,
+  workflowSummary,
+} from './report.js';
+import type { BenchResult, WorkflowBenchResult } from './result.js';
 import { startStandIns } from './stand-ins.js';
 import { runWorkflowBenchmark } from './workflow-bench.js';
 
-/** Seconds of each stand-in throughput measurement. */
+/** Seconds of each store throughput measurement. */
 const LIMIT_SECONDS = 3;
 
 /** Steps that must run however the bench ends; each runs once, newest first. */
@@ -36,9 +49,43 @@ function abandon(reason: string, code: number): void {
   void cleanUp().finally(() => process.exit(code));
 }
 
+/** Runs `step` once, however often it is called (a stop both the run and the cleanup may call). */
+function once(step: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= step();
+    return done;
+  };
+}
+
+/**
+ * The store's target for `work`: SQLite needs nothing started; DynamoDB Local and the SQS stand-in
+ * are started for it and stopped after it, so a later run on another store does not share the cores.
+ */
+async function onStore<T>(
+  store: BenchStore,
+  work: (target: BenchTarget, context: RunContext) => Promise<T>,
+): Promise<T> {
+  const context = { startedAt: new Date().toISOString(), loadAverage: loadavg()[0] ?? Number.NaN };
+  if (store === 'sqlite') return work({ store }, { ...context, store });
+  log('starting DynamoDB Local and the SQS stand-in on 127.0.0.1 ...');
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const standIns = await startStandIns((stop) => {
+      const step = once(stop);
+      stops.push(step);
+      cleanups.push(step);
+    });
+    return await work(
+      { store, endpoints: standIns.endpoints },
+      { ...context, store, standIns: standIns.versions },
+    );
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  }
+}
+
 async function main(): Promise<number> {
-  // The SDK warns on node 20 about its releases from 2027; our SDK version is pinned (as local/cli.ts).
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let options: BenchOptions | undefined;
   try {
     options = parseOptions(process.argv.slice(2));
@@ -58,41 +105,106 @@ async function main(): Promise<number> {
     () => abandon(`still running after ${options.timeoutSeconds} s (--timeout)`, 1),
     options.timeoutSeconds * 1000,
   );
+  const common = {
+    limitSeconds: LIMIT_SECONDS,
+    log,
+    onAbandon: (step: () => Promise<void>) => cleanups.push(step),
+  };
   try {
-    log('starting DynamoDB Local and the SQS stand-in on 127.0.0.1 ...');
-    const standIns = await startStandIns((stop) => cleanups.push(stop));
-    const context: RunContext = {
-      startedAt: new Date().toISOString(),
-      standIns: standIns.versions,
-    };
-    const common = {
-      limitSeconds: LIMIT_SECONDS,
-      log,
-      onAbandon: (step: () => Promise<void>) => cleanups.push(step),
-    };
     if (options.workflows !== undefined) {
-      const result = await runWorkflowBenchmark(standIns.endpoints, {
-        workflows: options.workflows,
-        executors: options.executors,
-        shards: options.shards,
-        ...common,
-      });
-      await writeJson(jsonFile(result, context), options.out);
+      const workflows = options.workflows;
+      const runs: { result: WorkflowBenchResult; context: RunContext }[] = [];
+      for (const store of options.stores) {
+        runs.push(
+          await onStore(store, async (target, context) => {
+            const result = await runWorkflowBenchmark(target, {
+              workflows,
+              executors: options.executors,
+              shards: options.shards,
+              ...common,
+            });
+            console.log('');
+            console.log(workflowSummary(result, context));
+            return { result, context };
+          }),
+        );
+      }
+      await writeJson(jsonFile(runs), options.out);
       console.log('');
-      console.log(workflowSummary(result, context));
-      console.log('');
-      console.log(jsonLine(result.line));
-      const { notSucceeded, missingNodes, duplicateNodes, wrongResults } = result.line;
-      return notSucceeded > 0 || missingNodes > 0 || duplicateNodes > 0 || wrongResults > 0 ? 1 : 0;
+      console.log(
+        jsonLine(runs.length === 1 ? runs[0]?.result.line : { runs: runs.map((r) => r.result.line) }),
+      );
+      const failed = runs.some(
+        ({ result: { line } }) =>
+          line.notSucceeded > 0 || line.missingNodes > 0 || line.duplicateNodes > 0 || line.wrongResults > 0,
+      );
+      return failed ? 1 : 0;
     }
-    const result = await runBenchmark(standIns.endpoints, { ...options, ...common });
-    await writeJson(jsonFile(result, context), options.out);
+
+    if (options.knee) {
+      const knees = [];
+      const runs: { result: BenchResult; context: RunContext }[] = [];
+      for (const store of options.stores) {
+        const knee = await findKnee(
+          async (jobs) => {
+            log(`knee on ${store}: ${jobs} jobs ...`);
+            const run = await onStore(store, async (target, context) => ({
+              result: await runBenchmark(target, { ...options, ...common, jobs }),
+              context,
+            }));
+            runs.push(run);
+            const { missed, duplicates, outOfOrder, latenessMs } = run.result.line;
+            log(
+              `knee on ${store}: ${jobs} jobs: missed ${missed}, duplicates ${duplicates}, out of order ${outOfOrder}, ` +
+                `lateness p99 ${Math.round(latenessMs.p99)} ms`,
+            );
+            return { clean: missed === 0 && duplicates === 0 && outOfOrder === 0, result: run };
+          },
+          { start: options.jobs, max: options.knee.max },
+        );
+        knees.push({ store, knee });
+      }
+      await writeJson(jsonFile(runs, knees), options.out);
+      console.log('');
+      console.log(kneeSummary(knees));
+      console.log('');
+      console.log(
+        jsonLine({
+          knee: knees.map(({ store, knee }) => ({
+            store,
+            highestCleanJobs: knee.highestClean ?? null,
+            lowestFailedJobs: knee.lowestFailed ?? null,
+            steps: knee.steps.map((step) => step.result.result.line),
+          })),
+        }),
+      );
+      return knees.every(({ knee }) => knee.highestClean !== undefined) ? 0 : 1;
+    }
+
+    const runs: { result: BenchResult; context: RunContext }[] = [];
+    for (const store of options.stores) {
+      runs.push(
+        await onStore(store, async (target, context) => {
+          const result = await runBenchmark(target, { ...options, ...common });
+          console.log('');
+          console.log(summary(result, context));
+          return { result, context };
+        }),
+      );
+    }
+    await writeJson(jsonFile(runs), options.out);
+    if (runs.length > 1) {
+      console.log('');
+      console.log(comparison(runs));
+    }
     console.log('');
-    console.log(summary(result, context));
-    console.log('');
-    console.log(jsonLine(result.line));
-    const { missed, duplicates, outOfOrder } = result.line;
-    return missed > 0 || duplicates > 0 || outOfOrder > 0 ? 1 : 0;
+    console.log(
+      jsonLine(runs.length === 1 ? runs[0]?.result.line : { runs: runs.map((r) => r.result.line) }),
+    );
+    const failed = runs.some(
+      ({ result: { line } }) => line.missed > 0 || line.duplicates > 0 || line.outOfOrder > 0,
+    );
+    return failed ? 1 : 0;
   } finally {
     clearTimeout(watchdog);
     await cleanUp();

@@ -1,20 +1,27 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoRunStore, DynamoWorkflowStore } from '@tickring/aws/dynamodb';
 import type { TickringClient } from '@tickring/client';
-import { mapLimit, silentLogger } from '@tickring/core/common';
-import type { WorkflowRunRecord } from '@tickring/core/workflows';
-import { type BenchRunOptions, deadLetterCount, withBenchStack, withIdleFunctions } from './bench-stack.js';
-import type { DynamoUsage } from './dynamo-meter.js';
+import { mapLimit } from '@tickring/core/common';
+import type { RunStore } from '@tickring/core/runs';
+import type { WorkflowRunRecord, WorkflowStore } from '@tickring/core/workflows';
+import {
+  type BenchRunOptions,
+  type BenchTarget,
+  type StoreUsage,
+  withBenchStack,
+  withIdleFunctions,
+} from './bench-stack.js';
 import { WORKFLOW_HANDLER } from './fleet.js';
 import { ResourceSampler } from './process-stats.js';
-import { type IdleRates, price, type WorkflowBenchResult } from './result.js';
-import type { SqsUsage } from './sqs-meter.js';
-import type { StandInEndpoints } from './stand-ins.js';
+import {
+  cpuLine,
+  type IdleRates,
+  lineLimits,
+  price,
+  storeRequests,
+  type WorkflowBenchResult,
+} from './result.js';
 import {
   analyseRuns,
   type JobRunView,
-  type LatencySummary,
-  latencySummary,
   type RunView,
   SHAPE_TEXT,
   TRIGGER_SPREAD_MS,
@@ -43,41 +50,28 @@ const WAIT_MS = 60_000;
 const READ_CONCURRENCY = 8;
 
 /**
- * The workflow mode: measures the stand-ins' limits, starts the local stack with its meters and E
+ * The workflow mode: measures the store's limits, starts the local stack with its meters and E
  * executor groups (an SDK executor each), makes one 5-node workflow per group (ALLOW), runs one
  * unmeasured warm-up run of each, meters the idle stack for a few seconds, then triggers N runs
  * through the admin API evenly over TRIGGER_SPREAD_MS and waits until every one has ended. What
  * each node's run and each workflow run recorded is read back through the production adapters on
- * the bench's own (unmetered) clients.
+ * the bench's own (unmetered) clients or connection.
  */
 export async function runWorkflowBenchmark(
-  endpoints: StandInEndpoints,
+  target: BenchTarget,
   options: WorkflowBenchmarkOptions,
 ): Promise<WorkflowBenchResult> {
-  return withBenchStack(endpoints, options, async (bench) => {
-    const { log, limits, tokens, invocations, dynamo, sqs, clients: readClients } = bench;
-    const requestTimer = new RequestTimer();
+  return withBenchStack(target, options, async (bench) => {
+    const { log, limits, tokens, invocations, meter } = bench;
     /** Every time an executor's handler received a job run, by logId. */
     const receipts = new Map<number, number[]>();
     let workflowReceipts = 0;
 
-    const { stack, api } = await bench.start({ shards: options.shards });
-    requestTimer.attach(stack.clients.dynamo);
+    const { stack, api } = await bench.start({ shards: options.shards, requestLatency: true });
     const admin = adminCaller(stack.urls.api, tokens.adminToken);
-    const tables = stack.resources.tables;
-    const store = new DynamoWorkflowStore({
-      doc: readClients.doc,
-      workflowsTable: tables.workflows,
-      retentionDays: 1,
-      logger: silentLogger,
-    });
-    const runStore = new DynamoRunStore({
-      doc: readClients.doc,
-      runsTable: tables.runs,
-      controlTable: tables.control,
-      retentionDays: 1,
-      logger: silentLogger,
-    });
+    const unmetered = bench.unmetered();
+    const store = unmetered.workflows();
+    const runStore = unmetered.runs();
 
     let started = performance.now();
     const fleet = await bench.startFleet({
@@ -111,19 +105,16 @@ export async function runWorkflowBenchmark(
 
     await sleep(GRACE_MS);
     log(`metering the idle stack for ${IDLE_SECONDS} s ...`);
-    dynamo.reset();
-    sqs.reset();
+    meter.reset();
     await sleep(IDLE_SECONDS * 1000);
-    const idle = idleRates(dynamo.snapshot(), sqs.snapshot(), IDLE_SECONDS);
+    const idle = idleRates(meter.snapshot(), IDLE_SECONDS);
 
     log(
       `triggering ${options.workflows} workflow runs over ${TRIGGER_SPREAD_MS / 1000} s and waiting for them to end ...`,
     );
-    dynamo.reset();
-    sqs.reset();
-    requestTimer.reset();
+    meter.reset();
     invocations.beginWindow();
-    const sampler = new ResourceSampler();
+    const sampler = new ResourceSampler(undefined, fleet.threadId);
     sampler.start();
     const receiptsBefore = workflowReceipts;
     const expectedReceipts = options.workflows * WORKFLOW_SHAPE.length;
@@ -136,7 +127,7 @@ export async function runWorkflowBenchmark(
       }),
     );
     // Read the runs only once every node has reached a handler (or the receipts stopped coming):
-    // polling the runs while they run would load the DynamoDB Local being measured.
+    // polling the runs while they run would load the store being measured.
     const ended = await waitForRuns(
       store,
       runIds,
@@ -145,9 +136,8 @@ export async function runWorkflowBenchmark(
     );
     await sleep(GRACE_MS);
     const phaseEnd = Date.now();
-    const dynamoUsage = dynamo.snapshot();
-    const sqsUsage = sqs.snapshot();
-    const dynamodbRequestMs = requestTimer.summary();
+    const usage = meter.snapshot();
+    const storeRequestMs = meter.requestLatency();
     const functions = withIdleFunctions(
       invocations.usage({ start: phaseStart, end: phaseEnd }),
       stack.host.names(),
@@ -168,16 +158,17 @@ export async function runWorkflowBenchmark(
     const jobRuns = await readJobRuns(runStore, [...logIds]);
     const views = records.map((record, i) => runView(runIds[i] as string, i, record));
     const analysis = analyseRuns(views, jobRuns, receipts);
-    const deadLetters = await deadLetterCount(readClients.sqs, stack);
+    const deadLetters = await bench.deadLetters();
 
     const nodeRuns = analysis.nodeRuns;
-    const { per, usd } = price(dynamoUsage, sqsUsage, functions, nodeRuns);
+    const { per, usd } = price(usage, functions, nodeRuns);
     const perRun = (n: number) => (nodeRuns > 0 ? n / nodeRuns : Number.NaN);
     const succeeded = analysis.statuses.SUCCEEDED ?? 0;
     const { latenessMs } = analysis;
     return {
       line: {
         mode: 'workflows',
+        store: bench.store,
         workflows: options.workflows,
         nodesPerRun: WORKFLOW_SHAPE.length,
         succeeded,
@@ -190,16 +181,13 @@ export async function runWorkflowBenchmark(
         perNodeRun: {
           dynamodbReadUnits: per.dynamodbReadUnits,
           dynamodbWriteUnits: per.dynamodbWriteUnits,
-          dynamodbRequests: perRun(dynamoUsage.requests),
+          storeRequests: perRun(storeRequests(usage)),
           sqsRequests: per.sqsRequests,
           lambdaInvocations: per.lambdaInvocations,
         },
         usdPerMillionNodeRuns: usd.total,
-        limits: {
-          dynamodbConditionalWritesPerSecond: limits?.dynamodbConditionalWritesPerSecond ?? Number.NaN,
-          sqsMessagesPerSecond: limits?.sqsMessagesPerSecond ?? Number.NaN,
-          sqsDelayP99Ms: limits?.sqsDelayP99Ms ?? Number.NaN,
-        },
+        limits: lineLimits(bench.store, limits),
+        cpuCores: cpuLine(resources),
       },
       details: {
         executors: options.executors,
@@ -223,12 +211,11 @@ export async function runWorkflowBenchmark(
         toReceivedMs: analysis.toReceivedMs,
         rootStartMs: analysis.rootStartMs,
         runMs: analysis.runMs,
-        dynamodbRequestMs,
+        storeRequestMs,
         perNodeRun: per,
         usd,
         idle,
-        dynamodb: dynamoUsage,
-        sqs: sqsUsage,
+        usage,
         functions,
         limits,
         deadLetters,
@@ -314,7 +301,7 @@ const ENDED = (record: WorkflowRunRecord | undefined) =>
  * or the deadline; answers the ended ones.
  */
 async function waitForRuns(
-  store: DynamoWorkflowStore,
+  store: WorkflowStore,
   runIds: readonly string[],
   ready: () => boolean,
   deadline: number,
@@ -348,10 +335,7 @@ function quietOrDone(count: () => number, expected: number): () => boolean {
   };
 }
 
-async function readJobRuns(
-  store: DynamoRunStore,
-  logIds: readonly number[],
-): Promise<Map<number, JobRunView>> {
+async function readJobRuns(store: RunStore, logIds: readonly number[]): Promise<Map<number, JobRunView>> {
   const chunks: number[][] = [];
   for (let i = 0; i < logIds.length; i += 100) chunks.push(logIds.slice(i, i + 100));
   const runs = (await mapLimit(chunks, 4, (chunk) => store.getMany(chunk))).flat();
@@ -386,44 +370,15 @@ function runView(id: string, seq: number, record: WorkflowRunRecord | undefined)
   };
 }
 
-function idleRates(dynamo: DynamoUsage, sqs: SqsUsage, seconds: number): IdleRates {
+function idleRates(usage: StoreUsage, seconds: number): IdleRates {
+  const aws = usage.store === 'dynamodb-local';
   return {
     seconds,
-    dynamodbReadUnitsPerSecond: dynamo.readUnits / seconds,
-    dynamodbWriteUnitsPerSecond: dynamo.writeUnits / seconds,
-    dynamodbRequestsPerSecond: dynamo.requests / seconds,
-    sqsRequestsPerSecond: sqs.requests / seconds,
+    dynamodbReadUnitsPerSecond: aws ? usage.dynamodb.readUnits / seconds : Number.NaN,
+    dynamodbWriteUnitsPerSecond: aws ? usage.dynamodb.writeUnits / seconds : Number.NaN,
+    storeRequestsPerSecond: storeRequests(usage) / seconds,
+    sqsRequestsPerSecond: aws ? usage.sqs.requests / seconds : Number.NaN,
   };
-}
-
-/**
- * How long each DynamoDB request of a client took (every attempt, signed to answered): what the
- * chain of requests behind a node's lateness waited for. One more middleware on the stack's client.
- */
-class RequestTimer {
-  private times: number[] = [];
-
-  attach(client: DynamoDBClient): void {
-    client.middlewareStack.add(
-      (next) => async (args) => {
-        const started = performance.now();
-        try {
-          return await next(args);
-        } finally {
-          this.times.push(performance.now() - started);
-        }
-      },
-      { step: 'finalizeRequest', priority: 'low', name: 'benchRequestTimer', override: true },
-    );
-  }
-
-  reset(): void {
-    this.times = [];
-  }
-
-  summary(): LatencySummary {
-    return latencySummary(this.times);
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));

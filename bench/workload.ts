@@ -1,8 +1,6 @@
-import type { AwsClients } from '@tickring/aws/clients';
-import { DynamoJobStore } from '@tickring/aws/dynamodb';
 import type { TickringClient } from '@tickring/client';
 import { mapLimit } from '@tickring/core/common';
-import type { Job } from '@tickring/core/jobs';
+import type { Job, JobStore } from '@tickring/core/jobs';
 import { JOB_DEFAULTS } from '@tickring/core/jobs';
 import { MAX_JOB_ID } from '@tickring/core/runs';
 import type { Schedule } from '@tickring/core/schedule';
@@ -58,23 +56,11 @@ export async function createBenchJobs(
 /**
  * Jobs that are never due: half STOPPED (every second, were they running), half RUNNING with a ONCE
  * schedule in 2199, i.e. in the tick's due index but never inside its window. Written through the
- * production JobStore adapter (one conditional PutItem each, 32 in flight), not the admin API: at
+ * production JobStore adapter (one conditional write each, 32 in flight), not the admin API: at
  * 100,000 jobs the API's id counter and checks would take several times longer and measure nothing
  * the bench is about.
  */
-export async function createIdleJobs(
-  clients: AwsClients,
-  tables: { readonly jobs: string; readonly control: string },
-  shardCount: number,
-  appName: string,
-  count: number,
-): Promise<void> {
-  const store = new DynamoJobStore({
-    doc: clients.doc,
-    jobsTable: tables.jobs,
-    controlTable: tables.control,
-    shardCount,
-  });
+export async function createIdleJobs(store: JobStore, appName: string, count: number): Promise<void> {
   const farFuture = Date.parse(FAR_FUTURE);
   await mapLimit(
     Array.from({ length: count }, (_, i) => i),

@@ -167,8 +167,8 @@ describe('dispatcher: late and out-of-order fires (misfire policy)', () => {
     const [unplanned = 0] = await env.runs.allocateLogIds(job.id, 1);
     await env.runs.claim(claimed(job, unplanned, t + 5000, { triggerType: 'MANUAL' }), token);
 
-    expect(await env.runs.laterPlannedRun(base)).toMatchObject({ logId: base + 40, scheduledTime: t + 2000 });
-    expect(await env.runs.laterPlannedRun(base + 1)).toMatchObject({ logId: base + 40, scheduledTime: t + 2000 });
+    expect(await env.runs.laterPlannedRun(base)).toEqual({ logId: base + 40, scheduledTime: t + 2000 });
+    expect(await env.runs.laterPlannedRun(base + 1)).toEqual({ logId: base + 40, scheduledTime: t + 2000 });
     // Unplanned runs (manual, retries) are no place in the schedule: not seen.
     expect(await env.runs.laterPlannedRun(base + 40)).toBeUndefined();
     const other = await env.createJob();

@@ -30,7 +30,8 @@ export function sharedEmbeddedDatabase(file: string): EmbeddedDatabase {
   const key = file === ':memory:' ? file : resolve(file);
   let database = databases.get(key);
   if (!database) {
-    database = new EmbeddedDatabase({ path: key });
+    // Checkpoints off the connection every function writes through (a file; not :memory:).
+    database = new EmbeddedDatabase({ path: key, backgroundCheckpoints: true });
     databases.set(key, database);
   }
   return database;

@@ -98,7 +98,6 @@ export async function spawnStack(
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   });
   const groupPid = child.pid as number;
   const lines: string[] = [];

@@ -10,8 +10,6 @@
  */
 import { type StartLocalOptions, startLocal } from '../../local/start-local.js';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 const STOP_TIMEOUT_MS = 30_000;
 
 async function main(): Promise<void> {

@@ -1,13 +1,35 @@
-import { openSqliteDriver, type SqliteDatabase } from './driver.js';
+import {
+  type BackgroundCheckpoints,
+  openSqliteDriver,
+  type SqliteDatabase,
+  startBackgroundCheckpoints,
+} from './driver.js';
 
-export type { SqliteDatabase, SqliteStatement, SqlRow, SqlRunResult, SqlValue } from './driver.js';
+export type {
+  SqliteDatabase,
+  SqliteStatement,
+  SqlRow,
+  SqlRunResult,
+  SqlValue,
+  StatementObserver,
+} from './driver.js';
 
 export interface EmbeddedDatabaseOptions {
   /** The database file; `:memory:` for a private in-memory database (tests). */
   readonly path: string;
   /** How long a writer waits for another process's write transaction before failing. */
   readonly busyTimeoutMs?: number;
+  /**
+   * Checkpoint the WAL from a worker thread (every CHECKPOINT_EVERY_MS) instead of inside the commit
+   * that crosses SQLite's 1,000 pages: for the connection a whole process writes through (the local
+   * stack's), whose every commit would otherwise now and then wait tens of ms for the copy and its
+   * syncs. A file only; off by default (a worker per database is too much for tests' many files).
+   */
+  readonly backgroundCheckpoints?: boolean;
 }
+
+/** How often the background checkpointer copies the WAL into the file. */
+export const CHECKPOINT_EVERY_MS = 100;
 
 /**
  * One SQLite file holding every table of the embedded engine and its ring.
@@ -20,12 +42,23 @@ export interface EmbeddedDatabaseOptions {
 export class EmbeddedDatabase {
   readonly db: SqliteDatabase;
   private readonly schemas = new Set<string>();
+  private readonly checkpoints: BackgroundCheckpoints | undefined;
 
   constructor(options: EmbeddedDatabaseOptions) {
     this.db = openSqliteDriver(options.path, { busyTimeoutMs: options.busyTimeoutMs ?? 5_000 });
     if (options.path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL');
     this.db.exec('PRAGMA synchronous = NORMAL');
     this.db.exec('PRAGMA foreign_keys = ON');
+    if (options.backgroundCheckpoints && options.path !== ':memory:') {
+      this.checkpoints = startBackgroundCheckpoints(options.path, {
+        everyMs: CHECKPOINT_EVERY_MS,
+        // Without its checkpointer the WAL would only grow: SQLite's own checkpoints take over again.
+        onError: () => {
+          if (!this.db.closed) this.db.exec('PRAGMA wal_autocheckpoint = 1000');
+        },
+      });
+      this.db.exec('PRAGMA wal_autocheckpoint = 0');
+    }
   }
 
   /**
@@ -73,6 +106,7 @@ export class EmbeddedDatabase {
    */
   close(): void {
     if (this.db.closed) return;
+    this.checkpoints?.stop();
     try {
       if (!this.db.inTransaction) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {

@@ -37,4 +37,29 @@ describe('the SQLite driver shim', () => {
     expect(db.prepare('SELECT 1 AS one, ? AS two').get(2)).toEqual({ one: 1, two: 2 });
     db.close();
   });
+
+  it('tells its observer every statement run, failed ones too, until the observer is removed', () => {
+    const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
+    const seen: string[] = [];
+    db.observe((sql, call, ms) => {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      seen.push(`${call} ${sql}`);
+    });
+    db.exec('CREATE TABLE t (k TEXT PRIMARY KEY)');
+    const insert = db.prepare('INSERT INTO t (k) VALUES (?)');
+    insert.run('a');
+    expect(() => insert.run('a')).toThrow(/UNIQUE/);
+    db.prepare('SELECT k FROM t').get();
+    db.prepare('SELECT k FROM t').all();
+    db.observe(undefined);
+    insert.run('b');
+    expect(seen).toEqual([
+      'exec CREATE TABLE t (k TEXT PRIMARY KEY)',
+      'run INSERT INTO t (k) VALUES (?)',
+      'run INSERT INTO t (k) VALUES (?)',
+      'get SELECT k FROM t',
+      'all SELECT k FROM t',
+    ]);
+    db.close();
+  });
 });

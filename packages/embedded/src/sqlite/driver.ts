@@ -5,6 +5,7 @@
  * this file only: everything else sees `SqliteDatabase`.
  */
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 
 /** A value SQLite stores and returns: numbers are IEEE doubles (exact up to 2^53, like logIds). */
 export type SqlValue = string | number | bigint | null | Uint8Array;
@@ -21,6 +22,12 @@ export interface SqliteStatement {
   all<Row extends SqlRow = SqlRow>(...params: SqlValue[]): Row[];
 }
 
+/**
+ * Sees every statement the connection runs (its SQL text, how it was called, how long it took):
+ * what a benchmark counts per fire. Off unless set; then the cost is one clock read before and after.
+ */
+export type StatementObserver = (sql: string, call: 'run' | 'get' | 'all' | 'exec', ms: number) => void;
+
 export interface SqliteDatabase {
   exec(sql: string): void;
   /** Prepared once per SQL text and kept: statements are reused across calls. */
@@ -29,6 +36,8 @@ export interface SqliteDatabase {
   readonly closed: boolean;
   /** Idempotent; any later call throws. */
   close(): void;
+  /** Sets (or with undefined, removes) the one observer of this connection's statements. */
+  observe(observer: StatementObserver | undefined): void;
 }
 
 interface LibsqlStatement {
@@ -61,8 +70,18 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
     open();
     return bindable(sql, params);
   };
+  let observer: StatementObserver | undefined;
+  const observed = <T>(sql: string, call: 'run' | 'get' | 'all' | 'exec', work: () => T): T => {
+    if (!observer) return work();
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      observer?.(sql, call, performance.now() - started);
+    }
+  };
   return {
-    exec: (sql) => open().exec(sql),
+    exec: (sql) => observed(sql, 'exec', () => open().exec(sql)),
     prepare(sql) {
       const known = statements.get(sql);
       if (known) return known;
@@ -70,10 +89,12 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
       const statement: SqliteStatement = {
         // Parameters go as one checked array: libsql takes a lone object argument (null too) for named
         // parameters, and a boolean brings the whole process down instead of throwing.
-        run: (...params) => ({ changes: prepared.run(bind(sql, params)).changes }),
+        run: (...params) =>
+          observed(sql, 'run', () => ({ changes: prepared.run(bind(sql, params)).changes })),
         get: <Row extends SqlRow>(...params: SqlValue[]) =>
-          withoutMetadata(prepared.get(bind(sql, params))) as Row | undefined,
-        all: <Row extends SqlRow>(...params: SqlValue[]) => prepared.all(bind(sql, params)) as Row[],
+          observed(sql, 'get', () => withoutMetadata(prepared.get(bind(sql, params))) as Row | undefined),
+        all: <Row extends SqlRow>(...params: SqlValue[]) =>
+          observed(sql, 'all', () => prepared.all(bind(sql, params)) as Row[]),
       };
       statements.set(sql, statement);
       return statement;
@@ -88,6 +109,9 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
       if (closed) return;
       closed = true;
       db.close();
+    },
+    observe(next) {
+      observer = next;
     },
   };
 }
@@ -110,4 +134,71 @@ function withoutMetadata(row: Record<string, unknown> | undefined): SqlRow | und
   if (row === undefined) return undefined;
   const { _metadata: _, ...rest } = row;
   return rest as SqlRow;
+}
+
+/** A worker thread checkpointing a database file's WAL on a connection of its own. */
+export interface BackgroundCheckpoints {
+  /**
+   * Stops it and waits (synchronously, at most `waitMs`) until its connection is closed, so no
+   * checkpoint of it runs beside the caller's last one; idempotent.
+   */
+  stop(waitMs?: number): void;
+}
+
+/**
+ * The worker's whole code: plain CommonJS, so it loads without the TypeScript loader that the rest
+ * of the engine runs under. Every `everyMs` (and never two at once) a PASSIVE checkpoint: it copies
+ * what it can of the WAL into the file (and syncs them: synchronous NORMAL) without waiting for or
+ * blocking the writers, and a writer rewinds the WAL once all of it has been copied.
+ */
+const CHECKPOINT_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const state = new Int32Array(workerData.state);
+const db = new Database(workerData.path, { timeout: 0 });
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+function stop() {
+  clearInterval(timer);
+  try { db.close(); } catch {}
+  Atomics.store(state, 1, 1);
+  Atomics.notify(state, 1);
+  parentPort.close();
+}
+const timer = setInterval(() => {
+  if (Atomics.load(state, 0) === 1) return stop();
+  try { checkpoint.get(); } catch {}
+}, workerData.everyMs);
+parentPort.on('message', stop);
+`;
+
+/**
+ * Checkpoints `path`'s WAL every `everyMs` from a worker thread, so its copying and syncing (tens of
+ * ms for a thousand pages on a busy disk) never blocks the connection that writes; that connection
+ * then turns its own checkpoints off (`PRAGMA wal_autocheckpoint = 0`). The worker does not keep
+ * the process alive.
+ */
+export function startBackgroundCheckpoints(
+  path: string,
+  options: { readonly everyMs: number; readonly onError: (err: Error) => void },
+): BackgroundCheckpoints {
+  // [0]: stop asked; [1]: the worker's connection is closed.
+  const state = new SharedArrayBuffer(8);
+  const flags = new Int32Array(state);
+  const worker = new Worker(CHECKPOINT_WORKER, {
+    eval: true,
+    workerData: { driver: require.resolve('libsql'), path, everyMs: options.everyMs, state },
+  });
+  worker.unref();
+  worker.on('error', options.onError);
+  let stopped = false;
+  return {
+    stop(waitMs = 2_000) {
+      if (stopped) return;
+      stopped = true;
+      Atomics.store(flags, 0, 1);
+      worker.postMessage('stop');
+      Atomics.wait(flags, 1, 0, waitMs);
+      void worker.terminate();
+    },
+  };
 }
