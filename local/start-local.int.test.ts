@@ -220,7 +220,8 @@ describe('startLocal failures', () => {
     const result = spawnSync(
       process.execPath,
       [
-        'node_modules/tsx/dist/cli.mjs',
+        '--import',
+        'tsx',
         'local/cli.ts',
         '--store',
         'dynamodb-local',
@@ -486,7 +487,9 @@ describe('npm start on SQLite (the default): no Java, one database file that sur
     const startedAt = Date.now();
     const child = spawn(
       process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'local/cli.ts', '--data-dir', dataDir, '--port', '0', '--no-demo'],
+      // As `npm start` runs it: node itself, no tsx wrapper in between (the wrapper relays SIGTERM and,
+      // when the child is slow to say it got it on a loaded machine, kills it and exits 143).
+      ['--import', 'tsx', 'local/cli.ts', '--data-dir', dataDir, '--port', '0', '--no-demo'],
       { env: { PATH: bin, HOME: process.env.HOME ?? '/tmp' }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
