@@ -1,9 +1,10 @@
 import { memoryDispatchDeps } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../common/errors.js';
+import { firstPlannedLogId } from '../runs/run.js';
 import { dispatchRingBatch, type RingBatchDeps } from './dispatch-batch.js';
 import { DISPATCH_DEFAULTS } from './settings.js';
-import type { FireMessage } from './trigger.js';
+import { type FireMessage, scheduledDedupKey } from './trigger.js';
 
 function setup() {
   const env = memoryDispatchDeps();
@@ -30,7 +31,33 @@ const manual = (now: number): FireMessage => ({
 /** A ring message's body: the fires of one lane and second (what packRingMessages writes). */
 const bodyOf = (fire: FireMessage) => JSON.stringify([fire]);
 
+/** Job 1's scheduled fire in slot `slot` of its planned range. */
+const planned = (slot: number, scheduledTime: number): FireMessage => ({
+  jobId: 1,
+  logId: firstPlannedLogId(1) + slot,
+  scheduledTime,
+  triggerType: 'CRON',
+  dedupKey: scheduledDedupKey(1, scheduledTime),
+  scheduleRevision: 1,
+});
+
 describe('dispatchRingBatch', () => {
+  it('sends a job’s late fires from several records of one batch one after another, in schedule order, none skipped', async () => {
+    const { env, deps } = setup();
+    const now = env.clock.now();
+    // A backlog after a pause: three seconds of the job in one batch, the latest record first.
+    const fires = [planned(2, now - 1000), planned(0, now - 3000), planned(1, now - 2000)];
+    const failed = await dispatchRingBatch(
+      deps,
+      fires.map((fire, i) => ({ id: `m${i}`, lane: 'fast' as const, body: bodyOf(fire) })),
+      now + 60_000,
+    );
+    expect(failed).toEqual([]);
+    const base = firstPlannedLogId(1);
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1, base + 2]);
+    expect(env.logger.lines.filter((l) => l.message === 'fire skipped (misfire)')).toEqual([]);
+  });
+
   it('drops a malformed record with a log line and reports nothing to deliver again', async () => {
     const { env, deps, flushed } = setup();
     const failed = await dispatchRingBatch(

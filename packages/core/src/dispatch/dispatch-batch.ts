@@ -24,10 +24,13 @@ export interface RingBatchDeps extends DispatchDeps {
 
 /**
  * Dispatches one batch of ring records: each record carries the fires of one lane and second, all
- * dispatched concurrently with the rest of the batch, and what they sent is recorded in one write
- * (the record's `DispatchRecord`). Answers the ids of the records to deliver again: those with an
- * infrastructure failure in any of their fires (their fires already dispatched are then recognised as
- * duplicates). A malformed body or fire, or a permanent error, is logged and dropped.
+ * dispatched concurrently with the rest of the batch, except that a job's fires in the batch go one
+ * after another in schedule order (a backlog, after a pause or a restart, brings several seconds of a
+ * job in one batch: sent side by side they would race each other's order check and reach the
+ * executor in either order). What a record's fires sent is recorded in one write (the record's
+ * `DispatchRecord`). Answers the ids of the records to deliver again: those with an infrastructure
+ * failure in any of their fires (their fires already dispatched are then recognised as duplicates).
+ * A malformed body or fire, or a permanent error, is logged and dropped.
  *
  * `deadline`: when the consumer's time runs out (epoch ms); nothing is sent within the send margin of it.
  */
@@ -37,18 +40,22 @@ export async function dispatchRingBatch(
   deadline: number,
   requestId?: string,
 ): Promise<string[]> {
-  const batch = records.map((record) => ({ record, fires: firesOf(deps, record, requestId) }));
+  const batch = records.map((record) => ({
+    record,
+    fires: firesOf(deps, record, requestId),
+    // What the record's fires send is written down as they go (see DispatchRecord).
+    sent: new DispatchRecord(deps, deps.clock.now(), deadline - deps.settings.sendMarginMs),
+  }));
   // The batch's fires share their reads (jobs in one BatchGet, groups, online executors).
   const reads = new BatchReads(deps);
   reads.preloadJobs(batch.flatMap(({ fires }) => fires.map((f) => f.jobId)));
   try {
+    const retries = inJobOrder(batch, ({ record, sent }, fire) =>
+      dispatchOne(deps, record, fire, reads, sent, requestId),
+    );
     const failed = await Promise.all(
-      batch.map(async ({ record, fires }) => {
-        // What the record's fires send is written down as they go (see DispatchRecord).
-        const sent = new DispatchRecord(deps, deps.clock.now(), deadline - deps.settings.sendMarginMs);
-        const retry = await Promise.all(
-          fires.map((fire) => dispatchOne(deps, record, fire, reads, sent, requestId)),
-        );
+      batch.map(async ({ record, sent }, r) => {
+        const retry = await Promise.all(retries[r] ?? []);
         try {
           await sent.save();
         } catch (err) {
@@ -68,6 +75,29 @@ export async function dispatchRingBatch(
     await deps.flushReports();
     deps.flushMetrics();
   }
+}
+
+/**
+ * Starts `dispatch` for every fire of the batch: fires of different jobs at once, a job's fires one
+ * after another by scheduled time (each starts when the one before has finished). Answers each
+ * record's results in the order of its fires. `dispatch` must not reject.
+ */
+function inJobOrder<R extends { readonly fires: readonly FireMessage[] }>(
+  batch: readonly R[],
+  dispatch: (entry: R, fire: FireMessage) => Promise<boolean>,
+): Promise<boolean>[][] {
+  const results: Promise<boolean>[][] = batch.map(() => []);
+  const order = batch
+    .flatMap((entry, r) => entry.fires.map((fire, i) => ({ entry, r, i, fire })))
+    .sort((a, b) => a.fire.scheduledTime - b.fire.scheduledTime);
+  const lastOfJob = new Map<number, Promise<boolean>>();
+  for (const { entry, r, i, fire } of order) {
+    const before = lastOfJob.get(fire.jobId);
+    const result = before ? before.then(() => dispatch(entry, fire)) : dispatch(entry, fire);
+    lastOfJob.set(fire.jobId, result);
+    (results[r] as Promise<boolean>[])[i] = result;
+  }
+  return results;
 }
 
 function firesOf(deps: RingBatchDeps, record: RingRecord, requestId: string | undefined): FireMessage[] {
