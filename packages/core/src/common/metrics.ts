@@ -10,6 +10,8 @@ export const noMetrics: Metrics = { add() {} };
 export const METRIC = {
   firesEnqueued: 'FiresEnqueued',
   misfiresSkipped: 'MisfiresSkipped',
+  /** Scheduled fires the dispatcher skipped because they reached it past the misfire threshold: the stack is behind. */
+  firesSkippedOverload: 'FiresSkippedOverload',
   tickDuration: 'TickDuration',
   leaseTakeovers: 'LeaseTakeovers',
   runsDispatched: 'RunsDispatched',

@@ -42,6 +42,13 @@ export interface Run {
   readonly handleTime: number;
   /** 0 default, 1 no alarm needed, 2 alarm sent, 3 alarm failed (XXL-JOB's alarm_status). */
   readonly alarmStatus: number;
+  /**
+   * A skipped run may stand for a range of its job's skipped fires (one record, not one per fire):
+   * how many fires it stands for. Absent: 1.
+   */
+  readonly skippedCount?: number;
+  /** The scheduled time (epoch ms) of the last fire a skipped range stands for. Absent: `scheduledTime`. */
+  readonly skippedUntil?: number;
 }
 
 /** XXL-JOB's handle codes (200 success, 500 fail, 502 timeout), from the protocol. */
