@@ -8,6 +8,7 @@ import {
   DISPATCH_DEFAULTS,
   type DispatchDeps,
   type DispatchSettings,
+  JobTurns,
 } from '@tickring/core/dispatch/use-cases';
 import type { ExecutorTransport } from '@tickring/core/executors';
 import { killRun } from '@tickring/core/runs/use-cases';
@@ -94,6 +95,8 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     /** The lane of a ring record (by the queue it came from). */
     laneOf: stores.laneOf,
     settings: dispatchSettings(config),
+    // One per process: the concurrent batches of a local poller share it.
+    jobTurns: new JobTurns(),
     flushMetrics: () => metrics.flush(),
     // Daily counters are summed over a batch and written once per day at its end.
     flushReports,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../common/errors.js';
 import { firstPlannedLogId } from '../runs/run.js';
 import { dispatchRingBatch, type RingBatchDeps } from './dispatch-batch.js';
+import { JobTurns } from './job-turns.js';
 import { DISPATCH_DEFAULTS } from './settings.js';
 import { type FireMessage, scheduledDedupKey } from './trigger.js';
 
@@ -12,6 +13,7 @@ function setup() {
   const deps: RingBatchDeps = {
     ...env.deps,
     settings: DISPATCH_DEFAULTS,
+    jobTurns: new JobTurns(),
     flushReports: async () => {
       flushed.reports++;
     },
@@ -42,6 +44,23 @@ const planned = (slot: number, scheduledTime: number): FireMessage => ({
 });
 
 describe('dispatchRingBatch', () => {
+  it('sends a job’s late fires from two batches in flight at once in schedule order, none skipped', async () => {
+    const { env, deps } = setup();
+    const now = env.clock.now();
+    // Two batches of a backlog taken by two pollers: the one with the latest second starts first.
+    const record = (id: string, fire: FireMessage) => ({ id, lane: 'fast' as const, body: bodyOf(fire) });
+    const first = dispatchRingBatch(deps, [record('m2', planned(2, now - 1000))], now + 60_000);
+    const second = dispatchRingBatch(
+      deps,
+      [record('m1', planned(1, now - 2000)), record('m0', planned(0, now - 3000))],
+      now + 60_000,
+    );
+    expect(await Promise.all([first, second])).toEqual([[], []]);
+    const base = firstPlannedLogId(1);
+    expect(env.transport.sent.map((s) => s.param.logId)).toEqual([base, base + 1, base + 2]);
+    expect(env.logger.lines.filter((l) => l.message === 'fire skipped (misfire)')).toEqual([]);
+  });
+
   it('sends a job’s late fires from several records of one batch one after another, in schedule order, none skipped', async () => {
     const { env, deps } = setup();
     const now = env.clock.now();

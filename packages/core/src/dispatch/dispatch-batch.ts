@@ -3,6 +3,8 @@ import { BatchReads } from './batch-reads.js';
 import type { DispatchDeps } from './dispatch-deps.js';
 import { dispatchFire } from './dispatch-fire.js';
 import { DispatchRecord } from './dispatch-record.js';
+import { SCHEDULED_TRIGGERS } from './drop-rules.js';
+import type { JobTurn, JobTurns } from './job-turns.js';
 import type { RingLane } from './ring-queue.js';
 import type { DispatchSettings } from './settings.js';
 import { type FireMessage, parseRingMessage } from './trigger.js';
@@ -17,6 +19,8 @@ export interface RingRecord {
 
 export interface RingBatchDeps extends DispatchDeps {
   readonly settings: DispatchSettings;
+  /** The turns of the jobs' scheduled fires in this process, shared by its batches (one per process). */
+  readonly jobTurns: JobTurns;
   /** Writes the batch's summed daily counters (once per batch and day). */
   readonly flushReports: () => Promise<void>;
   readonly flushMetrics: () => void;
@@ -24,10 +28,11 @@ export interface RingBatchDeps extends DispatchDeps {
 
 /**
  * Dispatches one batch of ring records: each record carries the fires of one lane and second, all
- * dispatched concurrently with the rest of the batch, except that a job's fires in the batch go one
- * after another in schedule order (a backlog, after a pause or a restart, brings several seconds of a
- * job in one batch: sent side by side they would race each other's order check and reach the
- * executor in either order). What a record's fires sent is recorded in one write (the record's
+ * dispatched concurrently with the rest of the batch, except that a job's scheduled fires claim and
+ * send one after another in schedule order, with those of the other batches in flight in this
+ * process (see JobTurns: a backlog, after a pause or a restart, brings several seconds of a job at
+ * once, and sent side by side they would race each other's order check and reach the executor in
+ * either order). What a record's fires sent is recorded in one write (the record's
  * `DispatchRecord`). Answers the ids of the records to deliver again: those with an infrastructure
  * failure in any of their fires (their fires already dispatched are then recognised as duplicates).
  * A malformed body or fire, or a permanent error, is logged and dropped.
@@ -50,12 +55,26 @@ export async function dispatchRingBatch(
   const reads = new BatchReads(deps);
   reads.preloadJobs(batch.flatMap(({ fires }) => fires.map((f) => f.jobId)));
   try {
-    const retries = inJobOrder(batch, ({ record, sent }, fire) =>
-      dispatchOne(deps, record, fire, reads, sent, requestId),
+    // Every scheduled fire takes its place in its job's line before any of them asks for the turn.
+    const turns = batch.map(({ fires }) =>
+      fires.map((fire) =>
+        SCHEDULED_TRIGGERS.has(fire.triggerType)
+          ? deps.jobTurns.enter(fire.jobId, fire.scheduledTime)
+          : undefined,
+      ),
     );
     const failed = await Promise.all(
-      batch.map(async ({ record, sent }, r) => {
-        const retry = await Promise.all(retries[r] ?? []);
+      batch.map(async ({ record, fires, sent }, r) => {
+        const retry = await Promise.all(
+          fires.map(async (fire, i) => {
+            const turn = turns[r]?.[i];
+            try {
+              return await dispatchOne(deps, record, fire, reads, sent, turn, requestId);
+            } finally {
+              turn?.leave();
+            }
+          }),
+        );
         try {
           await sent.save();
         } catch (err) {
@@ -75,29 +94,6 @@ export async function dispatchRingBatch(
     await deps.flushReports();
     deps.flushMetrics();
   }
-}
-
-/**
- * Starts `dispatch` for every fire of the batch: fires of different jobs at once, a job's fires one
- * after another by scheduled time (each starts when the one before has finished). Answers each
- * record's results in the order of its fires. `dispatch` must not reject.
- */
-function inJobOrder<R extends { readonly fires: readonly FireMessage[] }>(
-  batch: readonly R[],
-  dispatch: (entry: R, fire: FireMessage) => Promise<boolean>,
-): Promise<boolean>[][] {
-  const results: Promise<boolean>[][] = batch.map(() => []);
-  const order = batch
-    .flatMap((entry, r) => entry.fires.map((fire, i) => ({ entry, r, i, fire })))
-    .sort((a, b) => a.fire.scheduledTime - b.fire.scheduledTime);
-  const lastOfJob = new Map<number, Promise<boolean>>();
-  for (const { entry, r, i, fire } of order) {
-    const before = lastOfJob.get(fire.jobId);
-    const result = before ? before.then(() => dispatch(entry, fire)) : dispatch(entry, fire);
-    lastOfJob.set(fire.jobId, result);
-    (results[r] as Promise<boolean>[])[i] = result;
-  }
-  return results;
 }
 
 function firesOf(deps: RingBatchDeps, record: RingRecord, requestId: string | undefined): FireMessage[] {
@@ -123,10 +119,11 @@ async function dispatchOne(
   fire: FireMessage,
   reads: BatchReads,
   sent: DispatchRecord,
+  turn: JobTurn | undefined,
   requestId: string | undefined,
 ): Promise<boolean> {
   try {
-    await dispatchFire(deps, deps.settings, fire, record.lane, reads, sent);
+    await dispatchFire(deps, deps.settings, fire, record.lane, reads, sent, turn);
     return false;
   } catch (err) {
     const drop = isAppError(err) && !err.retryable; // permanent: redelivery cannot help

@@ -5,7 +5,8 @@ import type { DispatchDeps } from './dispatch-deps.js';
 import type { DispatchOutcome } from './dispatch-outcome.js';
 import { DispatchRecord } from './dispatch-record.js';
 import { dropReason } from './drop-rules.js';
-import { fireContext } from './fire-context.js';
+import { type FireContext, fireContext } from './fire-context.js';
+import type { JobTurn } from './job-turns.js';
 import { catchUpNote, heldUpReason, lateReason, misfireAfterClaim, misfireOf } from './misfire.js';
 import { planRuns } from './planning.js';
 import { reclaimUndispatched } from './reclaim.js';
@@ -20,7 +21,8 @@ import { delaySecondsFor, type FireMessage } from './trigger.js';
 
 /**
  * Dispatches one fire. Inside a dispatcher record pass its `DispatchRecord` (the caller saves it
- * when all of the record's fires are done); alone, the fire gets its own, saved here.
+ * when all of the record's fires are done); alone, the fire gets its own, saved here. With a `turn`
+ * (a ring batch's scheduled fires) it claims only once it holds its job's turn.
  */
 export async function dispatchFire(
   deps: DispatchDeps,
@@ -29,20 +31,20 @@ export async function dispatchFire(
   lane: RingLane = 'fast',
   reads: BatchReads = new BatchReads(deps),
   record?: DispatchRecord,
+  turn?: JobTurn,
 ): Promise<DispatchOutcome> {
-  if (record) return dispatchInRecord(deps, settings, message, lane, reads, record);
+  if (record) return dispatchInRecord(deps, settings, message, lane, reads, record, turn);
   const own = new DispatchRecord(deps, deps.clock.now());
   try {
-    return await dispatchInRecord(deps, settings, message, lane, reads, own);
+    return await dispatchInRecord(deps, settings, message, lane, reads, own, turn);
   } finally {
     await own.save();
   }
 }
 
 /**
- * The steps of one fire: wait for its time (or go back on the ring), read its job, drop it or
- * claim it, route and record its runs (or find them recorded: a duplicate, or runs to take over),
- * apply the misfire policy, and send them at the fire's millisecond.
+ * The steps of one fire: wait for its time (or go back on the ring), read its job, drop it, or
+ * wait for its claim time and its job's turn and claim and send it.
  */
 async function dispatchInRecord(
   deps: DispatchDeps,
@@ -51,6 +53,7 @@ async function dispatchInRecord(
   lane: RingLane,
   reads: BatchReads,
   record: DispatchRecord,
+  turn: JobTurn | undefined,
 ): Promise<DispatchOutcome> {
   const now = deps.clock.now();
   const keys = {
@@ -90,6 +93,27 @@ async function dispatchInRecord(
   const ctx = await fireContext(deps, reads, settings, { job, message, linked }, group, now);
 
   await deps.clock.sleep(message.scheduledTime - settings.claimLeadMs - deps.clock.now());
+  // Within a ring batch a job's scheduled fires claim and send one after another (see JobTurns).
+  await turn?.take();
+  return claimAndSend(deps, settings, ctx, record);
+}
+
+/**
+ * Applies the misfire policy, routes and records the fire's runs (or finds them recorded: a
+ * duplicate, or runs to take over), and sends them at the fire's millisecond.
+ */
+async function claimAndSend(
+  deps: DispatchDeps,
+  settings: DispatchSettings,
+  ctx: FireContext,
+  record: DispatchRecord,
+): Promise<DispatchOutcome> {
+  const { job, message, linked } = ctx;
+  const keys = {
+    jobId: message.jobId,
+    scheduledTime: message.scheduledTime,
+    triggerType: message.triggerType,
+  };
   const misfire = misfireOf(job, message, deps.clock.now());
   // A late DO_NOTHING fire: its claim records it as skipped (one write, as a claim), unrouted.
   const skipNow = misfire?.skip ? lateReason(misfire) : undefined;

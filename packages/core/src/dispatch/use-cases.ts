@@ -4,4 +4,5 @@ export { dispatchRingBatch, type RingBatchDeps, type RingRecord } from './dispat
 export type { DispatchDeps } from './dispatch-deps.js';
 export { dispatchFire } from './dispatch-fire.js';
 export { DispatchRecord } from './dispatch-record.js';
+export { type JobTurn, JobTurns } from './job-turns.js';
 export { DISPATCH_DEFAULTS, type DispatchSettings } from './settings.js';
