@@ -209,7 +209,18 @@ export function runView(run: Run) {
     handleMsg: run.handleMsg,
     handleTime: isoOrNull(run.handleTime),
     alarmStatus: ALARM_STATUS_NAMES[run.alarmStatus] ?? String(run.alarmStatus),
+    ...skippedRange(run),
   };
+}
+
+/**
+ * The fires a skipped run stands for (the dispatcher records a range of a job's skipped fires as one
+ * run): shown on every skipped run, defaults filled in (one fire, due at its scheduledTime); null on
+ * the others.
+ */
+function skippedRange(run: Run): { skippedCount: number | null; skippedUntil: string | null } {
+  if (runStatus(run) !== 'skipped') return { skippedCount: null, skippedUntil: null };
+  return { skippedCount: run.skippedCount ?? 1, skippedUntil: iso(run.skippedUntil ?? run.scheduledTime) };
 }
 
 /** Recent activity as the API shows it: times as ISO-8601 UTC, each last failure in a few fields. */

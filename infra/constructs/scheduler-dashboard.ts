@@ -43,9 +43,10 @@ export class SchedulerDashboard extends Construct {
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 24, height: 3 }),
     );
     this.dashboard.addWidgets(
-      graph('Tick: fires enqueued, misfires skipped', [
+      graph('Fires: enqueued, misfires skipped, skipped as overload', [
         businessMetric('firesEnqueued', 'scheduler-tick', { label: 'FiresEnqueued' }),
         ...businessMetricPerEmitter('misfiresSkipped'),
+        ...businessMetricPerEmitter('firesSkippedOverload'),
       ]),
       graph(
         'Tick: iteration duration (ms)',

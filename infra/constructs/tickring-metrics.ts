@@ -17,6 +17,8 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   firesEnqueued: ['scheduler-tick'],
   // The tick's fires missed in a downtime; the dispatcher's late or out-of-order fires.
   misfiresSkipped: ['scheduler-tick', 'dispatcher'],
+  // Scheduled fires that reached the dispatcher past the misfire threshold (the stack is behind).
+  firesSkippedOverload: ['dispatcher'],
   tickDuration: ['scheduler-tick'],
   leaseTakeovers: ['scheduler-tick'],
   runsDispatched: ['dispatcher'],

@@ -754,6 +754,48 @@ describe('alarms and dashboard', () => {
     });
   });
 
+  it('alarms "scheduler overloaded" when the dispatcher skipped late fires in 3 of 5 minutes, missing data not breaching', () => {
+    const overloaded = alarms().filter((a) => a.MetricName === METRIC.firesSkippedOverload);
+    expect(overloaded).toHaveLength(1);
+    expect(overloaded[0]).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: [{ Name: 'service', Value: 'dispatcher' }],
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: logicalId(stack, stack.alarmTopic.topic) }],
+    });
+    expect(overloaded[0]!.AlarmDescription).toMatch(/^scheduler overloaded: /);
+  });
+
+  it('graphs FiresSkippedOverload in the widget of MisfiresSkipped', () => {
+    const [, dashboard] = resourcesOf('AWS::CloudWatch::Dashboard')[0]!;
+    const raw = props(dashboard).DashboardBody as { 'Fn::Join': [string, unknown[]] } | string;
+    const text =
+      typeof raw === 'string'
+        ? raw
+        : raw['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'TOKEN')).join('');
+    const body = JSON.parse(text) as { widgets: { properties: { title?: string; metrics?: unknown[][] } }[] };
+    const lines = (name: string) =>
+      body.widgets.filter((w) =>
+        (w.properties.metrics ?? []).some((m) => m[0] === METRICS_NAMESPACE && m[1] === name),
+      );
+    const overload = lines(METRIC.firesSkippedOverload);
+    expect(overload).toHaveLength(1);
+    expect(lines(METRIC.misfiresSkipped)).toEqual(overload);
+    expect(overload[0]!.properties.metrics).toContainEqual([
+      METRICS_NAMESPACE,
+      METRIC.firesSkippedOverload,
+      'service',
+      'dispatcher',
+      expect.objectContaining({ label: `${METRIC.firesSkippedOverload} (dispatcher)` }),
+    ]);
+  });
+
   it('alarms when a workflow run failed in 5 minutes, counted by every function that ends runs', () => {
     const failed = alarms().filter(
       (a) => Array.isArray(a.Metrics) && metricsOf(a).some((m) => m.MetricName === METRIC.workflowRunsFailed),

@@ -83,9 +83,13 @@ const STATUS_LABELS: Record<string, string> = {
   skipped: 'skipped',
 };
 
-/** A run's status as a coloured badge (the colour is never the only sign: the word is there too). */
-export function StatusBadge({ status }: { status: string }) {
-  return <span class={`badge status-${status}`}>{STATUS_LABELS[status] ?? status}</span>;
+/**
+ * A run's status as a coloured badge (the colour is never the only sign: the word is there too);
+ * `suffix` follows the word inside the badge ("skipped ×12").
+ */
+export function StatusBadge({ status, suffix }: { status: string; suffix?: string }) {
+  const label = STATUS_LABELS[status] ?? status;
+  return <span class={`badge status-${status}`}>{suffix ? `${label} ${suffix}` : label}</span>;
 }
 
 /** A form field with its label, help text and the server's problems for it. */

@@ -2,6 +2,7 @@ import type { Run } from '@tickring/client';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { exactTime, viewerTimeZone } from '../lib/format';
+import { rangeClockText, rangeCountText, skippedRange } from '../runs/skipped-range';
 import { offsetMinutes } from './time-zones';
 import { LANES, layoutTimeline, type RunStatus, timeTicks } from './timeline';
 import './jobs.css';
@@ -164,7 +165,11 @@ export function RunsTimeline({ runs, now }: { runs: readonly Run[]; now: number 
           ))}
           {marks.map((mark, i) => {
             const href = `/runs/${mark.run.logId}`;
-            const label = `${exactTime(mark.at)}: ${STATUS_WORDS[mark.run.status]}, ${mark.run.triggerType.toLowerCase()} run, logId ${mark.run.logId}`;
+            const range = skippedRange(mark.run);
+            const status = range
+              ? `${STATUS_WORDS[mark.run.status]} ${rangeCountText(range)} (${rangeClockText(range, zone)})`
+              : STATUS_WORDS[mark.run.status];
+            const label = `${exactTime(mark.at)}: ${status}, ${mark.run.triggerType.toLowerCase()} run, logId ${mark.run.logId}`;
             const y = laneY(mark.lane);
             return (
               <a

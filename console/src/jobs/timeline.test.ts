@@ -44,6 +44,8 @@ function run(n: number, status: Run['status'], over: Partial<Run> = {}): Run {
     handleMsg: '',
     handleTime: finished ? iso(due + 200 + 1000 * (n + 1)) : null,
     alarmStatus: 'DEFAULT',
+    skippedCount: status === 'skipped' ? 1 : null,
+    skippedUntil: status === 'skipped' ? iso(due) : null,
     ...over,
   };
 }
@@ -70,6 +72,15 @@ describe('summarize', () => {
     expect(percent(0.75)).toBe('75 %');
     expect(percent(0.975)).toBe('97.5 %');
     expect(percent(2 / 3)).toBe('66.7 %');
+  });
+
+  it('counts every fire a skipped range stands for', () => {
+    const range = run(2, 'skipped', { skippedCount: 12, skippedUntil: iso(T0 + 130_000) });
+    expect(summarize([run(0, 'success'), run(1, 'skipped'), range])).toMatchObject({
+      total: 3,
+      success: 1,
+      skipped: 13,
+    });
   });
 
   it('has no rate when nothing finished', () => {
@@ -113,6 +124,12 @@ describe('findGaps', () => {
   it('finds a stretch without scheduled fires (the job was stopped)', () => {
     const runs = [0, 1, 2, 3, 4, 5, 20, 21, 22].map((n) => run(n, 'success'));
     expect(findGaps(runs)).toEqual([{ from: T0 + 50_000, to: T0 + 200_000 }]);
+  });
+
+  it('finds no gap inside a skipped range (its fires were due all through it), but one after it', () => {
+    const range = run(6, 'skipped', { skippedCount: 14, skippedUntil: iso(T0 + 190_000) });
+    const runs = [0, 1, 2, 3, 4, 5, 20, 21, 22, 40, 41].map((n) => run(n, 'success'));
+    expect(findGaps([...runs, range])).toEqual([{ from: T0 + 220_000, to: T0 + 400_000 }]);
   });
 
   it('ignores manual runs and needs enough fires to know the usual spacing', () => {

@@ -2,6 +2,7 @@
 // the layout of the timeline (a mark per run in its status lane, time ticks, gaps without runs). Pure.
 
 import type { Run } from '@tickring/client';
+import { firesOf, skippedRange } from '../runs/skipped-range';
 import { runTiming } from '../runs/timing';
 
 export type RunStatus = Run['status'];
@@ -19,6 +20,7 @@ export interface RunSummary {
   readonly success: number;
   readonly fail: number;
   readonly running: number;
+  /** Skipped fires: a skipped run standing for a range of fires counts each of them. */
   readonly skipped: number;
   /** success / (success + fail), 0-1; undefined when none finished. Skipped and running runs are not counted. */
   readonly successRate: number | undefined;
@@ -64,7 +66,7 @@ export function summarize(runs: readonly Run[]): RunSummary {
     success,
     fail,
     running: count('running'),
-    skipped: count('skipped'),
+    skipped: runs.filter((r) => r.status === 'skipped').reduce((n, r) => n + firesOf(r), 0),
     successRate: success + fail === 0 ? undefined : success / (success + fail),
     medianDurationMs: median(durations),
   };
@@ -106,24 +108,28 @@ export interface Gap {
 
 /**
  * Stretches without a scheduled fire: where two consecutive scheduled fires are more than `factor`
- * times the usual (median) spacing apart. Needs at least 5 spacings to know what usual is.
+ * times the usual (median) spacing apart. Needs at least 5 spacings to know what usual is. A skipped
+ * run standing for a range of fires had fires all through it: no gap inside one.
  */
 export function findGaps(runs: readonly Run[], factor = 3): Gap[] {
+  const scheduled = runs.filter((r) => SCHEDULED_TRIGGERS.has(r.triggerType));
+  const ranges = scheduled
+    .map(skippedRange)
+    .filter((range) => range !== undefined)
+    .map((range) => ({ from: Date.parse(range.first), to: Date.parse(range.last) }));
   const times = [
-    ...new Set(
-      runs.filter((r) => SCHEDULED_TRIGGERS.has(r.triggerType)).map((r) => Date.parse(r.scheduledTime)),
-    ),
+    ...new Set([...scheduled.map((r) => Date.parse(r.scheduledTime)), ...ranges.map((range) => range.to)]),
   ]
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
-  const spacings = times.slice(1).map((t, i) => t - times[i]!);
+  const steps = times
+    .slice(1)
+    .map((to, i) => ({ from: times[i]!, to }))
+    .filter((step) => !ranges.some((range) => range.from <= step.from && step.to <= range.to));
+  const spacings = steps.map((step) => step.to - step.from);
   const usual = median(spacings);
   if (usual === undefined || spacings.length < 5 || usual <= 0) return [];
-  const gaps: Gap[] = [];
-  spacings.forEach((spacing, i) => {
-    if (spacing > usual * factor) gaps.push({ from: times[i]!, to: times[i + 1]! });
-  });
-  return gaps;
+  return steps.filter((step) => step.to - step.from > usual * factor);
 }
 
 const SECOND = 1000;

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import type { ChartSeries } from '../components/chart';
 import { TimeChart } from '../components/chart';
-import { Empty, ErrorNotice, PageHeader, StatusBadge, Time } from '../components/common';
+import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
 import { readSchedule } from '../jobs/cron-text';
 import { EditHistory } from '../jobs/edit-history';
@@ -24,7 +24,7 @@ import { api, type ShownError } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
 import { duration } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
-import { RunLink } from '../runs/run-cells';
+import { RunDue, RunLink, RunStatus } from '../runs/run-cells';
 import '../jobs/jobs.css';
 
 /** How many recent runs the timeline draws. */
@@ -359,11 +359,11 @@ function JobRuns({ job }: { job: Job }) {
                 <td>
                   <RunLink logId={run.logId} />
                 </td>
-                <td>
-                  <StatusBadge status={run.status} />
+                <td class="nowrap">
+                  <RunStatus run={run} />
                 </td>
                 <td class="nowrap">
-                  <Time at={run.scheduledTime} />
+                  <RunDue run={run} />
                 </td>
                 <td class="num nowrap">{duration(runDurationMs(run))}</td>
                 <td class="hide-narrow">{run.triggerType}</td>

@@ -1,14 +1,15 @@
 import type { KilledRun, Run } from '@tickring/client';
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { Empty, ErrorNotice, PageHeader, StatusBadge } from '../components/common';
+import { Empty, ErrorNotice, PageHeader } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
 import { Fact, RelativeAndExactTime } from '../components/facts';
 import { api } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
 import { useAction, useLoad } from '../lib/hooks';
 import { LiveLog } from '../runs/live-log';
-import { ExecutorAddress, RunDuration, RunLateness, RunLink } from '../runs/run-cells';
+import { ExecutorAddress, RunDuration, RunLateness, RunLink, RunStatus } from '../runs/run-cells';
+import { rangeClockText, skippedRange } from '../runs/skipped-range';
 import { handleCodeText, messageLines, triggerCodeText } from '../runs/timing';
 
 /** One run: its facts, its live log, and Kill while it runs. */
@@ -69,7 +70,7 @@ function RunDetail({ logId }: { logId: number }) {
       <PageHeader
         title={
           <>
-            Run <span class="mono">{logId}</span> <StatusBadge status={shown.status} />
+            Run <span class="mono">{logId}</span> <RunStatus run={shown} />
           </>
         }
       >
@@ -127,6 +128,7 @@ const COLUMNS = {
 };
 
 function RunFacts({ run }: { run: Run }) {
+  const range = skippedRange(run);
   return (
     <section aria-label="Facts">
       <div style={COLUMNS}>
@@ -139,7 +141,14 @@ function RunFacts({ run }: { run: Run }) {
             <span class="mono">{run.appName}</span>
           </Fact>
           <Fact term="Status">
-            <StatusBadge status={run.status} />
+            <RunStatus run={run} />
+            {range && (
+              <span class="muted small">
+                {' '}
+                ({range.count} fires of the job, due {rangeClockText(range)}, skipped and recorded as this one
+                run)
+              </span>
+            )}
           </Fact>
           <Fact term="Trigger type">{run.triggerType}</Fact>
           <Fact term="Executor">
@@ -177,9 +186,14 @@ function RunFacts({ run }: { run: Run }) {
           <Fact term="Timeout">{run.executorTimeout > 0 ? `${run.executorTimeout} s` : 'none'}</Fact>
         </dl>
         <dl class="facts">
-          <Fact term="Scheduled">
+          <Fact term={range ? 'Scheduled (first fire)' : 'Scheduled'}>
             <RelativeAndExactTime at={run.scheduledTime} />
           </Fact>
+          {range && (
+            <Fact term="Last fire skipped">
+              <RelativeAndExactTime at={range.last} />
+            </Fact>
+          )}
           <Fact term="Triggered">
             <RelativeAndExactTime at={run.triggerTime} />
           </Fact>

@@ -1,6 +1,6 @@
 import type { Run } from '@tickring/client';
 import { Link } from 'wouter-preact';
-import { Empty, ErrorNotice, PageHeader, Pager, StatusBadge, Time } from '../components/common';
+import { Empty, ErrorNotice, PageHeader, Pager, Time } from '../components/common';
 import { FilterSelect, GroupFilter } from '../components/filters';
 import { api } from '../lib/api';
 import { fromLocalInput, toLocalInput } from '../lib/format';
@@ -15,7 +15,7 @@ import {
   RUN_STATUSES,
   runListQuery,
 } from '../runs/filters';
-import { ExecutorAddress, RunDuration, RunLateness, RunLink } from '../runs/run-cells';
+import { ExecutorAddress, RunDue, RunDuration, RunLateness, RunLink, RunStatus } from '../runs/run-cells';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['status', 'appName', 'jobId', 'range', 'from', 'to'] as const;
@@ -192,8 +192,8 @@ function RunsTable({ runs }: { runs: readonly Run[] }) {
               <td>
                 <RunLink logId={run.logId} />
               </td>
-              <td>
-                <StatusBadge status={run.status} />
+              <td class="nowrap">
+                <RunStatus run={run} />
               </td>
               <td>
                 <Link href={`/jobs/${run.jobId}`}>{run.jobName || `Job ${run.jobId}`}</Link>{' '}
@@ -204,7 +204,7 @@ function RunsTable({ runs }: { runs: readonly Run[] }) {
                 <ExecutorAddress address={run.executorAddress} />
               </td>
               <td class="nowrap">
-                <Time at={run.scheduledTime} />
+                <RunDue run={run} />
               </td>
               <td class="nowrap hide-narrow">
                 <Time at={run.dispatchedAt} />

@@ -1,7 +1,41 @@
 import type { Run } from '@tickring/client';
 import { Link } from 'wouter-preact';
-import { duration } from '../lib/format';
+import { StatusBadge, Time } from '../components/common';
+import { duration, exactTime } from '../lib/format';
+import { type RangeFields, rangeClockText, rangeCountText, skippedRange } from './skipped-range';
 import { runTiming } from './timing';
+
+/** A run's status badge; a skipped run standing for a range of fires says how many ("skipped ×12"). */
+export function RunStatus({ run }: { run: RangeFields }) {
+  const range = skippedRange(run);
+  if (!range) return <StatusBadge status={run.status} />;
+  return (
+    <span
+      title={`${range.count} fires of the job skipped, due ${exactTime(range.first)} to ${exactTime(range.last)}`}
+    >
+      <StatusBadge status={run.status} suffix={rangeCountText(range)} />
+    </span>
+  );
+}
+
+/**
+ * When a run was due, relative; for a skipped range the first and last due times under it
+ * ("11:58:00 – 11:58:11").
+ */
+export function RunDue({ run }: { run: RangeFields }) {
+  const range = skippedRange(run);
+  return (
+    <>
+      <Time at={run.scheduledTime} />
+      {range && (
+        <>
+          <br />
+          <span class="muted small nowrap">{rangeClockText(range)}</span>
+        </>
+      )}
+    </>
+  );
+}
 
 /** A run's duration ("12.3 s"; "4.0 s so far" while it runs). */
 export function RunDuration({

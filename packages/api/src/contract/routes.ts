@@ -114,6 +114,27 @@ const exampleRun = {
   handleMsg: 'report sent',
   handleTime: '2030-01-02T01:00:41.200Z',
   alarmStatus: 'NOT_NEEDED',
+  skippedCount: null,
+  skippedUntil: null,
+};
+/** Twelve fires of an every-second job that reached the dispatcher too late, recorded as one run. */
+const exampleSkippedRun = {
+  ...exampleRun,
+  logId: 30064771201,
+  status: 'skipped',
+  dedupKey: '7#1893546120000',
+  scheduledTime: '2030-01-02T01:02:00.000Z',
+  triggerTime: '2030-01-02T01:02:09.120Z',
+  executorAddress: null,
+  triggerCode: 600,
+  triggerMsg:
+    'Trigger type: CRON\nMisfire strategy: DO_NOTHING\nSkipped, never sent: reached the dispatcher 9.1 s after its time (threshold 5 s); DO_NOTHING skips it',
+  dispatchedAt: null,
+  handleCode: 0,
+  handleMsg: '',
+  handleTime: null,
+  skippedCount: 12,
+  skippedUntil: '2030-01-02T01:02:11.000Z',
 };
 
 const SCHEDULING_ROUTES = {
@@ -497,12 +518,12 @@ const SCHEDULING_ROUTES = {
     query: RunListQuery,
     summary: 'List runs',
     description:
-      'Runs (XXL-JOB’s trigger log), newest first, page by page; a page may come back short, with a cursor. Skipped runs (misfires) are listed under their job only.',
+      'Runs (XXL-JOB’s trigger log), newest first, page by page; a page may come back short, with a cursor. Skipped runs (misfires) are listed under their job only; one skipped run may stand for a range of its job’s fires (skippedCount fires, from scheduledTime to skippedUntil).',
     responses: {
       200: {
         description: 'A page of runs.',
         schema: RunPage,
-        example: { items: [exampleRun], nextCursor: null },
+        example: { items: [exampleSkippedRun, exampleRun], nextCursor: null },
       },
     },
   }),

@@ -11,6 +11,9 @@ export const LogIdParam = Type.Integer({
   examples: [30064771073],
 });
 
+const SKIPPED_RANGE =
+  'A skipped run may stand for a range of skipped fires of its job: from scheduledTime to skippedUntil, skippedCount fires.';
+
 export const Run = named(
   'Run',
   Type.Object(
@@ -28,7 +31,7 @@ export const Run = named(
       appName: Type.String({ description: 'Its job’s group.', examples: ['my-app'] }),
       status: StringEnum(RUN_STATUSES, {
         description:
-          'running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent.',
+          'running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent (one record may stand for a range of its job’s fires: skippedCount, skippedUntil).',
         examples: ['success'],
       }),
       triggerType: StringEnum(TRIGGER_TYPES, { description: 'What fired it.', examples: ['CRON'] }),
@@ -113,6 +116,13 @@ export const Run = named(
         description: 'DEFAULT, NOT_NEEDED, SENT or FAILED (XXL-JOB’s alarm_status).',
         examples: ['NOT_NEEDED'],
       }),
+      skippedCount: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+        description: `How many fires it stands for; null unless skipped. ${SKIPPED_RANGE}`,
+        examples: [null, 12],
+      }),
+      skippedUntil: InstantOrNull(
+        `When the last fire it stands for was due (ISO-8601 UTC; scheduledTime when it stands for one); null unless skipped. ${SKIPPED_RANGE}`,
+      ),
     },
     {
       additionalProperties: false,

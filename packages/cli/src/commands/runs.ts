@@ -2,7 +2,7 @@
 import type { Run } from '@tickring/client';
 import type { Command } from 'commander';
 import type { ActionRunner, Context } from '../context.js';
-import { clip, formatDuration, toMillis } from '../output.js';
+import { clip, formatDuration, formatInstant, type Output, toMillis, zonedParts } from '../output.js';
 import { examples, instant, intIn, oneOf, positiveId } from './args.js';
 import { readUpTo } from './paging.js';
 import { followLog, printLog, resultMessage } from './run-log.js';
@@ -75,7 +75,7 @@ export function registerRuns(program: Command, run: ActionRunner, now: () => num
             items.map((r) => [
               String(r.logId),
               `${r.jobId} ${clip(r.jobName, 24)}`,
-              ctx.out.status(r.status),
+              runStatusText(ctx.out, r, 'short'),
               r.triggerType,
               ctx.out.shortWhen(r.scheduledTime),
               took(r),
@@ -154,12 +154,36 @@ function took(r: Run): string {
   return began !== undefined && ended !== undefined ? formatDuration(ended - began) : '-';
 }
 
+/**
+ * A run's status, coloured; a skipped run that stands for a range of its job's fires says how many and
+ * when the last was due: "skipped ×12 until 01:02:11" (`short`: the time alone when on the day of its
+ * scheduledTime) or "skipped ×12 until 2030-01-02 01:02:11 +00:00" (`full`).
+ */
+function runStatusText(
+  out: Output,
+  r: Pick<Run, 'status' | 'scheduledTime' | 'skippedCount' | 'skippedUntil'>,
+  form: 'short' | 'full',
+): string {
+  const status = out.status(r.status);
+  const count = r.skippedCount ?? 1;
+  const until = toMillis(r.skippedUntil);
+  if (r.status !== 'skipped' || count <= 1 || until === undefined) return status;
+  return `${status} ${out.c.yellow(`×${count} until ${untilText(out.zone, toMillis(r.scheduledTime), until, form)}`)}`;
+}
+
+function untilText(zone: string, from: number | undefined, until: number, form: 'short' | 'full'): string {
+  if (form === 'full') return formatInstant(until, zone);
+  const last = zonedParts(until, zone);
+  const sameDay = from !== undefined && zonedParts(from, zone).date === last.date;
+  return sameDay ? last.time : `${last.date} ${last.time}`;
+}
+
 function showRun(ctx: Context, r: Run): void {
   const { out } = ctx;
   out.details([
     ['logId', String(r.logId)],
     ['job', `${r.jobId} ${r.jobName} (${r.appName})`],
-    ['status', out.status(r.status)],
+    ['status', runStatusText(out, r, 'full')],
     ['trigger', `${r.triggerType}${r.parentLogId === null ? '' : ` of run ${r.parentLogId}`}`],
     ['attempt', `${r.attempt}${r.retriesLeft > 0 ? ` (${r.retriesLeft} retries left)` : ''}`],
     ['shard', r.shard],

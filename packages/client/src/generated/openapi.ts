@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * List runs
-         * @description Runs (XXL-JOB’s trigger log), newest first, page by page; a page may come back short, with a cursor. Skipped runs (misfires) are listed under their job only.
+         * @description Runs (XXL-JOB’s trigger log), newest first, page by page; a page may come back short, with a cursor. Skipped runs (misfires) are listed under their job only; one skipped run may stand for a range of its job’s fires (skippedCount fires, from scheduledTime to skippedUntil).
          *
          *     Access: any role reaching the group (lists only the groups the caller reaches).
          */
@@ -1818,7 +1818,7 @@ export interface components {
              */
             appName: string;
             /**
-             * @description running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent.
+             * @description running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent (one record may stand for a range of its job’s fires: skippedCount, skippedUntil).
              * @example success
              * @enum {string}
              */
@@ -1950,6 +1950,18 @@ export interface components {
              * @example NOT_NEEDED
              */
             alarmStatus: string;
+            /**
+             * @description How many fires it stands for; null unless skipped. A skipped run may stand for a range of skipped fires of its job: from scheduledTime to skippedUntil, skippedCount fires.
+             * @example null
+             * @example 12
+             */
+            skippedCount: number | null;
+            /**
+             * @description When the last fire it stands for was due (ISO-8601 UTC; scheduledTime when it stands for one); null unless skipped. A skipped run may stand for a range of skipped fires of its job: from scheduledTime to skippedUntil, skippedCount fires.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            skippedUntil: string | null;
         };
         /** @description A slice of a run’s log, read from its executor. */
         RunOutput: {
@@ -1998,7 +2010,7 @@ export interface components {
              */
             appName: string;
             /**
-             * @description running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent.
+             * @description running: sent, no result yet; success: handled with 200; fail: refused, failed or timed out; skipped: a misfire, never sent (one record may stand for a range of its job’s fires: skippedCount, skippedUntil).
              * @example success
              * @enum {string}
              */
@@ -2130,6 +2142,18 @@ export interface components {
              * @example NOT_NEEDED
              */
             alarmStatus: string;
+            /**
+             * @description How many fires it stands for; null unless skipped. A skipped run may stand for a range of skipped fires of its job: from scheduledTime to skippedUntil, skippedCount fires.
+             * @example null
+             * @example 12
+             */
+            skippedCount: number | null;
+            /**
+             * @description When the last fire it stands for was due (ISO-8601 UTC; scheduledTime when it stands for one); null unless skipped. A skipped run may stand for a range of skipped fires of its job: from scheduledTime to skippedUntil, skippedCount fires.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            skippedUntil: string | null;
             /**
              * @description The executor’s answer to /kill.
              * @example
@@ -4902,6 +4926,36 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
+                     *           "logId": 30064771201,
+                     *           "jobId": 7,
+                     *           "jobName": "Nightly report",
+                     *           "appName": "my-app",
+                     *           "status": "skipped",
+                     *           "triggerType": "CRON",
+                     *           "dedupKey": "7#1893546120000",
+                     *           "scheduledTime": "2030-01-02T01:02:00.000Z",
+                     *           "triggerTime": "2030-01-02T01:02:09.120Z",
+                     *           "executorAddress": null,
+                     *           "executorHandler": "reportHandler",
+                     *           "executorParam": "region=eu",
+                     *           "executorRouteStrategy": "ROUND",
+                     *           "executorTimeout": 600,
+                     *           "shard": "0/1",
+                     *           "attempt": 1,
+                     *           "retriesLeft": 2,
+                     *           "parentLogId": null,
+                     *           "workflow": null,
+                     *           "triggerCode": 600,
+                     *           "triggerMsg": "Trigger type: CRON\nMisfire strategy: DO_NOTHING\nSkipped, never sent: reached the dispatcher 9.1 s after its time (threshold 5 s); DO_NOTHING skips it",
+                     *           "dispatchedAt": null,
+                     *           "handleCode": 0,
+                     *           "handleMsg": "",
+                     *           "handleTime": null,
+                     *           "alarmStatus": "NOT_NEEDED",
+                     *           "skippedCount": 12,
+                     *           "skippedUntil": "2030-01-02T01:02:11.000Z"
+                     *         },
+                     *         {
                      *           "logId": 30064771073,
                      *           "jobId": 7,
                      *           "jobName": "Nightly report",
@@ -4927,7 +4981,9 @@ export interface operations {
                      *           "handleCode": 200,
                      *           "handleMsg": "report sent",
                      *           "handleTime": "2030-01-02T01:00:41.200Z",
-                     *           "alarmStatus": "NOT_NEEDED"
+                     *           "alarmStatus": "NOT_NEEDED",
+                     *           "skippedCount": null,
+                     *           "skippedUntil": null
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -4986,7 +5042,9 @@ export interface operations {
                      *       "handleCode": 200,
                      *       "handleMsg": "report sent",
                      *       "handleTime": "2030-01-02T01:00:41.200Z",
-                     *       "alarmStatus": "NOT_NEEDED"
+                     *       "alarmStatus": "NOT_NEEDED",
+                     *       "skippedCount": null,
+                     *       "skippedUntil": null
                      *     }
                      */
                     "application/json": components["schemas"]["Run"];
@@ -5116,6 +5174,8 @@ export interface operations {
                      *       "handleMsg": "killed by user",
                      *       "handleTime": "2030-01-02T01:00:41.200Z",
                      *       "alarmStatus": "NOT_NEEDED",
+                     *       "skippedCount": null,
+                     *       "skippedUntil": null,
                      *       "executorMsg": ""
                      *     }
                      */
