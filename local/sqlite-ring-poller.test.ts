@@ -65,7 +65,7 @@ function consumer(host: LambdaHost, poison: number, delayMs = 0) {
   return { events, deliveries };
 }
 
-function poller(ring: SqliteRingQueue, host: LambdaHost, lane: RingLane, logger: Logger) {
+function poller(ring: SqliteRingQueue, host: LambdaHost, lane: RingLane, logger: Logger, idlePollMs = 20) {
   return new SqliteRingPoller({
     ring,
     lane,
@@ -75,12 +75,34 @@ function poller(ring: SqliteRingQueue, host: LambdaHost, lane: RingLane, logger:
     visibilitySeconds: 1,
     maxReceiveCount: 2,
     concurrency: 2,
-    idlePollMs: 20,
+    idlePollMs,
     logger,
   });
 }
 
 describe('SqliteRingPoller (the event source mapping over the SQLite ring)', () => {
+  it('wakes at a send in this process on its lane instead of waiting for its idle poll', async () => {
+    const ring = freshRing('wake');
+    const host = new LambdaHost('us-east-1');
+    const { deliveries } = consumer(host, -1);
+    // A poll a minute apart: only the send's wake-up delivers within the test's time.
+    const fast = poller(ring, host, 'fast', recordingLogger(), 60_000);
+    fast.start();
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // asleep on an empty lane
+      // Another instance on the same database, as the tick's is.
+      const sender = new SqliteRingQueue({ database: databases.at(-1) as EmbeddedDatabase });
+      await sender.enqueue([{ message: fire(7), delaySeconds: 0, lane: 'fast' }]);
+      await waitFor(() => deliveries.get(7) === 1, {
+        what: 'the fire delivered after its send woke the poller',
+        timeoutMs: 10_000,
+        intervalMs: 20,
+      });
+    } finally {
+      await fast.stop();
+    }
+  });
+
   it('delivers SQS-shaped batches, deletes what succeeded, redelivers failures after the timeout, then dead-letters them', async () => {
     const ring = freshRing('deliver');
     const host = new LambdaHost('us-east-1');

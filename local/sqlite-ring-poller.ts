@@ -19,7 +19,10 @@ export interface SqliteRingPollerOptions {
   readonly batchSize?: number;
   /** Batches in flight at once, like the event source mapping's concurrent batches. */
   readonly concurrency?: number;
-  /** Longest sleep with nothing visible: how soon a message sent with no delay is seen. */
+  /**
+   * Longest sleep with nothing visible: how soon a message another process sent on the file is seen
+   * (a send in this process wakes the poller at once).
+   */
   readonly idlePollMs?: number;
   readonly logger: Logger;
 }
@@ -37,15 +40,22 @@ export class SqliteRingPoller {
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: SqliteRingPollerOptions) {}
 
   start(): void {
+    // A fire sent in this process (the tick's, a retry, a workflow node) is received as soon as it is
+    // visible, not at the next idle poll: the ring hop of a workflow node adds no poll interval.
+    this.unsubscribe = this.options.ring.onSent((lane) => {
+      if (lane === this.options.lane) this.wake?.();
+    });
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     this.wake?.();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);

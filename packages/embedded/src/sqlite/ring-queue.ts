@@ -10,6 +10,12 @@ import {
 } from '@tickring/core/dispatch';
 import type { EmbeddedDatabase } from './database.js';
 
+/** Told of each committed send on a database, in this process: the lane and when its first message is visible. */
+export type RingSendListener = (lane: RingLane, visibleAt: number) => void;
+
+/** Listeners by database: every SqliteRingQueue on one connection (the stack's functions and its pollers) shares them. */
+const sendListeners = new WeakMap<EmbeddedDatabase, Set<RingSendListener>>();
+
 /** Messages one receive hands out when not told (SQS's most per receive). */
 const DEFAULT_RECEIVE_MAX = 10;
 
@@ -103,6 +109,30 @@ export class SqliteRingQueue implements RingQueue {
     database.transaction(() => {
       for (const { key, body } of messages) insert.run(key.lane, body, now, now + key.delaySeconds * 1000);
     });
+    const listeners = sendListeners.get(database);
+    if (!listeners) return;
+    const firstByLane = new Map<RingLane, number>();
+    for (const { key } of messages) {
+      const visibleAt = now + key.delaySeconds * 1000;
+      firstByLane.set(key.lane, Math.min(visibleAt, firstByLane.get(key.lane) ?? visibleAt));
+    }
+    for (const listener of listeners) for (const [lane, at] of firstByLane) listener(lane, at);
+  }
+
+  /**
+   * Calls `listener` after each committed send through any SqliteRingQueue on this database in this
+   * process (a consumer wakes at once instead of at its next poll; sends of other processes on the
+   * file it still finds by polling). Returns the unsubscribe.
+   */
+  onSent(listener: RingSendListener): () => void {
+    const { database } = this.options;
+    let listeners = sendListeners.get(database);
+    if (!listeners) {
+      listeners = new Set();
+      sendListeners.set(database, listeners);
+    }
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   /** Up to `max` of the lane's messages visible now, oldest due first, each then hidden for the visibility timeout. */
