@@ -21,18 +21,26 @@ import type { SqliteStoreConfig } from './store-config.js';
 import type { StoreKit, StoreRuntime } from './store-kit.js';
 
 const databases = new Map<string, EmbeddedDatabase>();
+/** The databases whose background failures a logger already reports. */
+const reported = new WeakSet<EmbeddedDatabase>();
 
 /**
  * The process's one connection to `file`: every function hosted in the process shares it (their
  * SQL is synchronous, so one connection serves them all without interleaving), opened on first use.
+ * The first `logger` given reports the database's background failures (its WAL checkpointer's), by
+ * name and with their count.
  */
-export function sharedEmbeddedDatabase(file: string): EmbeddedDatabase {
+export function sharedEmbeddedDatabase(file: string, logger?: Logger): EmbeddedDatabase {
   const key = file === ':memory:' ? file : resolve(file);
   let database = databases.get(key);
   if (!database) {
     // Checkpoints off the connection every function writes through (a file; not :memory:).
     database = new EmbeddedDatabase({ path: key, backgroundCheckpoints: true });
     databases.set(key, database);
+  }
+  if (logger && !reported.has(database)) {
+    reported.add(database);
+    database.onBackgroundFailure((failure) => logger.error('background sweep failed', { ...failure }));
   }
   return database;
 }
@@ -73,8 +81,8 @@ function logChannel(logger: Logger): AlarmChannel {
 
 /** The embedded engine: every store and the ring in the one SQLite file of `store.file`. */
 export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime): StoreKit {
-  const database = sharedEmbeddedDatabase(store.file);
   const { clock, logger } = runtime;
+  const database = sharedEmbeddedDatabase(store.file, logger);
   return {
     kind: 'sqlite',
     jobs: (shardCount) => new SqliteJobStore({ database, shardCount }),

@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedDatabase } from './database.js';
+import { type BackgroundFailure, EmbeddedDatabase } from './database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tickring-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,5 +70,20 @@ describe('EmbeddedDatabase', () => {
     expect(reopened.db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: rows });
     expect(reopened.integrityCheck()).toBe('ok');
     reopened.close();
+  });
+
+  it('tells its listeners when the background checkpointer fails, by name, and falls back to SQLite’s own checkpoints', async () => {
+    // The worker opens the file on a connection of its own: with the directory gone first, it cannot.
+    const gone = mkdtempSync(join(tmpdir(), 'tickring-db-gone-'));
+    const database = new EmbeddedDatabase({ path: join(gone, 'gone.db'), backgroundCheckpoints: true });
+    const failures: BackgroundFailure[] = [];
+    database.onBackgroundFailure((failure) => failures.push(failure));
+    rmSync(gone, { recursive: true, force: true });
+    const deadline = Date.now() + 10_000;
+    while (failures.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(failures[0]).toMatchObject({ sweep: 'wal-checkpoint', stopped: true, failures: 1 });
+    expect(failures[0]?.error).toMatch(/open|database/i);
+    expect(database.db.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: 1000 });
+    database.close();
   });
 });

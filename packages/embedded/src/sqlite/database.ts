@@ -28,6 +28,17 @@ export interface EmbeddedDatabaseOptions {
   readonly backgroundCheckpoints?: boolean;
 }
 
+/** A failure of the database's background work, as `onBackgroundFailure` tells it. */
+export interface BackgroundFailure {
+  /** Which work: the WAL checkpointer. */
+  readonly sweep: 'wal-checkpoint';
+  /** Failures so far (its own count: the checkpointer tells at most one a second). */
+  readonly failures: number;
+  readonly error: string;
+  /** The checkpointer is gone (SQLite's own checkpoints took over). */
+  readonly stopped: boolean;
+}
+
 /** How often the background checkpointer copies the WAL into the file. */
 export const CHECKPOINT_EVERY_MS = 100;
 
@@ -43,6 +54,7 @@ export class EmbeddedDatabase {
   readonly db: SqliteDatabase;
   private readonly schemas = new Set<string>();
   private readonly checkpoints: BackgroundCheckpoints | undefined;
+  private readonly failureListeners = new Set<(failure: BackgroundFailure) => void>();
 
   constructor(options: EmbeddedDatabaseOptions) {
     this.db = openSqliteDriver(options.path, { busyTimeoutMs: options.busyTimeoutMs ?? 5_000 });
@@ -52,13 +64,29 @@ export class EmbeddedDatabase {
     if (options.backgroundCheckpoints && options.path !== ':memory:') {
       this.checkpoints = startBackgroundCheckpoints(options.path, {
         everyMs: CHECKPOINT_EVERY_MS,
-        // Without its checkpointer the WAL would only grow: SQLite's own checkpoints take over again.
-        onError: () => {
+        onFailure: ({ failures, error }) =>
+          this.tell({ sweep: 'wal-checkpoint', failures, error, stopped: false }),
+        onError: (err) => {
+          // Without its checkpointer the WAL would only grow: SQLite's own checkpoints take over again.
           if (!this.db.closed) this.db.exec('PRAGMA wal_autocheckpoint = 1000');
+          this.tell({ sweep: 'wal-checkpoint', failures: 1, error: String(err), stopped: true });
         },
       });
       this.db.exec('PRAGMA wal_autocheckpoint = 0');
     }
+  }
+
+  /**
+   * Calls `listener` when the database's own background work fails (the WAL checkpointer): the
+   * failure is the caller's to log and count, as any background sweep's. Returns the unsubscribe.
+   */
+  onBackgroundFailure(listener: (failure: BackgroundFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  private tell(failure: BackgroundFailure): void {
+    for (const listener of this.failureListeners) listener(failure);
   }
 
   /**

@@ -164,22 +164,44 @@ function stop() {
   Atomics.notify(state, 1);
   parentPort.close();
 }
+// Failures are counted here and told at most once a second (a checkpoint every everyMs could flood).
+let failures = 0;
+let toldAt = 0;
 const timer = setInterval(() => {
   if (Atomics.load(state, 0) === 1) return stop();
-  try { checkpoint.get(); } catch {}
+  try {
+    checkpoint.get();
+  } catch (err) {
+    failures++;
+    const now = Date.now();
+    if (now - toldAt < 1000) return;
+    toldAt = now;
+    parentPort.postMessage({ failures, error: String((err && err.message) || err) });
+  }
 }, workerData.everyMs);
 parentPort.on('message', stop);
 `;
+
+/** Checkpoints that failed so far (`failures`, counted from the start) and the last error. */
+export interface CheckpointFailure {
+  readonly failures: number;
+  readonly error: string;
+}
 
 /**
  * Checkpoints `path`'s WAL every `everyMs` from a worker thread, so its copying and syncing (tens of
  * ms for a thousand pages on a busy disk) never blocks the connection that writes; that connection
  * then turns its own checkpoints off (`PRAGMA wal_autocheckpoint = 0`). The worker does not keep
- * the process alive.
+ * the process alive. `onFailure` hears of failed checkpoints (at most once a second, with the count
+ * so far); `onError`, of the worker's end (it could not open the file, or died): no more checkpoints.
  */
 export function startBackgroundCheckpoints(
   path: string,
-  options: { readonly everyMs: number; readonly onError: (err: Error) => void },
+  options: {
+    readonly everyMs: number;
+    readonly onFailure: (failure: CheckpointFailure) => void;
+    readonly onError: (err: Error) => void;
+  },
 ): BackgroundCheckpoints {
   // [0]: stop asked; [1]: the worker's connection is closed.
   const state = new SharedArrayBuffer(8);
@@ -189,6 +211,7 @@ export function startBackgroundCheckpoints(
     workerData: { driver: require.resolve('libsql'), path, everyMs: options.everyMs, state },
   });
   worker.unref();
+  worker.on('message', (failure: CheckpointFailure) => options.onFailure(failure));
   worker.on('error', options.onError);
   let stopped = false;
   return {

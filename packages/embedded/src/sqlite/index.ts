@@ -1,5 +1,10 @@
 export { SqliteAuditLog, type SqliteAuditLogOptions } from './audit-log.js';
-export { EmbeddedDatabase, type EmbeddedDatabaseOptions, type StatementObserver } from './database.js';
+export {
+  type BackgroundFailure,
+  EmbeddedDatabase,
+  type EmbeddedDatabaseOptions,
+  type StatementObserver,
+} from './database.js';
 export { SqliteGroupStore } from './group-store.js';
 export { SqliteJobStore, type SqliteJobStoreOptions } from './job-store.js';
 export { SqliteLeaseStore } from './lease-store.js';
