@@ -312,6 +312,9 @@ export interface RunView {
   readonly retriesLeft: number;
   readonly alarmStatus: string;
   readonly executorAddress: string | null;
+  /** A skipped run stands for this many fires of its job, due from `scheduledTime` to `skippedUntil`. */
+  readonly skippedCount: number | null;
+  readonly skippedUntil: string | null;
 }
 
 /** Every run of a job through `GET /v1/logs?jobId=` (following the cursor; pages may come back short). */
@@ -545,12 +548,24 @@ function percentileOf(sorted: readonly number[], p: number): number {
   );
 }
 
-/** Per job, the scheduled times of its runs with status `skipped` (from the admin API). */
+/**
+ * Per job, the scheduled times its runs with status `skipped` stand for (from the admin API): a
+ * skipped run may stand for a range of its job's fires, every second (the kit's jobs fire so) from
+ * its scheduledTime to its skippedUntil.
+ */
 export function skippedTimes(runsByJob: ReadonlyMap<number, readonly RunView[]>): Map<number, Set<number>> {
   return new Map(
     [...runsByJob].map(([jobId, runs]) => [
       jobId,
-      new Set(runs.filter((r) => r.status === 'skipped').map((r) => Date.parse(r.scheduledTime))),
+      new Set(
+        runs
+          .filter((r) => r.status === 'skipped')
+          .flatMap((r) => {
+            const from = Date.parse(r.scheduledTime);
+            const until = r.skippedUntil === null ? from : Date.parse(r.skippedUntil);
+            return Array.from({ length: Math.floor((until - from) / 1000) + 1 }, (_, i) => from + i * 1000);
+          }),
+      ),
     ]),
   );
 }

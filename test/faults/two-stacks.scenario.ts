@@ -21,6 +21,7 @@ import {
   randomToken,
   runsByJob,
   type StackProcess,
+  skippedTimes,
   spawnStack,
 } from './fault-kit.js';
 
@@ -112,15 +113,11 @@ export function twoStacksScenario(): void {
       // once the ring redelivers them.
       const accountedUntil = killAt + RUN_AFTER_KILL_MS;
       const unaccounted = async () => {
-        const runs = await runsByJob(api, jobs);
+        const skippedByJob = skippedTimes(await runsByJob(api, jobs));
         const missing: { jobId: number; time: number }[] = [];
         for (const job of jobs) {
           const got = new Set(executor!.receipts.filter((r) => r.jobId === job.id).map((r) => r.logDateTime));
-          const skipped = new Set(
-            (runs.get(job.id) ?? [])
-              .filter((r) => r.status === 'skipped')
-              .map((r) => Date.parse(r.scheduledTime)),
-          );
+          const skipped = skippedByJob.get(job.id) ?? new Set<number>();
           for (let t = job.firstFire; t <= accountedUntil; t += 1000) {
             if (!got.has(t) && !skipped.has(t)) missing.push({ jobId: job.id, time: t });
           }

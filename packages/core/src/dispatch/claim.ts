@@ -1,4 +1,5 @@
 import type { ReturnT } from '@tickring/protocol';
+import type { Job } from '../jobs/job.js';
 import { type Run, TRIGGER_CODE } from '../runs/run.js';
 import type { CreateFireResult } from '../runs/run-store.js';
 import type { DispatchDeps } from './dispatch-deps.js';
@@ -6,6 +7,7 @@ import { withRetries } from './dispatch-record.js';
 import type { FireContext } from './fire-context.js';
 import type { PlannedRun } from './planning.js';
 import type { Target } from './route-run.js';
+import type { FireMessage } from './trigger.js';
 import { describeTrigger, skippedTriggerMsg } from './trigger-text.js';
 
 /** A run recorded as skipped (never sent, why), or to be sent as the job's catch-up (a note why). */
@@ -43,6 +45,22 @@ export async function recordRuns(
     deps.runs.createFire(message.dedupKey, runs, claimToken),
   );
   return created.created ? { runs } : { runs, recordedBefore: created.logIds };
+}
+
+/**
+ * A scheduled fire's run recorded as skipped for `reason`, never routed: how a skip range is claimed
+ * (see `skip-ranges.ts`), as a late fire's own claim records it.
+ */
+export function skippedRun(
+  job: Job,
+  message: FireMessage,
+  logId: number,
+  nowMs: number,
+  reason: string,
+): Run {
+  const ctx: FireContext = { job, message, addresses: [], addressSource: '', noAddressReason: '' };
+  const plan: PlannedRun = { shardIndex: 0, shardTotal: 1, address: '' };
+  return newRun(ctx, plan, { trail: '' }, logId, nowMs, { skipped: reason });
 }
 
 /**

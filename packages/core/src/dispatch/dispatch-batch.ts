@@ -1,4 +1,5 @@
 import { isAppError } from '../common/errors.js';
+import type { Job } from '../jobs/job.js';
 import { BatchReads } from './batch-reads.js';
 import type { DispatchDeps } from './dispatch-deps.js';
 import { dispatchFire } from './dispatch-fire.js';
@@ -7,6 +8,7 @@ import { SCHEDULED_TRIGGERS } from './drop-rules.js';
 import type { JobTurn, JobTurns } from './job-turns.js';
 import type { RingLane } from './ring-queue.js';
 import type { DispatchSettings } from './settings.js';
+import { type LateFire, lateFireOf, recordSkipRanges } from './skip-ranges.js';
 import { type FireMessage, parseRingMessage } from './trigger.js';
 
 /** One message of the ring as its consumer received it (an SQS record, an SQLite ring delivery). */
@@ -32,10 +34,12 @@ export interface RingBatchDeps extends DispatchDeps {
  * send one after another in schedule order, with those of the other batches in flight in this
  * process (see JobTurns: a backlog, after a pause or a restart, brings several seconds of a job at
  * once, and sent side by side they would race each other's order check and reach the executor in
- * either order). What a record's fires sent is recorded in one write (the record's
- * `DispatchRecord`). Answers the ids of the records to deliver again: those with an infrastructure
- * failure in any of their fires (their fires already dispatched are then recognised as duplicates).
- * A malformed body or fire, or a permanent error, is logged and dropped.
+ * either order). Late DO_NOTHING fires are not claimed one by one: each job's are recorded in its
+ * skip ranges once the batch's other fires are done (see skip-ranges.ts). What a record's fires
+ * sent is recorded in one write (the record's `DispatchRecord`). Answers the ids of the records to
+ * deliver again: those with an infrastructure failure in any of their fires (their fires already
+ * dispatched are then recognised as duplicates). A malformed body or fire, or a permanent error, is
+ * logged and dropped.
  *
  * `deadline`: when the consumer's time runs out (epoch ms); nothing is sent within the send margin of it.
  */
@@ -45,7 +49,7 @@ export async function dispatchRingBatch(
   deadline: number,
   requestId?: string,
 ): Promise<string[]> {
-  const batch = records.map((record) => ({
+  const batch: BatchRecord[] = records.map((record) => ({
     record,
     fires: firesOf(deps, record, requestId),
     // What the record's fires send is written down as they go (see DispatchRecord).
@@ -63,18 +67,32 @@ export async function dispatchRingBatch(
           : undefined,
       ),
     );
+    const late = await lateFires(deps, reads, batch);
+    // A late fire waits for no turn: it is never sent, and its job's later fires go ahead of it.
+    for (const { r, i } of late) turns[r]?.[i]?.leave();
+    const isLate = new Set(late.map(({ r, i }) => `${r}/${i}`));
+    const dispatched = batch.map(({ record, fires, sent }, r) =>
+      Promise.all(
+        fires.map(async (fire, i) => {
+          if (isLate.has(`${r}/${i}`)) return false;
+          const turn = turns[r]?.[i];
+          try {
+            return await dispatchOne(deps, record, fire, reads, sent, turn, requestId);
+          } finally {
+            turn?.leave();
+          }
+        }),
+      ),
+    );
+    // The skips are written once the batch's other fires are done: they never hold a run up.
+    const skipsFailed =
+      late.length === 0
+        ? Promise.resolve(new Set<number>())
+        : Promise.all(dispatched).then(() => recordLateFires(deps, batch, late, reads, requestId));
     const failed = await Promise.all(
-      batch.map(async ({ record, fires, sent }, r) => {
-        const retry = await Promise.all(
-          fires.map(async (fire, i) => {
-            const turn = turns[r]?.[i];
-            try {
-              return await dispatchOne(deps, record, fire, reads, sent, turn, requestId);
-            } finally {
-              turn?.leave();
-            }
-          }),
-        );
+      batch.map(async ({ record, sent }, r) => {
+        const retry = (await dispatched[r]) ?? [];
+        const skipRetry = late.some((l) => l.r === r) && (await skipsFailed).has(r);
         try {
           await sent.save();
         } catch (err) {
@@ -86,7 +104,7 @@ export async function dispatchRingBatch(
             error: String(err),
           });
         }
-        return retry.some(Boolean) ? record.id : undefined;
+        return retry.some(Boolean) || skipRetry ? record.id : undefined;
       }),
     );
     return failed.filter((id): id is string => id !== undefined);
@@ -94,6 +112,95 @@ export async function dispatchRingBatch(
     await deps.flushReports();
     deps.flushMetrics();
   }
+}
+
+interface BatchRecord {
+  readonly record: RingRecord;
+  readonly fires: FireMessage[];
+  readonly sent: DispatchRecord;
+}
+
+/** A late fire of the batch, with its place: record `r`, fire `i`. */
+interface PlacedLateFire {
+  readonly r: number;
+  readonly i: number;
+  readonly job: Job;
+  readonly late: LateFire;
+}
+
+/** The batch's late fires that join their jobs' skip ranges (see `lateFireOf`). */
+async function lateFires(
+  deps: RingBatchDeps,
+  reads: BatchReads,
+  batch: readonly BatchRecord[],
+): Promise<PlacedLateFire[]> {
+  const placed = await Promise.all(
+    batch.flatMap(({ fires }, r) =>
+      fires.map(async (fire, i): Promise<PlacedLateFire | undefined> => {
+        if (fire.logId === undefined || !SCHEDULED_TRIGGERS.has(fire.triggerType)) return undefined;
+        // A job that cannot be read leaves the fire to its own path, which reports the failure.
+        const job = await reads.job(fire.jobId).catch(() => undefined);
+        const late = lateFireOf(job, fire, deps.clock.now());
+        return job && late ? { r, i, job, late } : undefined;
+      }),
+    ),
+  );
+  return placed.filter((p): p is PlacedLateFire => p !== undefined);
+}
+
+/**
+ * Records the late fires in their jobs' skip ranges, and sends those left to their own path (see
+ * `recordSkipRanges`) down it. Answers the records to deliver again (a store failure).
+ */
+async function recordLateFires(
+  deps: RingBatchDeps,
+  batch: readonly BatchRecord[],
+  late: readonly PlacedLateFire[],
+  reads: BatchReads,
+  requestId: string | undefined,
+): Promise<Set<number>> {
+  const byJob = new Map<number, PlacedLateFire[]>();
+  for (const fire of late) byJob.set(fire.job.id, [...(byJob.get(fire.job.id) ?? []), fire]);
+  const retry = new Set<number>();
+  await Promise.all(
+    [...byJob.values()].map(async (fires) => {
+      const job = fires[0]?.job;
+      if (!job) return;
+      let ownPath: readonly LateFire[];
+      try {
+        ownPath = await recordSkipRanges(
+          deps,
+          job,
+          fires.map((f) => f.late),
+        );
+      } catch (err) {
+        const drop = isAppError(err) && !err.retryable;
+        deps.logger.error(
+          drop ? 'late fires dropped' : 'recording late fires failed; their messages will be redelivered',
+          {
+            messageIds: [...new Set(fires.map((f) => batch[f.r]?.record.id))],
+            requestId,
+            jobId: job.id,
+            error: String(err),
+          },
+        );
+        if (!drop) for (const f of fires) retry.add(f.r);
+        return;
+      }
+      await Promise.all(
+        ownPath.map(async (late) => {
+          const placed = fires.find((f) => f.late === late);
+          const from = placed && batch[placed.r];
+          if (!placed || !from) return;
+          // Late: it can only be recorded as skipped (or found recorded), never sent; it needs no turn.
+          if (await dispatchOne(deps, from.record, late.message, reads, from.sent, undefined, requestId)) {
+            retry.add(placed.r);
+          }
+        }),
+      );
+    }),
+  );
+  return retry;
 }
 
 function firesOf(deps: RingBatchDeps, record: RingRecord, requestId: string | undefined): FireMessage[] {

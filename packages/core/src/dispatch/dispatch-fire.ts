@@ -100,7 +100,9 @@ async function dispatchInRecord(
 
 /**
  * Applies the misfire policy, routes and records the fire's runs (or finds them recorded: a
- * duplicate, or runs to take over), and sends them at the fire's millisecond.
+ * duplicate, or runs to take over), and sends them at the fire's millisecond. Within a ring batch
+ * the job's turn is held until the executor answered: given up as the send starts, the next fire's
+ * request raced this one's to the executor (a SIGSTOP's backlog arrived out of order).
  */
 async function claimAndSend(
   deps: DispatchDeps,
@@ -138,7 +140,7 @@ async function claimAndSend(
   const noting = linked?.noteRuns(recordedBefore ?? runs.map((r) => r.logId), runs[0]);
   try {
     let toDispatch: readonly Run[] = runs;
-    if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs);
+    if (ours && skipNow !== undefined) return noteSkipped(deps, ctx, runs, skipNow, runs, true);
     if (ours && misfire) {
       // Claimed first, then checked: a later fire claimed meanwhile cannot slip between the two.
       const reason = await misfireAfterClaim(deps, settings, ctx, misfire, runs);

@@ -72,6 +72,17 @@ export function lateReason(misfire: Misfire): string {
   return `${lateText(misfire)}; ${misfire.strategy} skips it`;
 }
 
+/**
+ * Why the fires of a skip range (see `skip-ranges.ts`) were skipped: a single fire's reason is a
+ * late fire's own; a range's names its fires.
+ */
+export function lateRangeReason(first: Misfire, count: number, firstTime: number, untilTime: number): string {
+  if (count === 1) return lateReason(first);
+  return `${count} fires due from ${iso(firstTime)} to ${iso(untilTime)}: each reached the dispatcher more than ${
+    MISFIRE_THRESHOLD_MS / 1000
+  } s after its time; ${first.strategy} skips them`;
+}
+
 /** The trigger log's note on a catch-up run. */
 export function catchUpNote(misfire: Misfire): string {
   const why = misfire.late ? `${lateText(misfire)}; ` : '';

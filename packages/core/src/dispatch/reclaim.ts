@@ -80,7 +80,7 @@ export async function reclaimUndispatched(
     if (reclaimed) taken.push(triggerMsg === undefined ? plain : { ...plain, triggerMsg });
   }
   if (skipped.length > 0) {
-    return { runs: taken, skipped: await noteSkipped(deps, ctx, skipped, skipReason, skipped) };
+    return { runs: taken, skipped: await noteSkipped(deps, ctx, skipped, skipReason, skipped, true) };
   }
   if (taken.length > 0 && misfire) {
     const reason = await misfireAfterClaim(deps, settings, ctx, misfire, taken);

@@ -33,7 +33,9 @@ export async function skipOwnClaim(
 
 /**
  * Counts and logs a fire recorded as skipped (a misfire): the runs `recorded` as skipped count in
- * the daily report counters of their trigger day and group, as sent runs count as running.
+ * the daily report counters of their trigger day and group, as sent runs count as running. `late`:
+ * skipped because it reached the dispatcher past the misfire threshold, a sign the scheduler is
+ * behind (METRIC.firesSkippedOverload).
  */
 export async function noteSkipped(
   deps: DispatchDeps,
@@ -41,10 +43,12 @@ export async function noteSkipped(
   runs: readonly Pick<Run, 'logId'>[],
   reason: string,
   recorded: readonly Pick<Run, 'triggerTime' | 'appName'>[],
+  late = false,
 ): Promise<DispatchOutcome> {
   const { job, message } = ctx;
   const logIds = runs.map((r) => r.logId);
   deps.metrics.add(METRIC.misfiresSkipped, 'Count', 1);
+  if (late) deps.metrics.add(METRIC.firesSkippedOverload, 'Count', 1);
   for (const run of recorded) await deps.reports.add(dayOf(run.triggerTime), { skipped: 1 }, run.appName);
   deps.logger.warn('fire skipped (misfire)', {
     jobId: job.id,

@@ -81,6 +81,23 @@ export interface ClaimTakeOver {
   readonly triggerMsg?: string;
 }
 
+/** What `latestPlannedRun` reads of a run: enough to tell a skip range and where it ends. */
+export type PlannedRunHead = Pick<
+  Run,
+  'logId' | 'scheduledTime' | 'triggerCode' | 'skippedCount' | 'skippedUntil'
+>;
+
+/** A skip range extended (see `extendSkipRange`). */
+export interface SkipRangeExtension {
+  /** The range's last fire as read: `skippedUntil`, or its `scheduledTime` when that is absent. */
+  readonly expectedUntil: number;
+  /** The scheduled time of the range's new last fire. */
+  readonly until: number;
+  /** How many fires the extension adds (to `skippedCount`, 1 when absent). */
+  readonly addCount: number;
+  readonly triggerMsg?: string;
+}
+
 /** A claimed run rewritten as skipped (see `skipClaimed`), under its claim or taking a stale one over. */
 export interface ClaimedSkip {
   readonly claimToken: string;
@@ -144,6 +161,21 @@ export interface RunStore {
    * already. One strongly consistent Query of the job's partition, Limit 1.
    */
   laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined>;
+  /**
+   * The job's planned run (see `firstPlannedLogId`) with the highest logId, at or below `atOrBelow`
+   * when given; never an unplanned run, never another job's. One strongly consistent Query of the
+   * job's partition, descending, Limit 1: what a skip range is extended from (see
+   * `recordSkipRanges`).
+   */
+  latestPlannedRun(jobId: number, atOrBelow?: number): Promise<PlannedRunHead | undefined>;
+  /**
+   * Extends a skip range (a skipped run standing for its job's skipped fires, see `Run.skippedCount`)
+   * to `until`, adding `addCount` fires to its count and, when given, replacing its trigger message:
+   * one conditional write, on the run being skipped and its last fire (`skippedUntil`, or
+   * `scheduledTime` when absent) being `expectedUntil`. False otherwise (unknown, not skipped, or
+   * extended by someone else meanwhile).
+   */
+  extendSkipRange(logId: number, extension: SkipRangeExtension): Promise<boolean>;
   /**
    * Rewrites a claimed run that was never sent as skipped (TRIGGER_CODE.skipped, `triggerMsg` says
    * why, no executor, no outcome pending): conditional on the claim being `claimToken`'s and the run

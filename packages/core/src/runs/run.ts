@@ -51,6 +51,16 @@ export interface Run {
   readonly skippedUntil?: number;
 }
 
+/** How many fires a skipped run stands for (see `Run.skippedCount`). */
+export function skippedCountOf(run: Pick<Run, 'skippedCount'>): number {
+  return run.skippedCount ?? 1;
+}
+
+/** The scheduled time of the last fire a skipped run stands for (see `Run.skippedUntil`). */
+export function skippedUntilOf(run: Pick<Run, 'scheduledTime' | 'skippedUntil'>): number {
+  return run.skippedUntil ?? run.scheduledTime;
+}
+
 /** XXL-JOB's handle codes (200 success, 500 fail, 502 timeout), from the protocol. */
 export { HANDLE_CODE };
 

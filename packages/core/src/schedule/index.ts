@@ -1,3 +1,4 @@
+export { consecutiveFireRuns, followsInSchedule } from './consecutive-fires.js';
 export { CronExpression, MAX_YEAR as CRON_MAX_YEAR, MIN_YEAR as CRON_MIN_YEAR } from './cron.js';
 export {
   DEFAULT_TIME_ZONE,

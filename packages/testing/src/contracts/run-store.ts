@@ -548,6 +548,129 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
       });
     });
 
+    describe('skip ranges: latestPlannedRun and extendSkipRange', () => {
+      const h = storePerBlock();
+      const t = Date.now() - 10 * MINUTE_MS;
+      /** The job's `n`-th planned fire at `at`, recorded as skipped (never sent), standing for `range` fires. */
+      const seedSkipped = (
+        jobId: number,
+        n: number,
+        at: number,
+        range: Pick<Run, 'skippedCount' | 'skippedUntil'> = {},
+      ) =>
+        h().seedPlanned(
+          n,
+          {
+            jobId,
+            appName: 'ranges',
+            triggerTime: at,
+            executorAddress: '',
+            triggerCode: TRIGGER_CODE.skipped,
+            triggerMsg: 'Skipped, never sent: late',
+            dispatchedAt: 0,
+            ...range,
+          },
+          { record: false },
+        );
+
+      it("reads the job's highest planned run, at or below a bound; never its unplanned runs nor another job's", async () => {
+        for (const n of [3, 5, 9]) {
+          await h().seedPlanned(
+            n,
+            { jobId: 73, appName: 'ranges', triggerTime: t + n * 1000 },
+            { record: false },
+          );
+        }
+        await h().seedRun({ jobId: 73, appName: 'ranges', triggerTime: t + HOUR_MS }, { record: false });
+        // Its neighbours have planned runs; job 74 has none.
+        await h().seedPlanned(0, { jobId: 72, appName: 'ranges', triggerTime: t }, { record: false });
+        await h().seedPlanned(0, { jobId: 75, appName: 'ranges', triggerTime: t }, { record: false });
+        const { store } = h();
+        const base = firstPlannedLogId(73);
+        const head = (n: number) => ({
+          logId: base + n,
+          scheduledTime: t + n * 1000,
+          triggerCode: TRIGGER_CODE.success,
+        });
+        expect(await store.latestPlannedRun(73)).toEqual(head(9));
+        expect(await store.latestPlannedRun(73, base + 8)).toEqual(head(5));
+        expect(await store.latestPlannedRun(73, base + 5)).toEqual(head(5));
+        expect(await store.latestPlannedRun(73, base + 2)).toBeUndefined();
+        expect(await store.latestPlannedRun(74)).toBeUndefined();
+        expect(await store.latestPlannedRun(74, firstPlannedLogId(76))).toBeUndefined();
+      });
+
+      it('round-trips a range through get, getMany, the job list and latestPlannedRun', async () => {
+        const range = { skippedCount: 5, skippedUntil: t + 4000 };
+        const { run, token } = await seedSkipped(76, 2, t, range);
+        const { store } = h();
+        expect(run).toMatchObject({ ...range, triggerCode: TRIGGER_CODE.skipped, scheduledTime: t });
+        expect(await store.getMany([run.logId])).toEqual([{ ...run, claimToken: token, claimAt: t }]);
+        expect((await store.list({ jobId: 76, status: 'skipped', limit: 10 })).items).toEqual([run]);
+        expect(await store.latestPlannedRun(76)).toEqual({
+          logId: run.logId,
+          scheduledTime: t,
+          triggerCode: TRIGGER_CODE.skipped,
+          ...range,
+        });
+      });
+
+      it('extends a range only from the last fire it expects: count added, until and message replaced', async () => {
+        // A single skip (no range fields) ends at its own fire.
+        const { run } = await seedSkipped(77, 0, t);
+        const { store } = h();
+        const extend = { until: t + 3000, addCount: 3, triggerMsg: 'Skipped, never sent: 4 fires' };
+        expect(await store.extendSkipRange(run.logId, { ...extend, expectedUntil: t + 1000 })).toBe(false);
+        expect(await store.get(run.logId)).toEqual(run);
+        expect(await store.extendSkipRange(run.logId, { ...extend, expectedUntil: t })).toBe(true);
+        const extended = { ...run, skippedCount: 4, skippedUntil: t + 3000, triggerMsg: extend.triggerMsg };
+        expect(await store.get(run.logId)).toEqual(extended);
+        // Extended meanwhile: the old end no longer matches.
+        expect(await store.extendSkipRange(run.logId, { ...extend, expectedUntil: t })).toBe(false);
+        // Without a message, the message stays.
+        expect(
+          await store.extendSkipRange(run.logId, { expectedUntil: t + 3000, until: t + 5000, addCount: 2 }),
+        ).toBe(true);
+        expect(await store.get(run.logId)).toEqual({ ...extended, skippedCount: 6, skippedUntil: t + 5000 });
+        expect(await store.latestPlannedRun(77)).toMatchObject({ skippedCount: 6, skippedUntil: t + 5000 });
+      });
+
+      it('never extends a run that is not skipped, nor an unknown one (creating nothing)', async () => {
+        const { run } = await h().seedPlanned(
+          0,
+          { jobId: 78, appName: 'ranges', triggerTime: t },
+          { record: false },
+        );
+        const { store } = h();
+        const extension = { expectedUntil: t, until: t + 1000, addCount: 1 };
+        expect(await store.extendSkipRange(run.logId, extension)).toBe(false);
+        expect(await store.get(run.logId)).toEqual(run);
+        const unknown = firstPlannedLogId(78) + 1;
+        expect(await store.extendSkipRange(unknown, { ...extension, expectedUntil: t + 1000 })).toBe(false);
+        expect(await store.get(unknown)).toBeUndefined();
+      });
+
+      it('lets exactly one of concurrent extensions from the same end win', async () => {
+        const { run } = await seedSkipped(79, 0, t, { skippedCount: 2, skippedUntil: t + 1000 });
+        const { store, peer } = h();
+        const results = await Promise.all(
+          [1, 2, 3, 4].map((add, i) =>
+            (i % 2 ? peer() : store).extendSkipRange(run.logId, {
+              expectedUntil: t + 1000,
+              until: t + 1000 + add * 1000,
+              addCount: add,
+            }),
+          ),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const add = results.indexOf(true) + 1;
+        expect(await store.get(run.logId)).toMatchObject({
+          skippedCount: 2 + add,
+          skippedUntil: t + 1000 + add * 1000,
+        });
+      });
+    });
+
     describe('skipClaimed', () => {
       const h = storePerBlock();
       const t = Date.now() - 10 * MINUTE_MS;

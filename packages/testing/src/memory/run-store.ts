@@ -21,11 +21,15 @@ import {
   MAX_WATCH_CHUNKS,
   OUTCOME_GRACE_MS,
   outcomeDueOnClaim,
+  type PlannedRunHead,
   type Run,
   type RunQuery,
   type RunStore,
   runStatus,
+  type SkipRangeExtension,
   type StoredRun,
+  skippedCountOf,
+  skippedUntilOf,
   TRIGGER_CODE,
   type TriggerRefusal,
   truncateMessage,
@@ -76,6 +80,8 @@ export class MemoryRunStore implements RunStore {
   loseClaimAnswer: Error | undefined;
   /** How often the order check read a job's partition. */
   laterReads = 0;
+  /** How often a job's latest planned run was read (the skip ranges' read). */
+  latestReads = 0;
 
   private readonly now: () => number;
   /** Each job's count of unplanned logIds given out. */
@@ -177,6 +183,38 @@ export class MemoryRunStore implements RunStore {
       .filter((r) => r.logId > logId && r.logId < end)
       .sort((a, b) => a.logId - b.logId)[0];
     return later && { logId: later.logId, scheduledTime: later.scheduledTime };
+  }
+
+  async latestPlannedRun(jobId: number, atOrBelow?: number): Promise<PlannedRunHead | undefined> {
+    this.latestReads++;
+    const first = firstPlannedLogId(jobId);
+    const top = Math.min(first + UNPLANNED_LOG_ID_OFFSET - 1, atOrBelow ?? Number.POSITIVE_INFINITY);
+    const latest = this.all()
+      .filter((r) => r.logId >= first && r.logId <= top)
+      .sort((a, b) => b.logId - a.logId)[0];
+    if (!latest) return undefined;
+    const { logId, scheduledTime, triggerCode, skippedCount, skippedUntil } = latest;
+    return {
+      logId,
+      scheduledTime,
+      triggerCode,
+      ...(skippedCount === undefined ? {} : { skippedCount }),
+      ...(skippedUntil === undefined ? {} : { skippedUntil }),
+    };
+  }
+
+  async extendSkipRange(logId: number, extension: SkipRangeExtension): Promise<boolean> {
+    const run = this.runs.get(logId);
+    if (run?.triggerCode !== TRIGGER_CODE.skipped || skippedUntilOf(run) !== extension.expectedUntil) {
+      return false;
+    }
+    this.runs.set(logId, {
+      ...run,
+      skippedCount: skippedCountOf(run) + extension.addCount,
+      skippedUntil: extension.until,
+      ...(extension.triggerMsg === undefined ? {} : { triggerMsg: truncateMessage(extension.triggerMsg) }),
+    });
+    return true;
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

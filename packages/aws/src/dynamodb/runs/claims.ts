@@ -13,7 +13,9 @@ import {
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
+  type PlannedRunHead,
   type Run,
+  type SkipRangeExtension,
   type StoredRun,
   TRIGGER_CODE,
   type TriggerRefusal,
@@ -168,6 +170,56 @@ export class RunClaims {
     );
     const [item] = result.Items ?? [];
     return item && { logId: Number(item.sk), scheduledTime: Number(item.scheduledTime) };
+  }
+
+  async latestPlannedRun(jobId: number, atOrBelow?: number): Promise<PlannedRunHead | undefined> {
+    const first = firstPlannedLogId(jobId);
+    const result = await this.table.doc.send(
+      new QueryCommand({
+        TableName: this.table.runsTable,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: {
+          ':pk': `J#${jobId}`,
+          ':low': first,
+          ':high': Math.min(first + UNPLANNED_LOG_ID_OFFSET - 1, atOrBelow ?? Number.MAX_SAFE_INTEGER),
+        },
+        ProjectionExpression: 'sk, scheduledTime, triggerCode, skippedCount, skippedUntil',
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: 1,
+      }),
+    );
+    const [item] = result.Items ?? [];
+    if (!item) return undefined;
+    return {
+      logId: Number(item.sk),
+      scheduledTime: Number(item.scheduledTime),
+      triggerCode: Number(item.triggerCode),
+      ...(item.skippedCount === undefined ? {} : { skippedCount: Number(item.skippedCount) }),
+      ...(item.skippedUntil === undefined ? {} : { skippedUntil: Number(item.skippedUntil) }),
+    };
+  }
+
+  async extendSkipRange(logId: number, extension: SkipRangeExtension): Promise<boolean> {
+    const msg = extension.triggerMsg === undefined ? {} : { ':msg': truncateMessage(extension.triggerMsg) };
+    return this.table.conditionalUpdate({
+      Key: runKey(logId),
+      UpdateExpression:
+        'SET skippedCount = if_not_exists(skippedCount, :one) + :add, skippedUntil = :until' +
+        `${extension.triggerMsg === undefined ? '' : ', triggerMsg = :msg'}`,
+      // A range without `skippedUntil` ends at its own fire.
+      ConditionExpression:
+        'triggerCode = :skipped AND (skippedUntil = :expected OR ' +
+        '(attribute_not_exists(skippedUntil) AND scheduledTime = :expected))',
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':add': extension.addCount,
+        ':until': extension.until,
+        ':skipped': TRIGGER_CODE.skipped,
+        ':expected': extension.expectedUntil,
+        ...msg,
+      },
+    });
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

@@ -7,9 +7,11 @@ import type {
   CreateFireResult,
   DispatchEntry,
   HandleResult,
+  PlannedRunHead,
   Run,
   RunQuery,
   RunStore,
+  SkipRangeExtension,
   StoredRun,
   TriggerRefusal,
   WatchedRun,
@@ -85,6 +87,14 @@ export class DynamoRunStore implements RunStore {
 
   laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
     return this.claims.laterPlannedRun(logId);
+  }
+
+  latestPlannedRun(jobId: number, atOrBelow?: number): Promise<PlannedRunHead | undefined> {
+    return this.claims.latestPlannedRun(jobId, atOrBelow);
+  }
+
+  extendSkipRange(logId: number, extension: SkipRangeExtension): Promise<boolean> {
+    return this.claims.extendSkipRange(logId, extension);
   }
 
   skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {

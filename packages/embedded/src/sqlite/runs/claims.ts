@@ -5,7 +5,9 @@ import {
   firstPlannedLogId,
   jobIdOfLogId,
   OUTCOME_GRACE_MS,
+  type PlannedRunHead,
   type Run,
+  type SkipRangeExtension,
   type StoredRun,
   TRIGGER_CODE,
   type TriggerRefusal,
@@ -109,6 +111,47 @@ export class RunClaims {
       )
       .get<{ log_id: number; scheduled_time: number }>(logId, last);
     return row && { logId: row.log_id, scheduledTime: row.scheduled_time };
+  }
+
+  latestPlannedRun(jobId: number, atOrBelow?: number): PlannedRunHead | undefined {
+    const first = firstPlannedLogId(jobId);
+    const last = Math.min(first + UNPLANNED_LOG_ID_OFFSET - 1, atOrBelow ?? Number.MAX_SAFE_INTEGER);
+    const row = this.table
+      .prepare(
+        'SELECT log_id, scheduled_time, trigger_code, ' +
+          "json_extract(body, '$.skippedCount') AS skipped_count, " +
+          "json_extract(body, '$.skippedUntil') AS skipped_until " +
+          'FROM runs WHERE log_id >= ? AND log_id <= ? ORDER BY log_id DESC LIMIT 1',
+      )
+      .get<{
+        log_id: number;
+        scheduled_time: number;
+        trigger_code: number;
+        skipped_count: number | null;
+        skipped_until: number | null;
+      }>(first, last);
+    if (!row) return undefined;
+    return {
+      logId: row.log_id,
+      scheduledTime: row.scheduled_time,
+      triggerCode: row.trigger_code,
+      ...(row.skipped_count === null ? {} : { skippedCount: Number(row.skipped_count) }),
+      ...(row.skipped_until === null ? {} : { skippedUntil: Number(row.skipped_until) }),
+    };
+  }
+
+  extendSkipRange(logId: number, extension: SkipRangeExtension): boolean {
+    const triggerMsg = extension.triggerMsg === undefined ? null : truncateMessage(extension.triggerMsg);
+    const { changes } = this.table
+      .prepare(
+        'UPDATE runs SET body = json_set(body, ' +
+          "'$.skippedCount', COALESCE(json_extract(body, '$.skippedCount'), 1) + CAST(? AS INTEGER), " +
+          "'$.skippedUntil', CAST(? AS INTEGER)), trigger_msg = COALESCE(?, trigger_msg) " +
+          `WHERE log_id = ? AND trigger_code = ${TRIGGER_CODE.skipped} ` +
+          "AND COALESCE(json_extract(body, '$.skippedUntil'), scheduled_time) = ?",
+      )
+      .run(extension.addCount, extension.until, triggerMsg, logId, extension.expectedUntil);
+    return changes === 1;
   }
 
   skipClaimed(logId: number, skip: ClaimedSkip): boolean {

@@ -7,9 +7,11 @@ import type {
   CreateFireResult,
   DispatchEntry,
   HandleResult,
+  PlannedRunHead,
   Run,
   RunQuery,
   RunStore,
+  SkipRangeExtension,
   StoredRun,
   TriggerRefusal,
   WatchedRun,
@@ -85,6 +87,14 @@ export class SqliteRunStore implements RunStore {
 
   async laterPlannedRun(logId: number): Promise<{ logId: number; scheduledTime: number } | undefined> {
     return this.claims.laterPlannedRun(logId);
+  }
+
+  async latestPlannedRun(jobId: number, atOrBelow?: number): Promise<PlannedRunHead | undefined> {
+    return this.claims.latestPlannedRun(jobId, atOrBelow);
+  }
+
+  async extendSkipRange(logId: number, extension: SkipRangeExtension): Promise<boolean> {
+    return this.claims.extendSkipRange(logId, extension);
   }
 
   async skipClaimed(logId: number, skip: ClaimedSkip): Promise<boolean> {
