@@ -1,6 +1,25 @@
 import { SETTINGS } from '@tickring/core/config';
 import { describe, expect, it } from 'vitest';
-import { LATEST_JSON, MAX_WORKFLOW_RUNS, parseOptions, parseSchedule, UsageError } from './options.js';
+import {
+  LATEST_JSON,
+  MAX_WORKFLOW_RUNS,
+  parseOptions,
+  parseSchedule,
+  RAMP_TIMEOUT_SECONDS,
+  RAMP_WARMUP_SECONDS,
+  UsageError,
+} from './options.js';
+
+/** The UsageError's message for `argv` (fails the test when there is none). */
+function refusal(argv: readonly string[]): string {
+  try {
+    parseOptions(argv);
+  } catch (err) {
+    if (err instanceof UsageError) return err.message;
+    throw err;
+  }
+  throw new Error(`${argv.join(' ')} was not refused`);
+}
 
 describe('parseOptions', () => {
   it('reads --store: one store, both in the order given, or "both" (SQLite first)', () => {
@@ -156,6 +175,128 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--quick'])).toThrow(/--quick/);
     expect(() => parseOptions(['200'])).toThrow(UsageError);
     expect(() => parseOptions(['--jobs'])).toThrow(/--jobs/);
+  });
+});
+
+describe('parseOptions --ramp', () => {
+  it("has the ramp's defaults: from 50 fires/s, 15 s steps with a 5 s warm-up, BullMQ after, a longer timeout", () => {
+    const options = parseOptions(['--ramp']);
+    expect(options?.ramp).toEqual({ start: 50, stepSeconds: 15, peers: ['bullmq'] });
+    expect(options).toMatchObject({
+      stores: ['sqlite'],
+      warmupSeconds: RAMP_WARMUP_SECONDS,
+      drainSeconds: 30,
+      timeoutSeconds: RAMP_TIMEOUT_SECONDS,
+    });
+    expect(parseOptions([])).not.toHaveProperty('ramp');
+  });
+
+  it('reads every ramp flag beside the ones it shares with a run', () => {
+    const options = parseOptions([
+      '--ramp',
+      '--ramp-max',
+      '700',
+      '--ramp-start',
+      '100',
+      '--ramp-seconds',
+      '15',
+      '--ramp-peers',
+      'none',
+      '--chart',
+      'docs/images/overload-curve.svg',
+      '--store',
+      'both',
+      '--warmup',
+      '3',
+      '--drain',
+      '10',
+      '--timeout',
+      '1200',
+    ]);
+    expect(options?.ramp).toEqual({
+      knee: 700,
+      start: 100,
+      stepSeconds: 15,
+      peers: [],
+      chart: 'docs/images/overload-curve.svg',
+    });
+    expect(options).toMatchObject({
+      stores: ['sqlite', 'dynamodb-local'],
+      warmupSeconds: 3,
+      drainSeconds: 10,
+      timeoutSeconds: 1200,
+    });
+    expect(parseOptions(['--ramp', '--ramp-peers', 'bullmq'])?.ramp?.peers).toEqual(['bullmq']);
+  });
+
+  it('refuses bad combinations naming every problem at once', () => {
+    const message = refusal([
+      '--ramp',
+      '--jobs',
+      '10',
+      '--knee',
+      '--ramp-peers',
+      'kafka',
+      '--chart',
+      'curve.png',
+      '--ramp-max',
+      '10',
+      '--ramp-start',
+      '40',
+      '--ramp-seconds',
+      '0',
+    ]);
+    const problems = message.split('; ');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        '--jobs is not a flag of --ramp (it runs FIX_RATE 1 jobs, as many as each step offers)',
+        '--knee is not a flag of --ramp (it runs FIX_RATE 1 jobs, as many as each step offers)',
+        '--ramp-peers takes bullmq or none, got "kafka" (unknown: "kafka")',
+        '--chart writes an SVG: "curve.png" must end in .svg',
+        "--ramp-max 10 puts the ramp's top (3 × 10) at or below --ramp-start 40: nothing to climb",
+        '--ramp-seconds must be a whole number >= 1, got "0"',
+      ]),
+    );
+    expect(problems).toHaveLength(6);
+  });
+
+  it("refuses the ramp's own flags without --ramp, each named", () => {
+    expect(refusal(['--ramp-max', '100', '--chart', 'a.svg', '--ramp-peers', 'none'])).toBe(
+      '--ramp-max goes with --ramp; --ramp-peers goes with --ramp; --chart goes with --ramp',
+    );
+  });
+
+  it('refuses two bad numbers of a plain run together', () => {
+    expect(refusal(['--jobs', '0', '--executors', 'two'])).toBe(
+      '--jobs must be a whole number >= 1, got "0"; --executors must be a whole number >= 1, got "two"',
+    );
+  });
+});
+
+describe('parseOptions --ramp-chart', () => {
+  it("reads the ramps' JSON files and the SVG to write, last", () => {
+    expect(
+      parseOptions(['--ramp-chart', '.bench/ramp.json', 'docs/images/overload-curve.svg'])?.rampChart,
+    ).toEqual({ from: ['.bench/ramp.json'], to: 'docs/images/overload-curve.svg' });
+    expect(parseOptions(['--ramp-chart', 'sqlite.json', 'dynamo.json', 'curve.svg'])?.rampChart).toEqual({
+      from: ['sqlite.json', 'dynamo.json'],
+      to: 'curve.svg',
+    });
+  });
+
+  it('refuses a missing SVG, files of the wrong kind and any other flag, all at once', () => {
+    expect(refusal(['--ramp-chart', 'r.json'])).toBe(
+      "--ramp-chart takes the ramps' JSON files, then the SVG to write; got one file",
+    );
+    expect(refusal(['--ramp-chart', 'r.txt', 'curve.png', '--store', 'sqlite', '--ramp'])).toBe(
+      '--ramp-chart takes only its files, not --store, --ramp; ' +
+        '--ramp-chart writes an SVG, the last file: "curve.png" must end in .svg; ' +
+        '--ramp-chart reads ramps\' JSON files: "r.txt" must end in .json',
+    );
+  });
+
+  it('refuses a stray argument without --ramp-chart', () => {
+    expect(refusal(['--jobs', '5', 'curve.svg'])).toBe('unexpected argument(s): curve.svg');
   });
 });
 

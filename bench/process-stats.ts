@@ -27,6 +27,14 @@ function descendantProcesses(): ChildStat[] {
   return all.filter((p) => children.has(p.pid) || children.has(p.parent));
 }
 
+/**
+ * CPU seconds a child or grandchild of this process has used, found by its command (`comm`, e.g.
+ * `redis-server`); undefined when there is none (or off Linux).
+ */
+export function descendantCpuSeconds(command: string): number | undefined {
+  return descendantProcesses().find((p) => p.command === command)?.cpuSeconds;
+}
+
 /** One process's RSS and CPU time, if it is this process's child or grandchild. */
 function readDescendant(pid: number): ChildStat | undefined {
   const found = readProcess(pid);

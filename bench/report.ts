@@ -270,13 +270,19 @@ export function kneeSummary(
   return out.join('\n').trimEnd();
 }
 
+/** A JSON file's text: indented, numbers to four significant digits, NaN as null. */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, fourDigits, 2)}\n`;
+}
+
 function fourDigits(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isInteger(value) && Number.isFinite(value)
     ? Number(value.toPrecision(4))
     : value;
 }
 
-function machine(): string {
+/** The machine's cores, CPU, memory and node version, for the summaries and the files. */
+export function machine(): string {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   return `${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 }

@@ -10,11 +10,15 @@ import { dirname, resolve } from 'node:path';
 import type { BenchStore, BenchTarget } from './bench-stack.js';
 import { runBenchmark } from './benchmark.js';
 import { findKnee } from './knee.js';
-import { type BenchOptions, LATEST_JSON, parseOptions, USAGE, UsageError } from './options.js';
+import { type BenchOptions, LATEST_JSON, parseOptions, RAMP_JSON, USAGE, UsageError } from './options.js';
+import { runRamp } from './ramp.js';
+import { writeChart, writeRampChart } from './ramp-chart.js';
+import { rampLine, rampSummary, shownCommand } from './ramp-report.js';
 import {
   comparison,
   jsonFile,
   jsonLine,
+  jsonText,
   kneeSummary,
   type RunContext,
   summary,
@@ -98,6 +102,11 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (options.rampChart) {
+    await writeRampChart(options.rampChart.from, options.rampChart.to);
+    console.log(`wrote ${options.rampChart.to} from ${options.rampChart.from.join(', ')}`);
+    return 0;
+  }
 
   process.once('SIGINT', () => abandon('interrupted', 130));
   process.once('SIGTERM', () => abandon('terminated', 143));
@@ -111,6 +120,30 @@ async function main(): Promise<number> {
     onAbandon: (step: () => Promise<void>) => cleanups.push(step),
   };
   try {
+    if (options.ramp) {
+      const file = await runRamp(
+        { ...options, ramp: options.ramp },
+        {
+          onStore: (store, work) => onStore(store, (target) => work(target)),
+          log,
+          onAbandon: common.onAbandon,
+          command: shownCommand(process.argv.slice(2)),
+        },
+      );
+      await writeJson(jsonText(file), options.out, RAMP_JSON);
+      if (options.ramp.chart) {
+        await writeChart([file], options.ramp.chart);
+        log(`wrote the chart to ${options.ramp.chart}`);
+      }
+      console.log('');
+      console.log(rampSummary(file));
+      console.log('');
+      console.log(jsonLine(rampLine(file)));
+      // Ours only: a peer's curve is there to compare with, not to pass.
+      const ours = file.series.filter((s) => s.system !== 'bullmq');
+      return ours.every((s) => s.overload.holds === true) ? 0 : 1;
+    }
+
     if (options.workflows !== undefined) {
       const workflows = options.workflows;
       const runs: { result: WorkflowBenchResult; context: RunContext }[] = [];
@@ -211,8 +244,8 @@ async function main(): Promise<number> {
   }
 }
 
-async function writeJson(file: string, out: string): Promise<void> {
-  for (const path of new Set([resolve(LATEST_JSON), resolve(out)])) {
+async function writeJson(file: string, out: string, always = LATEST_JSON): Promise<void> {
+  for (const path of new Set([resolve(always), resolve(out)])) {
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, file);
   }

@@ -1,4 +1,4 @@
-import type { TickringClient } from '@tickring/client';
+import { type TickringClient, TickringConnectionError } from '@tickring/client';
 import { mapLimit } from '@tickring/core/common';
 import type { Job, JobStore } from '@tickring/core/jobs';
 import { JOB_DEFAULTS } from '@tickring/core/jobs';
@@ -18,6 +18,19 @@ export const MAX_IDLE_JOBS = MAX_JOB_ID - IDLE_JOB_ID_BASE + 1;
 /** When the running idle jobs would fire: never, as far as any bench is concerned. */
 export const FAR_FUTURE = '2199-01-01T00:00:00Z';
 
+/** How a ramp adds jobs to a stack that is already running (and may be overloaded). */
+export interface MoreJobs {
+  /** The first job's number in its name (`bench <n>`) and group round-robin. */
+  readonly firstIndex: number;
+  /**
+   * Tries again (after a second) a create whose connection failed, at most this many times. An
+   * overloaded stack's API may drop a connection; the create may then have been made all the same,
+   * so a retry can make a job twice: `onRetry` is told, for the report.
+   */
+  readonly connectionRetries: number;
+  readonly onRetry: (error: TickringConnectionError) => void;
+}
+
 /**
  * The measured jobs, created through the admin API (as a user would), spread round-robin over the
  * groups, routed FIRST; returns each job's schedule and first fire.
@@ -27,12 +40,12 @@ export async function createBenchJobs(
   appNames: readonly string[],
   count: number,
   schedule: Schedule,
+  more?: MoreJobs,
 ): Promise<JobSchedule[]> {
-  const replies = await mapLimit(
-    Array.from({ length: count }, (_, i) => i),
-    API_CONCURRENCY,
-    (i) =>
-      api.createJob({
+  const firstIndex = more?.firstIndex ?? 0;
+  const create = async (i: number, attempt = 0): ReturnType<TickringClient['createJob']> => {
+    try {
+      return await api.createJob({
         body: {
           appName: appNames[i % appNames.length],
           name: `bench ${i}`,
@@ -45,7 +58,18 @@ export async function createBenchJobs(
           executorRouteStrategy: 'FIRST',
           triggerStatus: 'RUNNING',
         },
-      }),
+      });
+    } catch (err) {
+      if (!(err instanceof TickringConnectionError) || !more || attempt >= more.connectionRetries) throw err;
+      more.onRetry(err);
+      await new Promise((r) => setTimeout(r, 1000));
+      return create(i, attempt + 1);
+    }
+  };
+  const replies = await mapLimit(
+    Array.from({ length: count }, (_, i) => firstIndex + i),
+    API_CONCURRENCY,
+    (i) => create(i),
   );
   return replies.map((job) => {
     if (job.triggerNextTime === null) throw new Error(`job ${job.id} was created without a next fire`);
