@@ -9,6 +9,7 @@
  * several kills. Stops by itself after {@link MAX_RUN_MS}, should nobody kill it.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { writeSync } from 'node:fs';
 import { EmbeddedDatabase } from './database.js';
 
 const MAX_RUN_MS = 30_000;
@@ -35,8 +36,24 @@ const highest = database.db.prepare('SELECT coalesce(max(id), 0) AS id FROM torn
 
 const deadline = Date.now() + MAX_RUN_MS;
 let id = highest?.id ?? 0;
-// One synchronous loop on purpose: the process is always inside or between commits when killed. Writes
-// to a pipe are synchronous on Linux, so an id printed has left the process.
+/**
+ * Prints `line` on stdout before returning: an id acknowledged has left the process. Not
+ * `process.stdout.write`: when the reader is slow (a loaded machine) and the pipe is full, it queues the
+ * rest in the process and returns, and a kill then lost ids whose commits were in the file.
+ */
+function acknowledge(line: string): void {
+  const bytes = Buffer.from(line);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+    }
+  }
+}
+
+// One synchronous loop on purpose: the process is always inside or between commits when killed.
 while (Date.now() < deadline) {
   id++;
   const payload = randomBytes(randomInt(64, 4097));
@@ -45,7 +62,7 @@ while (Date.now() < deadline) {
     insertRow.run(id, payload, digest);
     countRow.run(payload.length);
   });
-  process.stdout.write(`${id}\n`);
+  acknowledge(`${id}\n`);
 }
 database.close();
 process.exit(3);
