@@ -67,9 +67,7 @@ export async function dispatchRingBatch(
           : undefined,
       ),
     );
-    const late = await lateFires(deps, reads, batch);
-    // A late fire waits for no turn: it is never sent, and its job's later fires go ahead of it.
-    for (const { r, i } of late) turns[r]?.[i]?.leave();
+    const late = await lateFires(deps, reads, batch, turns);
     const isLate = new Set(late.map(({ r, i }) => `${r}/${i}`));
     const dispatched = batch.map(({ record, fires, sent }, r) =>
       Promise.all(
@@ -84,11 +82,11 @@ export async function dispatchRingBatch(
         }),
       ),
     );
-    // The skips are written once the batch's other fires are done: they never hold a run up.
+    // Each job's late fires are written in its turn (see recordLateFires), beside the other fires.
     const skipsFailed =
       late.length === 0
         ? Promise.resolve(new Set<number>())
-        : Promise.all(dispatched).then(() => recordLateFires(deps, batch, late, reads, requestId));
+        : recordLateFires(deps, batch, late, reads, requestId);
     const failed = await Promise.all(
       batch.map(async ({ record, sent }, r) => {
         const retry = (await dispatched[r]) ?? [];
@@ -120,12 +118,13 @@ interface BatchRecord {
   readonly sent: DispatchRecord;
 }
 
-/** A late fire of the batch, with its place: record `r`, fire `i`. */
+/** A late fire of the batch, with its place: record `r`, fire `i`, and its place in its job's line. */
 interface PlacedLateFire {
   readonly r: number;
   readonly i: number;
   readonly job: Job;
   readonly late: LateFire;
+  readonly turn: JobTurn | undefined;
 }
 
 /** The batch's late fires that join their jobs' skip ranges (see `lateFireOf`). */
@@ -133,6 +132,7 @@ async function lateFires(
   deps: RingBatchDeps,
   reads: BatchReads,
   batch: readonly BatchRecord[],
+  turns: readonly (readonly (JobTurn | undefined)[])[],
 ): Promise<PlacedLateFire[]> {
   const placed = await Promise.all(
     batch.flatMap(({ fires }, r) =>
@@ -141,7 +141,7 @@ async function lateFires(
         // A job that cannot be read leaves the fire to its own path, which reports the failure.
         const job = await reads.job(fire.jobId).catch(() => undefined);
         const late = lateFireOf(job, fire, deps.clock.now());
-        return job && late ? { r, i, job, late } : undefined;
+        return job && late ? { r, i, job, late, turn: turns[r]?.[i] } : undefined;
       }),
     ),
   );
@@ -151,6 +151,11 @@ async function lateFires(
 /**
  * Records the late fires in their jobs' skip ranges, and sends those left to their own path (see
  * `recordSkipRanges`) down it. Answers the records to deliver again (a store failure).
+ *
+ * A job's late fires are written in the turn of the earliest of them (see JobTurns), so the batches
+ * in flight in this process write a job's skips in schedule order: each then extends the range the
+ * one before wrote, where two batches writing at once made a range each. They are the job's
+ * earliest fires of the batch (lateness only grows), and its later fires wait for the one write.
  */
 async function recordLateFires(
   deps: RingBatchDeps,
@@ -166,8 +171,12 @@ async function recordLateFires(
     [...byJob.values()].map(async (fires) => {
       const job = fires[0]?.job;
       if (!job) return;
+      const earliest = fires.reduce((a, b) =>
+        b.late.message.scheduledTime < a.late.message.scheduledTime ? b : a,
+      );
       let ownPath: readonly LateFire[];
       try {
+        await earliest.turn?.take();
         ownPath = await recordSkipRanges(
           deps,
           job,
@@ -185,19 +194,24 @@ async function recordLateFires(
           },
         );
         if (!drop) for (const f of fires) retry.add(f.r);
+        for (const f of fires) f.turn?.leave();
         return;
       }
-      await Promise.all(
-        ownPath.map(async (late) => {
-          const placed = fires.find((f) => f.late === late);
-          const from = placed && batch[placed.r];
-          if (!placed || !from) return;
-          // Late: it can only be recorded as skipped (or found recorded), never sent; it needs no turn.
-          if (await dispatchOne(deps, from.record, late.message, reads, from.sent, undefined, requestId)) {
-            retry.add(placed.r);
-          }
-        }),
-      );
+      try {
+        await Promise.all(
+          ownPath.map(async (late) => {
+            const placed = fires.find((f) => f.late === late);
+            const from = placed && batch[placed.r];
+            if (!placed || !from) return;
+            // Late: it can only be recorded as skipped (or found recorded), never sent; it is in the job's turn.
+            if (await dispatchOne(deps, from.record, late.message, reads, from.sent, undefined, requestId)) {
+              retry.add(placed.r);
+            }
+          }),
+        );
+      } finally {
+        for (const f of fires) f.turn?.leave();
+      }
     }),
   );
   return retry;

@@ -132,11 +132,23 @@ describe('dispatchRingBatch: late DO_NOTHING fires are recorded in skip ranges',
 
     expect(env.transport.sent.map((s) => s.param.logId)).toEqual([BASE + 3, BASE + 4]);
     expect(skippedRuns()).toEqual([expect.objectContaining(range(BASE, second(0), 3, second(2)))]);
+    // The job's late fires are written in its turn, before its later fires claim.
     expect(env.runs.all().map((r) => [r.logId - BASE, runStatus(r)])).toEqual([
+      [0, 'skipped'],
       [3, 'running'],
       [4, 'running'],
-      [0, 'skipped'],
     ]);
+  });
+
+  it('extends one range from two batches in flight at once, whichever writes first, in schedule order', async () => {
+    const { env, second, fire, batch, at, skippedRuns } = setup();
+    at(0, 9_500);
+    // Two pollers' batches of a backlog: the later seconds' batch starts first.
+    const later = batch([2, 3].map((n) => fire(n)));
+    const earlier = batch([0, 1].map((n) => fire(n)));
+    expect(await Promise.all([later, earlier])).toEqual([[], []]);
+    expect(skippedRuns()).toEqual([expect.objectContaining(range(BASE, second(0), 4, second(3)))]);
+    expect(env.transport.sent).toEqual([]);
   });
 
   it('starts a new record after a fire that ran in between, and leaves the range before it as it was', async () => {
