@@ -215,6 +215,8 @@ export async function startCallbackStack(
         triggerTime: now,
         executorHandler: job.executorHandler,
         retriesLeft: job.executorFailRetryCount,
+        // As the dispatcher records them: the job's children, itself left out.
+        childJobIds: job.childJobIds.filter((id) => id !== job.id),
         ...fields,
         triggerCode: 200,
         triggerMsg: 'accepted',

@@ -6,6 +6,7 @@ import type { Alarm, AlarmPublisher, ReportDelta, ReportStore, Run } from '@tick
 import {
   type CompleteOptions,
   type CompleteOutcome,
+  completeMarks,
   type HandleResult,
   OUTCOME_GRACE_MS,
   type RunStore,
@@ -88,7 +89,7 @@ export class OutcomeFakes {
         if (run.handleCode !== 0) return { kind: 'already-finished', run };
         const done = { ...run, ...result };
         this.runs.set(logId, done);
-        if (options.markOutcomePending ?? true) {
+        if (completeMarks(options, run, result.handleCode)) {
           this.outcomePending.set(logId, result.handleTime + OUTCOME_GRACE_MS);
         }
         return { kind: 'completed', run: done };

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@tickring/core/common';
-import type { Group, GroupStore } from '@tickring/core/jobs';
+import type { Group, GroupStore, ReadOptions } from '@tickring/core/jobs';
 import { type Item, isConditionFailed } from './util.js';
 
 export class DynamoGroupStore implements GroupStore {
@@ -28,9 +28,13 @@ export class DynamoGroupStore implements GroupStore {
     }
   }
 
-  async get(appName: string): Promise<Group | undefined> {
+  async get(appName: string, read: ReadOptions = {}): Promise<Group | undefined> {
     const { Item: item } = await this.options.doc.send(
-      new GetCommand({ TableName: this.options.groupsTable, Key: { appName }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: this.options.groupsTable,
+        Key: { appName },
+        ConsistentRead: read.consistency !== 'eventual',
+      }),
     );
     return item ? fromItem(item) : undefined;
   }

@@ -16,6 +16,7 @@ import type {
   Page,
   PlannableJob,
   PlanState,
+  ReadOptions,
   ScheduleAdvance,
 } from '@tickring/core/jobs';
 import { JOBS_BY_APP_INDEX, JOBS_BY_DUE_INDEX } from '../topology/tables.js';
@@ -75,8 +76,14 @@ export class DynamoJobStore implements JobStore {
     return item ? fromItem(item) : undefined;
   }
 
-  async getMany(ids: readonly number[]): Promise<Job[]> {
-    return (await this.getPlannable(ids)).map((p) => p.job);
+  async getMany(ids: readonly number[], read: ReadOptions = {}): Promise<Job[]> {
+    const items = await batchGetAll(
+      this.options.doc,
+      this.options.jobsTable,
+      [...new Set(ids)].map((id) => ({ id })),
+      { consistent: read.consistency !== 'eventual' },
+    );
+    return items.map(fromItem);
   }
 
   async getPlannable(ids: readonly number[]): Promise<PlannableJob[]> {

@@ -4,7 +4,9 @@ import { isConditionFailed } from './util.js';
 
 /**
  * Shard leases as items in the control table, taken and renewed with one conditional update each:
- * free, expired, or already ours. The fencing token grows whenever the owner changes.
+ * free, expired, or already ours. The fencing token grows whenever the owner changes. A standby
+ * asking for a lease another owner holds pays one refused write: the refused renewal hands back the
+ * lease as it stands, which tells that taking it would be refused too.
  */
 export class DynamoLeaseStore implements LeaseStore {
   constructor(private readonly options: { doc: DynamoDBDocumentClient; controlTable: string }) {}
@@ -21,11 +23,13 @@ export class DynamoLeaseStore implements LeaseStore {
           ExpressionAttributeNames: { '#owner': 'owner' },
           ExpressionAttributeValues: { ':me': owner, ':now': nowMs, ':until': nowMs + durationMs },
           ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
       return toLease(shard, renewed.Attributes ?? {}, false);
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
+      if (heldByAnother(err, owner, nowMs)) return undefined;
     }
     try {
       const taken = await this.options.doc.send(
@@ -71,6 +75,17 @@ export class DynamoLeaseStore implements LeaseStore {
       if (!isConditionFailed(err)) throw err;
     }
   }
+}
+
+/**
+ * Whether a refused renewal's lease (the item as it stood, `ALL_OLD` on the refusal) is another
+ * owner's and still running. Unknown (no item handed back) counts as not: the take is tried.
+ */
+function heldByAnother(err: unknown, owner: string, nowMs: number): boolean {
+  const old = (err as { Item?: Record<string, { S?: string; N?: string }> }).Item;
+  const holder = old?.owner?.S;
+  const until = Number(old?.leaseUntil?.N ?? Number.NaN);
+  return holder !== undefined && holder !== owner && until >= nowMs;
 }
 
 function leaseKey(shard: number): string {

@@ -60,7 +60,9 @@ export class DynamoRegistryStore implements RegistryStore {
           TableName: this.options.registryTable,
           KeyConditionExpression: 'appName = :app',
           ExpressionAttributeValues: { ':app': appName },
-          ConsistentRead: true,
+          // Heartbeats are 30 s apart and an executor counts for 90 s: a read a moment behind
+          // (eventually consistent, half the price) tells the same.
+          ConsistentRead: false,
           ExclusiveStartKey: start,
         }),
       );

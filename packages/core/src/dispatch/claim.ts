@@ -1,6 +1,7 @@
 import type { ReturnT } from '@tickring/protocol';
 import type { Job } from '../jobs/job.js';
 import { type Run, TRIGGER_CODE } from '../runs/run.js';
+import { childJobsOf } from '../runs/run-outcome.js';
 import type { CreateFireResult } from '../runs/run-store.js';
 import type { DispatchDeps } from './dispatch-deps.js';
 import { withRetries } from './dispatch-record.js';
@@ -94,6 +95,8 @@ function newRun(
     shardTotal: plan.shardTotal,
     attempt: message.retry?.attempt ?? 1,
     retriesLeft: message.retry?.retriesLeft ?? Math.max(0, job.executorFailRetryCount),
+    // Recorded so its result needs no read of the job (see `needsOutcomeMark`).
+    childJobIds: childJobsOf(job),
     ...(message.parentLogId === undefined ? {} : { parentLogId: message.parentLogId }),
     ...(message.workflow === undefined ? {} : { workflow: message.workflow }),
     executorAddress: target.address ?? '',

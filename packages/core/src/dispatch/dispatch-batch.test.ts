@@ -77,6 +77,58 @@ describe('dispatchRingBatch', () => {
     expect(env.logger.lines.filter((l) => l.message === 'fire skipped (misfire)')).toEqual([]);
   });
 
+  it('records what all the records of a batch sent under one claim token', async () => {
+    const { env, deps } = setup();
+    const now = env.clock.now();
+    const tokens: string[] = [];
+    const recordDispatch = env.runs.recordDispatch.bind(env.runs);
+    env.runs.recordDispatch = async (token, entries) => {
+      tokens.push(...entries.map(() => token));
+      await recordDispatch(token, entries);
+    };
+    const fires = [manual(now), { ...manual(now), dedupKey: 'manual#b' }, planned(0, now)];
+    const failed = await dispatchRingBatch(
+      deps,
+      fires.map((fire, i) => ({ id: `m${i}`, lane: 'fast' as const, body: bodyOf(fire) })),
+      now + 60_000,
+    );
+    expect(failed).toEqual([]);
+    expect(env.transport.sent).toHaveLength(3);
+    expect(tokens).toHaveLength(3);
+    expect(new Set(tokens).size).toBe(1);
+    const [token] = tokens;
+    const sentUnder = await env.runs.dispatchedUnder(token ?? '');
+    expect([...sentUnder].sort()).toEqual(env.transport.sent.map((s) => s.param.logId).sort());
+  });
+
+  it('sends a fire that came twice in one batch once: the copy under the same token claims nothing', async () => {
+    const { env, deps } = setup();
+    const now = env.clock.now();
+    const claims = { planned: 0, fires: 0 };
+    const claim = env.runs.claim.bind(env.runs);
+    const createFire = env.runs.createFire.bind(env.runs);
+    env.runs.claim = (run, token) => {
+      claims.planned++;
+      return claim(run, token);
+    };
+    env.runs.createFire = (key, runs, token) => {
+      claims.fires++;
+      return createFire(key, runs, token);
+    };
+    // A redelivered message beside its first delivery, and a re-planned scheduled fire.
+    const twice = [manual(now), manual(now), planned(0, now), planned(0, now)];
+    const failed = await dispatchRingBatch(
+      deps,
+      twice.map((fire, i) => ({ id: `m${i}`, lane: 'fast' as const, body: bodyOf(fire) })),
+      now + 60_000,
+    );
+    expect(failed).toEqual([]);
+    expect(env.transport.sent.map((s) => s.param.logId)).toHaveLength(2);
+    expect(new Set(env.transport.sent.map((s) => s.param.logId)).size).toBe(2);
+    expect(claims).toEqual({ planned: 1, fires: 1 });
+    expect(env.logger.lines.filter((l) => l.message === 'duplicate fire ignored')).toHaveLength(2);
+  });
+
   it('drops a malformed record with a log line and reports nothing to deliver again', async () => {
     const { env, deps, flushed } = setup();
     const failed = await dispatchRingBatch(

@@ -35,8 +35,9 @@ export interface RingBatchDeps extends DispatchDeps {
  * process (see JobTurns: a backlog, after a pause or a restart, brings several seconds of a job at
  * once, and sent side by side they would race each other's order check and reach the executor in
  * either order). Late DO_NOTHING fires are not claimed one by one: each job's are recorded in its
- * skip ranges once the batch's other fires are done (see skip-ranges.ts). What a record's fires
- * sent is recorded in one write (the record's `DispatchRecord`). Answers the ids of the records to
+ * skip ranges once the batch's other fires are done (see skip-ranges.ts). What the batch's fires
+ * sent is recorded under one claim token (one `DispatchRecord` for the batch, not one per record:
+ * at a few fires per ring message that was most of its writes). Answers the ids of the records to
  * deliver again: those with an infrastructure failure in any of their fires (their fires already
  * dispatched are then recognised as duplicates). A malformed body or fire, or a permanent error, is
  * logged and dropped.
@@ -49,12 +50,9 @@ export async function dispatchRingBatch(
   deadline: number,
   requestId?: string,
 ): Promise<string[]> {
-  const batch: BatchRecord[] = records.map((record) => ({
-    record,
-    fires: firesOf(deps, record, requestId),
-    // What the record's fires send is written down as they go (see DispatchRecord).
-    sent: new DispatchRecord(deps, deps.clock.now(), deadline - deps.settings.sendMarginMs),
-  }));
+  const batch: BatchRecord[] = records.map((record) => ({ record, fires: firesOf(deps, record, requestId) }));
+  // What the batch's fires send is written down as they go (see DispatchRecord).
+  const sent = new DispatchRecord(deps, deps.clock.now(), deadline - deps.settings.sendMarginMs);
   // The batch's fires share their reads (jobs in one BatchGet, groups, online executors).
   const reads = new BatchReads(deps);
   reads.preloadJobs(batch.flatMap(({ fires }) => fires.map((f) => f.jobId)));
@@ -69,7 +67,7 @@ export async function dispatchRingBatch(
     );
     const late = await lateFires(deps, reads, batch, turns);
     const isLate = new Set(late.map(({ r, i }) => `${r}/${i}`));
-    const dispatched = batch.map(({ record, fires, sent }, r) =>
+    const dispatched = batch.map(({ record, fires }, r) =>
       Promise.all(
         fires.map(async (fire, i) => {
           if (isLate.has(`${r}/${i}`)) return false;
@@ -86,25 +84,25 @@ export async function dispatchRingBatch(
     const skipsFailed =
       late.length === 0
         ? Promise.resolve(new Set<number>())
-        : recordLateFires(deps, batch, late, reads, requestId);
+        : recordLateFires(deps, batch, late, reads, sent, requestId);
     const failed = await Promise.all(
-      batch.map(async ({ record, sent }, r) => {
+      batch.map(async ({ record }, r) => {
         const retry = (await dispatched[r]) ?? [];
         const skipRetry = late.some((l) => l.r === r) && (await skipsFailed).has(r);
-        try {
-          await sent.save();
-        } catch (err) {
-          // Its runs were sent: redelivering the record cannot help. They are missing from the app
-          // lists and the lost-run watch, and a duplicate of one may send it again.
-          deps.logger.error('recording what was sent failed', {
-            messageId: record.id,
-            claimToken: sent.claimToken,
-            error: String(err),
-          });
-        }
         return retry.some(Boolean) || skipRetry ? record.id : undefined;
       }),
     );
+    try {
+      await sent.save();
+    } catch (err) {
+      // Its runs were sent: redelivering the records cannot help. They are missing from the app
+      // lists and the lost-run watch, and a duplicate of one may send it again.
+      deps.logger.error('recording what was sent failed', {
+        messageIds: records.map((record) => record.id),
+        claimToken: sent.claimToken,
+        error: String(err),
+      });
+    }
     return failed.filter((id): id is string => id !== undefined);
   } finally {
     await deps.flushReports();
@@ -115,7 +113,6 @@ export async function dispatchRingBatch(
 interface BatchRecord {
   readonly record: RingRecord;
   readonly fires: FireMessage[];
-  readonly sent: DispatchRecord;
 }
 
 /** A late fire of the batch, with its place: record `r`, fire `i`, and its place in its job's line. */
@@ -162,6 +159,7 @@ async function recordLateFires(
   batch: readonly BatchRecord[],
   late: readonly PlacedLateFire[],
   reads: BatchReads,
+  sent: DispatchRecord,
   requestId: string | undefined,
 ): Promise<Set<number>> {
   const byJob = new Map<number, PlacedLateFire[]>();
@@ -204,7 +202,7 @@ async function recordLateFires(
             const from = placed && batch[placed.r];
             if (!placed || !from) return;
             // Late: it can only be recorded as skipped (or found recorded), never sent; it is in the job's turn.
-            if (await dispatchOne(deps, from.record, late.message, reads, from.sent, undefined, requestId)) {
+            if (await dispatchOne(deps, from.record, late.message, reads, sent, undefined, requestId)) {
               retry.add(placed.r);
             }
           }),

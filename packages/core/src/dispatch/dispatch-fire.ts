@@ -20,8 +20,8 @@ import { noteSlowDispatch } from './slow-dispatch.js';
 import { delaySecondsFor, type FireMessage } from './trigger.js';
 
 /**
- * Dispatches one fire. Inside a dispatcher record pass its `DispatchRecord` (the caller saves it
- * when all of the record's fires are done); alone, the fire gets its own, saved here. With a `turn`
+ * Dispatches one fire. Inside a ring batch pass its `DispatchRecord` (the caller saves it
+ * when all of the batch's fires are done); alone, the fire gets its own, saved here. With a `turn`
  * (a ring batch's scheduled fires) it claims only once it holds its job's turn.
  */
 export async function dispatchFire(
@@ -71,7 +71,7 @@ async function dispatchInRecord(
 
   // A linked fire (a workflow node's) asks its owner whether it is still wanted, beside the job's read.
   const [job, linked] = await Promise.all([
-    reads.job(message.jobId),
+    reads.job(message.jobId, message.scheduleRevision),
     message.workflow && deps.fireHook ? deps.fireHook.linkedFire(message, message.workflow) : undefined,
   ]);
   const drop = dropReason(job, message);
@@ -116,6 +116,11 @@ async function claimAndSend(
     scheduledTime: message.scheduledTime,
     triggerType: message.triggerType,
   };
+  if (!record.firstClaim(message.dedupKey)) {
+    const logIds = message.logId === undefined ? [] : [message.logId];
+    deps.logger.info('duplicate fire ignored', { ...keys, logIds, sameBatch: true });
+    return { kind: 'duplicate', logIds };
+  }
   const misfire = misfireOf(job, message, deps.clock.now());
   // A late DO_NOTHING fire: its claim records it as skipped (one write, as a claim), unrouted.
   const skipNow = misfire?.skip ? lateReason(misfire) : undefined;

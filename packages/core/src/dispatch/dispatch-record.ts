@@ -7,15 +7,17 @@ export const RECORD_LINGER_MS = 50;
 const RECORD_WRITE_ATTEMPTS = 3;
 
 /**
- * The runs one dispatcher record sends. Each is written to the record (`RunStore.recordDispatch`)
- * within {@link RECORD_LINGER_MS} of being sent, together with the others sent meanwhile (the fires
- * of a record mostly share their millisecond: one write): a run sent but not yet written could be
- * taken over and sent again by a duplicate delivery, so that window stays short. Nothing is sent
- * after `sendBy` (the invocation's deadline less a margin): a run is then left for the redelivery
- * rather than sent by an invocation about to be cut off before writing it down.
+ * The runs one ring batch (or one fire dispatched alone) sends, under one claim token. Each is
+ * written to the record (`RunStore.recordDispatch`) within {@link RECORD_LINGER_MS} of being sent,
+ * together with the others sent meanwhile (the fires of a batch mostly share their millisecond: one
+ * write for the batch, not one per ring message): a run sent but not yet written could be taken over
+ * and sent again by a duplicate delivery, so that window stays short. Nothing is sent after `sendBy`
+ * (the invocation's deadline less a margin): a run is then left for the redelivery rather than sent
+ * by an invocation about to be cut off before writing it down.
  */
 export class DispatchRecord {
   readonly claimToken: string;
+  private readonly claimed = new Set<string>();
   private unwritten: DispatchEntry[] = [];
   private readonly writes: Promise<void>[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -27,6 +29,17 @@ export class DispatchRecord {
     readonly sendBy: number = Number.POSITIVE_INFINITY,
   ) {
     this.claimToken = deps.runs.newClaimToken(nowMs);
+  }
+
+  /**
+   * True the first time a fire (its dedupKey) comes to be claimed under this record. A second copy
+   * in the same batch (a redelivery, a re-plan) would find the first one's claim under the same
+   * token and take it for its own write whose answer was lost: it is a duplicate, and claims nothing.
+   */
+  firstClaim(dedupKey: string): boolean {
+    if (this.claimed.has(dedupKey)) return false;
+    this.claimed.add(dedupKey);
+    return true;
   }
 
   add(entry: DispatchEntry): void {

@@ -15,6 +15,7 @@ export type {
   Page,
   PlannableJob,
   PlanState,
+  ReadOptions,
   ScheduleAdvance,
   SecretSealer,
 } from './job-store.js';

@@ -13,6 +13,15 @@ export interface JobQuery {
   readonly cursor?: string;
 }
 
+/**
+ * How much a read may lag: `eventual` may miss the writes of about the last second (DynamoDB's
+ * eventually consistent read, half the price of a strong one); stores that are always consistent
+ * answer it strongly. The default is `strong`.
+ */
+export interface ReadOptions {
+  readonly consistency?: 'strong' | 'eventual';
+}
+
 export interface DueJobRef {
   readonly id: number;
   readonly nextTriggerTime: number;
@@ -69,8 +78,8 @@ export interface JobStore {
   /** Fails with ConflictError when the id exists. `plan`: see PlannableJob. */
   create(job: Job, plan?: PlanState): Promise<void>;
   get(id: number): Promise<Job | undefined>;
-  /** Strongly consistent reads of several jobs; missing ids are left out. */
-  getMany(ids: readonly number[]): Promise<Job[]>;
+  /** Reads of several jobs (strongly consistent unless `read` says otherwise); missing ids are left out. */
+  getMany(ids: readonly number[], read?: ReadOptions): Promise<Job[]>;
   /**
    * Replaces the job if it is still as read (`expected`: its version and schedule state, which the
    * tick also moves); ConflictError otherwise, NotFoundError when it is gone.
@@ -100,7 +109,8 @@ export interface JobStore {
 export interface GroupStore {
   /** ConflictError when the appName exists. */
   create(group: Group): Promise<void>;
-  get(appName: string): Promise<Group | undefined>;
+  /** Strongly consistent unless `read` says otherwise. */
+  get(appName: string, read?: ReadOptions): Promise<Group | undefined>;
   list(): Promise<Group[]>;
   /** NotFoundError when missing. Leaves the group's access token as it is. */
   replace(group: Group): Promise<void>;

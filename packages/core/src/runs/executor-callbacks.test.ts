@@ -182,22 +182,31 @@ describe('processCallbacks and the outcome-pending mark', () => {
     handleMsg: '',
   });
 
-  it('stores a plain success (a job without children) with no mark and issues no clear', async () => {
+  it('stores a plain success (no children recorded) with no mark, issues no clear and reads no job', async () => {
     const fakes = new OutcomeFakes();
-    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [1] })); // itself only: not a child
-    fakes.runs.set(7, makeRun({ logId: 7 }));
-    const report = await processCallbacks(fakes.deps(), [result(7, 200)]);
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] })); // children added after the claim: not this run's
+    fakes.runs.set(7, makeRun({ logId: 7, childJobIds: [] }));
+    const deps = fakes.deps();
+    const jobReads: number[] = [];
+    const get = async (id: number) => {
+      jobReads.push(id);
+      return deps.jobs.get(id);
+    };
+    const jobs = { ...deps.jobs, get };
+    const report = await processCallbacks({ ...deps, jobs }, [result(7, 200)]);
     expect(report.completed).toEqual([7]);
     expect(fakes.outcomePending.has(7)).toBe(false);
     expect(fakes.clears).toEqual([]);
+    expect(fakes.enqueued).toEqual([]);
+    expect(fakes.batchReads).toEqual([]);
+    expect(jobReads).toEqual([]);
     expect(fakes.reports).toEqual([{ day: '2023-11-14', delta: { running: -1, success: 1 } }]);
   });
 
-  it('marks a success whose job has children, and clears the mark once they are enqueued', async () => {
+  it('marks a success whose run recorded children, and clears the mark once they are enqueued', async () => {
     const fakes = new OutcomeFakes();
-    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
     const logId = unplannedLogId(1, 7);
-    fakes.runs.set(logId, makeRun({ logId }));
+    fakes.runs.set(logId, makeRun({ logId, childJobIds: [2] }));
     const deps = fakes.deps();
     const pendingAtEnqueue: boolean[] = [];
     const ring = {
@@ -225,40 +234,24 @@ describe('processCallbacks and the outcome-pending mark', () => {
     expect(fakes.clears).toEqual([]);
   });
 
-  it('reads the jobs of a batch once, by the job ids their logIds carry, and a deleted job needs no mark', async () => {
-    const fakes = new OutcomeFakes();
-    fakes.jobs.set(1, makeJob({ id: 1 }));
-    const [a, b, c] = [0, 1, 2].map((n) => unplannedLogId(1, n)) as [number, number, number];
-    const gone = unplannedLogId(99, 0); // its job was deleted since
-    for (const logId of [a, b, c]) fakes.runs.set(logId, makeRun({ logId }));
-    fakes.runs.set(gone, makeRun({ logId: gone, jobId: 99 }));
-    await processCallbacks(fakes.deps(), [result(a, 200), result(b, 200), result(c, 500), result(gone, 200)]);
-    expect(fakes.batchReads).toEqual([{ store: 'jobs', ids: [1, 99] }]);
-    expect([...fakes.outcomePending.keys()]).toEqual([]);
-    expect(fakes.clears).toEqual([c]);
-  });
-
-  it('marks the successes when their jobs cannot be read first, and still finishes them', async () => {
+  it('marks a success of a run recorded without its children and finds them on its job', async () => {
     const fakes = new OutcomeFakes();
     fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [2] }));
     const logId = unplannedLogId(1, 7);
-    fakes.runs.set(logId, makeRun({ logId }));
-    fakes.failingGetMany = true;
+    fakes.runs.set(logId, makeRun({ logId })); // recorded by an earlier version
     const deps = fakes.deps();
-    // The read before storing fails; the one after (finding the children) works again.
-    const realGetMany = deps.jobs.getMany;
-    deps.jobs.getMany = async (ids) => {
-      const result = realGetMany(ids);
-      fakes.failingGetMany = false;
-      return result;
+    const pendingAtEnqueue: boolean[] = [];
+    const ring = {
+      enqueue: async (entries: Parameters<typeof deps.ring.enqueue>[0]) => {
+        pendingAtEnqueue.push(fakes.outcomePending.has(logId));
+        await deps.ring.enqueue(entries);
+      },
     };
-    const report = await processCallbacks(deps, [result(logId, 200)]);
+    const report = await processCallbacks({ ...deps, ring }, [result(logId, 200)]);
     expect(report.completed).toEqual([logId]);
+    expect(pendingAtEnqueue).toEqual([true]);
     expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual([`parent#${logId}#2`]);
     expect(fakes.clears).toEqual([logId]);
-    expect(fakes.logs.map((l) => l.message)).toContain(
-      'jobs of the results not read; their runs are marked outcome-pending',
-    );
   });
 });
 

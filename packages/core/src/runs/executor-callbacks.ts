@@ -1,9 +1,15 @@
 import type { CallbackResult } from '@tickring/protocol';
 import { mapLimit } from '../common/concurrency.js';
 import { METRIC } from '../common/metrics.js';
-import type { Job } from '../jobs/job.js';
-import { HANDLE_CODE, jobIdOfLogId, MAX_HANDLE_MSG, type Run, TRIGGER_CODE, truncateMessage } from './run.js';
-import { needsOutcomeMark, onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
+import {
+  HANDLE_CODE,
+  MAX_HANDLE_MSG,
+  needsOutcomeMark,
+  type Run,
+  TRIGGER_CODE,
+  truncateMessage,
+} from './run.js';
+import { onRunFinished, type RunOutcomeDeps } from './run-outcome.js';
 
 /** One result reported by an executor, normalised. */
 export interface CallbackItem {
@@ -77,9 +83,9 @@ export interface CallbackReport {
  * and was counted `skipped`; its record cannot tell a result the executor really sent (a run sent,
  * its dispatch record lost, then taken over as skipped) from a stray or replayed one.
  *
- * The jobs of the successes are read first (one batched read; a logId names its job):
- * a success of a job without child jobs is stored without the outcome-pending mark, which spares
- * the mark's index write and the write that clears it (see `needsOutcomeMark`).
+ * No job is read: the store marks the run outcome-pending in the result's write only when
+ * `needsOutcomeMark` says so of the stored run (a failure, or a success of a run recorded with child
+ * jobs), so a plain success is one write, with no mark's index write and no write to clear it.
  */
 export async function processCallbacks(
   deps: RunOutcomeDeps,
@@ -93,17 +99,13 @@ export async function processCallbacks(
     dropped: [] as number[],
   };
   const handleTime = deps.clock.now();
-  const jobsOfSuccesses = await readJobsOfSuccesses(deps, items);
   await mapLimit(items, CALLBACK_CONCURRENCY, async (item) => {
-    // Undefined when not read (a failure, or the read failed): the run is marked, to be safe.
-    const job = jobsOfSuccesses.get(item.logId);
-    const marked = needsOutcomeMark(item.handleCode, job);
     let outcome: Awaited<ReturnType<RunOutcomeDeps['runs']['complete']>>;
     try {
       outcome = await deps.runs.complete(
         item.logId,
         { handleCode: item.handleCode, handleMsg: item.handleMsg, handleTime },
-        { markOutcomePending: marked },
+        { markOutcomePending: 'if-needed' },
       );
     } catch (err) {
       deps.logger.error('callback not stored', { logId: item.logId, error: errorText(err) });
@@ -115,6 +117,8 @@ export async function processCallbacks(
       report.unknown.push(item.logId);
       return;
     }
+    // What the store decided by the same rule, for the run as it now stands.
+    const marked = needsOutcomeMark(outcome.run);
     if (outcome.run.triggerCode === TRIGGER_CODE.skipped) {
       await dropSkippedResult(deps, item, outcome.run, outcome.kind === 'completed' && marked);
       report.dropped.push(item.logId);
@@ -141,7 +145,7 @@ export async function processCallbacks(
     });
     try {
       // A run refused at trigger time was never counted as running; anything else was (or will be).
-      await onRunFinished(deps, run, run.triggerCode !== TRIGGER_CODE.fail, { marked, job });
+      await onRunFinished(deps, run, run.triggerCode !== TRIGGER_CODE.fail, { marked });
     } catch (err) {
       deps.logger.error('run outcome failed', { jobId: run.jobId, logId: run.logId, error: errorText(err) });
     }
@@ -170,29 +174,6 @@ async function dropSkippedResult(
       error: errorText(err),
     });
   });
-}
-
-/**
- * The job of each successful result's run, by logId (null: the job no longer exists), read by the
- * job id the logId carries; a failed read leaves everything out, so those runs are marked as before
- * and their jobs read again after the result is stored.
- */
-async function readJobsOfSuccesses(
-  deps: Pick<RunOutcomeDeps, 'jobs' | 'logger'>,
-  items: readonly CallbackItem[],
-): Promise<Map<number, Job | null>> {
-  const logIds = items.filter((i) => i.handleCode === HANDLE_CODE.success).map((i) => i.logId);
-  if (logIds.length === 0) return new Map();
-  try {
-    const jobs = await deps.jobs.getMany([...new Set(logIds.map(jobIdOfLogId))]);
-    const byId = new Map(jobs.map((job) => [job.id, job]));
-    return new Map(logIds.map((logId) => [logId, byId.get(jobIdOfLogId(logId)) ?? null]));
-  } catch (err) {
-    deps.logger.warn('jobs of the results not read; their runs are marked outcome-pending', {
-      error: errorText(err),
-    });
-    return new Map();
-  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { makeJob, makeRun, OutcomeFakes } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../jobs/job.js';
-import { TRIGGER_CODE } from './run.js';
-import { ALARM_STATUS, needsOutcomeMark, onRunFinished, onRunKilled, retryDelayMs } from './run-outcome.js';
+import { needsOutcomeMark, TRIGGER_CODE } from './run.js';
+import { ALARM_STATUS, onRunFinished, onRunKilled, retryDelayMs } from './run-outcome.js';
 
 describe('retryDelayMs', () => {
   it("waits the job's backoff before the first retry and doubles it for each further one", () => {
@@ -79,6 +79,22 @@ describe('onRunFinished', () => {
       [3, 'PARENT', 'parent#7#3'],
     ]);
   });
+
+  it('triggers the children a success recorded when claimed, without reading its job', async () => {
+    const fakes = new OutcomeFakes();
+    fakes.jobs.set(1, makeJob({ id: 1, childJobIds: [9] })); // edited since the run was claimed
+    const deps = fakes.deps();
+    const jobReads: number[] = [];
+    const get = async (id: number) => {
+      jobReads.push(id);
+      return deps.jobs.get(id);
+    };
+    const jobs = { ...deps.jobs, get };
+    await onRunFinished({ ...deps, jobs }, makeRun({ logId: 7, handleCode: 200, childJobIds: [2] }), true);
+    await onRunFinished({ ...deps, jobs }, makeRun({ logId: 8, handleCode: 200, childJobIds: [] }), true);
+    expect(fakes.enqueued.map((e) => e.message.dedupKey)).toEqual(['parent#7#2']);
+    expect(jobReads).toEqual([]);
+  });
 });
 
 describe('onRunFinished of a run recorded as skipped', () => {
@@ -108,41 +124,38 @@ describe('onRunFinished of a run recorded as skipped', () => {
 
 describe('needsOutcomeMark', () => {
   it('marks every failure: a retry or an alarm follows', () => {
-    expect(needsOutcomeMark(500, makeJob({ id: 1 }))).toBe(true);
-    expect(needsOutcomeMark(502, null)).toBe(true);
+    expect(needsOutcomeMark({ handleCode: 500, childJobIds: [] })).toBe(true);
+    expect(needsOutcomeMark({ handleCode: 502 })).toBe(true);
   });
 
-  it('marks a success only when its job has children (other than itself)', () => {
-    expect(needsOutcomeMark(200, makeJob({ id: 1, childJobIds: [2] }))).toBe(true);
-    expect(needsOutcomeMark(200, makeJob({ id: 1, childJobIds: [1] }))).toBe(false);
-    expect(needsOutcomeMark(200, makeJob({ id: 1 }))).toBe(false);
-    expect(needsOutcomeMark(200, null)).toBe(false); // the job is gone: no children to trigger
+  it('marks a success only when its run recorded child jobs', () => {
+    expect(needsOutcomeMark({ handleCode: 200, childJobIds: [2] })).toBe(true);
+    expect(needsOutcomeMark({ handleCode: 200, childJobIds: [] })).toBe(false);
   });
 
-  it('marks a success whose job could not be read, to be safe', () => {
-    expect(needsOutcomeMark(200, undefined)).toBe(true);
+  it('marks a success of a run recorded without its children (an earlier version), to be safe', () => {
+    expect(needsOutcomeMark({ handleCode: 200 })).toBe(true);
   });
 });
 
 describe('the outcome-pending mark', () => {
-  it('is neither set nor cleared for a plain success (no children)', async () => {
+  it('is neither set nor cleared for a plain success (no children recorded)', async () => {
     const fakes = new OutcomeFakes();
-    const job = makeJob({ id: 1 });
-    fakes.runs.set(7, makeRun({ logId: 7 }));
+    fakes.runs.set(7, makeRun({ logId: 7, childJobIds: [] }));
     const deps = fakes.deps();
     const outcome = await deps.runs.complete(
       7,
       { handleCode: 200, handleMsg: '', handleTime: 1 },
-      { markOutcomePending: needsOutcomeMark(200, job) },
+      { markOutcomePending: 'if-needed' },
     );
     if (outcome.kind !== 'completed') throw new Error('not completed');
-    await onRunFinished(deps, outcome.run, true, { marked: false, job });
+    await onRunFinished(deps, outcome.run, true, { marked: false });
     expect(fakes.outcomePending.has(7)).toBe(false);
     expect(fakes.clears).toEqual([]);
     expect(fakes.enqueued).toEqual([]);
   });
 
-  it('uses the job the caller read, so the mark and the children come from one read', async () => {
+  it('uses the job the caller read for a run recorded without its children', async () => {
     const fakes = new OutcomeFakes();
     fakes.jobs.set(1, makeJob({ id: 1 })); // as stored now: no children
     const asRead = makeJob({ id: 1, childJobIds: [2] });

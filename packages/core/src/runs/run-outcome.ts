@@ -58,12 +58,12 @@ export interface OutcomeOptions {
   readonly countersDone?: boolean;
   /**
    * Whether the run carries the outcome-pending mark, to be cleared at the end (default true).
-   * False for a run completed without one, because {@link needsOutcomeMark} said nothing follows it.
+   * False for a run completed without one, because `needsOutcomeMark` (run.ts) said nothing follows it.
    */
   readonly marked?: boolean;
   /**
-   * The run's job as the caller read it (null: read, and it does not exist), so the decision to
-   * mark the run and its children come from one read; read here when absent.
+   * The run's job as the caller read it (null: read, and it does not exist); read here when absent
+   * and needed. A success whose run recorded its children (`Run.childJobIds`) needs none.
    */
   readonly job?: Job | null;
 }
@@ -74,27 +74,11 @@ export function childJobsOf(job: Pick<Job, 'id' | 'childJobIds'> | null | undefi
 }
 
 /**
- * Whether a finished run has consequences that a crash could lose, so it must be marked
- * outcome-pending in the same write that stores its result: a failure (a retry or an alarm
- * follows) or a success of a job with child jobs. A plain success needs no mark (and no clear).
- * `job` is the run's job as read before completing (null: it does not exist; undefined: it could
- * not be read, which marks the run to be safe).
- */
-export function needsOutcomeMark(
-  handleCode: number,
-  job: Pick<Job, 'id' | 'childJobIds'> | null | undefined,
-): boolean {
-  if (handleCode !== HANDLE_CODE.success) return true;
-  if (job === undefined) return true;
-  return childJobsOf(job).length > 0;
-}
-
-/**
  * A run just finished (`completed` is the run as stored after its result). `wasRunning` tells
  * whether it had been counted as running (accepted by an executor) in the daily report.
  *
  * Finishing a run with consequences marked it outcome-pending (`RunStore.complete` / a refused
- * `recordTrigger`, see {@link needsOutcomeMark}); the mark is cleared here, last, so a crash or
+ * `recordTrigger`, see `needsOutcomeMark` (run.ts)); the mark is cleared here, last, so a crash or
  * failure before the end leaves it for the monitors to re-drive (`redrivePendingOutcomes`).
  *
  * A run recorded as skipped has no outcome (its skip was counted; it is never retried, alarmed or
@@ -116,9 +100,16 @@ export async function onRunFinished(
     return;
   }
   if (!options.countersDone) await countFinished(deps, run, wasRunning);
-  const job = options.job === undefined ? await deps.jobs.get(run.jobId) : (options.job ?? undefined);
+  // The children a success triggers are those its run recorded when claimed: no read of the job.
+  const recorded = run.handleCode === HANDLE_CODE.success ? run.childJobIds : undefined;
+  const job =
+    recorded !== undefined
+      ? undefined
+      : options.job === undefined
+        ? await deps.jobs.get(run.jobId)
+        : (options.job ?? undefined);
   let retried = false;
-  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run, job);
+  if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run, recorded ?? childJobsOf(job));
   else retried = await retryOrAlarm(deps, run, job);
   // Before the mark is cleared: a crash here leaves it for the monitors, who re-drive all of this.
   await deps.workflows?.onNodeRunFinished(run, { retried });
@@ -171,9 +162,12 @@ async function countFinished(
     });
 }
 
-async function triggerChildren(deps: RunOutcomeDeps, run: Run, job: Job | undefined): Promise<void> {
-  const childJobIds = childJobsOf(job);
-  if (!job || childJobIds.length === 0) return;
+async function triggerChildren(
+  deps: RunOutcomeDeps,
+  run: Run,
+  childJobIds: readonly number[],
+): Promise<void> {
+  if (childJobIds.length === 0) return;
   const now = deps.clock.now();
   const messages: FireMessage[] = childJobIds.map((childId) => ({
     jobId: childId,
@@ -183,7 +177,7 @@ async function triggerChildren(deps: RunOutcomeDeps, run: Run, job: Job | undefi
     parentLogId: run.logId,
   }));
   await deps.ring.enqueue(messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
-  deps.logger.info('child jobs triggered', { jobId: job.id, logId: run.logId, childJobIds });
+  deps.logger.info('child jobs triggered', { jobId: run.jobId, logId: run.logId, childJobIds });
 }
 
 /** Retries the run or raises its alarm; true when a retry was sent. */

@@ -1,5 +1,5 @@
 import type { Page } from '../jobs/job-store.js';
-import { type Run, type RunStatus, TRIGGER_CODE } from './run.js';
+import { needsOutcomeMark, type Run, type RunStatus, TRIGGER_CODE } from './run.js';
 
 export type CreateFireResult =
   | { readonly created: true }
@@ -108,17 +108,29 @@ export interface ClaimedSkip {
 
 export interface CompleteOptions {
   /**
-   * Mark the run outcome-pending in the same write (the default). Leave it off only when nothing
-   * that a crash could lose follows the run: a success of a job without child jobs (see
-   * `needsOutcomeMark`); such a run then needs no `clearOutcomePending` either.
+   * Mark the run outcome-pending in the same write: `true` (the default) always; `false` never,
+   * only when nothing that a crash could lose follows the run (such a run then needs no
+   * `clearOutcomePending` either); `'if-needed'` as `needsOutcomeMark` says of the stored run with
+   * this result (a failure, or a success of a run recorded with child jobs), decided by the store
+   * in the same write, so a callback reads nothing before it.
    */
-  readonly markOutcomePending?: boolean;
+  readonly markOutcomePending?: boolean | 'if-needed';
+}
+
+/** Whether `complete` marks the stored `run` as it takes a result with `handleCode` (see CompleteOptions). */
+export function completeMarks(
+  options: CompleteOptions,
+  run: Pick<Run, 'childJobIds'>,
+  handleCode: number,
+): boolean {
+  const mark = options.markOutcomePending ?? true;
+  return mark === 'if-needed' ? needsOutcomeMark({ handleCode, childJobIds: run.childJobIds }) : mark;
 }
 
 /**
  * Run records. A run is written once when its fire is claimed, with the executor it is routed to and
  * the trigger result it is sent for (accepted, triggerCode 200); only a refusal rewrites that. What
- * was actually sent is recorded per dispatcher record (`recordDispatch`, one write for many runs),
+ * was actually sent is recorded per dispatcher batch (`recordDispatch`, one write for many runs),
  * under the claim token the runs were claimed with.
  */
 export interface RunStore {
@@ -198,8 +210,8 @@ export interface RunStore {
    */
   recordRefusal(logId: number, claimToken: string, refusal: TriggerRefusal): Promise<boolean>;
   /**
-   * Finishes a run that has no result yet; a finished run is left as it is. Unless
-   * `markOutcomePending` is false, the run is marked outcome-pending in the same write, due
+   * Finishes a run that has no result yet; a finished run is left as it is. As `markOutcomePending`
+   * says (see CompleteOptions), the run is marked outcome-pending in the same write, due
    * {@link OUTCOME_GRACE_MS} after `handleTime`.
    */
   complete(logId: number, result: HandleResult, options?: CompleteOptions): Promise<CompleteOutcome>;

@@ -49,6 +49,12 @@ export interface Run {
   readonly skippedCount?: number;
   /** The scheduled time (epoch ms) of the last fire a skipped range stands for. Absent: `scheduledTime`. */
   readonly skippedUntil?: number;
+  /**
+   * The child jobs its job had when the run was recorded (claimed), itself left out: those a success
+   * triggers, so a result needs no read of the job (see `needsOutcomeMark`). Absent on a run recorded
+   * without them (by an earlier version, or outside the dispatcher): its job is read at its end.
+   */
+  readonly childJobIds?: readonly number[];
 }
 
 /** How many fires a skipped run stands for (see `Run.skippedCount`). */
@@ -87,6 +93,18 @@ export const TRIGGER_CODE = { success: 200, fail: 500, skipped: 600 } as const;
  */
 export function takesResult(run: Pick<Run, 'triggerCode' | 'handleCode'>): boolean {
   return run.handleCode === 0 && run.triggerCode !== TRIGGER_CODE.skipped;
+}
+
+/**
+ * Whether a finished run has consequences that a crash could lose, so it must be marked
+ * outcome-pending in the same write that stores its result: a failure (a retry or an alarm follows)
+ * or a success of a run recorded with child jobs (`childJobIds`). A plain success needs no mark (and
+ * no clear). A run recorded without its children (see `Run.childJobIds`) is marked, to be safe: its
+ * job is read at its end.
+ */
+export function needsOutcomeMark(run: Pick<Run, 'handleCode' | 'childJobIds'>): boolean {
+  if (run.handleCode !== HANDLE_CODE.success) return true;
+  return run.childJobIds === undefined || run.childJobIds.length > 0;
 }
 
 /**

@@ -1,5 +1,12 @@
+import { FakeClock, MemoryJobStore, MemoryLeaseStore, MemoryRingQueue, makeJob } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
-import { msUntilTickPhase, planHorizonMs, TICK_PHASE_MS } from './run-tick.js';
+import { silentLogger } from '../common/logger.js';
+import { noMetrics } from '../common/metrics.js';
+import type { RingEntry } from '../dispatch/ring-queue.js';
+import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
+import { firstPlannedLogId } from '../runs/run.js';
+import type { Lease } from './lease-store.js';
+import { msUntilTickPhase, planHorizonMs, runTickLoop, TICK_PHASE_MS, tickOnce } from './run-tick.js';
 
 describe('the tick’s rhythm', () => {
   it('iterates at the half second, off the whole seconds cron and FIX_RATE fires fall on', () => {
@@ -27,5 +34,113 @@ describe('the tick’s rhythm', () => {
   it('plans no further than the pre-read when planning ahead is off', () => {
     expect(planHorizonMs({ preReadMs: 5_000 }, 3)).toBe(5_000);
     expect(planHorizonMs({ preReadMs: 5_000, planAheadMs: 2_000 }, 3)).toBe(5_000);
+  });
+});
+
+describe('the tick’s leases', () => {
+  it('renews a lease it holds once half of it has run, not each iteration, and never lets it lapse', async () => {
+    const clock = new FakeClock(Date.parse('2030-01-01T00:00:00.500Z'));
+    const store = new MemoryLeaseStore();
+    const acquired: { shard: number; at: number; lease: Lease | undefined }[] = [];
+    const leases = {
+      acquire: async (shard: number, owner: string, nowMs: number, durationMs: number) => {
+        const lease = await store.acquire(shard, owner, nowMs, durationMs);
+        acquired.push({ shard, at: nowMs, lease });
+        return lease;
+      },
+      release: (shard: number, owner: string) => store.release(shard, owner),
+    };
+    const deps = {
+      jobs: new MemoryJobStore({ shardCount: 2 }),
+      leases,
+      ring: new MemoryRingQueue(),
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    const settings = { shardCount: 2, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 'tick' };
+    const { iterations } = await runTickLoop(deps, settings, clock.now() + 20_000);
+
+    expect(iterations).toBe(20);
+    for (const shard of [0, 1]) {
+      const mine = acquired.filter((a) => a.shard === shard);
+      // Taken at the first iteration, then renewed every second iteration: 10, not 20, writes.
+      expect(mine.map((a) => a.at - (mine[0]?.at ?? 0))).toEqual(
+        Array.from({ length: 10 }, (_, i) => i * 2_000),
+      );
+      for (const [i, a] of mine.entries()) {
+        expect(a.lease).toMatchObject({ owner: 'tick', fencingToken: 1 });
+        const next = mine[i + 1];
+        if (next) expect(a.lease?.leaseUntil ?? 0).toBeGreaterThan(next.at);
+      }
+    }
+    // Handed over at the end.
+    expect([...store.leases.values()].map((l) => l.leaseUntil)).toEqual([0, 0]);
+  });
+});
+
+describe('an iteration', () => {
+  it('sends the fires of every shard in one go, then advances each shard’s jobs', async () => {
+    const start = Date.parse('2030-01-01T00:00:00.000Z');
+    const clock = new FakeClock(start - 4_500);
+    const jobs = new MemoryJobStore({ shardCount: 2 });
+    // Jobs 1 and 2 fall in shards 1 and 0 (id % 2).
+    for (const id of [1, 2])
+      await jobs.create(makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: start }));
+    const sends: number[][] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: {
+        enqueue: async (entries: readonly RingEntry[]) =>
+          void sends.push(entries.map((e) => e.message.jobId)),
+      },
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    const settings = { shardCount: 2, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+    const results = await tickOnce(deps, settings, clock.now());
+    expect(sends).toEqual([[2, 1]]);
+    expect(results.map((r) => [r.shard, r.held, r.firesEnqueued])).toEqual([
+      [0, true, 1],
+      [1, true, 1],
+    ]);
+    expect((await jobs.get(1))?.triggerNextTime).toBe(start + 1_000);
+    expect((await jobs.get(2))?.triggerNextTime).toBe(start + 1_000);
+  });
+});
+
+describe('a plan', () => {
+  it('ends with its block of logIds: the fires past it are the next plan’s, each with its logId', async () => {
+    const start = Date.parse('2030-01-01T00:00:00.000Z');
+    const clock = new FakeClock(start - 4_500);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    await jobs.create(makeJob({ id: 1, scheduleConf: '* * * * * ?', triggerNextTime: start }));
+    const sent: RingEntry[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    // Planned a minute ahead: sixty fires, more than a block holds.
+    const settings = {
+      shardCount: 1,
+      preReadCount: 100,
+      preReadMs: 5_000,
+      planAheadMs: 65_000,
+      leaseMs: 3_000,
+      owner: 't',
+    };
+    await tickOnce(deps, settings, clock.now());
+    expect(sent).toHaveLength(LOG_IDS_PER_PLAN);
+    clock.advance(LOG_IDS_PER_PLAN * 1_000);
+    await tickOnce(deps, settings, clock.now());
+    const fires = sent.map((e) => e.message);
+    expect(fires.map((f) => f.scheduledTime)).toEqual(fires.map((_, i) => start + i * 1_000));
+    expect(fires.map((f) => f.logId)).toEqual(fires.map((_, i) => firstPlannedLogId(1) + i));
   });
 });

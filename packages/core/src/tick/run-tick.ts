@@ -14,7 +14,13 @@ import {
 import { isSlow, type Job } from '../jobs/job.js';
 import type { DueJobRef, JobStore, PlannableJob } from '../jobs/job-store.js';
 import { firstPlannedLogId } from '../runs/run.js';
-import { MISFIRE_THRESHOLD_MS, planFires, previewFireTimes, type Schedule } from '../schedule/index.js';
+import {
+  type FireDecision,
+  MISFIRE_THRESHOLD_MS,
+  planFires,
+  previewFireTimes,
+  type Schedule,
+} from '../schedule/index.js';
 import type { Lease, LeaseStore } from './lease-store.js';
 
 export interface TickDeps {
@@ -50,6 +56,8 @@ const WRITE_CONCURRENCY = 32;
 export interface ShardResult {
   readonly shard: number;
   readonly held: boolean;
+  /** The lease held after the iteration, to be used by the next one (see `scheduleShard`). */
+  readonly lease?: Lease;
   readonly jobsRead: number;
   readonly firesEnqueued: number;
   readonly misfiresSkipped: number;
@@ -59,7 +67,8 @@ export interface ShardResult {
 /**
  * Runs one iteration per wall-clock second until `until` (epoch ms) or `signal` aborts, then hands
  * its leases over at once. Every shard it can lease is scheduled each second; the others are
- * re-tried each second, so a standby takes a dead holder's shard as soon as its lease expires.
+ * re-tried each second, so a standby takes a dead holder's shard as soon as its lease expires. A
+ * lease held is renewed only once half of it has run (see `isAging`), not every second.
  */
 export async function runTickLoop(
   deps: TickDeps,
@@ -67,15 +76,15 @@ export async function runTickLoop(
   until: number,
   signal?: AbortSignal,
 ): Promise<{ iterations: number; firesEnqueued: number }> {
-  const held = new Set<number>();
+  const held = new Map<number, Lease>();
   let iterations = 0;
   let firesEnqueued = 0;
   try {
     while (!signal?.aborted && deps.clock.now() < until) {
       const started = deps.clock.now();
-      const results = await tickOnce(deps, settings, started);
+      const results = await tickOnce(deps, settings, started, held);
       for (const r of results) {
-        if (r.held) held.add(r.shard);
+        if (r.held && r.lease) held.set(r.shard, r.lease);
         else held.delete(r.shard);
         firesEnqueued += r.firesEnqueued;
       }
@@ -88,7 +97,7 @@ export async function runTickLoop(
       await deps.clock.sleep(Math.min(msUntilTickPhase(now), until - now), signal);
     }
   } finally {
-    await Promise.allSettled([...held].map((shard) => deps.leases.release(shard, settings.owner)));
+    await Promise.allSettled([...held.keys()].map((shard) => deps.leases.release(shard, settings.owner)));
   }
   return { iterations, firesEnqueued };
 }
@@ -101,59 +110,99 @@ export function msUntilTickPhase(nowMs: number): number {
   return intoSecond < TICK_PHASE_MS ? TICK_PHASE_MS - intoSecond : 1000 - intoSecond + TICK_PHASE_MS;
 }
 
-/** One iteration: each shard whose lease we hold (or can take) is scheduled, in parallel. */
+/**
+ * One iteration: each shard whose lease we hold (or can take) is planned, in parallel; then the
+ * fires of all of them are sent in one go, then each shard's jobs are advanced. `held`: the leases
+ * the iteration before ended with.
+ */
 export async function tickOnce(
   deps: TickDeps,
   settings: TickSettings,
   nowMs: number,
+  held?: ReadonlyMap<number, Lease>,
 ): Promise<ShardResult[]> {
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
-  return Promise.all(shards.map((shard) => scheduleShard(deps, settings, shard, nowMs)));
+  const planned = await Promise.all(
+    shards.map((shard) => planShard(deps, settings, shard, nowMs, held?.get(shard))),
+  );
+  // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
+  // which the dispatcher de-duplicates; the reverse order could lose them. One send for all the
+  // shards: a ring message carries a second's fires of every shard, not of one (fewer messages,
+  // receives and dispatcher invocations per fire).
+  const now = deps.clock.now();
+  const entries = planned.map(({ plans }) => ringEntries(plans, now));
+  const all = entries.flat();
+  if (all.length > 0) {
+    await deps.ring.enqueue(all);
+    deps.metrics.add(METRIC.firesEnqueued, 'Count', all.length);
+  }
+  return Promise.all(planned.map((shard, i) => advanceShard(deps, shard, entries[i]?.length ?? 0)));
 }
 
-export async function scheduleShard(
+/**
+ * A lease is renewed once less than half of it is left. Renewed each second, a shard cost a write
+ * per second; at half a 3 s lease, one per ~2 s, with 1.5 s left at worst for the iteration.
+ */
+function isAging(settings: Pick<TickSettings, 'leaseMs'>, lease: Lease, nowMs: number): boolean {
+  return lease.leaseUntil - nowMs <= settings.leaseMs / 2;
+}
+
+/** A shard's part of an iteration: its lease (none: not ours) and the plans of its due jobs. */
+interface ShardPlan {
+  readonly shard: number;
+  readonly lease?: Lease;
+  readonly jobsRead: number;
+  readonly plans: readonly JobPlan[];
+}
+
+async function planShard(
   deps: TickDeps,
   settings: TickSettings,
   shard: number,
   nowMs: number,
-): Promise<ShardResult> {
-  const empty = { shard, jobsRead: 0, firesEnqueued: 0, misfiresSkipped: 0, casLost: 0 };
-  let lease = await deps.leases.acquire(shard, settings.owner, nowMs, settings.leaseMs);
-  if (!lease) return { ...empty, held: false };
-  if (lease.tookOver) {
+  held?: Lease,
+): Promise<ShardPlan> {
+  let lease =
+    held && !isAging(settings, held, nowMs)
+      ? held
+      : await deps.leases.acquire(shard, settings.owner, nowMs, settings.leaseMs);
+  if (!lease) return { shard, jobsRead: 0, plans: [] };
+  if (lease.tookOver && lease !== held) {
     deps.metrics.add(METRIC.leaseTakeovers, 'Count', 1);
     deps.logger.warn('took over shard lease', { shard, fencingToken: lease.fencingToken });
   }
 
   const windowEnd = nowMs + settings.preReadMs;
   const refs = await readDue(deps.jobs, shard, windowEnd, settings.preReadCount);
-  if (refs.length === 0) return { ...empty, held: true };
+  if (refs.length === 0) return { shard, lease, jobsRead: 0, plans: [] };
 
   // The index is eventually consistent: act only on the base item, read strongly.
   const jobs = await deps.jobs.getPlannable(refs.map((r) => r.id));
   const plans = jobs.flatMap((job) =>
     planJob(job, deps.clock.now(), windowEnd, nowMs + planHorizonMs(settings, job.job.id)),
   );
-  const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
 
   // Renew before sending, so a tick paused past its lease never sends on a shard it lost.
   lease = await renewIfAging(deps, settings, lease);
-  if (!lease) return { ...empty, held: false, jobsRead: jobs.length };
+  if (!lease) return { shard, jobsRead: jobs.length, plans: [] };
+  return { shard, lease, jobsRead: jobs.length, plans };
+}
 
-  // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
-  // which the dispatcher de-duplicates; the reverse order could lose them.
-  const now = deps.clock.now();
-  const entries: RingEntry[] = plans.flatMap((p) =>
+function ringEntries(plans: readonly JobPlan[], now: number): RingEntry[] {
+  return plans.flatMap((p) =>
     p.messages.map((message) => ({
       message,
       delaySeconds: delaySecondsFor(message.scheduledTime, now, MAX_DELAY_SECONDS),
       lane: isSlow(p.job, now) ? ('slow' as const) : ('fast' as const),
     })),
   );
-  await deps.ring.enqueue(entries);
-  deps.metrics.add(METRIC.firesEnqueued, 'Count', entries.length);
-  if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
+}
 
+/** Advances the shard's jobs past the fires just sent (one CAS write each). */
+async function advanceShard(deps: TickDeps, planned: ShardPlan, firesEnqueued: number): Promise<ShardResult> {
+  const { shard, lease, jobsRead, plans } = planned;
+  const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
+  if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
   const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p) =>
     deps.jobs.advanceSchedule({
       id: p.job.id,
@@ -178,9 +227,10 @@ export async function scheduleShard(
   }
   return {
     shard,
-    held: true,
-    jobsRead: jobs.length,
-    firesEnqueued: entries.length,
+    held: lease !== undefined,
+    ...(lease === undefined ? {} : { lease }),
+    jobsRead,
+    firesEnqueued,
     misfiresSkipped,
     casLost,
   };
@@ -242,7 +292,7 @@ function planJob(
   const due = job.triggerNextTime;
   if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
-  const decision = planFires(schedule, job.misfireStrategy, due, nowMs, planEnd);
+  const decision = withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd));
   const slotOf = logIdSlots(schedule, due, decision.missedTime !== undefined);
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
@@ -267,6 +317,21 @@ function planJob(
       ...(decision.missedTime === undefined ? {} : { missedTime: decision.missedTime }),
     },
   ];
+}
+
+/**
+ * A plan of the schedule from its due ends with its block of logIds (LOG_IDS_PER_PLAN fires): a
+ * fire past the block would be claimed with a fire record (a transaction of two items, four write
+ * units) instead of by its run alone; the next plan takes it. (A plan after a misfire keeps its
+ * fires: they are not the schedule's from its due.)
+ */
+function withinBlock(decision: FireDecision): FireDecision {
+  if (decision.missedTime !== undefined || decision.fireTimes.length <= LOG_IDS_PER_PLAN) return decision;
+  return {
+    ...decision,
+    fireTimes: decision.fireTimes.slice(0, LOG_IDS_PER_PLAN),
+    nextTriggerTime: decision.fireTimes[LOG_IDS_PER_PLAN] ?? decision.nextTriggerTime,
+  };
 }
 
 /** A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved block). */
@@ -321,6 +386,6 @@ async function renewIfAging(
   lease: Lease,
 ): Promise<Lease | undefined> {
   const now = deps.clock.now();
-  if (lease.leaseUntil - now > (settings.leaseMs * 2) / 3) return lease;
+  if (!isAging(settings, lease, now)) return lease;
   return deps.leases.acquire(lease.shard, settings.owner, now, settings.leaseMs);
 }

@@ -1019,6 +1019,51 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         expect(await pendingAt(h, t + DAY_MS)).toEqual([]);
       });
 
+      it('marks "if needed" as the stored run says: a failure, a success with recorded children or none recorded', async () => {
+        const h = await fresh();
+        const at = t + 10;
+        const success = { handleCode: 200, handleMsg: 'done', handleTime: at };
+        const { run: plain } = await h.seedRun({
+          jobId: 124,
+          appName: 'outcomes',
+          triggerTime: t,
+          childJobIds: [],
+        });
+        const { run: parent } = await h.seedRun({
+          jobId: 124,
+          appName: 'outcomes',
+          triggerTime: t,
+          childJobIds: [7],
+        });
+        // Recorded by an earlier version: its children are not known, so it is marked.
+        const { run: unknown } = await h.seedRun({ jobId: 124, appName: 'outcomes', triggerTime: t });
+        const { run: failing } = await h.seedRun({
+          jobId: 124,
+          appName: 'outcomes',
+          triggerTime: t,
+          childJobIds: [],
+        });
+        const ifNeeded = { markOutcomePending: 'if-needed' } as const;
+        expect(await h.store.complete(plain.logId, success, ifNeeded)).toEqual({
+          kind: 'completed',
+          run: { ...plain, ...success },
+        });
+        expect(await h.store.complete(parent.logId, success, ifNeeded)).toEqual({
+          kind: 'completed',
+          run: { ...parent, ...success },
+        });
+        expect(await h.store.complete(unknown.logId, success, ifNeeded)).toMatchObject({ kind: 'completed' });
+        const failed = { handleCode: 500, handleMsg: 'boom', handleTime: at };
+        expect(await h.store.complete(failing.logId, failed, ifNeeded)).toMatchObject({ kind: 'completed' });
+        expect(await pendingAt(h, due(at) + 1)).toEqual(ids(byLogId([parent, unknown, failing])));
+        // A repeat changes nothing, whatever it would need.
+        expect(await h.store.complete(plain.logId, failed, ifNeeded)).toEqual({
+          kind: 'already-finished',
+          run: { ...plain, ...success },
+        });
+        expect(await pendingAt(h, due(at) + 1)).toEqual(ids(byLogId([parent, unknown, failing])));
+      });
+
       it('marks a run refused by its executor in the same write, due a grace after the refusal', async () => {
         const h = await fresh();
         const { run, token } = await h.seedRun({ jobId: 122, appName: 'outcomes', triggerTime: t });

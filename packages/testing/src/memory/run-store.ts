@@ -13,6 +13,7 @@ import {
   type CompleteOptions,
   type CompleteOutcome,
   type CreateFireResult,
+  completeMarks,
   type DispatchEntry,
   firstPlannedLogId,
   type HandleResult,
@@ -282,7 +283,7 @@ export class MemoryRunStore implements RunStore {
       handleTime: result.handleTime,
     };
     this.runs.set(logId, completed);
-    if (options.markOutcomePending ?? true)
+    if (completeMarks(options, run, result.handleCode))
       this.outcomePending.set(logId, result.handleTime + OUTCOME_GRACE_MS);
     return { kind: 'completed', run: plain(completed) };
   }

@@ -8,7 +8,7 @@ import type { RunsTable } from './table.js';
 export const PAGE_ROUND_SIZE = 10;
 
 /**
- * The dispatch pages: what one dispatcher record sent under one claim token, the proof a run was
+ * The dispatch pages: what one dispatcher batch sent under one claim token, the proof a run was
  * sent. Watch pages are written the same way (see `appendToPage`).
  */
 export class DispatchRecords {

@@ -2,8 +2,8 @@
  * The runs table holds these items, none of which writes an index entry in the common case:
  * - runs: `pk` = `J#{jobId}`, `sk` = logId (which carries the jobId, see `jobIdOfLogId`);
  * - dispatch pages: `pk` = `P#{hour}`, `sk` = claim time (ms × 1000 + salt): the runs one dispatcher
- *   record sent under one claim token, written once after sending. They prove a run was sent, list
- *   an app's and all runs by time, and feed the lost-run watch;
+ *   batch sent under one claim token, written as it sends (see `DispatchRecord`). They prove a run
+ *   was sent, list an app's and all runs by time, and feed the lost-run watch;
  * - the hour index: `pk` = `HOURS`, `sk` = an hour's start (epoch ms), for each hour that has dispatch
  *   pages: the app and all-runs lists read only those hours, not every hour of the retention. Each
  *   store instance writes an hour once, beside the first page it writes in it (best-effort);

@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CompleteOptions,
   type CompleteOutcome,
+  HANDLE_CODE,
   type HandleResult,
   OUTCOME_GRACE_MS,
   type Run,
@@ -18,41 +19,64 @@ import type { RunsTable } from './table.js';
 export class RunResults {
   constructor(private readonly table: RunsTable) {}
 
+  /**
+   * One conditional update. `'if-needed'` (see CompleteOptions): a failure is written marked; a
+   * success is written unmarked on condition that its run recorded no child jobs, and only when that
+   * fails for want of it (children, or none recorded) written again marked: a plain success costs
+   * one write, a success with children a refused write more.
+   */
   async complete(
     logId: number,
     result: HandleResult,
     options: CompleteOptions = {},
   ): Promise<CompleteOutcome> {
     const mark = options.markOutcomePending ?? true;
+    const plainSuccess = mark === 'if-needed' && result.handleCode === HANDLE_CODE.success;
     try {
-      const updated = await this.table.doc.send(
-        new UpdateCommand({
-          TableName: this.table.runsTable,
-          Key: runKey(logId),
-          UpdateExpression: `SET handleCode = :code, handleMsg = :msg, handleTime = :at${
-            mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''
-          }`,
-          // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
-          ConditionExpression: 'attribute_exists(pk) AND handleCode = :zero AND triggerCode <> :skipped',
-          ExpressionAttributeValues: {
-            ':code': result.handleCode,
-            ':msg': truncateMessage(result.handleMsg),
-            ':at': result.handleTime,
-            ':zero': 0,
-            ':skipped': TRIGGER_CODE.skipped,
-            ...(mark
-              ? { ':pending': OUTCOME_PENDING_BUCKET, ':due': result.handleTime + OUTCOME_GRACE_MS }
-              : {}),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return { kind: 'completed', run: fromItem(updated.Attributes ?? {}) };
+      const run = plainSuccess
+        ? await this.storeResult(logId, result, { mark: false, unlessChildren: true }).catch((err) => {
+            if (!isConditionFailed(err)) throw err;
+            return this.storeResult(logId, result, { mark: true, unlessChildren: false });
+          })
+        : await this.storeResult(logId, result, { mark: mark !== false, unlessChildren: false });
+      return { kind: 'completed', run };
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
       const run = await this.table.get(logId);
       return run ? { kind: 'already-finished', run } : { kind: 'unknown' };
     }
+  }
+
+  private async storeResult(
+    logId: number,
+    result: HandleResult,
+    how: { readonly mark: boolean; readonly unlessChildren: boolean },
+  ): Promise<Run> {
+    const updated = await this.table.doc.send(
+      new UpdateCommand({
+        TableName: this.table.runsTable,
+        Key: runKey(logId),
+        UpdateExpression: `SET handleCode = :code, handleMsg = :msg, handleTime = :at${
+          how.mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''
+        }`,
+        // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
+        ConditionExpression: `attribute_exists(pk) AND handleCode = :zero AND triggerCode <> :skipped${
+          how.unlessChildren ? ' AND size(childJobIds) = :zero' : ''
+        }`,
+        ExpressionAttributeValues: {
+          ':code': result.handleCode,
+          ':msg': truncateMessage(result.handleMsg),
+          ':at': result.handleTime,
+          ':zero': 0,
+          ':skipped': TRIGGER_CODE.skipped,
+          ...(how.mark
+            ? { ':pending': OUTCOME_PENDING_BUCKET, ':due': result.handleTime + OUTCOME_GRACE_MS }
+            : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(updated.Attributes ?? {});
   }
 
   async clearOutcomePending(logId: number): Promise<void> {

@@ -2,7 +2,7 @@ import type { DispatchEntry } from '@tickring/core/runs';
 import { claimKeyOf, type RunsTable } from './table.js';
 
 /**
- * The dispatch records: what one dispatcher record sent under one claim token, the proof a run was
+ * The dispatch records: what one dispatcher batch sent under one claim token, the proof a run was
  * sent. One row per entry; a record written twice (a retried write) keeps its first row of a run.
  */
 export class DispatchRecords {

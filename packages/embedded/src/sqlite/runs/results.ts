@@ -1,10 +1,11 @@
 import {
   type CompleteOptions,
   type CompleteOutcome,
+  completeMarks,
   type HandleResult,
   OUTCOME_GRACE_MS,
   type Run,
-  TRIGGER_CODE,
+  takesResult,
   truncateMessage,
 } from '@tickring/core/runs';
 import { isLogId, type RunRow, type RunsTable, toRun } from './table.js';
@@ -15,19 +16,28 @@ export class RunResults {
 
   complete(logId: number, result: HandleResult, options: CompleteOptions = {}): CompleteOutcome {
     if (!isLogId(logId)) return { kind: 'unknown' };
-    const due = (options.markOutcomePending ?? true) ? result.handleTime + OUTCOME_GRACE_MS : null;
     return this.table.database.transaction(() => {
-      const { changes } = this.table
-        .prepare(
-          'UPDATE runs SET handle_code = ?, handle_msg = ?, handle_time = ?, ' +
-            'outcome_due_at = COALESCE(?, outcome_due_at) ' +
-            // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
-            `WHERE log_id = ? AND handle_code = 0 AND trigger_code <> ${TRIGGER_CODE.skipped}`,
-        )
-        .run(result.handleCode, truncateMessage(result.handleMsg), result.handleTime, due, logId);
       const row = this.table.get(logId);
       if (!row) return { kind: 'unknown' };
-      return { kind: changes === 1 ? 'completed' : 'already-finished', run: toRun(row) };
+      const run = toRun(row);
+      // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
+      if (!takesResult(run)) return { kind: 'already-finished', run };
+      const completed: Run = {
+        ...run,
+        handleCode: result.handleCode,
+        handleMsg: truncateMessage(result.handleMsg),
+        handleTime: result.handleTime,
+      };
+      const due = completeMarks(options, run, result.handleCode)
+        ? result.handleTime + OUTCOME_GRACE_MS
+        : null;
+      this.table
+        .prepare(
+          'UPDATE runs SET handle_code = ?, handle_msg = ?, handle_time = ?, ' +
+            'outcome_due_at = COALESCE(?, outcome_due_at) WHERE log_id = ?',
+        )
+        .run(completed.handleCode, completed.handleMsg, completed.handleTime, due, logId);
+      return { kind: 'completed', run: completed };
     });
   }
 
