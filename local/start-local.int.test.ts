@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -427,6 +428,31 @@ describe('startLocal readiness, stop and data directory', () => {
   });
 });
 
+/**
+ * One HTTP request on a connection of its own, closed after it: a restarted stack listens on the same
+ * port, and fetch (undici, which ignores `connection: close`) reused a pooled socket of the stopped
+ * one ("other side closed", failed once in a fresh-clone run).
+ */
+function requestOnce(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: init.headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (init.body !== undefined) req.write(init.body);
+    req.end();
+  });
+}
+
 describe('npm start on SQLite (the default): no Java, one database file that survives restarts and kill -9', () => {
   const dirs: string[] = [];
   const executors: Executor[] = [];
@@ -436,15 +462,13 @@ describe('npm start on SQLite (the default): no Java, one database file that sur
     return dir;
   };
   const api = (base: string, token: string) => async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
+    const res = await requestOnce(`${base}${path}`, {
       method,
-      // No kept-alive socket: a restarted stack listens on the same port, and a socket of the stopped one would be reused.
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'close' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: API bodies are read field by field
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
+    return { status: res.status, body: (res.text ? JSON.parse(res.text) : undefined) as any };
   };
   const startExecutor = async (
     appName: string,
