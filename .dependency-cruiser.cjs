@@ -26,6 +26,8 @@ const TESTING_DOOR = '(^|/)node_modules/@tickring/testing/|^@tickring/testing$';
 /** The contract and the HTTP kit, however reached by name. */
 const API_ANY = '(^|/)node_modules/@tickring/api/|^@tickring/api($|/)';
 const LUXON = '(^|/)node_modules/(luxon|@types/luxon)/|^luxon$';
+/** iCalendar parsing and writing, for core's calendars (import and export of .ics files). */
+const ICALJS = '(^|/)node_modules/ical\\.js/|^ical\\.js$';
 const TYPEBOX = '(^|/)node_modules/@sinclair/typebox/|^@sinclair/typebox($|/)';
 const LAMBDA_TYPES = '(^|/)node_modules/@types/aws-lambda/|^aws-lambda$';
 const OPENAPI_PARSER = '(^|/)node_modules/@readme/openapi-parser/|^@readme/openapi-parser$';
@@ -165,10 +167,10 @@ module.exports = {
     {
       name: 'core-imports-own-protocol-luxon-node',
       comment:
-        '@tickring/core imports its own files (by relative path), @tickring/protocol, luxon and node builtins: no adapter, AWS SDK, Lambda types or Powertools, no HTTP kit, no functions/local/infra, no other @tickring package, not itself by name.',
+        '@tickring/core imports its own files (by relative path), @tickring/protocol, luxon, ical.js and node builtins: no adapter, AWS SDK, Lambda types or Powertools, no HTTP kit, no functions/local/infra, no other @tickring package, not itself by name.',
       severity: 'error',
       from: { path: '^packages/core/', pathNot: CORE_TESTS },
-      to: { pathNot: ['^packages/core/src/', PROTOCOL_DOOR, LUXON], dependencyTypesNot: ['core'] },
+      to: { pathNot: ['^packages/core/src/', PROTOCOL_DOOR, LUXON, ICALJS], dependencyTypesNot: ['core'] },
     },
     {
       name: 'core-tests-add-vitest-testing-test-helpers',
@@ -177,7 +179,7 @@ module.exports = {
       severity: 'error',
       from: { path: CORE_TESTS },
       to: {
-        pathNot: ['^packages/core/src/', PROTOCOL_DOOR, LUXON, VITEST, TESTING_DOOR, '^test/'],
+        pathNot: ['^packages/core/src/', PROTOCOL_DOOR, LUXON, ICALJS, VITEST, TESTING_DOOR, '^test/'],
         dependencyTypesNot: ['core'],
       },
     },

@@ -101,7 +101,8 @@ export function checkResponse(method: string, path: string, status: number, body
       );
     }
     const content = response.content as Record<string, { schema: unknown }> | undefined;
-    schema = content?.['application/json']?.schema;
+    // JSON, or the one media type of a text answer (an iCalendar export).
+    schema = (content?.['application/json'] ?? Object.values(content ?? {})[0])?.schema;
     if (schema === undefined) {
       if (body !== undefined)
         throw new Error(`${where}: the document says no body, got ${JSON.stringify(body)}`);

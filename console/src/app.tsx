@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter-preact';
+import { CalendarPage } from './calendars/calendar-page';
+import { CalendarsPage } from './calendars/calendars-page';
 import { Empty } from './components/common';
 import { AuthProvider, isAdmin, useAuth } from './lib/auth';
 import { AuditPage } from './pages/audit';
@@ -34,6 +36,7 @@ const NAV: readonly { href: string; label: string; admin?: boolean }[] = [
   { href: '/jobs', label: 'Jobs' },
   { href: '/runs', label: 'Runs' },
   { href: '/workflows', label: 'Workflows' },
+  { href: '/calendars', label: 'Calendars' },
   { href: '/executors', label: 'Executors' },
   { href: '/users', label: 'Users', admin: true },
   { href: '/tokens', label: 'Tokens', admin: true },
@@ -138,6 +141,8 @@ function Shell() {
           <Route path="/workflows/runs" component={WorkflowRunsPage} />
           <Route path="/workflows/runs/:runId" component={WorkflowRunDetailPage} />
           <Route path="/workflows/:id" component={WorkflowDetailPage} />
+          <Route path="/calendars" component={CalendarsPage} />
+          <Route path="/calendars/:id" component={CalendarPage} />
           <Route path="/executors" component={ExecutorsPage} />
           <Route path="/users" component={UsersPage} />
           <Route path="/tokens" component={TokensPage} />

@@ -86,7 +86,8 @@ async function call(
   return checked(method, path, {
     status: res.status,
     headers: res.headers,
-    body: text ? JSON.parse(text) : undefined,
+    // A text answer (an iCalendar export) as it came.
+    body: text ? (res.headers.get('content-type')?.startsWith('text/') ? text : JSON.parse(text)) : undefined,
   });
 }
 
@@ -179,6 +180,14 @@ async function newWorkflowRun(outcome: 'RUNNING' | 'FAILED'): Promise<string> {
   });
   return run.body.id;
 }
+
+/** A calendar (it belongs to no group); its id. */
+async function newCalendar(): Promise<string> {
+  const id = unique('cal').toLowerCase();
+  await admin('POST', '/v1/calendars', { id, name: 'matrix', excluded: [{ from: '2030-10-01' }] });
+  return id;
+}
+const ICS = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//matrix//EN', 'END:VCALENDAR', ''].join('\r\n');
 
 const newGroup = async () => {
   const appName = unique('g');
@@ -303,6 +312,42 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     allowed: 200,
   }),
 
+  listCalendars: async () => ({ method: 'GET', path: '/v1/calendars', allowed: 200 }),
+  createCalendar: async () => ({
+    method: 'POST',
+    path: '/v1/calendars',
+    body: { id: unique('cal').toLowerCase(), name: 'matrix' },
+    allowed: 201,
+  }),
+  importCalendar: async () => ({
+    method: 'POST',
+    path: '/v1/calendars/import',
+    body: { id: unique('cal').toLowerCase(), ics: ICS },
+    allowed: 201,
+  }),
+  getCalendar: async () => ({ method: 'GET', path: `/v1/calendars/${await newCalendar()}`, allowed: 200 }),
+  updateCalendar: async () => ({
+    method: 'PUT',
+    path: `/v1/calendars/${await newCalendar()}`,
+    body: { name: 'edited', expectedVersion: 1 },
+    allowed: 200,
+  }),
+  deleteCalendar: async () => ({
+    method: 'DELETE',
+    path: `/v1/calendars/${await newCalendar()}`,
+    allowed: 204,
+  }),
+  listCalendarDays: async () => ({
+    method: 'GET',
+    path: `/v1/calendars/${await newCalendar()}/days?from=2030-09-30&to=2030-10-02`,
+    allowed: 200,
+  }),
+  exportCalendar: async () => ({
+    method: 'GET',
+    path: `/v1/calendars/${await newCalendar()}/export`,
+    allowed: 200,
+  }),
+
   getSignInOptions: async () => ({ method: 'GET', path: '/v1/sign-in-options', allowed: 200 }),
   login: async () => {
     const user = await newUser('viewer', '*');
@@ -413,6 +458,14 @@ const POLICY: Readonly<Record<string, string>> = {
   getWorkflowRun: 'read:workflowRunPath',
   retryWorkflowRun: 'operate:workflowRunPath',
   cancelWorkflowRun: 'operate:workflowRunPath',
+  listCalendars: 'signedIn',
+  createCalendar: 'operate:none',
+  importCalendar: 'operate:none',
+  getCalendar: 'signedIn',
+  updateCalendar: 'operate:none',
+  deleteCalendar: 'operate:none',
+  listCalendarDays: 'signedIn',
+  exportCalendar: 'signedIn',
   getSignInOptions: 'public',
   login: 'public',
   logout: 'signedIn',
@@ -439,6 +492,9 @@ function expectedStatus(access: RouteAccess, caller: CallerName, allowed: number
   if (['expiredToken', 'revokedToken', 'disabledUser', 'noToken'].includes(caller)) return 401;
   if (access.kind === 'signedIn') return allowed;
   if (access.kind === 'admin') return caller === 'admin' ? allowed : 403;
+  // A change of what belongs to no group (a calendar): operators and admins, never viewers.
+  if (access.kind === 'operate' && access.target === 'none')
+    return caller === 'viewerA' || caller === 'viewerB' ? 403 : allowed;
   if (access.target === 'list' || access.target === 'none') return allowed;
   if (caller === 'operatorB' || caller === 'viewerB') return 404;
   if (access.kind === 'operate' && caller === 'viewerA') return 403;

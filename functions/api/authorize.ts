@@ -115,6 +115,7 @@ const ID_FIELD: Readonly<Record<AuditTargetKind, string | undefined>> = {
   run: 'logId',
   workflow: 'id',
   workflowRun: 'runId',
+  calendar: 'id',
   user: 'username',
   token: 'id',
   bootstrap: undefined,

@@ -11,6 +11,7 @@ const tables = {
   [ENV.principalsTable]: 'principals',
   [ENV.auditTable]: 'audit',
   [ENV.workflowsTable]: 'workflows',
+  [ENV.calendarsTable]: 'calendars',
 };
 const required = {
   ...tables,

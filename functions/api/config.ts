@@ -20,12 +20,13 @@ export type ApiTable =
   | 'registry'
   | 'principals'
   | 'audit'
-  | 'workflows';
+  | 'workflows'
+  | 'calendars';
 
 export interface ApiConfig {
   readonly aws: AwsClientOptions;
   /**
-   * Jobs, groups, runs, registry, users, audit, workflows and the ring (manual triggers and the nodes
+   * Jobs, groups, runs, registry, users, audit, workflows, calendars and the ring (manual triggers and the nodes
    * a workflow trigger or retry fires go on its fast lane); a workflow run that fails here (a node
    * killed, a retry that fails at once) is alarmed.
    */
@@ -69,6 +70,7 @@ export function loadConfig(env: Env): ApiConfig {
         'principals',
         'audit',
         'workflows',
+        'calendars',
       ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),

@@ -5,6 +5,7 @@ import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/obser
 import { cachedTokenReader } from '@tickring/aws/secrets';
 import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
+import { type AdminCalendarsDeps, getCalendar } from '@tickring/core/calendars/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
 import type { AdminTriggerDeps } from '@tickring/core/dispatch/use-cases';
@@ -12,6 +13,7 @@ import type { ExecutorTransport } from '@tickring/core/executors';
 import type {
   AdminExecutorsDeps,
   AdminGroupsDeps,
+  AdminRefusalsDeps,
   ExecutorSettings,
   GroupTokenDeps,
 } from '@tickring/core/executors/use-cases';
@@ -28,6 +30,7 @@ import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
 import { buildIdentityDeps } from './identity-deps.js';
+import { calendarView } from './routes-calendars.js';
 import { identityBeforeLoaders } from './routes-identity.js';
 import { describeWorkflow, describeWorkflowRun } from './routes-workflows.js';
 import { groupView } from './views.js';
@@ -57,7 +60,11 @@ export interface ApiDeps {
   readonly trigger: AdminTriggerDeps;
   /** Workflows, their schedules, triggers and runs. */
   readonly workflows: AdminWorkflowsDeps;
+  /** Business calendars. */
+  readonly calendars: AdminCalendarsDeps;
   readonly executors: AdminExecutorsDeps;
+  /** Refused executor requests, for the executors list. */
+  readonly refusals: AdminRefusalsDeps;
   readonly dashboard: AdminDashboardDeps;
   readonly settings: ExecutorSettings;
   readonly clock: Clock;
@@ -146,6 +153,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     workflows: engine,
   };
   const workflows: AdminWorkflowsDeps = { workflows: workflowStore, engine, jobs, groups, clock, logger };
+  const calendars: AdminCalendarsDeps = { calendars: stores.calendars(), clock, logger };
   return {
     jobs: {
       jobs,
@@ -167,7 +175,9 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       logger,
     },
     workflows,
+    calendars,
     executors,
+    refusals: { refusals: stores.registrationRefusals() },
     dashboard: { ...executors, jobs, reports },
     settings: { registryDeadSeconds: config.registryDeadSeconds },
     clock,
@@ -186,6 +196,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       },
       loadBefore: {
         group: async (appName) => groupView(await getGroup(groupsDeps, appName)),
+        calendar: async (id) => calendarView(await getCalendar(calendars, id)),
         ...identityBeforeLoaders(identity),
       },
       describe: {

@@ -9,6 +9,7 @@ import {
   getGroup,
   listExecutors,
   listGroups,
+  listRefusedRegistrations,
   setGroupAccessToken,
   updateGroup,
 } from '@tickring/core/executors/use-cases';
@@ -26,6 +27,7 @@ import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs/us
 import { GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
 import { addAuditRoutes } from './routes-audit.js';
+import { addCalendarRoutes } from './routes-calendars.js';
 import { addIdentityRoutes } from './routes-identity.js';
 import { addWorkflowRoutes } from './routes-workflows.js';
 import {
@@ -34,8 +36,8 @@ import {
   executorsView,
   groupTokenView,
   groupView,
-  isoTimes,
   jobView,
+  previewView,
   runView,
   triggerView,
 } from './views.js';
@@ -103,11 +105,13 @@ export function apiRoutes(deps: ApiDeps): Router {
       return ok({ ...runView(run), executorMsg });
     })
 
-    .route(API.listExecutors, async (req, caller) =>
-      ok(
-        executorsView(await listExecutors(deps.executors, deps.settings, req.query.appName, caller.visible)),
-      ),
-    )
+    .route(API.listExecutors, async (req, caller) => {
+      const [groups, refused] = await Promise.all([
+        listExecutors(deps.executors, deps.settings, req.query.appName, caller.visible),
+        listRefusedRegistrations(deps.refusals, req.query.appName, caller.visible),
+      ]);
+      return ok(executorsView(groups, refused));
+    })
     .route(API.dashboard, async ({ query: { days } }, caller) =>
       ok({ days, ...(await dashboard(deps.dashboard, deps.settings, days, caller.visible)) }),
     )
@@ -122,12 +126,23 @@ export function apiRoutes(deps: ApiDeps): Router {
         timeZone: query.timeZone ?? 'UTC',
       };
       const from = epochMs(query.from) ?? deps.clock.now();
-      return ok({ times: isoTimes(previewSchedule(schedule, from, query.count)) });
+      const bounds = {
+        ...(query.startAt === undefined ? {} : { startAt: Date.parse(query.startAt) }),
+        ...(query.endAt === undefined ? {} : { endAt: Date.parse(query.endAt) }),
+        ...(query.maxRuns === undefined ? {} : { maxRuns: query.maxRuns }),
+      };
+      const preview = previewSchedule(schedule, from, query.count, {
+        bounds,
+        ...(query.jitterSeconds === undefined ? {} : { jitterSeconds: query.jitterSeconds }),
+        ...(query.jobId === undefined ? {} : { jobId: query.jobId }),
+      });
+      return ok(previewView(preview));
     })
 
     // The contract itself, open to anyone (no token).
     .route(API.openApi, () => ok(openApiDocument()));
   addWorkflowRoutes(r, deps.workflows);
+  addCalendarRoutes(r, deps.calendars);
   addIdentityRoutes(r, deps.identity);
   addAuditRoutes(r, deps.audit);
   return router;

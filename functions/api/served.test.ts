@@ -20,6 +20,7 @@ const handler = createHandler(
     [ENV.principalsTable]: 'principals',
     [ENV.auditTable]: 'audit',
     [ENV.workflowsTable]: 'workflows',
+    [ENV.calendarsTable]: 'calendars',
     [ENV.alarmTopicArn]: 'arn:aws:sns:eu-west-1:000000000000:alarms',
     [ENV.ringFastQueueUrl]: 'http://127.0.0.1:1/fast',
     [ENV.ringSlowQueueUrl]: 'http://127.0.0.1:1/slow',

@@ -2,9 +2,10 @@ import { errorResult, type HttpRequest, type HttpResult } from '@tickring/api/ht
 import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '@tickring/core/activity/use-cases';
 import type { Logger } from '@tickring/core/common';
 import type { TriggerAccepted } from '@tickring/core/dispatch/use-cases';
+import { REFUSAL_HINTS, type RefusedRegistration } from '@tickring/core/executors';
 import type { GroupExecutors, GroupTokenSet } from '@tickring/core/executors/use-cases';
 import type { Group, Job } from '@tickring/core/jobs';
-import { specOf } from '@tickring/core/jobs/use-cases';
+import { type SchedulePreview, specOf } from '@tickring/core/jobs/use-cases';
 import { type Run, runStatus, truncateMessage } from '@tickring/core/runs';
 import { ExecutorCallError } from '@tickring/core/runs/use-cases';
 import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
@@ -18,11 +19,42 @@ import {
 /** Epoch ms as the API shows times: ISO-8601 UTC. */
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** A schedule preview as the API shows it: times as ISO-8601 UTC (`times`: the scheduled ones alone). */
+export function previewView(preview: SchedulePreview) {
+  return {
+    times: preview.fires.map((f) => iso(f.time)),
+    fires: preview.fires.map((f) => ({
+      time: iso(f.time),
+      fireAt: f.fireAt === null ? null : iso(f.fireAt),
+      dst: f.dst ? { kind: f.dst.kind, note: f.dst.note } : null,
+    })),
+    ends: preview.ends ?? null,
+    dst: {
+      policy: preview.dst.policy,
+      transitions: preview.dst.transitions.map((t) => ({
+        ...t,
+        at: iso(t.at),
+        firstMatches: [...t.firstMatches],
+      })),
+    },
+  };
+}
+
 /** A job as the API shows it: times as ISO-8601 UTC strings, internal dispatch state left out. */
 export function jobView(job: Job) {
   return {
     id: job.id,
     ...specOf(job),
+    // The bounds a job does not have are shown as null; its jitter as 0.
+    startAt: job.startAt === undefined ? null : iso(job.startAt),
+    endAt: job.endAt === undefined ? null : iso(job.endAt),
+    maxRuns: job.maxRuns ?? null,
+    jitterSeconds: job.jitterSeconds ?? 0,
+    runsRemaining: job.maxRuns === undefined ? null : Math.max(0, job.maxRuns - (job.scheduledFires ?? 0)),
+    scheduleEnded:
+      job.scheduleEnded === undefined
+        ? null
+        : { reason: job.scheduleEnded.reason, at: iso(job.scheduleEnded.at) },
     triggerNextTime: job.triggerNextTime === null ? null : iso(job.triggerNextTime),
     triggerLastTime: job.triggerLastTime ? iso(job.triggerLastTime) : null,
     glueUpdatetime: iso(job.glueUpdatetime),
@@ -250,7 +282,7 @@ export function triggerView(accepted: TriggerAccepted) {
   return { ...accepted, scheduledTime: iso(accepted.scheduledTime) };
 }
 
-export function executorsView(groups: readonly GroupExecutors[]) {
+export function executorsView(groups: readonly GroupExecutors[], refused: readonly RefusedRegistration[]) {
   return {
     items: groups.map((group) => ({
       ...group,
@@ -259,6 +291,18 @@ export function executorsView(groups: readonly GroupExecutors[]) {
         online: e.online,
         lastHeartbeat: e.lastHeartbeat === null ? null : iso(e.lastHeartbeat),
       })),
+      refusedRegistrations: refused.filter((r) => r.appName === group.appName).length,
+    })),
+    refused: refused.map((r) => ({
+      appName: r.appName,
+      address: r.address,
+      reason: r.reason,
+      hint: REFUSAL_HINTS[r.reason],
+      request: r.request,
+      detail: r.detail,
+      count: r.count,
+      firstSeen: iso(r.firstSeen),
+      lastSeen: iso(r.lastSeen),
     })),
   };
 }

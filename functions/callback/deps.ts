@@ -4,7 +4,11 @@ import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/obser
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
 import type { RegistryDeps } from '@tickring/core/executors/use-cases';
-import { executorAuthorizer } from '@tickring/core/executors/use-cases';
+import {
+  DEFAULT_REFUSAL_RECORDER_SETTINGS,
+  executorAuthorizer,
+  refusalRecorder,
+} from '@tickring/core/executors/use-cases';
 import type { AlarmPublisher } from '@tickring/core/runs';
 import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
@@ -29,6 +33,8 @@ export interface CallbackDeps {
   readonly logger: Logger;
   /** Checks an executor's token against its group's (read once per cold start, groups' kept 30 s). */
   readonly authorize: ReturnType<typeof executorAuthorizer>;
+  /** Counts a refused request per (appName, address, reason) beside the registry, and logs it (rate-limited). */
+  readonly recordRefusal: ReturnType<typeof refusalRecorder>;
   /**
    * Writes the daily counters the request added (`outcome.reports` buffers them); never rejects,
    * a failure is logged (the counters are best-effort).
@@ -66,11 +72,16 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     clock,
     logger,
   });
+  const recordRefusal = refusalRecorder(
+    { refusals: stores.registrationRefusals(), groups: stores.groups(), clock, logger },
+    { ...DEFAULT_REFUSAL_RECORDER_SETTINGS, writeEveryMs: config.refusalWriteSeconds * 1000 },
+  );
   return {
     outcome,
     registry: { registry, clock, logger },
     logger,
     authorize,
+    recordRefusal,
     // One counter write per day per request, not one per result.
     flushReports,
     flushMetrics: () => metrics.flush(),

@@ -1,8 +1,9 @@
 import { fromApiGatewayV2 } from '@tickring/api/http';
 import { silentLogger } from '@tickring/core/common';
 import type { RegistryEntry } from '@tickring/core/executors';
-import { executorAuthorizer } from '@tickring/core/executors/use-cases';
+import { type ExecutorRefusalEvent, executorAuthorizer } from '@tickring/core/executors/use-cases';
 import { BufferedReportStore, firstPlannedLogId } from '@tickring/core/runs';
+import { MSG } from '@tickring/protocol';
 import { makeJob, makeRun, OutcomeFakes } from '@tickring/testing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,11 @@ function fixture(token: () => Promise<string> = async () => TOKEN, groupTokens: 
     },
     list: async () => entries,
   };
+  const refused: ExecutorRefusalEvent[] = [];
   const deps = {
+    recordRefusal: async (event: ExecutorRefusalEvent) => {
+      refused.push(event);
+    },
     outcome: { ...outcome, reports },
     registry: { registry, clock: fakes.clock, logger: silentLogger },
     logger: silentLogger,
@@ -39,8 +44,11 @@ function fixture(token: () => Promise<string> = async () => TOKEN, groupTokens: 
     }),
     flushReports: () => reports.flush(),
   };
-  return { fakes, entries, deps };
+  return { fakes, entries, deps, refused };
 }
+
+/** The address every test request comes from. */
+const SOURCE_IP = '198.51.100.7';
 
 /** A request as API Gateway v2 delivers it (header names as the client sent them). */
 function request(
@@ -55,7 +63,7 @@ function request(
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
     isBase64Encoded: false,
-    requestContext: { http: { method }, requestId: 'r' },
+    requestContext: { http: { method, sourceIp: SOURCE_IP }, requestId: 'r' },
   } as unknown as APIGatewayProxyEventV2;
   return fromApiGatewayV2(event);
 }
@@ -292,5 +300,84 @@ describe('handleExecutorRequest', () => {
       ),
     ).toEqual({ code: 200 });
     expect(fakes.runs.get(ownRun)?.handleCode).toBe(200);
+  });
+
+  describe('records every refusal of the three paths with its reason, never the token', () => {
+    const refusal = (reason: string, detail: string, more: Partial<ExecutorRefusalEvent> = {}) => ({
+      request: 'registry',
+      appName: 'app',
+      address: 'http://10.0.0.1:9999/',
+      reason,
+      detail,
+      ...more,
+    });
+
+    it('a missing, wrong or unreadable token, under the app name and address the body gives', async () => {
+      const { deps, refused } = fixture();
+      await handleExecutorRequest(deps, request('/api/registry', registration, {}));
+      await handleExecutorRequest(
+        deps,
+        request('/api/registryRemove', registration, { 'XXL-JOB-ACCESS-TOKEN': 'wrong-1' }),
+      );
+      const unreadable = fixture(() => Promise.reject(new Error('AccessDeniedException')));
+      await handleExecutorRequest(unreadable.deps, request('/api/registry', registration));
+      expect([...refused, ...unreadable.refused]).toEqual([
+        refusal('missing-token', MSG.wrongToken),
+        refusal('wrong-token', MSG.wrongToken, { request: 'registryRemove' }),
+        refusal('token-unavailable', MSG.wrongToken),
+      ]);
+      expect(JSON.stringify([...refused, ...unreadable.refused])).not.toContain('wrong-1');
+    });
+
+    it('a 3.5 executor whose XXL-JOB-APPNAME names another group, or with no token', async () => {
+      const { deps, refused } = fixture(undefined, { 'own-app': 'own-token' });
+      const own = { ...registration, registryKey: 'own-app' };
+      await handleExecutorRequest(
+        deps,
+        request('/api/registry', own, { 'XXL-JOB-ACCESS-TOKEN': 'own-token', 'XXL-JOB-APPNAME': 'app' }),
+      );
+      await handleExecutorRequest(deps, request('/api/registry', own, { 'XXL-JOB-APPNAME': 'own-app' }));
+      expect(refused).toEqual([
+        refusal('app-name-mismatch', MSG.tokenOrAppNameInvalid, { appName: 'own-app' }),
+        refusal('missing-token', MSG.tokenOrAppNameEmpty, { appName: 'own-app' }),
+      ]);
+    });
+
+    it('a body it cannot read, under the address the request came from when the body gives none', async () => {
+      const { deps, refused } = fixture();
+      await handleExecutorRequest(deps, request('/api/registry', { ...registration, registryValue: ' ' }));
+      await handleExecutorRequest(
+        deps,
+        request('/api/registry', '{', { 'XXL-JOB-ACCESS-TOKEN': TOKEN, 'XXL-JOB-APPNAME': 'app' }),
+      );
+      await handleExecutorRequest(deps, request('/api/callback', ''));
+      expect(refused).toEqual([
+        refusal('malformed-request', MSG.illegalArgument, { address: SOURCE_IP }),
+        refusal('malformed-request', REPLY.notJson.msg, { address: SOURCE_IP }),
+        refusal('malformed-request', MSG.bodyEmpty, { request: 'callback', appName: '', address: SOURCE_IP }),
+      ]);
+    });
+
+    it('a callback refused for its token; but not a wrong method or path, nor an accepted request', async () => {
+      const { deps, refused } = fixture();
+      await handleExecutorRequest(
+        deps,
+        request('/api/callback', [{ logId: 1, handleCode: 200 }], { 'XXL-JOB-ACCESS-TOKEN': 'x' }),
+      );
+      await handleExecutorRequest(deps, request('/api/registry', registration, undefined, 'GET'));
+      await handleExecutorRequest(deps, request('/api/trigger', registration));
+      await handleExecutorRequest(deps, request('/api/registry', registration));
+      expect(refused).toEqual([
+        refusal('wrong-token', MSG.wrongToken, { request: 'callback', appName: '', address: SOURCE_IP }),
+      ]);
+    });
+
+    it('answers the same when the refusal cannot be recorded', async () => {
+      const { deps } = fixture();
+      const failing = { ...deps, recordRefusal: () => Promise.reject(new Error('store down')) };
+      expect(await handleExecutorRequest(failing, request('/api/registry', registration, {}))).toEqual(
+        REPLY.wrongToken,
+      );
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { HttpRequest } from '@tickring/api/http';
 import { isAppError } from '@tickring/core/common';
-import type { ExecutorRequestScope } from '@tickring/core/executors/use-cases';
+import type { RefusalReason } from '@tickring/core/executors';
+import type { ExecutorRefusalEvent, ExecutorRequestScope } from '@tickring/core/executors/use-cases';
 import { type Registration, registerExecutor, removeExecutor } from '@tickring/core/executors/use-cases';
 import { callbackReply, processCallbacks, toCallbackItems } from '@tickring/core/runs/use-cases';
 import {
@@ -13,6 +14,7 @@ import {
   ProtocolError,
   parseCallbackRequest,
   parseRegistryParam,
+  REGISTRY_LIMITS,
   type ReturnT,
 } from '@tickring/protocol';
 import type { CallbackDeps } from './deps.js';
@@ -39,20 +41,33 @@ type ParsedBody =
  * then the token against the group(s) the request speaks for): every answer is an envelope (HTTP
  * 200 always). Tokens fail closed: a missing or wrong token, or one that cannot be read, refuses
  * the request; a group with a token of its own accepts only that one (see `executorAuthorizer`).
+ * A refusal on one of the three paths is recorded (`recordRefusal`: counted per app name, address
+ * and reason, and logged); a wrong method or path is no executor's request and is not.
  */
 export async function handleExecutorRequest(
-  deps: Pick<CallbackDeps, 'outcome' | 'registry' | 'logger' | 'authorize' | 'flushReports'>,
-  req: Pick<HttpRequest, 'method' | 'path' | 'headers' | 'rawBody'>,
+  deps: Pick<
+    CallbackDeps,
+    'outcome' | 'registry' | 'logger' | 'authorize' | 'flushReports' | 'recordRefusal'
+  >,
+  req: Pick<HttpRequest, 'method' | 'path' | 'headers' | 'rawBody' | 'sourceIp'>,
 ): Promise<ReturnT> {
   if (req.method !== 'POST') return REPLY.methodNotSupported;
   const credentials = {
     token: req.headers[ACCESS_TOKEN_HEADER.toLowerCase()],
     appName: req.headers[APPNAME_HEADER.toLowerCase()],
   };
-  if (!credentials.token) {
-    return { code: 500, msg: credentials.appName ? MSG.tokenOrAppNameEmpty : MSG.wrongToken };
-  }
   const uri = executorApiUri(req.path);
+  const refuse = async (reply: ReturnT, reason: RefusalReason): Promise<ReturnT> => {
+    if (isAdminApiName(uri))
+      await recordRefusal(deps, refusalOf(uri, req, credentials.appName, reply, reason));
+    return reply;
+  };
+  if (!credentials.token) {
+    return refuse(
+      { code: 500, msg: credentials.appName ? MSG.tokenOrAppNameEmpty : MSG.wrongToken },
+      'missing-token',
+    );
+  }
   let parsed: ParsedBody | ReturnT;
   if (!isAdminApiName(uri)) parsed = REPLY.uriNotFound(uri);
   else if (req.rawBody.trim() === '') parsed = REPLY.bodyEmpty;
@@ -73,8 +88,8 @@ export async function handleExecutorRequest(
           ? { kind: 'callback', logIds: parsed.items.map((item) => item.logId) }
           : { kind: 'registry', appName: parsed.registration.registryKey };
     const refusal = await deps.authorize(credentials, scope);
-    if (refusal !== undefined) return { code: 500, msg: refusal };
-    if ('code' in parsed) return parsed;
+    if (refusal !== undefined) return await refuse({ code: 500, msg: refusal.msg }, refusal.reason);
+    if ('code' in parsed) return await refuse(parsed, 'malformed-request');
     if (parsed.uri === 'callback') {
       try {
         return callbackReply(await processCallbacks(deps.outcome, parsed.items));
@@ -94,6 +109,52 @@ export async function handleExecutorRequest(
     });
     return REPLY.internal;
   }
+}
+
+/** Records a refusal; never fails the request (the recorder logs its own failures). */
+async function recordRefusal(
+  deps: Pick<CallbackDeps, 'recordRefusal' | 'logger'>,
+  event: ExecutorRefusalEvent,
+): Promise<void> {
+  try {
+    await deps.recordRefusal(event);
+  } catch (err) {
+    deps.logger.error('refused executor request not recorded', { error: String(err) });
+  }
+}
+
+/**
+ * Who a refused request came from, as far as it says: a registration's app name and address from
+ * its body, even one otherwise refused; else the `XXL-JOB-APPNAME` header and the address the
+ * request came from. Cut to the registry's limits, so a made-up key stays small.
+ */
+function refusalOf(
+  uri: AdminApiName,
+  req: Pick<HttpRequest, 'rawBody' | 'sourceIp'>,
+  header: string | undefined,
+  reply: ReturnT,
+  reason: RefusalReason,
+): ExecutorRefusalEvent {
+  let body: unknown;
+  if (uri !== 'callback') {
+    try {
+      body = JSON.parse(req.rawBody);
+    } catch {
+      body = undefined;
+    }
+  }
+  const field = (name: 'registryKey' | 'registryValue'): string | undefined => {
+    const value =
+      body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  return {
+    request: uri,
+    appName: (field('registryKey') ?? header?.trim() ?? '').slice(0, REGISTRY_LIMITS.registryKey),
+    address: (field('registryValue') ?? req.sourceIp).slice(0, REGISTRY_LIMITS.registryValue),
+    reason,
+    detail: reply.msg ?? '',
+  };
 }
 
 function parseBody(uri: AdminApiName, body: unknown): ParsedBody {

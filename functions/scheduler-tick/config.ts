@@ -6,8 +6,12 @@ import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 export interface SchedulerTickConfig {
   readonly aws: AwsClientOptions;
-  /** The jobs and the shard leases it reads and advances, the ring it plans onto. */
-  readonly store: StoreConfig<'jobs' | 'control'>;
+  /**
+   * The jobs and the shard leases it reads and advances, the ring it plans onto, and the audit log
+   * where a schedule that stops itself is recorded.
+   */
+  readonly store: StoreConfig<'jobs' | 'control' | 'audit'>;
+  readonly auditRetentionDays: number;
   readonly shardCount: number;
   readonly preReadCount: number;
   readonly planAheadSeconds: number;
@@ -20,9 +24,10 @@ export function loadConfig(env: Env): SchedulerTickConfig {
   return {
     aws: loadAwsConfig(env),
     store: loadStoreConfig(env, () => ({
-      tables: loadTables(env, ['jobs', 'control']),
+      tables: loadTables(env, ['jobs', 'control', 'audit']),
       queueUrls: loadRingQueueUrls(env),
     })),
+    auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
     shardCount: loadSetting(env, 'shardCount'),
     preReadCount: loadSetting(env, 'preReadCount'),
     planAheadSeconds: loadSetting(env, 'planAheadSeconds'),

@@ -27,6 +27,7 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
     jobs: stores.jobs(config.shardCount),
     leases: stores.leases(),
     ring: stores.ring(),
+    audit: stores.auditLog(config.auditRetentionDays),
     clock,
     logger,
     metrics,

@@ -1,8 +1,9 @@
 import type { AwsClients } from '@tickring/aws/clients';
 import type { AuditLog } from '@tickring/core/audit';
+import type { CalendarStore } from '@tickring/core/calendars';
 import type { Clock, Logger } from '@tickring/core/common';
 import type { RingLane, RingQueue, RouteStateStore, SlowTracker } from '@tickring/core/dispatch';
-import type { RegistryStore } from '@tickring/core/executors';
+import type { RegistrationRefusalStore, RegistryStore } from '@tickring/core/executors';
 import type { PrincipalStore } from '@tickring/core/identity';
 import type { GroupStore, JobStore } from '@tickring/core/jobs';
 import type { AlarmPublisher, ReportStore, RunStore } from '@tickring/core/runs';
@@ -24,6 +25,8 @@ export interface StoreKit {
   runs(retentionDays: number): RunStore;
   /** A heartbeat written here expires `expireAfterSeconds` later (default 270 s). */
   registry(options?: { readonly expireAfterSeconds?: number }): RegistryStore;
+  /** Refused executor requests, beside the registry (kept 24 h after the last). */
+  registrationRefusals(): RegistrationRefusalStore;
   reports(): ReportStore;
   leases(): LeaseStore;
   routeStates(): RouteStateStore;
@@ -31,6 +34,7 @@ export interface StoreKit {
   principals(): PrincipalStore;
   auditLog(retentionDays: number): AuditLog;
   workflows(retentionDays: number): WorkflowStore;
+  calendars(): CalendarStore;
   ring(): RingQueue;
   /**
    * Where a failed run's alarm goes beside the job's webhook: the SNS alarm topic (DynamoDB), or an

@@ -1,9 +1,11 @@
 import {
   DynamoAuditLog,
+  DynamoCalendarStore,
   DynamoGroupStore,
   DynamoJobStore,
   DynamoLeaseStore,
   DynamoPrincipalStore,
+  DynamoRegistrationRefusalStore,
   DynamoRegistryStore,
   DynamoReportStore,
   DynamoRouteStateStore,
@@ -45,6 +47,8 @@ export function dynamoStoreKit<T extends TableName>(
           ? {}
           : { expireAfterSeconds: options.expireAfterSeconds }),
       }),
+    registrationRefusals: () =>
+      new DynamoRegistrationRefusalStore({ doc, registryTable: table('registry'), clock: runtime.clock }),
     reports: () => new DynamoReportStore({ doc, controlTable: table('control') }),
     leases: () => new DynamoLeaseStore({ doc, controlTable: table('control') }),
     routeStates: () => new DynamoRouteStateStore({ doc, controlTable: table('control') }),
@@ -60,6 +64,7 @@ export function dynamoStoreKit<T extends TableName>(
         now: () => runtime.clock.now(),
         logger: runtime.logger,
       }),
+    calendars: () => new DynamoCalendarStore({ doc, calendarsTable: table('calendars') }),
     ring: () => new SqsRingQueue({ sqs, queueUrls: store.queueUrls }),
     alarms: () => {
       if (store.alarmTopicArn === undefined) {

@@ -5,10 +5,12 @@ import type { RingLane } from '@tickring/core/dispatch';
 import {
   EmbeddedDatabase,
   SqliteAuditLog,
+  SqliteCalendarStore,
   SqliteGroupStore,
   SqliteJobStore,
   SqliteLeaseStore,
   SqlitePrincipalStore,
+  SqliteRegistrationRefusalStore,
   SqliteRegistryStore,
   SqliteReportStore,
   SqliteRingQueue,
@@ -96,6 +98,7 @@ export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime):
           ? {}
           : { expireAfterSeconds: options.expireAfterSeconds }),
       }),
+    registrationRefusals: () => new SqliteRegistrationRefusalStore({ database, clock }),
     reports: () => new SqliteReportStore({ database }),
     leases: () => new SqliteLeaseStore({ database }),
     routeStates: () => new SqliteRouteStateStore({ database, clock }),
@@ -103,6 +106,7 @@ export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime):
     principals: () => new SqlitePrincipalStore({ database, clock }),
     auditLog: (retentionDays) => new SqliteAuditLog({ database, retentionDays, clock }),
     workflows: (retentionDays) => new SqliteWorkflowStore({ database, retentionDays, clock }),
+    calendars: () => new SqliteCalendarStore({ database }),
     ring: () => new SqliteRingQueue({ database, clock }),
     alarms: () => new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger),
     laneOf: (arn) => (arn?.split(':').at(-1) === RING_NAMES.slow ? 'slow' : 'fast'),

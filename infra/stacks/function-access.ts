@@ -27,8 +27,9 @@ export interface FunctionAccess {
 export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // run-tick: Query byDue + BatchGetItem (pre-read), conditional UpdateItem (advance the schedule);
   // shard leases are conditional UpdateItems on control items; fires go out with SendMessageBatch.
+  // A schedule that stops itself (its bounds reached) is recorded in the audit log: one PutItem.
   'scheduler-tick': {
-    tables: { jobs: ['Query', 'BatchGetItem', 'UpdateItem'], control: ['UpdateItem'] },
+    tables: { jobs: ['Query', 'BatchGetItem', 'UpdateItem'], control: ['UpdateItem'], audit: ['PutItem'] },
     sendToRing: true,
     publishAlarms: false,
     secrets: [],
@@ -67,7 +68,8 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   },
   // executor-callbacks + registry: the batch's runs and their jobs (BatchGetItem) to tell whether a
   // result needs an outcome mark, complete a run (conditional UpdateItem, GetItem when it was done
-  // already), heartbeats (UpdateItem) and removal (DeleteItem) in registry, report counters
+  // already), heartbeats (UpdateItem) and removal (DeleteItem) in registry, refused executor requests
+  // beside them (UpdateItem; PutItem starts one again past its TTL), report counters
   // (UpdateItem on control); run-outcome: job (GetItem), retries and child jobs (send), alarms. The
   // token executors present is checked against their group's own (groups GetItem) or the global one.
   // Workflows: a node's run that ended advances its workflow run (the engine through run-outcome):
@@ -79,7 +81,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       jobs: ['GetItem', 'BatchGetItem'],
       runs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
       groups: ['GetItem'],
-      registry: ['UpdateItem', 'DeleteItem'],
+      registry: ['UpdateItem', 'PutItem', 'DeleteItem'],
       control: ['UpdateItem'],
       workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     },
@@ -93,7 +95,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // control). admin-trigger: a manual trigger goes on the ring (send). admin-runs: log list (Query
   // a job's runs, or the dispatch pages and BatchGetItem their runs), one run (GetItem), kill (conditional UpdateItem of the run, report counters);
   // log output and kill reach HTTP executors with the access token (no IAM; Lambda executors are
-  // not invoked for them). admin-executors, admin-dashboard: registry (Query), report counters
+  // not invoked for them). admin-executors, admin-dashboard: registry (Query: heartbeats and refusals), report counters
   // (BatchGetItem on control). The edge secret tells requests through the console's CloudFront
   // (whose viewer address is then believed) from any other.
   api: {
@@ -113,6 +115,9 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       // (conditional DeleteItem, then its versions' expiry: Query + UpdateItem); trigger, cancel and
       // retry through the engine (as the dispatcher: GetItem, Query, BatchGetItem, Put/UpdateItem).
       workflows: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+      // admin-calendars: one calendar (GetItem), the list (Query of its one partition), create and
+      // change (conditional PutItem), delete (conditional DeleteItem). Only the api reads them today.
+      calendars: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
     },
     sendToRing: true,
     // A workflow run can fail in the api (a retried node failing at once, a killed node): alarmed here.

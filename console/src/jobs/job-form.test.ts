@@ -23,6 +23,12 @@ const JOB: Job = {
   scheduleConf: '0 0 2 * * ?',
   timeZone: 'Europe/Berlin',
   misfireStrategy: 'DO_NOTHING',
+  startAt: null,
+  endAt: '2030-12-31T00:00:00.000Z',
+  maxRuns: 10,
+  jitterSeconds: 0,
+  runsRemaining: 4,
+  scheduleEnded: null,
   executorRouteStrategy: 'FIRST',
   executorHandler: 'reportHandler',
   executorParam: '',
@@ -66,6 +72,10 @@ describe('createBody', () => {
         scheduleConf: '0/10 * * * * ?',
         timeZone: 'Europe/Berlin',
         misfireStrategy: 'DO_NOTHING',
+        startAt: null,
+        endAt: null,
+        maxRuns: null,
+        jitterSeconds: 0,
         executorRouteStrategy: 'FIRST',
         executorHandler: 'demoJobHandler',
         executorParam: '',
@@ -97,6 +107,36 @@ describe('createBody', () => {
       { field: 'executorTimeout', message: 'Enter a whole number, 0 or more.' },
       { field: 'retryBackoffSeconds', message: 'Enter a whole number, 0 or more.' },
     ]);
+  });
+});
+
+describe('the bounds and the jitter', () => {
+  it('sends empty bounds as null and typed ones as given, and lists every local problem at once', () => {
+    const made = createBody({
+      ...newJobForm(),
+      startAt: ' 2030-01-01T00:00:00Z ',
+      maxRuns: '3',
+      jitterSeconds: '30',
+    });
+    expect('body' in made && made.body).toMatchObject({
+      startAt: '2030-01-01T00:00:00Z',
+      endAt: null,
+      maxRuns: 3,
+      jitterSeconds: 30,
+    });
+    const bad = createBody({ ...newJobForm(), maxRuns: '0', jitterSeconds: '-1', executorTimeout: 'x' });
+    expect('error' in bad && bad.error.problems.map((p) => p.field)).toEqual([
+      'executorTimeout',
+      'jitterSeconds',
+      'maxRuns',
+    ]);
+  });
+
+  it('sends a cleared bound as null in an update, and an unchanged one not at all', () => {
+    expect(updateBody(JOB, { ...formFromJob(JOB), endAt: '', maxRuns: '10' })).toEqual({
+      body: { endAt: null, version: 3 },
+      changed: ['endAt'],
+    });
   });
 });
 

@@ -23,6 +23,12 @@ export interface JobForm {
   scheduleConf: string;
   timeZone: string;
   misfireStrategy: MisfireStrategy;
+  /** ISO instants as typed; empty: no bound. */
+  startAt: string;
+  endAt: string;
+  /** As typed; empty: no limit. */
+  maxRuns: string;
+  jitterSeconds: string;
   executorRouteStrategy: RouteStrategy;
   executorHandler: string;
   executorParam: string;
@@ -62,6 +68,22 @@ export const FIELDS: Record<FormField, { readonly label: string; readonly help: 
   misfireStrategy: {
     label: 'When a fire comes late',
     help: 'A scheduled fire more than 5 s late (the scheduler was down or backed up).',
+  },
+  startAt: {
+    label: 'Start at',
+    help: 'No scheduled fire before this instant (ISO-8601 with Z or an offset); empty for none.',
+  },
+  endAt: {
+    label: 'End at',
+    help: 'No scheduled fire after this instant; then the job stops itself. Empty for none.',
+  },
+  maxRuns: {
+    label: 'Most scheduled runs',
+    help: 'After this many scheduled fires the job stops itself (manual and retry runs do not count). Empty for no limit.',
+  },
+  jitterSeconds: {
+    label: 'Jitter (seconds)',
+    help: 'Delays each fire by a fixed offset in [0, jitter) s, derived from the job and the fire; at most 3600 and less than the time between fires. 0 for none.',
   },
   executorRouteStrategy: { label: 'Routing', help: 'How a run picks its executor among the group’s.' },
   executorHandler: { label: 'Handler', help: 'The handler the executor runs; required for BEAN code.' },
@@ -169,6 +191,10 @@ export function newJobForm(defaults: { appName?: string; author?: string; timeZo
     scheduleConf: '',
     timeZone: defaults.timeZone ?? 'UTC',
     misfireStrategy: 'DO_NOTHING',
+    startAt: '',
+    endAt: '',
+    maxRuns: '',
+    jitterSeconds: '0',
     executorRouteStrategy: 'FIRST',
     executorHandler: '',
     executorParam: '',
@@ -195,6 +221,10 @@ export function formFromJob(job: Job): JobForm {
     scheduleConf: job.scheduleConf,
     timeZone: job.timeZone,
     misfireStrategy: job.misfireStrategy,
+    startAt: job.startAt ?? '',
+    endAt: job.endAt ?? '',
+    maxRuns: job.maxRuns === null ? '' : String(job.maxRuns),
+    jitterSeconds: String(job.jitterSeconds),
     executorRouteStrategy: job.executorRouteStrategy,
     executorHandler: job.executorHandler,
     executorParam: job.executorParam,
@@ -220,7 +250,9 @@ type ReadOnlyKeys =
   | 'scheduleRevision'
   | 'createdAt'
   | 'updatedAt'
-  | 'workflowId';
+  | 'workflowId'
+  | 'runsRemaining'
+  | 'scheduleEnded';
 
 /**
  * The form as a body, or the problems found before asking the server (numbers that are not whole
@@ -237,6 +269,15 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       numbers[field] = Number(raw);
     }
   }
+  const jitter = form.jitterSeconds.trim();
+  if (!/^\d+$/.test(jitter))
+    problems.push({ field: 'jitterSeconds', message: 'Enter a whole number, 0 or more.' });
+  const maxRuns = form.maxRuns.trim();
+  if (maxRuns !== '' && !/^[1-9]\d*$/.test(maxRuns))
+    problems.push({
+      field: 'maxRuns',
+      message: 'Enter a whole number, 1 or more (or nothing for no limit).',
+    });
   if (problems.length > 0) {
     return {
       error: {
@@ -257,6 +298,11 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       scheduleConf: form.scheduleType === 'NONE' ? '' : form.scheduleConf.trim(),
       timeZone: form.timeZone.trim(),
       misfireStrategy: form.misfireStrategy,
+      // The server checks the instants (and every bound together): an empty one is no bound.
+      startAt: form.startAt.trim() === '' ? null : form.startAt.trim(),
+      endAt: form.endAt.trim() === '' ? null : form.endAt.trim(),
+      maxRuns: maxRuns === '' ? null : Number(maxRuns),
+      jitterSeconds: Number(jitter),
       executorRouteStrategy: form.executorRouteStrategy,
       executorHandler: form.executorHandler,
       executorParam: form.executorParam,

@@ -1,3 +1,4 @@
+import type { SchedulePreview } from '@tickring/client';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, describeError, type ShownError } from '../lib/api';
 import { viewerTimeZone } from '../lib/format';
@@ -14,17 +15,58 @@ export type PreviewState =
       readonly times: readonly string[];
       readonly from: number;
       readonly zone: string;
+      /** Each fire with its real (jittered) time and its DST mark, why the schedule ends, the clock changes it meets. */
+      readonly fires: SchedulePreview['fires'];
+      readonly ends: SchedulePreview['ends'];
+      readonly dst: SchedulePreview['dst'];
     }
   | { readonly kind: 'invalid'; readonly error: ShownError };
 
 /** How many fire times the preview asks for. */
 export const PREVIEW_COUNT = 10;
 
+/** What bounds the previewed fires, as the form holds them (empty: none). */
+export interface PreviewBounds {
+  readonly startAt?: string;
+  readonly endAt?: string;
+  /** A new job's maxRuns, or an existing one's runs remaining. */
+  readonly maxRuns?: string;
+  readonly jitterSeconds?: string;
+  readonly jobId?: number;
+}
+
+/** The preview's query for the bounds: only the well-formed ones (the form says what is wrong with the others). */
+export function boundsQuery(bounds: PreviewBounds) {
+  const text = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+  const whole = (v: string | undefined, min: number) =>
+    text(v) !== undefined && /^\d+$/.test(text(v) ?? '') && Number(text(v)) >= min
+      ? Number(text(v))
+      : undefined;
+  const query = {
+    startAt: text(bounds.startAt),
+    endAt: text(bounds.endAt),
+    maxRuns: whole(bounds.maxRuns, 1),
+    jitterSeconds: whole(bounds.jitterSeconds, 1),
+    jobId: bounds.jobId,
+  };
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Partial<
+    typeof query
+  >;
+}
+
 /**
  * The schedule as the server reads it, asked ~300 ms after the last change (GET /v1/schedule/preview):
- * its next fire times, or its refusal (the server's own message).
+ * its next fire times within its bounds, with their jitter and DST marks, or its refusal (the server's
+ * own message).
  */
-export function useSchedulePreview(type: ScheduleType, conf: string, zone: string): PreviewState {
+export function useSchedulePreview(
+  type: ScheduleType,
+  conf: string,
+  zone: string,
+  bounds: PreviewBounds = {},
+): PreviewState {
+  const extra = boundsQuery(bounds);
+  const extraKey = JSON.stringify(extra);
   const [state, setState] = useState<PreviewState>({ kind: 'none' });
   useEffect(() => {
     if (type === 'NONE') {
@@ -48,11 +90,21 @@ export function useSchedulePreview(type: ScheduleType, conf: string, zone: strin
             ...(zone.trim() === '' ? {} : { timeZone: zone.trim() }),
             from: new Date(from).toISOString(),
             count: PREVIEW_COUNT,
+            ...extra,
           },
         })
         .then(
           (preview) =>
-            !cancelled && setState({ kind: 'valid', times: preview.times, from, zone: zone.trim() }),
+            !cancelled &&
+            setState({
+              kind: 'valid',
+              times: preview.times,
+              from,
+              zone: zone.trim(),
+              fires: preview.fires,
+              ends: preview.ends,
+              dst: preview.dst,
+            }),
           (err: unknown) => !cancelled && setState({ kind: 'invalid', error: describeError(err) }),
         );
     }, 300);
@@ -60,7 +112,7 @@ export function useSchedulePreview(type: ScheduleType, conf: string, zone: strin
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [type, conf, zone]);
+  }, [type, conf, zone, extraKey]);
   return state;
 }
 
@@ -72,48 +124,100 @@ export function FireTimes({ state }: { state: PreviewState }) {
     [state, viewer],
   );
   if (state.kind !== 'valid') return null;
+  const ends = state.ends ? (
+    <p class="muted">Then the schedule ends: {ENDS_TEXT[state.ends]}; the job stops itself.</p>
+  ) : null;
   if (rows.length === 0) {
-    return <p class="muted">This schedule does not fire again.</p>;
+    return ends ?? <p class="muted">This schedule does not fire again.</p>;
   }
   const jobZone = state.zone || 'UTC';
+  const jittered = state.fires.some((f) => f.fireAt !== f.time);
   return (
-    <div class="table-wrap">
-      <table class="fire-table">
-        <caption class="muted">
-          The next {rows.length === 1 ? 'fire' : `${rows.length} fires`}
-          {rows.some((r) => r.change) && ' (rows marked “clocks change” come after a daylight-saving change)'}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" class="num">
-              #
-            </th>
-            <th scope="col">In the job’s zone ({jobZone})</th>
-            <th scope="col">In yours ({viewer})</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={row.at} class={row.change ? 'clock-change' : undefined}>
-              <td class="num">{i + 1}</td>
-              <td>
-                <time dateTime={row.at}>{row.inJobZone ?? '—'}</time>
-                {row.change && (
-                  <span
-                    class="clock-change-note"
-                    title={`The offset changes at ${new Date(row.change.at).toISOString()} (${row.change.direction === 'forward' ? 'an hour is skipped' : 'an hour repeats'})`}
-                  >
-                    ⚠ {row.change.text}
-                  </span>
-                )}
-              </td>
-              <td>
-                <time dateTime={row.at}>{row.inViewerZone}</time>
-              </td>
+    <>
+      <DstWarning dst={state.dst} />
+      <div class="table-wrap">
+        <table class="fire-table">
+          <caption class="muted">
+            The next {rows.length === 1 ? 'fire' : `${rows.length} fires`}
+            {rows.some((r) => r.change) &&
+              ' (rows marked “clocks change” come after a daylight-saving change)'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" class="num">
+                #
+              </th>
+              <th scope="col">In the job’s zone ({jobZone})</th>
+              <th scope="col">In yours ({viewer})</th>
+              {jittered && <th scope="col">Jitter</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={row.at} class={row.change ? 'clock-change' : undefined}>
+                <td class="num">{i + 1}</td>
+                <td>
+                  <time dateTime={row.at}>{row.inJobZone ?? '—'}</time>
+                  {row.change && (
+                    <span
+                      class="clock-change-note"
+                      title={`The offset changes at ${new Date(row.change.at).toISOString()} (${row.change.direction === 'forward' ? 'an hour is skipped' : 'an hour repeats'})`}
+                    >
+                      ⚠ {row.change.text}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <time dateTime={row.at}>{row.inViewerZone}</time>
+                  {state.fires[i]?.dst && (
+                    <span class="clock-change-note" title={state.fires[i]?.dst?.note}>
+                      ⚠ repeated hour: {state.fires[i]?.dst?.note}
+                    </span>
+                  )}
+                </td>
+                {jittered && <td>{jitterText(state.fires[i])}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {ends}
+    </>
+  );
+}
+
+const ENDS_TEXT = {
+  maxRuns: 'its most scheduled runs are used up',
+  endAt: 'its next fire would be after its end',
+  noNextFire: 'it has no next fire',
+} as const;
+
+/** A fire's delay under jitter: "+12.345 s", or what is missing to know it. */
+function jitterText(fire: SchedulePreview['fires'][number] | undefined): string {
+  if (!fire) return '';
+  if (fire.fireAt === null) return 'known once the job is saved';
+  return `+${((Date.parse(fire.fireAt) - Date.parse(fire.time)) / 1000).toFixed(3)} s`;
+}
+
+/**
+ * The clock changes the previewed fires meet where the schedule names a skipped or repeated local
+ * time, and what the job does there (the server's words), with the policy.
+ */
+export function DstWarning({ dst }: { dst: SchedulePreview['dst'] }) {
+  if (dst.transitions.length === 0) return null;
+  return (
+    <div class="notice warning" role="note">
+      <strong>Daylight saving time:</strong>
+      <ul>
+        {dst.transitions.map((t) => (
+          <li key={t.at}>
+            {t.localFrom.replace('T', ' ')}–{t.localTo.slice(11)} (
+            {t.kind === 'skippedHour' ? 'clocks spring forward' : 'clocks fall back'}, {t.offsetBefore} →{' '}
+            {t.offsetAfter}): {t.note}
+          </li>
+        ))}
+      </ul>
+      <small class="muted">{dst.policy}</small>
     </div>
   );
 }

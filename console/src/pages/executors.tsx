@@ -13,9 +13,12 @@ import {
   executorCounts,
   type GroupView,
   joinGroups,
+  type RefusedInfo,
+  refusedText,
   runsByAddress,
 } from '../runs/executors';
 import { GroupDialog } from '../runs/group-dialog';
+import { RefusedRegistrations } from '../runs/refused-registrations';
 import { StartExecutorHelp } from '../runs/start-executor-help';
 
 /** Running runs read per group (one page): more than this shows as "100+". */
@@ -33,6 +36,7 @@ interface RunningNow {
 interface ExecutorsData {
   readonly groups: GroupView[];
   readonly rawGroups: Map<string, Group>;
+  readonly refused: readonly RefusedInfo[];
 }
 
 async function loadGroups(): Promise<ExecutorsData> {
@@ -40,6 +44,7 @@ async function loadGroups(): Promise<ExecutorsData> {
   return {
     groups: joinGroups(groups.items, executors.items),
     rawGroups: new Map(groups.items.map((g) => [g.appName, g])),
+    refused: executors.refused,
   };
 }
 
@@ -114,6 +119,7 @@ export function ExecutorsPage() {
       <ErrorNotice error={data.error} />
       <ErrorNotice error={removal.error} title="Not deleted" />
       {data.data === undefined && data.loading && <p aria-busy="true">Loading executors…</p>}
+      {data.data && <RefusedRegistrations refused={data.data.refused} />}
       {data.data && groups.length === 0 && (
         <Empty title="No executor groups yet">
           <StartExecutorHelp onExecutorsPage />
@@ -184,6 +190,12 @@ function GroupCard({
             {group.title}
           </h2>
           <span class="mono">{group.appName}</span> · <span class="badge">{group.addressType}</span>
+          {group.refusedRegistrations > 0 && (
+            <>
+              {' '}
+              · <a href="#refused-heading">{refusedText(group.refusedRegistrations)}</a>
+            </>
+          )}
           {running && running.total > 0 && (
             <>
               {' '}

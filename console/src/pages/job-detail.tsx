@@ -27,6 +27,13 @@ import { useAction, useLoad } from '../lib/hooks';
 import { RunDue, RunLink, RunStatus } from '../runs/run-cells';
 import '../jobs/jobs.css';
 
+/** Why a schedule ended, in words. */
+const ENDED_TEXT = {
+  maxRuns: 'its most scheduled runs were used up',
+  endAt: 'its end was reached',
+  noNextFire: 'it fires no more',
+} as const;
+
 /** How many recent runs the timeline draws. */
 const TIMELINE_RUNS = 200;
 
@@ -177,7 +184,41 @@ function JobFacts({ job }: { job: Job }) {
           {job.timeZone} <span class="muted small">{describeZone(job.timeZone) ?? ''}</span>
         </dd>
         <dt>Status</dt>
-        <dd>{job.triggerStatus === 'RUNNING' ? 'Schedule on (RUNNING)' : 'Schedule off (STOPPED)'}</dd>
+        <dd>
+          {job.triggerStatus === 'RUNNING' ? 'Schedule on (RUNNING)' : 'Schedule off (STOPPED)'}
+          {job.scheduleEnded && (
+            <>
+              {' '}
+              <span class="muted">
+                — the schedule ended ({ENDED_TEXT[job.scheduleEnded.reason]}) at{' '}
+                <Time at={job.scheduleEnded.at} zone={job.timeZone} />
+              </span>
+            </>
+          )}
+        </dd>
+        {(job.startAt || job.endAt) && (
+          <>
+            <dt>Between</dt>
+            <dd>
+              {job.startAt ? <Time at={job.startAt} zone={job.timeZone} /> : 'now'} –{' '}
+              {job.endAt ? <Time at={job.endAt} zone={job.timeZone} /> : 'no end'}
+            </dd>
+          </>
+        )}
+        {job.maxRuns !== null && (
+          <>
+            <dt>Scheduled runs left</dt>
+            <dd>
+              {job.runsRemaining ?? 0} of {job.maxRuns}
+            </dd>
+          </>
+        )}
+        {job.jitterSeconds > 0 && (
+          <>
+            <dt>Jitter</dt>
+            <dd>each fire up to {job.jitterSeconds} s after its scheduled time</dd>
+          </>
+        )}
         <dt>Next fire</dt>
         <dd>
           <Time at={job.triggerNextTime} zone={job.timeZone} />

@@ -49,6 +49,9 @@ function EditJob({ id }: { id: number }) {
 
 const fieldId = (field: FormField) => `job-${field}`;
 
+/** The form fields the preview also checks (the bounds and the jitter). */
+const BOUND_FIELDS: readonly FormField[] = ['startAt', 'endAt', 'maxRuns', 'jitterSeconds'];
+
 function JobEditor({ job }: { job?: Job }) {
   const { me } = useAuth();
   const [, navigate] = useLocation();
@@ -73,7 +76,18 @@ function JobEditor({ job }: { job?: Job }) {
     navigate(`/jobs/${saved.id}`);
   });
   const summaryRef = useRef<HTMLDivElement>(null);
-  const preview = useSchedulePreview(form.scheduleType, form.scheduleConf, form.timeZone);
+  // An existing job's preview counts its runs remaining, and its jitter is known (its id).
+  const remaining =
+    job && job.maxRuns !== null && String(job.maxRuns) === form.maxRuns.trim()
+      ? String(job.runsRemaining ?? form.maxRuns)
+      : form.maxRuns;
+  const preview = useSchedulePreview(form.scheduleType, form.scheduleConf, form.timeZone, {
+    startAt: form.startAt,
+    endAt: form.endAt,
+    maxRuns: remaining,
+    jitterSeconds: form.jitterSeconds,
+    ...(job ? { jobId: job.id } : {}),
+  });
 
   const readOnly = job ? !canOperate(me, job.appName) : !canOperate(me);
   const glueAllowed = me?.permissions.glue === true || me?.permissions.admin === true;
@@ -98,13 +112,19 @@ function JobEditor({ job }: { job?: Job }) {
   /** The server's problems for a field: from the last save, and the live schedule preview. */
   const problems = (field: FormField): string[] => {
     const found = fieldProblems(saveError, field);
+    // The bounds' problems the preview found (endAt before startAt, jitter too large) show as they are typed.
+    if (preview.kind === 'invalid' && BOUND_FIELDS.includes(field)) {
+      for (const message of problemsFor(preview.error, field))
+        if (!found.includes(message)) found.push(message);
+    }
     if (preview.kind === 'invalid' && (field === 'scheduleConf' || field === 'timeZone')) {
       let live = problemsFor(preview.error, field);
       // A refusal not about either field (a 403, no answer) goes next to the schedule.
       if (
         field === 'scheduleConf' &&
         live.length === 0 &&
-        problemsFor(preview.error, 'timeZone').length === 0
+        problemsFor(preview.error, 'timeZone').length === 0 &&
+        !BOUND_FIELDS.some((b) => problemsFor(preview.error, b).length > 0)
       ) {
         live = [preview.error.message];
       }
@@ -300,6 +320,58 @@ function JobEditor({ job }: { job?: Job }) {
                   choices={MISFIRE_STRATEGIES}
                   value={form.misfireStrategy}
                   onChange={(v) => set('misfireStrategy', v as JobForm['misfireStrategy'])}
+                />
+              </Field>
+            </div>
+            <div class="grid">
+              {(['startAt', 'endAt'] as const).map((field) => (
+                <Field
+                  key={field}
+                  id={fieldId(field)}
+                  label={FIELDS[field].label}
+                  help={FIELDS[field].help}
+                  problems={problems(field)}
+                >
+                  <input
+                    {...inputProps(field)}
+                    type="text"
+                    class="mono"
+                    spellcheck={false}
+                    autocomplete="off"
+                    placeholder="2030-01-01T00:00:00Z"
+                    value={form[field]}
+                    onInput={(e) => set(field, e.currentTarget.value)}
+                  />
+                </Field>
+              ))}
+            </div>
+            <div class="grid">
+              <Field
+                id={fieldId('maxRuns')}
+                label={FIELDS.maxRuns.label}
+                help={`${FIELDS.maxRuns.help}${job && job.maxRuns !== null ? ` ${job.runsRemaining ?? 0} of ${job.maxRuns} left.` : ''}`}
+                problems={problems('maxRuns')}
+              >
+                <input
+                  {...inputProps('maxRuns')}
+                  type="text"
+                  inputMode="numeric"
+                  value={form.maxRuns}
+                  onInput={(e) => set('maxRuns', e.currentTarget.value)}
+                />
+              </Field>
+              <Field
+                id={fieldId('jitterSeconds')}
+                label={FIELDS.jitterSeconds.label}
+                help={FIELDS.jitterSeconds.help}
+                problems={problems('jitterSeconds')}
+              >
+                <input
+                  {...inputProps('jitterSeconds')}
+                  type="text"
+                  inputMode="numeric"
+                  value={form.jitterSeconds}
+                  onInput={(e) => set('jitterSeconds', e.currentTarget.value)}
                 />
               </Field>
             </div>

@@ -7,6 +7,8 @@ import {
   groupFormValues,
   joinGroups,
   parseAddressList,
+  refusalHints,
+  refusedText,
   runsByAddress,
 } from './executors';
 
@@ -102,5 +104,50 @@ describe('the group form', () => {
     });
     expect(groupBody({ ...manual, addressType: 'AUTO' }).addressList).toEqual([]);
     expect(groupFormValues()).toEqual({ appName: '', title: '', addressType: 'AUTO', addresses: '' });
+  });
+});
+
+describe('refused registrations', () => {
+  it('says how many, in the singular for one', () => {
+    expect(refusedText(1)).toBe('1 refused registration');
+    expect(refusedText(3)).toBe('3 refused registrations');
+  });
+
+  it('names each reason’s fix once, in the order the list first names it', () => {
+    const refused = (reason: string, address: string) => ({
+      appName: 'app',
+      address,
+      reason,
+      hint: `fix ${reason}`,
+      request: 'registry',
+      detail: '',
+      count: 1,
+      firstSeen: '2030-01-01T00:00:00.000Z',
+      lastSeen: '2030-01-01T00:00:00.000Z',
+    });
+    expect(
+      refusalHints([
+        refused('wrong-token', 'a'),
+        refused('unknown-app-name', 'b'),
+        refused('wrong-token', 'c'),
+      ]),
+    ).toEqual([
+      { reason: 'wrong-token', hint: 'fix wrong-token' },
+      { reason: 'unknown-app-name', hint: 'fix unknown-app-name' },
+    ]);
+  });
+
+  it('gives each group its count of refused registrations (0 when listExecutors names none)', () => {
+    const views = joinGroups(
+      [
+        { appName: 'a', title: 'A', addressType: 'AUTO', addressList: [] },
+        { appName: 'b', title: 'B', addressType: 'AUTO', addressList: [] },
+      ],
+      [{ appName: 'a', title: 'A', addressType: 'AUTO', executors: [], refusedRegistrations: 2 }],
+    );
+    expect(views.map((v) => [v.appName, v.refusedRegistrations])).toEqual([
+      ['a', 2],
+      ['b', 0],
+    ]);
   });
 });

@@ -25,11 +25,37 @@ export interface GroupExecutors {
   readonly title: string;
   readonly addressType: AddressType;
   readonly executors: readonly ExecutorInfo[];
+  /** Refused (address, reason) pairs under its app name in the last day. */
+  readonly refusedRegistrations?: number;
 }
 
 export interface GroupView extends GroupInfo {
   /** Its executors (AUTO: the registered ones; MANUAL: the configured addresses), online first. */
   readonly executors: readonly ExecutorInfo[];
+  readonly refusedRegistrations: number;
+}
+
+/** A refused executor request as listExecutors answers it (`refused`). */
+export interface RefusedInfo {
+  readonly appName: string;
+  readonly address: string;
+  readonly reason: string;
+  readonly hint: string;
+  readonly request: string;
+  readonly detail: string;
+  readonly count: number;
+  readonly firstSeen: string;
+  readonly lastSeen: string;
+}
+
+/** "1 refused registration", "3 refused registrations". */
+export function refusedText(count: number): string {
+  return `${count} refused registration${count === 1 ? '' : 's'}`;
+}
+
+/** Each reason once, with its hint, in the order the list first names it. */
+export function refusalHints(refused: readonly RefusedInfo[]): { reason: string; hint: string }[] {
+  return [...new Map(refused.map((r) => [r.reason, r.hint]))].map(([reason, hint]) => ({ reason, hint }));
 }
 
 /** An address as compared: without a trailing slash, lower-cased scheme and host. */
@@ -49,6 +75,7 @@ export function joinGroups(groups: readonly GroupInfo[], executors: readonly Gro
   const views: GroupView[] = groups.map((group) => ({
     ...group,
     executors: sortExecutors(byApp.get(group.appName)?.executors ?? []),
+    refusedRegistrations: byApp.get(group.appName)?.refusedRegistrations ?? 0,
   }));
   const known = new Set(groups.map((g) => g.appName));
   for (const extra of executors) {
@@ -59,6 +86,7 @@ export function joinGroups(groups: readonly GroupInfo[], executors: readonly Gro
       addressType: extra.addressType,
       addressList: extra.executors.map((e) => e.address),
       executors: sortExecutors(extra.executors),
+      refusedRegistrations: extra.refusedRegistrations ?? 0,
     });
   }
   return views.sort((a, b) => a.title.localeCompare(b.title) || a.appName.localeCompare(b.appName));

@@ -366,6 +366,32 @@ describe('tickring command line against a local stack', () => {
     expect(help.stdout).toContain('--follow');
   });
 
+  it('lists refused executor registrations after the executors, with what to fix', async () => {
+    const refusedAddress = 'http://127.0.0.1:1/';
+    const answer = await fetch(`${e.stack.urls.api}/api/registry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'XXL-JOB-ACCESS-TOKEN': 'not-the-token' },
+      body: JSON.stringify({
+        registryGroup: 'EXECUTOR',
+        registryKey: appName,
+        registryValue: refusedAddress,
+      }),
+    });
+    expect(await answer.json()).toEqual({ code: 500, msg: 'The access token is wrong.' });
+    const exec = await cli(['executors', 'ls', '--app', appName], { env });
+    expect(exec.code, exec.stderr).toBe(0);
+    expect(exec.stdout).toContain('Refused executor requests (last 24 h): 1');
+    expect(exec.stdout).toMatch(
+      new RegExp(`^${appName}\\s+http://127\\.0\\.0\\.1:1/\\s+wrong-token\\s+1\\s`, 'm'),
+    );
+    expect(exec.stderr).toContain('wrong-token: The access token is not the one for this app name.');
+    const json = JSON.parse((await cli(['executors', 'ls', '--app', appName, '--json'], { env })).stdout);
+    expect(json.items[0].refusedRegistrations).toBe(1);
+    expect(json.refused).toEqual([
+      expect.objectContaining({ appName, address: refusedAddress, reason: 'wrong-token', count: 1 }),
+    ]);
+  });
+
   it('lists executors, runs and the dashboard as tables and as JSON', async () => {
     const exec = await cli(['executors', 'ls', '--app', appName], { env });
     expect(exec.code, exec.stderr).toBe(0);

@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { registerAudit } from './commands/audit.js';
+import { registerCalendars } from './commands/calendars.js';
 import { registerDashboard, registerExecutors } from './commands/executors.js';
 import { registerExport } from './commands/export.js';
 import { registerGroups } from './commands/groups.js';
@@ -35,7 +36,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('tickring');
   program
     .description(
-      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, executors, imports; users, API tokens and the audit log.',
+      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, calendars, executors, imports; users, API tokens and the audit log.',
     )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for the command')
@@ -69,6 +70,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   registerRuns(program, run, io.now);
   registerWorkflows(program, run);
   registerWorkflowRuns(program, run);
+  registerCalendars(program, run);
   registerExecutors(program, run);
   registerDashboard(program, run);
   registerImport(program, run);

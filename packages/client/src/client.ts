@@ -116,6 +116,8 @@ export function createClient(options: ClientOptions): TickringClient {
     const { response } = answer;
     if (!response.ok) throw apiError(target, response, answer.error);
     if (typeof answer.data !== 'string' || answer.data === '') return undefined;
+    // A text answer of its own type (an iCalendar export) is the result as it came.
+    if (/^text\/calendar\b/i.test(response.headers.get('content-type') ?? '')) return answer.data;
     try {
       return JSON.parse(answer.data);
     } catch {

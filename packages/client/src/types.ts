@@ -40,13 +40,15 @@ export type OperationInput<K extends OperationId> = Simplify<
 type SuccessStatus<K extends OperationId> = Extract<keyof Operation<K>['responses'], 200 | 201 | 202 | 204>;
 
 /**
- * What an operation resolves to: its success answer's JSON body; `undefined` for an answer without a
- * body (204).
+ * What an operation resolves to: its success answer's JSON body, or its text (an iCalendar export);
+ * `undefined` for an answer without a body (204).
  */
 export type OperationResult<K extends OperationId> = {
   [S in SuccessStatus<K>]: Operation<K>['responses'][S] extends { content: { 'application/json': infer B } }
     ? B
-    : undefined;
+    : Operation<K>['responses'][S] extends { content: { 'text/calendar': infer T } }
+      ? T
+      : undefined;
 }[SuccessStatus<K>];
 
 /** Operations whose answer is a page (`items` and `nextCursor`) and which take a `cursor`. */

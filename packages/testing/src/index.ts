@@ -1,8 +1,10 @@
 export { makeAuditEntry } from './audit-entries.js';
 export { type AuditLogContractOptions, auditLogContract } from './contracts/audit-log.js';
+export { calendarStoreContract, testCalendar } from './contracts/calendar-store.js';
 export { groupStoreContract } from './contracts/group-store.js';
 export { type JobStoreContractOptions, jobStoreContract } from './contracts/job-store.js';
 export { leaseStoreContract } from './contracts/lease-store.js';
+export { registrationRefusalStoreContract } from './contracts/registration-refusal-store.js';
 export { type RegistryStoreContractOptions, registryStoreContract } from './contracts/registry-store.js';
 export { reportStoreContract } from './contracts/report-store.js';
 export { type RingQueueHarness, ringQueueContract } from './contracts/ring-queue.js';
@@ -23,9 +25,14 @@ export {
 export { identityLifecycleSuite } from './identity-lifecycle.js';
 export { makeJob } from './jobs.js';
 export { MemoryAuditLog, type MemoryAuditLogOptions } from './memory/audit-log.js';
+export { MemoryCalendarStore } from './memory/calendar-store.js';
 export { MemoryGroupStore } from './memory/group-store.js';
 export { MemoryJobStore, type MemoryJobStoreOptions } from './memory/job-store.js';
 export { MemoryLeaseStore } from './memory/lease-store.js';
+export {
+  MemoryRegistrationRefusalStore,
+  type MemoryRegistrationRefusalStoreOptions,
+} from './memory/registration-refusal-store.js';
 export { MemoryRegistryStore, type MemoryRegistryStoreOptions } from './memory/registry-store.js';
 export { MemoryReportStore } from './memory/report-store.js';
 export { MemoryRingQueue, type RingDelivery } from './memory/ring-queue.js';

@@ -12,6 +12,8 @@ export interface ResponseSpec {
   readonly schema?: TSchema;
   /** A typical body; the document shows it, the schema must accept it (checked by a test). */
   readonly example?: unknown;
+  /** The body's media type when it is not JSON (an iCalendar export: `text/calendar`, a string schema). */
+  readonly contentType?: string;
 }
 
 export interface BodySpec<S extends TSchema = TSchema> {
@@ -28,6 +30,11 @@ export interface BodySpec<S extends TSchema = TSchema> {
    * (typed `unknown`) and `schema` only documents it.
    */
   readonly checkedBy?: 'router' | 'use-case';
+  /**
+   * A text media type the body may come as instead of JSON (an iCalendar import: `text/calendar`);
+   * the route then gets the text as it came (see parseBody), so its use-case checks the body.
+   */
+  readonly textType?: string;
 }
 
 /**

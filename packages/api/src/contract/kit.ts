@@ -29,9 +29,18 @@ export const Expect: unique symbol = Symbol.for('tickring.schema.expect');
 /** The noun of an object's fields in "unknown field" messages ("the job fields are ..."). */
 export const Noun: unique symbol = Symbol.for('tickring.schema.noun');
 
+/**
+ * Checks of an object's fields taken together (endAt after startAt), run by the validator beside the
+ * schema's own, so a 400 lists them with every other problem. A symbol key: never in the document.
+ */
+export const Refine: unique symbol = Symbol.for('tickring.schema.refine');
+
 export interface Annotations {
   readonly [Expect]?: string;
   readonly [Noun]?: string;
+  readonly [Refine]?: (
+    value: Readonly<Record<string, unknown>>,
+  ) => readonly { field?: string; message: string }[];
 }
 
 /** Sets the validator's annotations on a schema (in place) and returns it. */

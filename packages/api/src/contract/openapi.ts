@@ -50,6 +50,11 @@ const TAGS = [
     description:
       'Workflows: DAGs of jobs of one group, each node a run of a job with a parameter rendered from the run’s input and its upstream nodes’ results; their schedules, triggers and runs (read, retry, cancel).',
   },
+  {
+    name: 'calendars',
+    description:
+      'Business calendars: working weekdays, excluded dates and ranges (holidays), make-up workdays, in a time zone; versioned; iCalendar import and export.',
+  },
   { name: 'executors', description: 'Executors online and the dashboard.' },
   { name: 'sessions', description: 'Signing in and out, and who you are.' },
   { name: 'users', description: 'People: their roles over executor groups (admin only).' },
@@ -139,7 +144,7 @@ function operation(route: AnyApiRoute, components: Components): JsonObject {
       ...(response.schema
         ? {
             content: {
-              [JSON_TYPE]: {
+              [response.contentType ?? JSON_TYPE]: {
                 schema: components.toJson(response.schema),
                 ...(response.example === undefined ? {} : { example: response.example }),
               },
@@ -180,6 +185,7 @@ function operation(route: AnyApiRoute, components: Components): JsonObject {
             description: route.body.description,
             content: {
               [JSON_TYPE]: { schema: components.toJson(route.body.schema), examples: route.body.examples },
+              ...(route.body.textType ? { [route.body.textType]: { schema: { type: 'string' } } } : {}),
             },
           },
         }
@@ -328,6 +334,7 @@ function accessText(access: RouteAccess): string {
 /** When the route answers 403: a role that may not do this at all, or not in that group. */
 function forbiddenWhen(access: RouteAccess): string | undefined {
   if (access.kind === 'admin') return 'The caller is not an admin.';
+  if (access.kind === 'operate' && access.target === 'none') return 'The caller is a viewer.';
   if (access.kind === 'operate')
     return 'The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources.';
   return undefined;

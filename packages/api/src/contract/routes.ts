@@ -4,8 +4,10 @@
  * `openapi.ts` writes the document from it.
  */
 import { Type } from '@sinclair/typebox';
+import { REFUSAL_HINTS } from '@tickring/core/executors';
 import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
+import { CALENDAR_ROUTES } from './routes-calendars.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
 import { WORKFLOW_ROUTES } from './routes-workflows.js';
 import { Activity, ActivityQuery, Dashboard, DashboardQuery } from './schemas-activity.js';
@@ -67,6 +69,12 @@ const exampleJob = {
   scheduleConf: '0 0 2 * * ?',
   timeZone: 'Europe/Berlin',
   misfireStrategy: 'DO_NOTHING',
+  startAt: null,
+  endAt: '2030-12-31T23:00:00.000Z',
+  maxRuns: 300,
+  jitterSeconds: 30,
+  runsRemaining: 299,
+  scheduleEnded: null,
   executorRouteStrategy: 'ROUND',
   executorHandler: 'reportHandler',
   executorParam: 'region=eu',
@@ -495,13 +503,36 @@ const SCHEDULING_ROUTES = {
     access: { kind: 'read', target: 'none' },
     query: PreviewQuery,
     summary: 'Preview a schedule',
-    description: 'The next fire times of a schedule, as a job with it would fire.',
+    description:
+      'The next fire times of a schedule, as a job with it would fire: within its bounds (startAt, endAt, maxRuns; `ends` says why it stops), each with its real time under jitterSeconds (give jobId), and the clock changes it meets (DST) with what the job does there: Quartz’s policy (a skipped local time does not fire that day; a repeated one fires once, at the second pass).',
     responses: {
       200: {
         description: 'The fire times.',
         schema: Preview,
         example: {
-          times: ['2030-01-04T09:00:00.000Z', '2030-01-04T09:15:00.000Z', '2030-01-04T09:30:00.000Z'],
+          times: ['2030-03-30T01:30:00.000Z', '2030-04-01T00:30:00.000Z'],
+          fires: [
+            { time: '2030-03-30T01:30:00.000Z', fireAt: '2030-03-30T01:30:12.345Z', dst: null },
+            { time: '2030-04-01T00:30:00.000Z', fireAt: '2030-04-01T00:30:07.021Z', dst: null },
+          ],
+          ends: 'maxRuns',
+          dst: {
+            policy:
+              'Quartz: a local time that does not exist (clocks spring forward) is skipped, no fire that day; a local time that exists twice (clocks fall back) fires once, at the second (standard-time) pass.',
+            transitions: [
+              {
+                kind: 'skippedHour',
+                at: '2030-03-31T01:00:00.000Z',
+                localFrom: '2030-03-31T02:00:00',
+                localTo: '2030-03-31T03:00:00',
+                offsetBefore: '+01:00',
+                offsetAfter: '+02:00',
+                matches: 1,
+                firstMatches: ['2030-03-31T02:30:00'],
+                note: 'The schedule names 1 time in the skipped hour: no fire for it that day (the clocks jump from 2030-03-31T02:00:00 to 2030-03-31T03:00:00).',
+              },
+            ],
+          },
         },
       },
     },
@@ -605,10 +636,10 @@ const SCHEDULING_ROUTES = {
     query: ExecutorsQuery,
     summary: 'List executors',
     description:
-      'Each group’s executors with their last heartbeat: an AUTO group’s registrations, a MANUAL group’s addresses.',
+      'Each group’s executors with their last heartbeat (an AUTO group’s registrations, a MANUAL group’s addresses), and the executor requests refused in the last day (a wrong or missing token, an app name no group has, a body it cannot read), counted per app name, address and reason.',
     responses: {
       200: {
-        description: 'Executors by group.',
+        description: 'Executors by group, and refused executor requests.',
         schema: Executors,
         example: {
           items: [
@@ -617,6 +648,20 @@ const SCHEDULING_ROUTES = {
               title: 'My application',
               addressType: 'AUTO',
               executors: [{ address: 'http://10.0.0.5:9999/', online: true, lastHeartbeat: T0 }],
+              refusedRegistrations: 1,
+            },
+          ],
+          refused: [
+            {
+              appName: 'my-app',
+              address: 'http://10.0.0.6:9999/',
+              reason: 'wrong-token',
+              hint: REFUSAL_HINTS['wrong-token'],
+              request: 'registry',
+              detail: 'The access token is wrong.',
+              count: 42,
+              firstSeen: T0,
+              lastSeen: T0,
             },
           ],
         },
@@ -730,10 +775,16 @@ const SCHEDULING_ROUTES = {
 } as const;
 
 /**
- * The admin API's routes: scheduling (groups, jobs, runs, ...), workflows, people and credentials,
- * the audit log.
+ * The admin API's routes: scheduling (groups, jobs, runs, ...), workflows, calendars, people and
+ * credentials, the audit log.
  */
-export const API = { ...SCHEDULING_ROUTES, ...WORKFLOW_ROUTES, ...IDENTITY_ROUTES, ...AUDIT_ROUTES } as const;
+export const API = {
+  ...SCHEDULING_ROUTES,
+  ...WORKFLOW_ROUTES,
+  ...CALENDAR_ROUTES,
+  ...IDENTITY_ROUTES,
+  ...AUDIT_ROUTES,
+} as const;
 
 /** Every route of the table, in its order. */
 export const API_ROUTES: readonly AnyApiRoute[] = Object.values(API);

@@ -3,6 +3,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ROUTE_STRATEGIES } from '@tickring/core/dispatch';
 import {
   BLOCK_STRATEGIES,
+  bodyBoundsProblems,
   GLUE_TYPES,
   JOB_DEFAULTS,
   type JOB_EDITABLE_FIELDS,
@@ -11,8 +12,14 @@ import {
   type JOB_READ_ONLY_FIELDS,
   TRIGGER_STATUSES,
 } from '@tickring/core/jobs';
-import { MISFIRE_STRATEGIES, SCHEDULE_TYPES } from '@tickring/core/schedule';
-import { annotate, defaulted, Expect, Noun, named, StringEnum } from './kit.js';
+import {
+  DST_POLICY_TEXT,
+  MAX_JITTER_SECONDS,
+  MISFIRE_STRATEGIES,
+  SCHEDULE_END_REASONS,
+  SCHEDULE_TYPES,
+} from '@tickring/core/schedule';
+import { annotate, defaulted, Expect, Noun, named, Refine, StringEnum } from './kit.js';
 import {
   Cursor,
   Instant,
@@ -78,6 +85,27 @@ const JOB_FIELDS = {
     description:
       'A scheduled fire that comes more than 5 s late: DO_NOTHING records it as a skipped run; FIRE_ONCE_NOW runs one catch-up.',
     examples: ['DO_NOTHING'],
+  }),
+  startAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.',
+    examples: ['2030-01-01T00:00:00Z'],
+  }),
+  endAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.',
+    examples: ['2030-12-31T23:59:59Z'],
+  }),
+  maxRuns: Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()], {
+    description:
+      'At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.',
+    examples: [3],
+  }),
+  jitterSeconds: Type.Integer({
+    minimum: 0,
+    maximum: MAX_JITTER_SECONDS,
+    description: `Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most ${MAX_JITTER_SECONDS}, and less than the schedule’s smallest interval between fires. 0: none.`,
+    examples: [30],
   }),
   executorRouteStrategy: StringEnum(ROUTE_STRATEGIES, {
     description: 'How a run picks its executor among the group’s (XXL-JOB’s strategies).',
@@ -174,7 +202,14 @@ const JOB_READ_ONLY = {
   createdAt: readOnlyEcho(),
   updatedAt: readOnlyEcho(),
   workflowId: readOnlyEcho(null),
+  scheduleEnded: readOnlyEcho(null),
 } satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
+
+/** Shown in answers beside the fields: a body may carry it back too (ignored). */
+const JOB_VIEW_ONLY = { runsRemaining: readOnlyEcho(null) };
+
+/** The bounds of a body taken together (endAt after startAt, jitter below the interval), beside its other problems. */
+const refineJobBody = { [Refine]: (body: Readonly<Record<string, unknown>>) => bodyBoundsProblems(body) };
 
 /** On create, each of these (or its XXL-JOB alias) must be given. */
 const JOB_REQUIRED_ON_CREATE = ['appName', 'name', 'author'] as const satisfies readonly JobField[];
@@ -194,6 +229,7 @@ export const JobCreate = named(
         author: JOB_FIELDS.author,
         ...optional(JOB_ALIASES),
         ...optional(JOB_READ_ONLY),
+        ...optional(JOB_VIEW_ONLY),
       },
       {
         additionalProperties: false,
@@ -205,7 +241,7 @@ export const JobCreate = named(
         })),
       },
     ),
-    { [Noun]: 'job' },
+    { [Noun]: 'job', ...refineJobBody },
   ),
 );
 
@@ -213,14 +249,37 @@ export const JobUpdate = named(
   'JobUpdate',
   annotate(
     Type.Object(
-      { ...optional(JOB_FIELDS), ...optional(JOB_ALIASES), ...optional(JOB_READ_ONLY) },
+      {
+        ...optional(JOB_FIELDS),
+        ...optional(JOB_ALIASES),
+        ...optional(JOB_READ_ONLY),
+        ...optional(JOB_VIEW_ONLY),
+      },
       {
         additionalProperties: false,
         description:
           'The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused.',
       },
     ),
-    { [Noun]: 'job' },
+    { [Noun]: 'job', ...refineJobBody },
+  ),
+);
+
+/** Why a schedule stopped itself. */
+export const ScheduleEnded = named(
+  'ScheduleEnded',
+  Type.Object(
+    {
+      reason: StringEnum(SCHEDULE_END_REASONS, {
+        description:
+          'maxRuns: its scheduled fires are used up; endAt: its next fire would be after endAt; noNextFire: the schedule fires no more (a ONCE instant passed, a cron’s last year).',
+        examples: ['maxRuns'],
+      }),
+      at: Instant(
+        iso('When the scheduler stopped the job (it plans up to 15 s ahead: the last fire may follow)'),
+      ),
+    },
+    { additionalProperties: false, description: 'A schedule that stopped itself: why and when.' },
   ),
 );
 
@@ -236,6 +295,15 @@ export const Job = named(
       triggerLastTime: InstantOrNull(
         'The last fire handed to the ring, ISO-8601 UTC; null before the first.',
       ),
+      runsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+        description: 'Scheduled fires left under maxRuns; null without a limit.',
+        examples: [2],
+      }),
+      scheduleEnded: Type.Union([ScheduleEnded, Type.Null()], {
+        description:
+          'Set when the schedule stopped itself (the job is STOPPED): why and when; cleared when the job is started again. null otherwise.',
+        examples: [null, { reason: 'maxRuns', at: '2030-01-03T02:00:00.000Z' }],
+      }),
       glueUpdatetime: Instant(iso('When the glue (type or source) last changed')),
       scheduleRevision: Type.Integer({
         minimum: 1,
@@ -284,34 +352,84 @@ export const JobListQuery = Type.Object({
   cursor: Type.Optional(Cursor),
 });
 
-export const PreviewQuery = Type.Object({
-  scheduleType: StringEnum(SCHEDULE_TYPES, { description: 'How scheduleConf is read.', examples: ['CRON'] }),
-  scheduleConf: Type.Optional(
-    Type.String({
-      maxLength: JOB_LIMITS.scheduleConf,
-      description: 'The schedule, as on a job; empty for NONE.',
-      examples: ['0 0/15 10 ? * 6L'],
+export const PreviewQuery = annotate(
+  Type.Object({
+    scheduleType: StringEnum(SCHEDULE_TYPES, {
+      description: 'How scheduleConf is read.',
+      examples: ['CRON'],
     }),
-  ),
-  timeZone: Type.Optional(
-    Type.String({
-      maxLength: JOB_LIMITS.timeZone,
-      description: 'The IANA time zone the cron is read in; UTC when absent.',
-      examples: ['Europe/Berlin'],
-    }),
-  ),
-  from: Type.Optional(
-    Type.String({
-      format: 'date-time',
-      description: 'Fires after this instant (ISO-8601 with Z or an offset); now when absent.',
-      examples: ['2030-01-01T00:00:00Z'],
-    }),
-  ),
-  count: defaulted(
-    Type.Integer({ minimum: 1, maximum: 100, description: 'How many fire times at most.', examples: [3] }),
-    5,
-  ),
-});
+    scheduleConf: Type.Optional(
+      Type.String({
+        maxLength: JOB_LIMITS.scheduleConf,
+        description: 'The schedule, as on a job; empty for NONE.',
+        examples: ['0 0/15 10 ? * 6L'],
+      }),
+    ),
+    timeZone: Type.Optional(
+      Type.String({
+        maxLength: JOB_LIMITS.timeZone,
+        description: 'The IANA time zone the cron is read in; UTC when absent.',
+        examples: ['Europe/Berlin'],
+      }),
+    ),
+    from: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'Fires after this instant (ISO-8601 with Z or an offset); now when absent.',
+        examples: ['2030-01-01T00:00:00Z'],
+      }),
+    ),
+    count: defaulted(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'How many fire times at most.', examples: [3] }),
+      5,
+    ),
+    startAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'The schedule’s startAt, as on a job.',
+        examples: ['2030-01-01T00:00:00Z'],
+      }),
+    ),
+    endAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'The schedule’s endAt, as on a job.',
+        examples: ['2030-12-31T00:00:00Z'],
+      }),
+    ),
+    maxRuns: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'At most this many fires (a new job’s maxRuns, or an existing job’s runsRemaining).',
+        examples: [3],
+      }),
+    ),
+    jitterSeconds: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_JITTER_SECONDS,
+        description: 'The job’s jitterSeconds: each fire’s real time is shown beside its scheduled one.',
+        examples: [30],
+      }),
+    ),
+    jobId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter).',
+        examples: [7],
+      }),
+    ),
+  }),
+  { [Refine]: (query: Readonly<Record<string, unknown>>) => bodyBoundsProblems(query) },
+);
+
+const dstNote = (example: string) =>
+  Type.String({ description: 'What the job does there, in words.', examples: [example] });
+const REPEATED_NOTE =
+  '2030-10-27T02:30:00 happens twice (+02:00, then +01:00): the job fires once, at the second (+01:00); the first is skipped.';
+const SKIPPED_NOTE =
+  'The schedule names 1 time in the skipped hour: no fire for it that day (the clocks jump from 2030-03-31T02:00:00 to 2030-03-31T03:00:00).';
 
 export const Preview = named(
   'SchedulePreview',
@@ -319,11 +437,116 @@ export const Preview = named(
     {
       times: Type.Array(Type.String({ format: 'date-time' }), {
         description:
-          'The next fire times, ISO-8601 UTC, oldest first; fewer than count when the schedule ends.',
+          'The next scheduled fire times, ISO-8601 UTC, oldest first; fewer than count when the schedule ends (see ends).',
         examples: [['2030-01-04T09:00:00.000Z', '2030-01-04T09:15:00.000Z']],
       }),
+      fires: Type.Array(
+        Type.Object(
+          {
+            time: Type.String({
+              format: 'date-time',
+              description: 'The fire’s scheduled time (its identity).',
+              examples: ['2030-01-04T09:00:00.000Z'],
+            }),
+            fireAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+              description:
+                'When it really fires: its scheduled time plus its jitter; null when there is jitter but no jobId to derive it from.',
+              examples: ['2030-01-04T09:00:12.345Z'],
+            }),
+            dst: Type.Union(
+              [
+                Type.Object(
+                  {
+                    kind: StringEnum(['repeatedHour'] as const, {
+                      description: 'repeatedHour: the fire’s local time happens twice (clocks fall back).',
+                      examples: ['repeatedHour'],
+                    }),
+                    note: dstNote(REPEATED_NOTE),
+                  },
+                  { additionalProperties: false, description: 'The fire’s DST mark.' },
+                ),
+                Type.Null(),
+              ],
+              {
+                description: 'Set when the fire falls in a local hour that happens twice (clocks fall back).',
+                examples: [null, { kind: 'repeatedHour', note: REPEATED_NOTE }],
+              },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'The same fires, each with its real time and its DST mark.', examples: [] },
+      ),
+      ends: Type.Union([StringEnum(SCHEDULE_END_REASONS), Type.Null()], {
+        description:
+          'Why the schedule ends after the last fire shown (maxRuns, endAt, noNextFire), as the job would stop itself; null when it goes on.',
+        examples: [null],
+      }),
+      dst: Type.Object(
+        {
+          policy: Type.String({
+            description: 'What the job does where the clocks change.',
+            examples: [DST_POLICY_TEXT],
+          }),
+          transitions: Type.Array(
+            Type.Object(
+              {
+                kind: StringEnum(['skippedHour', 'repeatedHour'] as const, {
+                  description: 'skippedHour: clocks spring forward; repeatedHour: clocks fall back.',
+                  examples: ['skippedHour'],
+                }),
+                at: Type.String({
+                  format: 'date-time',
+                  description: 'When the clocks change, ISO-8601 UTC.',
+                  examples: ['2030-03-31T01:00:00.000Z'],
+                }),
+                localFrom: Type.String({
+                  description: 'The local times skipped or repeated, from (YYYY-MM-DDTHH:mm:ss) …',
+                  examples: ['2030-03-31T02:00:00'],
+                }),
+                localTo: Type.String({
+                  description: '… to (not included).',
+                  examples: ['2030-03-31T03:00:00'],
+                }),
+                offsetBefore: Type.String({
+                  description: 'The zone’s offset before the change.',
+                  examples: ['+01:00'],
+                }),
+                offsetAfter: Type.String({
+                  description: 'The zone’s offset after it.',
+                  examples: ['+02:00'],
+                }),
+                matches: Type.Integer({
+                  minimum: 1,
+                  description: 'How many of the schedule’s local times fall there.',
+                  examples: [1],
+                }),
+                firstMatches: Type.Array(Type.String(), {
+                  description: 'The first few of them (at most 5), local.',
+                  examples: [['2030-03-31T02:30:00']],
+                }),
+                note: dstNote(SKIPPED_NOTE),
+              },
+              { additionalProperties: false, description: 'One change of the clocks.' },
+            ),
+            {
+              description:
+                'The clock changes between from and the last fire shown where the schedule names a local time that is skipped or repeated (CRON only).',
+              examples: [[]],
+            },
+          ),
+        },
+        {
+          additionalProperties: false,
+          description: 'Daylight saving: the policy and the clock changes the fires meet.',
+          examples: [{ policy: DST_POLICY_TEXT, transitions: [] }],
+        },
+      ),
     },
-    { additionalProperties: false, description: 'The next fire times of a schedule.' },
+    {
+      additionalProperties: false,
+      description: 'The next fire times of a schedule, with its bounds, its jitter and its DST marks.',
+    },
   ),
 );
 

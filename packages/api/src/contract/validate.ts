@@ -7,7 +7,7 @@ import { Kind, type TObject, type TSchema } from '@sinclair/typebox';
 import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value';
 import type { HttpRequest, RoutedRequest } from '../http/request.js';
 import { type Problem, RequestValidationError, type ValidInput } from '../http/validation.js';
-import { type Annotations, Expect, FORMAT_EXPECT, Noun } from './kit.js';
+import { type Annotations, Expect, FORMAT_EXPECT, Noun, Refine } from './kit.js';
 
 /** Where a value came from: the path, the query string or the JSON body. */
 export type Source = 'path' | 'query' | 'body';
@@ -85,6 +85,10 @@ export function problemsOf(schema: TSchema, value: unknown, source: Source): Pro
       continue;
     }
     found.push(...describeError(error, source));
+  }
+  const refine = (schema as Schema)[Refine];
+  if (refine && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    found.push(...refine(value as Record<string, unknown>));
   }
   const seen = new Set<string>();
   return found.filter((p) => {

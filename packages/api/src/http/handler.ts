@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { Authenticator } from './auth.js';
 import { EDGE_SECRET_HEADER, withClientAddress } from './client-address.js';
 import { MethodNotAllowedError } from './errors.js';
-import { fromApiGatewayV2, type HttpRequest, parseJsonBody } from './request.js';
+import { fromApiGatewayV2, type HttpRequest, parseBody } from './request.js';
 import { type HttpResult, toApiGatewayV2 } from './response.js';
 import type { Router } from './router.js';
 import { problemsOf } from './validation.js';
@@ -46,7 +46,8 @@ export function createHttpHandler(options: HttpHandlerOptions) {
         ? undefined
         : await options.authenticate?.(req);
       const { handler, params } = options.router.match(req.method, req.path);
-      result = await handler({ ...req, params, body: parseJsonBody(req.rawBody), auth });
+      const body = parseBody(req.rawBody, req.headers['content-type']);
+      result = await handler({ ...req, params, body, auth });
     } catch (err) {
       result = mapError(err, req, options.logger);
     }

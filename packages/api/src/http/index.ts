@@ -9,8 +9,14 @@ export {
 } from './client-address.js';
 export { MethodNotAllowedError } from './errors.js';
 export { createHttpHandler, errorResult, type HttpHandlerOptions } from './handler.js';
-export { fromApiGatewayV2, type HttpRequest, parseJsonBody, type RoutedRequest } from './request.js';
-export { created, type HttpResult, noContent, ok, toApiGatewayV2 } from './response.js';
+export {
+  fromApiGatewayV2,
+  type HttpRequest,
+  parseBody,
+  parseJsonBody,
+  type RoutedRequest,
+} from './request.js';
+export { created, type HttpResult, noContent, ok, text, toApiGatewayV2 } from './response.js';
 export { type PathParams, type RouteHandler, type RouteMatch, Router } from './router.js';
 export {
   type HttpMethod,

@@ -62,6 +62,18 @@ export function fromApiGatewayV2(event: APIGatewayProxyEventV2): HttpRequest {
   };
 }
 
+/** Content types whose body a route gets as text, unparsed (an iCalendar import). */
+const TEXT_BODY_TYPES = /^text\/calendar\b/i;
+
+/**
+ * The body a route gets: the text itself for a text/calendar body, else the parsed JSON (see
+ * parseJsonBody).
+ */
+export function parseBody(rawBody: string, contentType: string | undefined): unknown {
+  if (contentType !== undefined && TEXT_BODY_TYPES.test(contentType.trim())) return rawBody;
+  return parseJsonBody(rawBody);
+}
+
 /** The JSON body, undefined when empty; a malformed body is a 400 naming `body`. */
 export function parseJsonBody(rawBody: string): unknown {
   if (rawBody.trim() === '') return undefined;

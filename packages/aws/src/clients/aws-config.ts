@@ -36,6 +36,7 @@ const TABLE_ENV: Readonly<Record<TableName, string>> = {
   principals: ENV.principalsTable,
   audit: ENV.auditTable,
   workflows: ENV.workflowsTable,
+  calendars: ENV.calendarsTable,
 };
 
 /** The env var that carries each table's physical name (set by infra/ and by the local stack). */

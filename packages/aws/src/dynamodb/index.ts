@@ -1,8 +1,10 @@
 export { DynamoAuditLog } from './audit-log.js';
+export { DynamoCalendarStore } from './calendar-store.js';
 export { DynamoGroupStore } from './group-store.js';
 export { DynamoJobStore } from './job-store.js';
 export { DynamoLeaseStore } from './lease-store.js';
 export { DynamoPrincipalStore } from './principal-store.js';
+export { DynamoRegistrationRefusalStore, REFUSALS_PARTITION } from './registration-refusal-store.js';
 export { DynamoRegistryStore } from './registry-store.js';
 export { DynamoReportStore } from './report-store.js';
 export { DynamoRouteStateStore } from './route-state-store.js';

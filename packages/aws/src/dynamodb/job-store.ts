@@ -235,6 +235,8 @@ export class DynamoJobStore implements JobStore {
       'triggerLastTime = :last',
       'logIdBlock = :block',
       ended ? 'triggerStatus = :stopped' : 'nextTriggerTime = :next',
+      ...(advance.scheduledFires === undefined ? [] : ['scheduledFires = :fires']),
+      ...(advance.ended === undefined ? [] : ['scheduleEnded = :ended']),
       // The plan before moves down: the right-hand side reads the item as it was.
       ...(advance.planDue === undefined
         ? []
@@ -256,6 +258,8 @@ export class DynamoJobStore implements JobStore {
         ':last': advance.triggerLastTime,
         ':block': advance.nextLogIdBlock,
         ...(ended ? { ':stopped': 'STOPPED' } : { ':next': advance.nextTriggerTime }),
+        ...(advance.scheduledFires === undefined ? {} : { ':fires': advance.scheduledFires }),
+        ...(advance.ended === undefined ? {} : { ':ended': { ...advance.ended } }),
         ...(advance.planDue === undefined ? {} : { ':due': advance.planDue, ':none': 0 }),
       },
     });

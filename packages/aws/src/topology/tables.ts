@@ -37,7 +37,8 @@ export type TableName =
   | 'control'
   | 'principals'
   | 'audit'
-  | 'workflows';
+  | 'workflows'
+  | 'calendars';
 
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -195,6 +196,16 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
       },
     ],
     ttlAttribute: TTL_ATTRIBUTE,
+  },
+  /**
+   * Business calendars (see DynamoCalendarStore): all in one partition (`pk` = 'calendar'), by id
+   * (`sk`), so a list is one Query in id order; each write is conditional on the item's `version`.
+   */
+  calendars: {
+    logicalName: 'calendars',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [],
   },
 };
 

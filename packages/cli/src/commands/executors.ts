@@ -39,8 +39,26 @@ export function registerExecutors(program: Command, run: ActionRunner): void {
             ]);
           }
         }
-        if (rows.length === 0) return ctx.out.note('No groups yet.');
-        ctx.out.table(['APP NAME', 'TYPE', 'ADDRESS', 'STATE', 'LAST HEARTBEAT'], rows);
+        if (rows.length === 0 && answer.refused.length === 0) return ctx.out.note('No groups yet.');
+        if (rows.length > 0) ctx.out.table(['APP NAME', 'TYPE', 'ADDRESS', 'STATE', 'LAST HEARTBEAT'], rows);
+        if (answer.refused.length === 0) return;
+        if (rows.length > 0) ctx.out.line();
+        ctx.out.line(c.red(`Refused executor requests (last 24 h): ${answer.refused.length}`));
+        ctx.out.table(
+          ['APP NAME', 'ADDRESS', 'REASON', 'COUNT', 'FIRST SEEN', 'LAST SEEN'],
+          answer.refused.map((r) => [
+            r.appName === '' ? c.dim('(none)') : r.appName,
+            r.address === '' ? c.dim('(unknown)') : r.address,
+            r.reason,
+            String(r.count),
+            ctx.out.shortWhen(r.firstSeen),
+            ctx.out.shortWhen(r.lastSeen),
+          ]),
+        );
+        // Each reason's fix once, after the table (what a person acts on).
+        for (const [reason, hint] of new Map(answer.refused.map((r) => [r.reason, r.hint]))) {
+          ctx.out.note(`${reason}: ${hint}`);
+        }
       }),
     );
 }

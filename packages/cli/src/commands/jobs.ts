@@ -28,6 +28,10 @@ interface JobFlags {
   readonly alarmWebhook?: string;
   readonly children?: number[];
   readonly status?: 'RUNNING' | 'STOPPED';
+  readonly startAt?: string;
+  readonly endAt?: string;
+  readonly maxRuns?: string;
+  readonly jitter?: number;
 }
 
 const JOB_FILE_HELP = `
@@ -96,7 +100,9 @@ export function registerJobs(program: Command, run: ActionRunner): void {
                 j.name,
                 schedule(j),
                 handler(j),
-                ctx.out.status(j.triggerStatus),
+                j.scheduleEnded
+                  ? `${ctx.out.status(j.triggerStatus)} (${j.scheduleEnded.reason})`
+                  : ctx.out.status(j.triggerStatus),
                 j.triggerStatus === 'RUNNING' ? ctx.out.shortWhen(j.triggerNextTime) : '-',
               ]),
             );
@@ -311,7 +317,34 @@ function jobFlags(cmd: Command): Command {
     .option('--alarm-email <list>', 'addresses to alarm, separated by commas')
     .option('--alarm-webhook <url>', 'an http(s) URL the failed run is POSTed to')
     .option('--children <ids>', 'jobs to trigger after a success, e.g. 3,4', idList)
-    .option('--status <status>', 'RUNNING (scheduled) or STOPPED', oneOf(['RUNNING', 'STOPPED']));
+    .option('--status <status>', 'RUNNING (scheduled) or STOPPED', oneOf(['RUNNING', 'STOPPED']))
+    .option('--start-at <instant>', 'no scheduled fire before this ISO instant ("none" clears it)', bound)
+    .option('--end-at <instant>', 'no scheduled fire after this ISO instant ("none" clears it)', bound)
+    .option(
+      '--max-runs <n>',
+      'at most this many scheduled fires, then the job stops itself ("none" clears it)',
+      maxRuns,
+    )
+    .option(
+      '--jitter <seconds>',
+      'delay each fire by a fixed offset in [0, seconds) (0-3600, below its interval)',
+      intIn(0, 3600),
+    );
+}
+
+/** A bound's flag: "none" (or "null") clears it; anything else goes to the server as given (it checks it). */
+function bound(value: string): string {
+  return /^(none|null)$/i.test(value.trim()) ? 'none' : value.trim();
+}
+
+function maxRuns(value: string): string {
+  return /^(none|null)$/i.test(value.trim()) ? 'none' : String(intIn(1)(value));
+}
+
+/** A bound flag's value in a body: null clears it. */
+function boundValue(value: string | undefined, read: (v: string) => unknown = (v) => v): unknown {
+  if (value === undefined) return undefined;
+  return value === 'none' ? null : read(value);
 }
 
 async function jobBody(ctx: Context, flags: JobFlags): Promise<Record<string, unknown>> {
@@ -341,6 +374,10 @@ async function jobBody(ctx: Context, flags: JobFlags): Promise<Record<string, un
     alarmWebhook: flags.alarmWebhook,
     childJobIds: flags.children,
     triggerStatus: flags.status,
+    startAt: boundValue(flags.startAt),
+    endAt: boundValue(flags.endAt),
+    maxRuns: boundValue(flags.maxRuns, Number),
+    jitterSeconds: flags.jitter,
   };
   return { ...file, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
@@ -405,6 +442,34 @@ function handler(j: Job): string {
   return j.glueType === 'BEAN' ? j.executorHandler : j.glueType;
 }
 
+/** Why a stopped job's schedule ended, in words. */
+export function endedText(ended: NonNullable<Job['scheduleEnded']>): string {
+  switch (ended.reason) {
+    case 'maxRuns':
+      return 'maxRuns used up';
+    case 'endAt':
+      return 'endAt reached';
+    default:
+      return 'the schedule fires no more';
+  }
+}
+
+/** The bounds, jitter, runs remaining and end reason of a job: only the ones it has. */
+function boundRows(ctx: Context, j: Job): [string, string][] {
+  const { out } = ctx;
+  const rows: [string, string][] = [];
+  if (j.startAt) rows.push(['start at', out.when(j.startAt)]);
+  if (j.endAt) rows.push(['end at', out.when(j.endAt)]);
+  if (j.maxRuns !== null) rows.push(['runs remaining', `${j.runsRemaining ?? 0} of ${j.maxRuns}`]);
+  if (j.jitterSeconds > 0) rows.push(['jitter', `up to ${j.jitterSeconds} s per fire`]);
+  if (j.scheduleEnded)
+    rows.push([
+      'ended',
+      `${endedText(j.scheduleEnded)} (${j.scheduleEnded.reason}), ${out.when(j.scheduleEnded.at)}`,
+    ]);
+  return rows;
+}
+
 function showJob(ctx: Context, j: Job): void {
   const { out } = ctx;
   out.details([
@@ -418,6 +483,7 @@ function showJob(ctx: Context, j: Job): void {
       j.scheduleType === 'NONE' ? 'NONE (runs when triggered)' : `${j.scheduleType} ${j.scheduleConf}`,
     ],
     ['time zone', j.timeZone],
+    ...boundRows(ctx, j),
     ['next fire', j.triggerStatus === 'RUNNING' ? out.when(j.triggerNextTime) : '-'],
     ['last fire', out.when(j.triggerLastTime)],
     [

@@ -38,6 +38,10 @@ export const EXPORTED_JOB_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  'startAt',
+  'endAt',
+  'maxRuns',
+  'jitterSeconds',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -189,7 +193,13 @@ export type Validation =
   | { readonly ok: false; readonly problems: readonly string[] };
 
 type Rule =
-  | { readonly type: 'string'; readonly max?: number; readonly notBlank?: true; readonly pattern?: RegExp }
+  | {
+      readonly type: 'string';
+      readonly max?: number;
+      readonly notBlank?: true;
+      readonly pattern?: RegExp;
+      readonly nullable?: true;
+    }
   | { readonly type: 'enum'; readonly values: readonly string[] }
   | { readonly type: 'int'; readonly min: number; readonly nullable?: true }
   | { readonly type: 'boolean' }
@@ -256,6 +266,13 @@ const JOB_SHAPE: Shape = {
     glueSource: str(LIMITS.glueSource),
     childJobIds: { type: 'ids', max: LIMITS.childJobIds },
     triggerStatus: oneOf(TRIGGER_STATUSES),
+  },
+  // The schedule's bounds and jitter: exports made before them lack them (no bound, no jitter).
+  optional: {
+    startAt: { type: 'string', nullable: true },
+    endAt: { type: 'string', nullable: true },
+    maxRuns: { type: 'int', min: 1, nullable: true },
+    jitterSeconds: { type: 'int', min: 0 },
   },
 };
 
@@ -509,7 +526,7 @@ function checkShape(value: Record<string, unknown>, at: string, shape: Shape, pr
     else checkRule(value[field], `${prefix}${field}`, rule, problems);
   }
   for (const [field, rule] of Object.entries(shape.optional ?? {})) {
-    if (field in value) checkRule(value[field], `${prefix}${field}`, rule, problems);
+    if (value[field] !== undefined) checkRule(value[field], `${prefix}${field}`, rule, problems);
   }
   for (const field of Object.keys(value)) {
     if (!(field in shape.required) && !(field in (shape.optional ?? {}))) {
@@ -522,7 +539,8 @@ function checkRule(value: unknown, at: string, rule: Rule, problems: string[]): 
   const fail = (expected: string) => problems.push(`${at}: expected ${expected}, got ${show(value)}`);
   switch (rule.type) {
     case 'string':
-      if (typeof value !== 'string') return void fail('a string');
+      if (value === null && rule.nullable) return;
+      if (typeof value !== 'string') return void fail(`a string${rule.nullable ? ' or null' : ''}`);
       if (rule.max !== undefined && value.length > rule.max) {
         problems.push(`${at}: longer than ${rule.max} characters (${value.length})`);
       }

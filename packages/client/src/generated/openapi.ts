@@ -228,7 +228,7 @@ export interface paths {
         };
         /**
          * Preview a schedule
-         * @description The next fire times of a schedule, as a job with it would fire.
+         * @description The next fire times of a schedule, as a job with it would fire: within its bounds (startAt, endAt, maxRuns; `ends` says why it stops), each with its real time under jitterSeconds (give jobId), and the clock changes it meets (DST) with what the job does there: Quartz’s policy (a skipped local time does not fire that day; a repeated one fires once, at the second pass).
          *
          *     Access: any role reaching the group (no group involved).
          */
@@ -338,7 +338,7 @@ export interface paths {
         };
         /**
          * List executors
-         * @description Each group’s executors with their last heartbeat: an AUTO group’s registrations, a MANUAL group’s addresses.
+         * @description Each group’s executors with their last heartbeat (an AUTO group’s registrations, a MANUAL group’s addresses), and the executor requests refused in the last day (a wrong or missing token, an app name no group has, a body it cannot read), counted per app name, address and reason.
          *
          *     Access: any role reaching the group (lists only the groups the caller reaches).
          */
@@ -627,6 +627,134 @@ export interface paths {
          *     Access: admin, or operator of the group (the workflow run's group).
          */
         post: operations["cancelWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calendars
+         * @description Every calendar, by id, page by page. Calendars belong to no group: every signed-in role reads them.
+         *
+         *     Access: any valid token.
+         */
+        get: operations["listCalendars"];
+        put?: never;
+        /**
+         * Create a calendar
+         * @description A calendar under the body’s id, version 1. Checked as a whole, every problem answered at once (400): dates that are not real dates or out of range, a range ending before it starts or longer than a year, overlapping exclusions, a date included twice, an unknown zone or weekday, the sizes.
+         *
+         *     Access: admin, or operator of the group (no group involved).
+         */
+        post: operations["createCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendars/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a calendar from iCalendar (.ics)
+         * @description A new calendar from an iCalendar text, sent as JSON (`{id, ics, ...}`) or as the text itself (`Content-Type: text/calendar`, the id in the query). Each all-day VEVENT is an excluded date or range labelled with its SUMMARY; one with CATEGORIES:WORKDAY is a make-up day; a recurring one (a yearly holiday’s RRULE) is expanded into dates from January 1 of last year to December 31 5 years ahead (import again to move the horizon on). Timed events and exceptions of a series are left out, overlapping events merged; `notes` says which. At most 1048576 bytes and 2000 events; a text that cannot be read, or a calendar that would break a limit, is refused (400) and nothing is stored.
+         *
+         *     Access: admin, or operator of the group (no group involved).
+         */
+        post: operations["importCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a calendar
+         * @description One calendar; its version is also the answer’s ETag (`"3"`), for If-Match.
+         *
+         *     Access: any valid token.
+         */
+        get: operations["getCalendar"];
+        /**
+         * Change a calendar
+         * @description Replaces the calendar with the body’s, as a new version. The version read must be named, as `expectedVersion` in the body or as `If-Match: "<version>"` (the ETag a read answers): a calendar changed meanwhile is not overwritten (409). Checked as on create.
+         *
+         *     Access: admin, or operator of the group (no group involved).
+         */
+        put: operations["updateCalendar"];
+        post?: never;
+        /**
+         * Delete a calendar
+         * @description Deletes the calendar, at the version named (`expectedVersion` or If-Match) if one is. No schedule refers to calendars yet.
+         *
+         *     Access: admin, or operator of the group (no group involved).
+         */
+        delete: operations["deleteCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendars/{id}/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days of a calendar
+         * @description Every day from `from` to `to` (at most a leap year’s), allowed or not and why: WORKDAY, WEEKEND, HOLIDAY (with its label) or MAKEUP_DAY. A make-up day wins over an exclusion, an exclusion over the weekly pattern.
+         *
+         *     Access: any valid token.
+         */
+        get: operations["listCalendarDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendars/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a calendar as iCalendar (.ics)
+         * @description The calendar as an iCalendar text: each exclusion an all-day event (CATEGORIES:HOLIDAY), each make-up day one with CATEGORIES:WORKDAY, the weekly pattern as X-TICKRING-WORKING-DAYS; an import reads it back as it was.
+         *
+         *     Access: any valid token.
+         */
+        get: operations["exportCalendar"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1257,6 +1385,26 @@ export interface components {
              */
             misfireStrategy: "DO_NOTHING" | "FIRE_ONCE_NOW";
             /**
+             * @description No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.
+             * @example 2030-01-01T00:00:00Z
+             */
+            startAt: string | null;
+            /**
+             * @description No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.
+             * @example 2030-12-31T23:59:59Z
+             */
+            endAt: string | null;
+            /**
+             * @description At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.
+             * @example 3
+             */
+            maxRuns: number | null;
+            /**
+             * @description Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most 3600, and less than the schedule’s smallest interval between fires. 0: none.
+             * @example 30
+             */
+            jitterSeconds: number;
+            /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
              * @enum {string}
@@ -1331,6 +1479,20 @@ export interface components {
              */
             triggerLastTime: string | null;
             /**
+             * @description Scheduled fires left under maxRuns; null without a limit.
+             * @example 2
+             */
+            runsRemaining: number | null;
+            /**
+             * @description Set when the schedule stopped itself (the job is STOPPED): why and when; cleared when the job is started again. null otherwise.
+             * @example null
+             * @example {
+             *       "reason": "maxRuns",
+             *       "at": "2030-01-03T02:00:00.000Z"
+             *     }
+             */
+            scheduleEnded: components["schemas"]["ScheduleEnded"] | null;
+            /**
              * Format: date-time
              * @description When the glue (type or source) last changed, ISO-8601 UTC.
              * @example 2030-01-01T02:00:00.000Z
@@ -1364,6 +1526,21 @@ export interface components {
              * @example 2030-01-01T02:00:00.000Z
              */
             updatedAt: string;
+        };
+        /** @description A schedule that stopped itself: why and when. */
+        ScheduleEnded: {
+            /**
+             * @description maxRuns: its scheduled fires are used up; endAt: its next fire would be after endAt; noNextFire: the schedule fires no more (a ONCE instant passed, a cron’s last year).
+             * @example maxRuns
+             * @enum {string}
+             */
+            reason: "maxRuns" | "endAt" | "noNextFire";
+            /**
+             * Format: date-time
+             * @description When the scheduler stopped the job (it plans up to 15 s ahead: the last fire may follow), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            at: string;
         };
         /** @description A new job: appName (or jobGroup), name (or jobDesc) and author are required; the rest has XXL-JOB’s defaults. Unknown fields are refused. */
         JobCreate: {
@@ -1420,6 +1597,27 @@ export interface components {
              * @enum {string}
              */
             misfireStrategy?: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.
+             * @example 2030-01-01T00:00:00Z
+             */
+            startAt?: string | null;
+            /**
+             * @description No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.
+             * @example 2030-12-31T23:59:59Z
+             */
+            endAt?: string | null;
+            /**
+             * @description At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.
+             * @example 3
+             */
+            maxRuns?: number | null;
+            /**
+             * @description Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most 3600, and less than the schedule’s smallest interval between fires. 0: none.
+             * @default 0
+             * @example 30
+             */
+            jitterSeconds?: number;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @default FIRST
@@ -1553,6 +1751,16 @@ export interface components {
              * @example null
              */
             readonly workflowId?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly scheduleEnded?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly runsRemaining?: unknown;
         } & ((unknown | unknown) & (unknown | unknown));
         /** @description The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused. */
         JobUpdate: {
@@ -1603,6 +1811,26 @@ export interface components {
              * @enum {string}
              */
             misfireStrategy?: "DO_NOTHING" | "FIRE_ONCE_NOW";
+            /**
+             * @description No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.
+             * @example 2030-01-01T00:00:00Z
+             */
+            startAt?: string | null;
+            /**
+             * @description No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.
+             * @example 2030-12-31T23:59:59Z
+             */
+            endAt?: string | null;
+            /**
+             * @description At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.
+             * @example 3
+             */
+            maxRuns?: number | null;
+            /**
+             * @description Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most 3600, and less than the schedule’s smallest interval between fires. 0: none.
+             * @example 30
+             */
+            jitterSeconds?: number;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
@@ -1725,6 +1953,16 @@ export interface components {
              * @example null
              */
             readonly workflowId?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly scheduleEnded?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly runsRemaining?: unknown;
         };
         /** @description A manual fire, accepted: it runs at once, asynchronously. */
         TriggerAccepted: {
@@ -1773,16 +2011,125 @@ export interface components {
              */
             addressList?: string[] | string | null;
         };
-        /** @description The next fire times of a schedule. */
+        /** @description The next fire times of a schedule, with its bounds, its jitter and its DST marks. */
         SchedulePreview: {
             /**
-             * @description The next fire times, ISO-8601 UTC, oldest first; fewer than count when the schedule ends.
+             * @description The next scheduled fire times, ISO-8601 UTC, oldest first; fewer than count when the schedule ends (see ends).
              * @example [
              *       "2030-01-04T09:00:00.000Z",
              *       "2030-01-04T09:15:00.000Z"
              *     ]
              */
             times: string[];
+            /** @description The same fires, each with its real time and its DST mark. */
+            fires: {
+                /**
+                 * Format: date-time
+                 * @description The fire’s scheduled time (its identity).
+                 * @example 2030-01-04T09:00:00.000Z
+                 */
+                time: string;
+                /**
+                 * @description When it really fires: its scheduled time plus its jitter; null when there is jitter but no jobId to derive it from.
+                 * @example 2030-01-04T09:00:12.345Z
+                 */
+                fireAt: string | null;
+                /**
+                 * @description Set when the fire falls in a local hour that happens twice (clocks fall back).
+                 * @example null
+                 * @example {
+                 *       "kind": "repeatedHour",
+                 *       "note": "2030-10-27T02:30:00 happens twice (+02:00, then +01:00): the job fires once, at the second (+01:00); the first is skipped."
+                 *     }
+                 */
+                dst: {
+                    /**
+                     * @description repeatedHour: the fire’s local time happens twice (clocks fall back).
+                     * @example repeatedHour
+                     * @enum {string}
+                     */
+                    kind: "repeatedHour";
+                    /**
+                     * @description What the job does there, in words.
+                     * @example 2030-10-27T02:30:00 happens twice (+02:00, then +01:00): the job fires once, at the second (+01:00); the first is skipped.
+                     */
+                    note: string;
+                } | null;
+            }[];
+            /**
+             * @description Why the schedule ends after the last fire shown (maxRuns, endAt, noNextFire), as the job would stop itself; null when it goes on.
+             * @example null
+             */
+            ends: ("maxRuns" | "endAt" | "noNextFire") | null;
+            /**
+             * @description Daylight saving: the policy and the clock changes the fires meet.
+             * @example {
+             *       "policy": "Quartz: a local time that does not exist (clocks spring forward) is skipped, no fire that day; a local time that exists twice (clocks fall back) fires once, at the second (standard-time) pass.",
+             *       "transitions": []
+             *     }
+             */
+            dst: {
+                /**
+                 * @description What the job does where the clocks change.
+                 * @example Quartz: a local time that does not exist (clocks spring forward) is skipped, no fire that day; a local time that exists twice (clocks fall back) fires once, at the second (standard-time) pass.
+                 */
+                policy: string;
+                /**
+                 * @description The clock changes between from and the last fire shown where the schedule names a local time that is skipped or repeated (CRON only).
+                 * @example []
+                 */
+                transitions: {
+                    /**
+                     * @description skippedHour: clocks spring forward; repeatedHour: clocks fall back.
+                     * @example skippedHour
+                     * @enum {string}
+                     */
+                    kind: "skippedHour" | "repeatedHour";
+                    /**
+                     * Format: date-time
+                     * @description When the clocks change, ISO-8601 UTC.
+                     * @example 2030-03-31T01:00:00.000Z
+                     */
+                    at: string;
+                    /**
+                     * @description The local times skipped or repeated, from (YYYY-MM-DDTHH:mm:ss) …
+                     * @example 2030-03-31T02:00:00
+                     */
+                    localFrom: string;
+                    /**
+                     * @description … to (not included).
+                     * @example 2030-03-31T03:00:00
+                     */
+                    localTo: string;
+                    /**
+                     * @description The zone’s offset before the change.
+                     * @example +01:00
+                     */
+                    offsetBefore: string;
+                    /**
+                     * @description The zone’s offset after it.
+                     * @example +02:00
+                     */
+                    offsetAfter: string;
+                    /**
+                     * @description How many of the schedule’s local times fall there.
+                     * @example 1
+                     */
+                    matches: number;
+                    /**
+                     * @description The first few of them (at most 5), local.
+                     * @example [
+                     *       "2030-03-31T02:30:00"
+                     *     ]
+                     */
+                    firstMatches: string[];
+                    /**
+                     * @description What the job does there, in words.
+                     * @example The schedule names 1 time in the skipped hour: no fire for it that day (the clocks jump from 2030-03-31T02:00:00 to 2030-03-31T03:00:00).
+                     */
+                    note: string;
+                }[];
+            };
         };
         /** @description A page of runs. */
         RunPage: {
@@ -2199,7 +2546,66 @@ export interface components {
                      */
                     lastHeartbeat: string | null;
                 }[];
+                /**
+                 * @description How many (address, reason) pairs were refused under this app name in the last day (listed in `refused`).
+                 * @example 0
+                 */
+                refusedRegistrations: number;
             }[];
+            /** @description Executor requests refused in the last day (of the group asked for, when appName is given), the last seen first: those of the groups the caller sees; those under an app name no group has only to a caller who sees every group. */
+            refused: components["schemas"]["RefusedRegistration"][];
+        };
+        /** @description Executor requests refused for the same reason from the same app name and address; kept until a day passes without one. Never holds a token. */
+        RefusedRegistration: {
+            /**
+             * @description The app name the request gave (its registryKey, else its XXL-JOB-APPNAME header); empty when none.
+             * @example my-app
+             */
+            appName: string;
+            /**
+             * @description The executor’s address (registryValue); for a request whose body names none, the address it came from.
+             * @example http://10.0.0.5:9999/
+             */
+            address: string;
+            /**
+             * @description Why it was refused: missing-token: No access token was sent (XXL-JOB-ACCESS-TOKEN). Set the executor’s access token (xxl.job.accessToken): its group’s own token if the group has one, else the global access token. wrong-token: The access token is not the one for this app name. Give the executor its group’s own token if the group has one (PUT /v1/groups/{appName}/access-token sets it), else the global access token. unknown-app-name: No executor group has this app name, and the token sent is not the global one (a group’s own token works only under that group’s app name). Fix the executor’s app name (xxl.job.executor.appname), or create the group. app-name-mismatch: The XXL-JOB-APPNAME header names another group than the request speaks for (the registration’s app name, or the groups of the reported runs). Give the executor one app name. malformed-request: The body is not one tickring can read (empty, not JSON, a blank or too long field): see the detail. Fix or upgrade the executor. token-unavailable: tickring could not read the access token to check against (its secret or the token key): see the error log of the function that serves /api/registry. Every executor is refused until it can.
+             * @example wrong-token
+             * @enum {string}
+             */
+            reason: "missing-token" | "wrong-token" | "unknown-app-name" | "app-name-mismatch" | "malformed-request" | "token-unavailable";
+            /**
+             * @description What to change, in words (the reason’s).
+             * @example The access token is not the one for this app name. Give the executor its group’s own token if the group has one (PUT /v1/groups/{appName}/access-token sets it), else the global access token.
+             */
+            hint: string;
+            /**
+             * @description The path of the last one (/api/registry, /api/registryRemove, /api/callback).
+             * @example registry
+             * @enum {string}
+             */
+            request: "registry" | "registryRemove" | "callback";
+            /**
+             * @description The answer the executor got the last time (XXL-JOB’s words).
+             * @example The access token is wrong.
+             */
+            detail: string;
+            /**
+             * @description Refusals counted since firstSeen. Each instance of the function writes a key at most every 10 s, so the count may lack the refusals of the last 10 s of a burst.
+             * @example 42
+             */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The first refusal counted (ISO-8601 UTC).
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            firstSeen: string;
+            /**
+             * Format: date-time
+             * @description The last refusal counted (ISO-8601 UTC).
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            lastSeen: string;
         };
         /** @description Totals and daily runs (XXL-JOB’s dashboard), with the daily skipped fires. */
         Dashboard: {
@@ -3014,6 +3420,345 @@ export interface components {
                 CANCELLED: number;
             };
         };
+        CalendarPage: {
+            /**
+             * @description Calendars, by id.
+             * @example []
+             */
+            items: components["schemas"]["Calendar"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        /** @description A business calendar. */
+        Calendar: {
+            /**
+             * @description The calendar’s id.
+             * @example cn-workdays
+             */
+            id: string;
+            /**
+             * @description What the calendar is; not blank.
+             * @example China workdays
+             */
+            name: string;
+            /**
+             * @description Notes (may be empty).
+             * @example Public holidays
+             */
+            description: string;
+            /**
+             * @description The IANA zone its dates are local to.
+             * @example Asia/Shanghai
+             */
+            timeZone: string;
+            /**
+             * @description The working weekdays, Monday first.
+             * @example [
+             *       "MON",
+             *       "TUE",
+             *       "WED",
+             *       "THU",
+             *       "FRI"
+             *     ]
+             */
+            workingDays: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /**
+             * @description Excluded dates and ranges, sorted by `from`.
+             * @example [
+             *       {
+             *         "from": "2030-10-01",
+             *         "to": "2030-10-07",
+             *         "label": "National Day"
+             *       }
+             *     ]
+             */
+            excluded: components["schemas"]["CalendarExclusion"][];
+            /**
+             * @description Make-up workdays, sorted by date.
+             * @example [
+             *       {
+             *         "date": "2030-09-28",
+             *         "label": "Make-up for National Day"
+             *       }
+             *     ]
+             */
+            included: components["schemas"]["CalendarInclusion"][];
+            /**
+             * @description 1 on create, +1 on every change (also the ETag).
+             * @example 3
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When it was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description Who changed it last.
+             * @example ana
+             */
+            updatedBy: string;
+        };
+        /** @description Days taken out: one date or a range. */
+        CalendarExclusion: {
+            /**
+             * Format: date
+             * @description A local date of the calendar’s zone, YYYY-MM-DD, from 1970-01-01 to 2199-12-31.
+             * @example 2030-10-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The range’s last day (included); absent for one day. At most 366 days.
+             * @example 2030-10-01
+             */
+            to?: string;
+            /**
+             * @description What the days are (a holiday’s name).
+             * @example National Day
+             */
+            label?: string;
+        };
+        /** @description A make-up workday: allowed whatever the weekly pattern and the exclusions say. */
+        CalendarInclusion: {
+            /**
+             * Format: date
+             * @description A local date of the calendar’s zone, YYYY-MM-DD, from 1970-01-01 to 2199-12-31.
+             * @example 2030-10-01
+             */
+            date: string;
+            /**
+             * @description What the days are (a holiday’s name).
+             * @example National Day
+             */
+            label?: string;
+        };
+        /** @description A new calendar. */
+        CalendarCreate: {
+            /**
+             * @description The new calendar’s id: schedules will name it.
+             * @example cn-workdays
+             */
+            id: string;
+            /**
+             * @description What the calendar is; not blank.
+             * @example China workdays
+             */
+            name: string;
+            /**
+             * @description Notes; empty by default.
+             * @example Public holidays and make-up days
+             */
+            description?: string;
+            /**
+             * @description The IANA zone its dates are local to (default UTC): an instant is judged by its date there.
+             * @example Asia/Shanghai
+             */
+            timeZone?: string;
+            /**
+             * @description The weekly pattern: the working weekdays. Default MON to FRI; [] for none.
+             * @example [
+             *       "MON",
+             *       "TUE",
+             *       "WED",
+             *       "THU",
+             *       "FRI"
+             *     ]
+             */
+            workingDays?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /**
+             * @description Excluded dates and ranges (holidays), at most 1000, none overlapping; stored sorted.
+             * @example [
+             *       {
+             *         "from": "2030-10-01",
+             *         "to": "2030-10-07",
+             *         "label": "National Day"
+             *       }
+             *     ]
+             */
+            excluded?: components["schemas"]["CalendarExclusion"][];
+            /**
+             * @description Make-up workdays, at most 400, each date once; they win over the pattern and the exclusions.
+             * @example [
+             *       {
+             *         "date": "2030-09-28",
+             *         "label": "Make-up for National Day"
+             *       }
+             *     ]
+             */
+            included?: components["schemas"]["CalendarInclusion"][];
+        };
+        CalendarImported: {
+            calendar: components["schemas"]["Calendar"];
+            /**
+             * @description What was left out or merged: timed events, exceptions of a series, overlapping events.
+             * @example [
+             *       "event 2 (Standup): not an all-day event (DTSTART has a time), left out"
+             *     ]
+             */
+            notes: string[];
+        };
+        /** @description A new calendar from an iCalendar text; the fields given win over the text’s (X-WR-CALNAME, X-WR-TIMEZONE, X-TICKRING-WORKING-DAYS). */
+        CalendarImportRequest: {
+            /**
+             * @description The calendar’s id.
+             * @example cn-workdays
+             */
+            id: string;
+            /**
+             * @description The iCalendar (.ics) text: at most 1048576 bytes and 2000 events.
+             * @example BEGIN:VCALENDAR
+             *     VERSION:2.0
+             *     PRODID:-//example//EN
+             *     END:VCALENDAR
+             */
+            ics: string;
+            /**
+             * @description What the calendar is; not blank.
+             * @example China workdays
+             */
+            name?: string;
+            /**
+             * @description Notes; empty by default.
+             * @example Public holidays and make-up days
+             */
+            description?: string;
+            /**
+             * @description The IANA zone its dates are local to (default UTC): an instant is judged by its date there.
+             * @example Asia/Shanghai
+             */
+            timeZone?: string;
+            /**
+             * @description The weekly pattern: the working weekdays. Default MON to FRI; [] for none.
+             * @example [
+             *       "MON",
+             *       "TUE",
+             *       "WED",
+             *       "THU",
+             *       "FRI"
+             *     ]
+             */
+            workingDays?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+        };
+        /** @description The whole calendar, replacing the stored one. */
+        CalendarUpdate: {
+            /**
+             * @description What the calendar is; not blank.
+             * @example China workdays
+             */
+            name: string;
+            /**
+             * @description Notes; empty by default.
+             * @example Public holidays and make-up days
+             */
+            description?: string;
+            /**
+             * @description The IANA zone its dates are local to (default UTC): an instant is judged by its date there.
+             * @example Asia/Shanghai
+             */
+            timeZone?: string;
+            /**
+             * @description The weekly pattern: the working weekdays. Default MON to FRI; [] for none.
+             * @example [
+             *       "MON",
+             *       "TUE",
+             *       "WED",
+             *       "THU",
+             *       "FRI"
+             *     ]
+             */
+            workingDays?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /**
+             * @description Excluded dates and ranges (holidays), at most 1000, none overlapping; stored sorted.
+             * @example [
+             *       {
+             *         "from": "2030-10-01",
+             *         "to": "2030-10-07",
+             *         "label": "National Day"
+             *       }
+             *     ]
+             */
+            excluded?: components["schemas"]["CalendarExclusion"][];
+            /**
+             * @description Make-up workdays, at most 400, each date once; they win over the pattern and the exclusions.
+             * @example [
+             *       {
+             *         "date": "2030-09-28",
+             *         "label": "Make-up for National Day"
+             *       }
+             *     ]
+             */
+            included?: components["schemas"]["CalendarInclusion"][];
+            /**
+             * @description The version read; or send it as `If-Match: "3"`. One of the two is required.
+             * @example 3
+             */
+            expectedVersion?: number;
+        };
+        CalendarDays: {
+            /**
+             * @description The calendar’s id.
+             * @example cn-workdays
+             */
+            calendarId: string;
+            /**
+             * @description The version the days were read from.
+             * @example 3
+             */
+            version: number;
+            /**
+             * @description The zone the dates are local to.
+             * @example Asia/Shanghai
+             */
+            timeZone: string;
+            /**
+             * @description Every day of the range, in order.
+             * @example []
+             */
+            days: components["schemas"]["CalendarDay"][];
+        };
+        CalendarDay: {
+            /**
+             * Format: date
+             * @description A local date of the calendar’s zone, YYYY-MM-DD, from 1970-01-01 to 2199-12-31.
+             * @example 2030-10-01
+             */
+            date: string;
+            /**
+             * @description The day of the week.
+             * @example TUE
+             * @enum {string}
+             */
+            weekday: "MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN";
+            /**
+             * @description Whether a schedule limited to the calendar may fire that day.
+             * @example false
+             */
+            allowed: boolean;
+            /**
+             * @description WORKDAY: a working weekday; WEEKEND: a weekday the pattern leaves out; HOLIDAY: excluded; MAKEUP_DAY: a make-up workday.
+             * @example HOLIDAY
+             * @enum {string}
+             */
+            reason: "WORKDAY" | "WEEKEND" | "HOLIDAY" | "MAKEUP_DAY";
+            /**
+             * @description The exclusion’s or make-up day’s label.
+             * @example National Day
+             * @example null
+             */
+            label: string | null;
+        };
         /** @description A new session: its token (this once) and the user signed in. */
         Session: {
             /**
@@ -3561,7 +4306,7 @@ export interface components {
                  * @example session
                  * @enum {string}
                  */
-                kind: "bootstrap" | "session" | "token" | "anonymous";
+                kind: "bootstrap" | "session" | "token" | "anonymous" | "system";
                 /**
                  * @description The username, the token’s id, or `bootstrap`.
                  * @example ana
@@ -3850,6 +4595,7 @@ export type GroupToken = components['schemas']['GroupToken'];
 export type GroupTokenRequest = components['schemas']['GroupTokenRequest'];
 export type JobPage = components['schemas']['JobPage'];
 export type Job = components['schemas']['Job'];
+export type ScheduleEnded = components['schemas']['ScheduleEnded'];
 export type JobCreate = components['schemas']['JobCreate'];
 export type JobUpdate = components['schemas']['JobUpdate'];
 export type TriggerAccepted = components['schemas']['TriggerAccepted'];
@@ -3860,6 +4606,7 @@ export type Run = components['schemas']['Run'];
 export type RunOutput = components['schemas']['RunOutput'];
 export type KilledRun = components['schemas']['KilledRun'];
 export type Executors = components['schemas']['Executors'];
+export type RefusedRegistration = components['schemas']['RefusedRegistration'];
 export type Dashboard = components['schemas']['Dashboard'];
 export type Activity = components['schemas']['Activity'];
 export type WorkflowPage = components['schemas']['WorkflowPage'];
@@ -3872,6 +4619,16 @@ export type WorkflowRunNode = components['schemas']['WorkflowRunNode'];
 export type WorkflowTriggerRequest = components['schemas']['WorkflowTriggerRequest'];
 export type WorkflowRunPage = components['schemas']['WorkflowRunPage'];
 export type WorkflowRunSummary = components['schemas']['WorkflowRunSummary'];
+export type CalendarPage = components['schemas']['CalendarPage'];
+export type Calendar = components['schemas']['Calendar'];
+export type CalendarExclusion = components['schemas']['CalendarExclusion'];
+export type CalendarInclusion = components['schemas']['CalendarInclusion'];
+export type CalendarCreate = components['schemas']['CalendarCreate'];
+export type CalendarImported = components['schemas']['CalendarImported'];
+export type CalendarImportRequest = components['schemas']['CalendarImportRequest'];
+export type CalendarUpdate = components['schemas']['CalendarUpdate'];
+export type CalendarDays = components['schemas']['CalendarDays'];
+export type CalendarDay = components['schemas']['CalendarDay'];
 export type Session = components['schemas']['Session'];
 export type User = components['schemas']['User'];
 export type Login = components['schemas']['Login'];
@@ -4296,6 +5053,12 @@ export interface operations {
                      *           "scheduleConf": "0 0 2 * * ?",
                      *           "timeZone": "Europe/Berlin",
                      *           "misfireStrategy": "DO_NOTHING",
+                     *           "startAt": null,
+                     *           "endAt": "2030-12-31T23:00:00.000Z",
+                     *           "maxRuns": 300,
+                     *           "jitterSeconds": 30,
+                     *           "runsRemaining": 299,
+                     *           "scheduleEnded": null,
                      *           "executorRouteStrategy": "ROUND",
                      *           "executorHandler": "reportHandler",
                      *           "executorParam": "region=eu",
@@ -4360,6 +5123,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:00:00.000Z",
+                     *       "maxRuns": 300,
+                     *       "jitterSeconds": 30,
+                     *       "runsRemaining": 299,
+                     *       "scheduleEnded": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -4437,6 +5206,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:00:00.000Z",
+                     *       "maxRuns": 300,
+                     *       "jitterSeconds": 30,
+                     *       "runsRemaining": 299,
+                     *       "scheduleEnded": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -4510,6 +5285,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:00:00.000Z",
+                     *       "maxRuns": 300,
+                     *       "jitterSeconds": 30,
+                     *       "runsRemaining": 299,
+                     *       "scheduleEnded": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -4647,6 +5428,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:00:00.000Z",
+                     *       "maxRuns": 300,
+                     *       "jitterSeconds": 30,
+                     *       "runsRemaining": 299,
+                     *       "scheduleEnded": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -4733,6 +5520,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:00:00.000Z",
+                     *       "maxRuns": 300,
+                     *       "jitterSeconds": 30,
+                     *       "runsRemaining": 299,
+                     *       "scheduleEnded": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -4862,6 +5655,16 @@ export interface operations {
                 from?: string;
                 /** @description How many fire times at most. */
                 count?: number;
+                /** @description The schedule’s startAt, as on a job. */
+                startAt?: string;
+                /** @description The schedule’s endAt, as on a job. */
+                endAt?: string;
+                /** @description At most this many fires (a new job’s maxRuns, or an existing job’s runsRemaining). */
+                maxRuns?: number;
+                /** @description The job’s jitterSeconds: each fire’s real time is shown beside its scheduled one. */
+                jitterSeconds?: number;
+                /** @description The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter). */
+                jobId?: number;
             };
             header?: never;
             path?: never;
@@ -4878,10 +5681,40 @@ export interface operations {
                     /**
                      * @example {
                      *       "times": [
-                     *         "2030-01-04T09:00:00.000Z",
-                     *         "2030-01-04T09:15:00.000Z",
-                     *         "2030-01-04T09:30:00.000Z"
-                     *       ]
+                     *         "2030-03-30T01:30:00.000Z",
+                     *         "2030-04-01T00:30:00.000Z"
+                     *       ],
+                     *       "fires": [
+                     *         {
+                     *           "time": "2030-03-30T01:30:00.000Z",
+                     *           "fireAt": "2030-03-30T01:30:12.345Z",
+                     *           "dst": null
+                     *         },
+                     *         {
+                     *           "time": "2030-04-01T00:30:00.000Z",
+                     *           "fireAt": "2030-04-01T00:30:07.021Z",
+                     *           "dst": null
+                     *         }
+                     *       ],
+                     *       "ends": "maxRuns",
+                     *       "dst": {
+                     *         "policy": "Quartz: a local time that does not exist (clocks spring forward) is skipped, no fire that day; a local time that exists twice (clocks fall back) fires once, at the second (standard-time) pass.",
+                     *         "transitions": [
+                     *           {
+                     *             "kind": "skippedHour",
+                     *             "at": "2030-03-31T01:00:00.000Z",
+                     *             "localFrom": "2030-03-31T02:00:00",
+                     *             "localTo": "2030-03-31T03:00:00",
+                     *             "offsetBefore": "+01:00",
+                     *             "offsetAfter": "+02:00",
+                     *             "matches": 1,
+                     *             "firstMatches": [
+                     *               "2030-03-31T02:30:00"
+                     *             ],
+                     *             "note": "The schedule names 1 time in the skipped hour: no fire for it that day (the clocks jump from 2030-03-31T02:00:00 to 2030-03-31T03:00:00)."
+                     *           }
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["SchedulePreview"];
@@ -5235,7 +6068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Executors by group. */
+            /** @description Executors by group, and refused executor requests. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5254,7 +6087,21 @@ export interface operations {
                      *               "online": true,
                      *               "lastHeartbeat": "2030-01-01T02:00:00.000Z"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "refusedRegistrations": 1
+                     *         }
+                     *       ],
+                     *       "refused": [
+                     *         {
+                     *           "appName": "my-app",
+                     *           "address": "http://10.0.0.6:9999/",
+                     *           "reason": "wrong-token",
+                     *           "hint": "The access token is not the one for this app name. Give the executor its group’s own token if the group has one (PUT /v1/groups/{appName}/access-token sets it), else the global access token.",
+                     *           "request": "registry",
+                     *           "detail": "The access token is wrong.",
+                     *           "count": 42,
+                     *           "firstSeen": "2030-01-01T02:00:00.000Z",
+                     *           "lastSeen": "2030-01-01T02:00:00.000Z"
                      *         }
                      *       ]
                      *     }
@@ -6599,6 +7446,589 @@ export interface operations {
             };
             /** @description The run has ended already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCalendars: {
+        parameters: {
+            query?: {
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of calendars. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "cn-workdays",
+                     *           "name": "China workdays",
+                     *           "description": "Public holidays and make-up days",
+                     *           "timeZone": "Asia/Shanghai",
+                     *           "workingDays": [
+                     *             "MON",
+                     *             "TUE",
+                     *             "WED",
+                     *             "THU",
+                     *             "FRI"
+                     *           ],
+                     *           "excluded": [
+                     *             {
+                     *               "from": "2030-01-01",
+                     *               "label": "New Year"
+                     *             },
+                     *             {
+                     *               "from": "2030-10-01",
+                     *               "to": "2030-10-07",
+                     *               "label": "National Day"
+                     *             }
+                     *           ],
+                     *           "included": [
+                     *             {
+                     *               "date": "2030-09-28",
+                     *               "label": "Make-up for National Day"
+                     *             }
+                     *           ],
+                     *           "version": 3,
+                     *           "createdAt": "2030-01-01T02:00:00.000Z",
+                     *           "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *           "updatedBy": "ana"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CalendarPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The calendar. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cn-workdays",
+                     *       "name": "China workdays",
+                     *       "description": "Public holidays and make-up days",
+                     *       "timeZone": "Asia/Shanghai",
+                     *       "workingDays": [
+                     *         "MON",
+                     *         "TUE",
+                     *         "WED",
+                     *         "THU",
+                     *         "FRI"
+                     *       ],
+                     *       "excluded": [
+                     *         {
+                     *           "from": "2030-01-01",
+                     *           "label": "New Year"
+                     *         },
+                     *         {
+                     *           "from": "2030-10-01",
+                     *           "to": "2030-10-07",
+                     *           "label": "National Day"
+                     *         }
+                     *       ],
+                     *       "included": [
+                     *         {
+                     *           "date": "2030-09-28",
+                     *           "label": "Make-up for National Day"
+                     *         }
+                     *       ],
+                     *       "version": 1,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedBy": "ana"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is a viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A calendar has this id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importCalendar: {
+        parameters: {
+            query?: {
+                /** @description With a text/calendar body: the new calendar’s id (with JSON, the body’s `id`). */
+                id?: string;
+                /** @description With a text/calendar body: its name (else X-WR-CALNAME). */
+                name?: string;
+                /** @description With a text/calendar body: its zone (else X-WR-TIMEZONE, else UTC). */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The import, as JSON; or the iCalendar text itself as text/calendar. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarImportRequest"];
+                "text/calendar": string;
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calendar": {
+                     *         "id": "cn-workdays",
+                     *         "name": "China workdays",
+                     *         "description": "Public holidays and make-up days",
+                     *         "timeZone": "Asia/Shanghai",
+                     *         "workingDays": [
+                     *           "MON",
+                     *           "TUE",
+                     *           "WED",
+                     *           "THU",
+                     *           "FRI"
+                     *         ],
+                     *         "excluded": [
+                     *           {
+                     *             "from": "2030-10-01",
+                     *             "to": "2030-10-07",
+                     *             "label": "National Day"
+                     *           }
+                     *         ],
+                     *         "included": [],
+                     *         "version": 1,
+                     *         "createdAt": "2030-01-01T02:00:00.000Z",
+                     *         "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *         "updatedBy": "ana"
+                     *       },
+                     *       "notes": [
+                     *         "event 2 (Standup): not an all-day event (DTSTART has a time), left out"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CalendarImported"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is a viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A calendar has this id. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cn-workdays",
+                     *       "name": "China workdays",
+                     *       "description": "Public holidays and make-up days",
+                     *       "timeZone": "Asia/Shanghai",
+                     *       "workingDays": [
+                     *         "MON",
+                     *         "TUE",
+                     *         "WED",
+                     *         "THU",
+                     *         "FRI"
+                     *       ],
+                     *       "excluded": [
+                     *         {
+                     *           "from": "2030-01-01",
+                     *           "label": "New Year"
+                     *         },
+                     *         {
+                     *           "from": "2030-10-01",
+                     *           "to": "2030-10-07",
+                     *           "label": "National Day"
+                     *         }
+                     *       ],
+                     *       "included": [
+                     *         {
+                     *           "date": "2030-09-28",
+                     *           "label": "Make-up for National Day"
+                     *         }
+                     *       ],
+                     *       "version": 3,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedBy": "ana"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No calendar has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The whole calendar (a calendar read with GET, changed, with its version as expectedVersion). */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarUpdate"];
+            };
+        };
+        responses: {
+            /** @description The calendar as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cn-workdays",
+                     *       "name": "China workdays",
+                     *       "description": "Public holidays and make-up days",
+                     *       "timeZone": "Asia/Shanghai",
+                     *       "workingDays": [
+                     *         "MON",
+                     *         "TUE",
+                     *         "WED",
+                     *         "THU",
+                     *         "FRI"
+                     *       ],
+                     *       "excluded": [
+                     *         {
+                     *           "from": "2030-01-01",
+                     *           "label": "New Year"
+                     *         },
+                     *         {
+                     *           "from": "2030-10-01",
+                     *           "to": "2030-10-07",
+                     *           "label": "National Day"
+                     *         }
+                     *       ],
+                     *       "included": [
+                     *         {
+                     *           "date": "2030-09-28",
+                     *           "label": "Make-up for National Day"
+                     *         }
+                     *       ],
+                     *       "version": 4,
+                     *       "createdAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "updatedBy": "ana"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is a viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No calendar has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The calendar is not at the expected version: read it again and retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalendar: {
+        parameters: {
+            query?: {
+                /** @description Delete only at this version (or send `If-Match`); absent: whatever version it is at. */
+                expectedVersion?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The calendar’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is a viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No calendar has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The calendar is not at the expected version: read it again and retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCalendarDays: {
+        parameters: {
+            query: {
+                /** @description The first day listed. */
+                from: string;
+                /** @description The last day listed (included): at most 366 days from `from`. */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The calendar’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "calendarId": "cn-workdays",
+                     *       "version": 3,
+                     *       "timeZone": "Asia/Shanghai",
+                     *       "days": [
+                     *         {
+                     *           "date": "2030-09-28",
+                     *           "weekday": "SAT",
+                     *           "allowed": true,
+                     *           "reason": "MAKEUP_DAY",
+                     *           "label": "Make-up for National Day"
+                     *         },
+                     *         {
+                     *           "date": "2030-09-29",
+                     *           "weekday": "SUN",
+                     *           "allowed": false,
+                     *           "reason": "WEEKEND",
+                     *           "label": null
+                     *         },
+                     *         {
+                     *           "date": "2030-09-30",
+                     *           "weekday": "MON",
+                     *           "allowed": true,
+                     *           "reason": "WORKDAY",
+                     *           "label": null
+                     *         },
+                     *         {
+                     *           "date": "2030-10-01",
+                     *           "weekday": "TUE",
+                     *           "allowed": false,
+                     *           "reason": "HOLIDAY",
+                     *           "label": "National Day"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CalendarDays"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No calendar has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar’s id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     PRODID:-//tickring//calendars//EN
+                     *     X-WR-CALNAME:China workdays
+                     *     X-WR-TIMEZONE:Asia/Shanghai
+                     *     BEGIN:VEVENT
+                     *     UID:cn-workdays-excluded-2030-10-01@tickring
+                     *     DTSTAMP:20300101T020000Z
+                     *     DTSTART;VALUE=DATE:20301001
+                     *     DTEND;VALUE=DATE:20301008
+                     *     SUMMARY:National Day
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No calendar has this id. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

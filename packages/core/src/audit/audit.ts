@@ -10,6 +10,7 @@ export const AUDIT_TARGET_KINDS = [
   'run',
   'workflow',
   'workflowRun',
+  'calendar',
   'user',
   'token',
   'bootstrap',
@@ -19,7 +20,7 @@ export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 /**
  * How a route's accepted request is written to the audit log (a route without one changes
  * nothing). The target's id is the path parameter of its kind (group `appName`, job `id`, run
- * `logId`, workflow `id`, workflow run `runId`, user `username`, token `id`), or, for a creation,
+ * `logId`, workflow `id`, workflow run `runId`, calendar `id`, user `username`, token `id`), or, for a creation,
  * that field of the answer (a workflow run's: `id`).
  */
 export interface AuditSpec {
@@ -52,8 +53,11 @@ export function parseAuditTarget(target: string): { kind: AuditTargetKind; id?: 
   return id === '' ? undefined : { kind: kind as AuditTargetKind, id };
 }
 
-/** What made a change: a principal's kind, or `anonymous` for none (no route of the API makes such a change today). */
-export const AUDIT_ACTOR_KINDS = ['bootstrap', 'session', 'token', 'anonymous'] as const;
+/**
+ * What made a change: a principal's kind, `anonymous` for none (no route of the API makes such a
+ * change today), or `system`: the scheduler itself (a schedule that stopped itself at its end).
+ */
+export const AUDIT_ACTOR_KINDS = ['bootstrap', 'session', 'token', 'anonymous', 'system'] as const;
 
 /** Who made a change: the principal as it was then. */
 export interface AuditActor {

@@ -26,6 +26,7 @@ export const ENV = {
   principalsTable: 'TICKRING_PRINCIPALS_TABLE',
   auditTable: 'TICKRING_AUDIT_TABLE',
   workflowsTable: 'TICKRING_WORKFLOWS_TABLE',
+  calendarsTable: 'TICKRING_CALENDARS_TABLE',
 
   ringFastQueueUrl: 'TICKRING_RING_FAST_QUEUE_URL',
   ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',
@@ -55,6 +56,7 @@ export const ENV = {
   tickLoopSeconds: 'TICKRING_TICK_LOOP_SECONDS',
   executorTimeoutMs: 'TICKRING_EXECUTOR_TIMEOUT_MS',
   registryDeadSeconds: 'TICKRING_REGISTRY_DEAD_SECONDS',
+  refusalWriteSeconds: 'TICKRING_REFUSAL_WRITE_SECONDS',
   lostRunSettleSeconds: 'TICKRING_LOST_RUN_SETTLE_SECONDS',
   workflowStalledSeconds: 'TICKRING_WORKFLOW_STALLED_SECONDS',
   logRetentionDays: 'TICKRING_LOG_RETENTION_DAYS',

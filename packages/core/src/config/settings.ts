@@ -27,6 +27,12 @@ export const SETTINGS = {
   /** An executor not seen for this long is offline (XXL-JOB: 90 s). */
   registryDeadSeconds: { env: ENV.registryDeadSeconds, default: 90, min: 1 },
   /**
+   * callback: a refused executor request's key is written at most this often per instance, the
+   * refusals in between with its next write (a flood costs one write per key per interval). 0 writes
+   * every refusal (tests).
+   */
+  refusalWriteSeconds: { env: ENV.refusalWriteSeconds, default: 10, min: 0 },
+  /**
    * The lost-run watch reads a dispatch record this long after it was begun: its dispatcher has
    * written it by then (within the dispatcher's 15 s timeout). Lower only in tests.
    */

@@ -166,6 +166,37 @@ describe('dispatchFire: the trigger', () => {
     ]);
   });
 
+  it('waits for a jittered fire’s jittered time, keeps its scheduled time as its identity, and records the offset', async () => {
+    const env = memoryDispatchDeps();
+    const scheduledTime = env.clock.now() - 2_000;
+    const fireAt = scheduledTime + 2_730;
+    const outcome = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(scheduledTime, { fireAt }));
+    expect(outcome.kind).toBe('dispatched');
+    expect(env.transport.sent[0]?.at).toBe(fireAt);
+    expect(env.runs.all()[0]).toMatchObject({
+      scheduledTime,
+      jitterMs: 2_730,
+      dedupKey: scheduledDedupKey(1, scheduledTime),
+      dispatchedAt: fireAt,
+    });
+    expect(env.metrics.values.filter((v) => v.name === METRIC.lateness)).toEqual([
+      { name: METRIC.lateness, value: 0 },
+    ]);
+  });
+
+  it('counts a jittered fire’s lateness from its jittered time: 6 s past its scheduled time but 1 s past its own is not a misfire', async () => {
+    const env = memoryDispatchDeps();
+    const scheduledTime = env.clock.now() - 6_000;
+    const outcome = await dispatchFire(
+      env.deps,
+      DISPATCH_DEFAULTS,
+      cronFire(scheduledTime, { fireAt: scheduledTime + 5_000 }),
+    );
+    expect(outcome.kind).toBe('dispatched');
+    const late = await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(scheduledTime - 1_000));
+    expect(late.kind).toBe('skipped');
+  });
+
   it('sends a TriggerParam with every field present and records the run as accepted', async () => {
     const env = memoryDispatchDeps();
     setJob(env, {

@@ -17,7 +17,7 @@ import { dispatchRun } from './send.js';
 import type { DispatchSettings } from './settings.js';
 import { noteSkipped, skipOwnClaim } from './skip.js';
 import { noteSlowDispatch } from './slow-dispatch.js';
-import { delaySecondsFor, type FireMessage } from './trigger.js';
+import { delaySecondsFor, type FireMessage, fireTimeOf } from './trigger.js';
 
 /**
  * Dispatches one fire. Inside a ring batch pass its `DispatchRecord` (the caller saves it
@@ -61,9 +61,11 @@ async function dispatchInRecord(
     scheduledTime: message.scheduledTime,
     triggerType: message.triggerType,
   };
-  if (message.scheduledTime - now > settings.maxWaitMs) {
+  // A jittered fire waits for its jittered time; its scheduled time stays its identity.
+  const fireTime = fireTimeOf(message);
+  if (fireTime - now > settings.maxWaitMs) {
     // Long retry backoffs (SQS delays at most 900 s) and anything that came too early go back on the ring.
-    const delaySeconds = delaySecondsFor(message.scheduledTime, now, MAX_DELAY_SECONDS);
+    const delaySeconds = delaySecondsFor(fireTime, now, MAX_DELAY_SECONDS);
     await deps.ring.enqueue([{ message, delaySeconds, lane }]);
     deps.logger.debug('fire re-enqueued until its time', { ...keys, delaySeconds });
     return { kind: 'deferred', delaySeconds };
@@ -92,7 +94,7 @@ async function dispatchInRecord(
   const group = await reads.group(job.appName);
   const ctx = await fireContext(deps, reads, settings, { job, message, linked }, group, now);
 
-  await deps.clock.sleep(message.scheduledTime - settings.claimLeadMs - deps.clock.now());
+  await deps.clock.sleep(fireTime - settings.claimLeadMs - deps.clock.now());
   // Within a ring batch a job's scheduled fires claim and send one after another (see JobTurns).
   await turn?.take();
   return claimAndSend(deps, settings, ctx, record);
@@ -166,7 +168,7 @@ async function claimAndSend(
     }
 
     // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
-    await deps.clock.sleep(message.scheduledTime - deps.clock.now());
+    await deps.clock.sleep(fireTimeOf(message) - deps.clock.now());
     const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
     if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
     const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));

@@ -5,7 +5,7 @@ import type { DispatchDeps } from './dispatch-deps.js';
 import { SCHEDULED_TRIGGERS } from './drop-rules.js';
 import type { FireContext } from './fire-context.js';
 import type { DispatchSettings } from './settings.js';
-import type { FireMessage } from './trigger.js';
+import { type FireMessage, fireTimeOf } from './trigger.js';
 
 /**
  * The order check. A job's scheduled fires are at least this far apart (cron and FIX_RATE fires fall
@@ -47,7 +47,8 @@ export interface Misfire {
 
 export function misfireOf(job: Job, message: FireMessage, nowMs: number): Misfire | undefined {
   if (!SCHEDULED_TRIGGERS.has(message.triggerType)) return undefined;
-  const latenessMs = nowMs - message.scheduledTime;
+  // Counted from the jittered time: a fire delayed on purpose is not late for it.
+  const latenessMs = nowMs - fireTimeOf(message);
   const late = latenessMs > MISFIRE_THRESHOLD_MS;
   return {
     strategy: job.misfireStrategy,
@@ -114,7 +115,7 @@ export async function misfireAfterClaim(
   const { message } = ctx;
   const [only] = runs;
   const now = deps.clock.now();
-  const overtakable = mayBeOvertaken(settings, now - message.scheduledTime);
+  const overtakable = mayBeOvertaken(settings, now - fireTimeOf(message));
   if (runs.length === 1 && only && isPlannedLogId(message.jobId, only.logId) && overtakable) {
     const later = await deps.runs.laterPlannedRun(only.logId);
     if (later) return `overtaken by the fire due at ${iso(later.scheduledTime)}, claimed before it`;

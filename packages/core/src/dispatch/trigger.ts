@@ -20,8 +20,13 @@ export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 export interface FireMessage {
   readonly jobId: number;
-  /** Epoch ms the run is due to start. */
+  /** Epoch ms the run is due to start: the fire's identity (dedupKey, order, the run's scheduledTime). */
   readonly scheduledTime: number;
+  /**
+   * A jittered scheduled fire: when it is really sent (scheduledTime + its jitter offset, epoch ms);
+   * its wait and its lateness count from here. Absent: at scheduledTime.
+   */
+  readonly fireAt?: number;
   readonly triggerType: TriggerType;
   /** Unique per intended execution: `${jobId}#${scheduledTime}` for scheduled fires. */
   readonly dedupKey: string;
@@ -76,6 +81,11 @@ export interface ShardTarget {
  * same logIds and each fire is claimed once. Fires past the block get theirs when dispatched.
  */
 export const LOG_IDS_PER_PLAN = 32;
+
+/** When a fire is to be sent: its jittered time, else its scheduled time. */
+export function fireTimeOf(message: Pick<FireMessage, 'scheduledTime' | 'fireAt'>): number {
+  return message.fireAt ?? message.scheduledTime;
+}
 
 export function scheduledDedupKey(jobId: number, scheduledTime: number): string {
   return `${jobId}#${scheduledTime}`;
@@ -205,6 +215,7 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.logId !== undefined) int(m.logId, 'logId', 1);
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
   if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
+  if (m.fireAt !== undefined) int(m.fireAt, 'fireAt', m.scheduledTime as number);
   if (m.workflow !== undefined && !isWorkflowLink(m.workflow)) {
     throw new ValidationError('workflow must be {runId, node, attempt}', 'workflow');
   }

@@ -1,8 +1,13 @@
-import { FakeClock } from '@tickring/testing';
+import { FakeClock, MemoryRegistrationRefusalStore } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../common/errors.js';
 import type { Group } from '../jobs/job.js';
-import { type AdminExecutorsDeps, executorsOf, listExecutors } from './admin-executors.js';
+import {
+  type AdminExecutorsDeps,
+  executorsOf,
+  listExecutors,
+  listRefusedRegistrations,
+} from './admin-executors.js';
 import type { RegistryEntry } from './registry-store.js';
 
 const NOW = 1_700_000_000_000;
@@ -104,5 +109,30 @@ describe('listExecutors', () => {
       'zeta',
     );
     expect(zeta?.executors[0]?.online).toBe(false);
+  });
+});
+
+describe('listRefusedRegistrations', () => {
+  it('shows a caller the refusals of the groups they see; those of no group only to one who sees all', async () => {
+    const refusals = new MemoryRegistrationRefusalStore();
+    const now = Date.now();
+    for (const [i, appName] of ['billing', 'reports', 'no-such-group'].entries()) {
+      await refusals.add({
+        appName,
+        address: `http://10.0.0.${i}:9999/`,
+        reason: 'wrong-token',
+        request: 'registry',
+        detail: 'The access token is wrong.',
+        firstSeen: now - i,
+        lastSeen: now - i,
+        count: 1,
+      });
+    }
+    const apps = async (appName?: string, visible?: ReadonlySet<string>) =>
+      (await listRefusedRegistrations({ refusals }, appName, visible)).map((r) => r.appName);
+    expect(await apps()).toEqual(['billing', 'reports', 'no-such-group']);
+    expect(await apps(undefined, new Set(['billing']))).toEqual(['billing']);
+    expect(await apps('reports', new Set(['billing']))).toEqual([]);
+    expect(await apps('no-such-group')).toEqual(['no-such-group']);
   });
 });

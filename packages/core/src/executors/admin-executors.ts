@@ -4,12 +4,17 @@ import { NotFoundError } from '../common/errors.js';
 import { ALL_GROUPS, isVisible, type VisibleGroups } from '../identity/access.js';
 import type { AddressType, Group } from '../jobs/job.js';
 import type { GroupStore } from '../jobs/job-store.js';
+import type { RefusedRegistration, RegistrationRefusalStore } from './registration-refusals.js';
 import type { RegistryEntry, RegistryStore } from './registry-store.js';
 
 export interface AdminExecutorsDeps {
   readonly groups: Pick<GroupStore, 'get' | 'list'>;
   readonly registry: Pick<RegistryStore, 'list'>;
   readonly clock: Clock;
+}
+
+export interface AdminRefusalsDeps {
+  readonly refusals: Pick<RegistrationRefusalStore, 'list'>;
 }
 
 export interface ExecutorSettings {
@@ -87,4 +92,18 @@ export function executorsOf(
 function sameAddress(address: string): string {
   const text = address.trim();
   return /^https?:\/\//i.test(text) && !text.endsWith('/') ? `${text}/` : text;
+}
+
+/**
+ * The refused executor requests of the last day (of one app name, when given), the last seen first:
+ * those of the groups the caller sees; those under an app name no group has only to a caller who
+ * sees every group.
+ */
+export async function listRefusedRegistrations(
+  deps: AdminRefusalsDeps,
+  appName?: string,
+  visible: VisibleGroups = ALL_GROUPS,
+): Promise<RefusedRegistration[]> {
+  if (appName !== undefined && !isVisible(visible, appName)) return [];
+  return (await deps.refusals.list(appName)).filter((refusal) => isVisible(visible, refusal.appName));
 }

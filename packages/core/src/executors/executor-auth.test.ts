@@ -34,9 +34,10 @@ describe('executorAuthorizer', () => {
     expect(verdicts.every((v) => v === undefined)).toBe(true);
     expect(reads).toEqual([[1]]);
     clock.advance(GROUP_TOKEN_CACHE_MS);
-    expect(await authorize({ token: 'global-token', appName: undefined }, scope)).toBe(
-      'The access token is wrong.',
-    );
+    expect(await authorize({ token: 'global-token', appName: undefined }, scope)).toEqual({
+      msg: 'The access token is wrong.',
+      reason: 'wrong-token',
+    });
     expect(reads).toEqual([[1], [1]]);
   });
 });

@@ -5,6 +5,7 @@ import type { Logger } from '../common/logger.js';
 import type { JobStore } from '../jobs/job-store.js';
 import { jobIdOfLogId } from '../runs/run.js';
 import { GROUP_TOKEN_CACHE_MS } from './group-access-tokens.js';
+import type { RefusalReason } from './registration-refusals.js';
 
 export interface ExecutorAuthDeps {
   /** The token of a group's executors: its own, else the global one. Throws when it cannot be read. */
@@ -28,8 +29,14 @@ export interface ExecutorCredentials {
   readonly appName: string | undefined;
 }
 
-/** `undefined`: allowed; otherwise XXL-JOB's refusal, word for word. */
-export type ExecutorAuthVerdict = string | undefined;
+/** A refused request: XXL-JOB's answer word for word (`msg`), and why in tickring's terms. */
+export interface ExecutorAuthRefusal {
+  readonly msg: string;
+  readonly reason: RefusalReason;
+}
+
+/** `undefined`: allowed. */
+export type ExecutorAuthVerdict = ExecutorAuthRefusal | undefined;
 
 /**
  * Checks an executor's token against the group(s) the request speaks for, failing closed: a group
@@ -75,10 +82,14 @@ export function executorAuthorizer(deps: ExecutorAuthDeps) {
     scope: ExecutorRequestScope,
   ): Promise<ExecutorAuthVerdict> {
     const header = credentials.appName?.trim() || undefined;
-    const refusal = header === undefined ? MSG.wrongToken : MSG.tokenOrAppNameInvalid;
+    const msg = header === undefined ? MSG.wrongToken : MSG.tokenOrAppNameInvalid;
     const token = credentials.token;
-    if (token === undefined || token === '')
-      return header === undefined ? MSG.wrongToken : MSG.tokenOrAppNameEmpty;
+    if (token === undefined || token === '') {
+      return {
+        msg: header === undefined ? MSG.wrongToken : MSG.tokenOrAppNameEmpty,
+        reason: 'missing-token',
+      };
+    }
 
     const groups = scope.kind === 'registry' ? [scope.appName] : await groupsOfRuns(scope.logIds);
     if (header !== undefined && groups.some((group) => group !== undefined && group !== header)) {
@@ -86,7 +97,7 @@ export function executorAuthorizer(deps: ExecutorAuthDeps) {
         appName: header,
         groups: [...new Set(groups)].join(','),
       });
-      return refusal;
+      return { msg, reason: 'app-name-mismatch' };
     }
     const expected = new Set<string | undefined>(groups.map((group) => group ?? header));
     if (expected.size === 0) expected.add(header);
@@ -99,9 +110,11 @@ export function executorAuthorizer(deps: ExecutorAuthDeps) {
           appName: group,
           error: String(err),
         });
-        return refusal;
+        return { msg, reason: 'token-unavailable' };
       }
-      if (wanted === '' || !constantTimeEquals(token, wanted)) return refusal;
+      // No token to check against (none configured) refuses like a token that cannot be read.
+      if (wanted === '') return { msg, reason: 'token-unavailable' };
+      if (!constantTimeEquals(token, wanted)) return { msg, reason: 'wrong-token' };
     }
     return undefined;
   };

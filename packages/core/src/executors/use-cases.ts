@@ -1,8 +1,10 @@
 export {
   type AdminExecutorsDeps,
+  type AdminRefusalsDeps,
   type ExecutorSettings,
   type GroupExecutors,
   listExecutors,
+  listRefusedRegistrations,
 } from './admin-executors.js';
 export {
   type AdminGroupsDeps,
@@ -12,7 +14,11 @@ export {
   listGroups,
   updateGroup,
 } from './admin-groups.js';
-export { type ExecutorRequestScope, executorAuthorizer } from './executor-auth.js';
+export {
+  type ExecutorAuthRefusal,
+  type ExecutorRequestScope,
+  executorAuthorizer,
+} from './executor-auth.js';
 export {
   clearGroupAccessToken,
   GROUP_TOKEN_LIMITS,
@@ -21,6 +27,13 @@ export {
   groupAccessTokens,
   setGroupAccessToken,
 } from './group-access-tokens.js';
+export {
+  DEFAULT_REFUSAL_RECORDER_SETTINGS,
+  type ExecutorRefusalEvent,
+  type RefusalRecorderDeps,
+  type RefusalRecorderSettings,
+  refusalRecorder,
+} from './refusal-recorder.js';
 export {
   groupAddresses,
   type Registration,

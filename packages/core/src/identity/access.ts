@@ -87,7 +87,8 @@ export type RouteAccess =
 /**
  * Where the group of a request is:
  * - `list`: a list; it shows only the groups the caller reaches (and a named `appName` outside them is empty);
- * - `none`: no group (a schedule preview);
+ * - `none`: no group (a schedule preview; a calendar, which belongs to no group: read by every
+ *   signed-in role, changed by operators and admins);
  * - `groupPath`: the `appName` path parameter;
  * - `jobPath`: the group of the job in the `id` path parameter (and, when the body moves it, the body's `appName` too);
  * - `runPath`: the group of the run in the `logId` path parameter;
@@ -141,6 +142,11 @@ export function checkAccess(
         `you may read group ${appName} but not change it (you are ${article(grant.role)})`,
       );
     }
+  }
+  // A change of what belongs to no group (a calendar, which any group's schedules may use): an
+  // operator's or an admin's, never a viewer's.
+  if (access.kind === 'operate' && access.target === 'none' && grant.role === 'viewer') {
+    throw new ForbiddenError('this change needs the operator or admin role; you are a viewer');
   }
   if (access.kind === 'operate' && subject.editsGlue === true && !grant.glue && grant.role !== 'admin') {
     throw new ForbiddenError('editing a GLUE source needs the glue grant');

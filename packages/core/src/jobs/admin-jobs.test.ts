@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../common/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
+import { ConflictError, NotFoundError, problemsOf, ValidationError } from '../common/errors.js';
 import { silentLogger } from '../common/logger.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
+import { jitterOffsetMs } from '../schedule/index.js';
 import {
   type AdminJobsDeps,
   createJob,
   MAX_WRITE_ATTEMPTS,
+  previewSchedule,
   startJob,
   stopJob,
   updateJob,
@@ -214,5 +216,121 @@ describe('admin jobs', () => {
     const a = await createJob(deps, input);
     const b = await createJob(deps, { ...input, childJobIds: [a.id] });
     await expect(updateJob(deps, a.id, { childJobIds: [b.id] })).rejects.toThrow(/cycle: 1 → 2 → 1/);
+  });
+});
+
+describe('bounds, limits and jitter of a job', () => {
+  const hourly = { scheduleType: 'CRON', scheduleConf: '0 0 * * * ?' };
+
+  it('refuses every problem of the bounds in one error: endAt before startAt, maxRuns 0, jitter too large', async () => {
+    const { deps } = setup();
+    const err = await createJob(deps, {
+      ...input,
+      ...hourly,
+      startAt: '2030-02-01T00:00:00Z',
+      endAt: '2030-01-01T00:00:00Z',
+      maxRuns: 0,
+      jitterSeconds: 3601,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(problemsOf(err as ValidationError).map((p) => p.field)).toEqual([
+      'maxRuns',
+      'jitterSeconds',
+      'endAt',
+    ]);
+    expect((err as Error).message).toMatch(/maxRuns must be between 1 and/);
+    expect((err as Error).message).toMatch(/jitterSeconds must be between 0 and 3600/);
+    expect((err as Error).message).toMatch(/endAt \(2030-01-01T00:00:00.000Z\) must be after startAt/);
+  });
+
+  it('refuses a jitter as large as the schedule’s smallest interval, saying the interval', async () => {
+    const { deps } = setup();
+    await expect(
+      createJob(deps, { ...input, scheduleType: 'FIX_RATE', scheduleConf: '60', jitterSeconds: 60 }),
+    ).rejects.toThrow(
+      /jitterSeconds must be less than the schedule's smallest interval between fires \(60 s\)/,
+    );
+    await expect(
+      createJob(deps, { ...input, scheduleType: 'FIX_RATE', scheduleConf: '60', jitterSeconds: 59 }),
+    ).resolves.toMatchObject({ jitterSeconds: 59 });
+  });
+
+  it('counts maxRuns from when it is set, keeps the count when it changes, forgets it when removed', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, { ...input, ...hourly, maxRuns: 3 });
+    expect(job.scheduledFires).toBe(0);
+    jobs.items.set(job.id, { ...job, scheduledFires: 2 });
+    expect(await updateJob(deps, job.id, { maxRuns: 5 })).toMatchObject({ maxRuns: 5, scheduledFires: 2 });
+    const removed = await updateJob(deps, job.id, { maxRuns: null });
+    expect(removed.maxRuns).toBeUndefined();
+    expect(removed.scheduledFires).toBeUndefined();
+    expect(await updateJob(deps, job.id, { maxRuns: 1 })).toMatchObject({ scheduledFires: 0 });
+  });
+
+  it('refuses (409) to restart a job that stopped itself at maxRuns, unless the same update raises it; the start clears the reason', async () => {
+    const { deps, jobs } = setup();
+    const job = await createJob(deps, { ...input, ...hourly, maxRuns: 3 });
+    jobs.items.set(job.id, { ...job, scheduledFires: 3, scheduleEnded: { reason: 'maxRuns', at: NOW - 1 } });
+    const refused = await startJob(deps, job.id).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ConflictError);
+    expect((refused as Error).message).toMatch(
+      /maxRuns 3 is used up \(3 scheduled fires made\).*raise maxRuns/,
+    );
+    // An edit that leaves it stopped keeps the reason.
+    expect((await updateJob(deps, job.id, { name: 'renamed' })).scheduleEnded).toEqual({
+      reason: 'maxRuns',
+      at: NOW - 1,
+    });
+    const restarted = await updateJob(deps, job.id, { maxRuns: 4, triggerStatus: 'RUNNING' });
+    expect(restarted).toMatchObject({
+      triggerStatus: 'RUNNING',
+      scheduledFires: 3,
+      triggerNextTime: NOW + 3_600_000,
+    });
+    expect(restarted.scheduleEnded).toBeUndefined();
+  });
+
+  it('refuses (409) to start a job whose endAt has passed, unless the same update moves it', async () => {
+    const { deps } = setup();
+    const job = await createJob(deps, { ...input, ...hourly, endAt: '2029-12-31T00:00:00Z' });
+    await expect(startJob(deps, job.id)).rejects.toThrow(
+      /no fire between now and endAt \(2029-12-31T00:00:00.000Z\)/,
+    );
+    await expect(
+      updateJob(deps, job.id, { endAt: '2030-06-01T00:00:00Z', triggerStatus: 'RUNNING' }),
+    ).resolves.toMatchObject({ triggerStatus: 'RUNNING' });
+  });
+
+  it('re-plans a running job when its bounds change (a new revision drops the fires planned under the old ones)', async () => {
+    const { deps } = setup();
+    const job = await createJob(deps, { ...input, ...hourly, triggerStatus: 'RUNNING' });
+    const bounded = await updateJob(deps, job.id, { startAt: '2030-01-02T10:00:00Z' });
+    expect(bounded).toMatchObject({
+      scheduleRevision: 2,
+      triggerNextTime: Date.parse('2030-01-02T10:00:00Z'),
+    });
+    const jittered = await updateJob(deps, job.id, { jitterSeconds: 30 });
+    expect(jittered.scheduleRevision).toBe(2);
+  });
+
+  it('previews within the bounds with the real (jittered) times and says why the schedule ends', () => {
+    const schedule = { type: 'CRON' as const, conf: '0 0 * * * ?', timeZone: 'UTC' };
+    const preview = previewSchedule(schedule, NOW, 10, {
+      bounds: { maxRuns: 3 },
+      jitterSeconds: 600,
+      jobId: 7,
+    });
+    expect(preview.fires.map((f) => f.time)).toEqual([1, 2, 3].map((h) => NOW + h * 3_600_000));
+    expect(preview.fires.map((f) => (f.fireAt ?? 0) - f.time)).toEqual(
+      preview.fires.map((f) => jitterOffsetMs(7, f.time, 600)),
+    );
+    expect(preview.ends).toBe('maxRuns');
+    expect(previewSchedule(schedule, NOW, 2, { jitterSeconds: 600 }).fires[0]?.fireAt).toBeNull();
+    const ended = previewSchedule(schedule, NOW, 10, { bounds: { endAt: NOW + 2 * 3_600_000 } });
+    expect(ended).toMatchObject({
+      ends: 'endAt',
+      fires: [{ time: NOW + 3_600_000 }, { time: NOW + 7_200_000 }],
+    });
+    expect(previewSchedule(schedule, NOW, 2).ends).toBeUndefined();
   });
 });

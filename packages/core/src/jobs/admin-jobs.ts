@@ -1,14 +1,25 @@
 import type { Clock } from '../common/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
+import { ConflictError, NotFoundError, RequestValidationError, ValidationError } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
 import { readOnPastEmptyPages } from '../common/paging.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { ALL_GROUPS, isVisible, listScope, type VisibleGroups } from '../identity/access.js';
 import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
-import { previewFireTimes, type Schedule } from '../schedule/index.js';
+import {
+  DST_POLICY_TEXT,
+  type DstFireMark,
+  type DstTransition,
+  dstMarks,
+  jitterOffsetMs,
+  previewFireTimes,
+  type Schedule,
+  type ScheduleBounds,
+  type ScheduleEndReason,
+} from '../schedule/index.js';
 import type { Job } from './job.js';
 import type { GroupStore, JobQuery, JobStore, Page, PlanState } from './job-store.js';
 import {
+  boundsProblems,
   checkSchedule,
   findChildCycle,
   firstFireForStart,
@@ -16,6 +27,7 @@ import {
   type JobSpec,
   parseJobSpec,
   scheduleChanged,
+  withoutUndefined,
 } from './job-validation.js';
 
 export interface AdminJobsDeps {
@@ -33,10 +45,10 @@ export const MAX_WRITE_ATTEMPTS = 5;
  * is the first after now + 5 s, as in XXL-JOB).
  */
 export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Job> {
-  const spec = parseJobSpec(input);
+  const now = deps.clock.now();
+  const spec = parseJobSpec(input, { nowMs: now });
   await requireGroup(deps, spec.appName);
   await requireChildren(deps, undefined, spec.childJobIds);
-  const now = deps.clock.now();
   const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now) : null;
   const id = await deps.jobs.allocateId();
   if (id > MAX_JOB_ID) {
@@ -51,6 +63,7 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
     triggerNextTime,
     slowUntil: 0,
     scheduleRevision: 1,
+    ...(spec.maxRuns === undefined ? {} : { scheduledFires: 0 }),
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -93,7 +106,7 @@ export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown)
   const job = await modifyJob(deps, id, async (current, now) => {
     refuseManaged(current, 'edited');
     checkIdentity(current, input);
-    const spec = parseJobSpec(input, { base: specOf(current), id });
+    const spec = parseJobSpec(input, { base: specOf(current), id, nowMs: now });
     if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
     if (!sameIds(spec.childJobIds, current.childJobIds)) await requireChildren(deps, id, spec.childJobIds);
     return withSpec(current, spec, now);
@@ -153,15 +166,91 @@ function refuseManaged(job: Job, what: string): void {
   );
 }
 
-/** The next `count` fire times from `fromMs` (fewer when the schedule ends); 400 for a bad schedule. */
-export function previewSchedule(schedule: Schedule, fromMs: number, count: number): number[] {
-  checkSchedule(schedule);
-  return previewFireTimes(schedule, fromMs, count);
+/** What a preview is asked about beyond the schedule: its bounds, its jitter and whose fires they are. */
+export interface PreviewOptions {
+  readonly bounds?: ScheduleBounds;
+  /** Scheduled fires left under `bounds.maxRuns` (a job's runsRemaining); all of them when absent. */
+  readonly runsRemaining?: number;
+  readonly jitterSeconds?: number;
+  /** The job whose fires these are: a fire's jitter depends on it. */
+  readonly jobId?: number;
 }
 
-/** The editable part of a job. */
+/** One previewed fire: its scheduled time, when it really fires (jitter; null: not known without a job), a DST mark. */
+export interface PreviewFire {
+  readonly time: number;
+  readonly fireAt: number | null;
+  readonly dst?: DstFireMark;
+}
+
+export interface SchedulePreview {
+  readonly fires: PreviewFire[];
+  /** Set when the schedule ends within the preview (its bounds, or no next fire). */
+  readonly ends?: ScheduleEndReason;
+  readonly dst: { readonly policy: string; readonly transitions: DstTransition[] };
+}
+
+/**
+ * The next `count` fires from `fromMs` as the job would make them: within its bounds (startAt,
+ * endAt, the runs remaining), each with its jittered time, the clock changes they meet and what the
+ * job does there; 400 for a bad schedule or bounds (every problem of the bounds at once).
+ */
+export function previewSchedule(
+  schedule: Schedule,
+  fromMs: number,
+  count: number,
+  options: PreviewOptions = {},
+): SchedulePreview {
+  checkSchedule(schedule);
+  const bounds = options.bounds ?? {};
+  const jitterSeconds = options.jitterSeconds ?? 0;
+  const [first, ...rest] = boundsProblems(
+    {
+      scheduleType: schedule.type,
+      scheduleConf: schedule.conf,
+      timeZone: schedule.timeZone,
+      ...bounds,
+      jitterSeconds,
+    },
+    fromMs,
+  );
+  if (first) throw new RequestValidationError([first, ...rest]);
+  const remaining = options.runsRemaining ?? bounds.maxRuns;
+  const limit = remaining === undefined ? count : Math.min(count, remaining);
+  const start = bounds.startAt !== undefined && bounds.startAt - 1 > fromMs ? bounds.startAt - 1 : fromMs;
+  // One more than shown: whether the schedule goes on after the last one shown.
+  let times = previewFireTimes(schedule, start, limit + 1);
+  const { endAt } = bounds;
+  const cutByEnd = endAt !== undefined && times.some((t) => t > endAt);
+  if (cutByEnd) times = times.filter((t) => t <= endAt);
+  // In the tick's order of precedence (see boundDecision).
+  let ends: ScheduleEndReason | undefined;
+  if (remaining !== undefined && remaining <= count && times.length >= remaining) ends = 'maxRuns';
+  else if (cutByEnd && times.length <= limit) ends = 'endAt';
+  else if (times.length <= limit) ends = 'noNextFire';
+  times = times.slice(0, limit);
+  const marks = dstMarks(schedule, fromMs, times);
+  return {
+    fires: times.map((time) => {
+      const dst = marks.fires.find((m) => m.time === time);
+      const fireAt =
+        jitterSeconds === 0
+          ? time
+          : options.jobId === undefined
+            ? null
+            : time + jitterOffsetMs(options.jobId, time, jitterSeconds);
+      return { time, fireAt, ...(dst ? { dst } : {}) };
+    }),
+    ...(ends === undefined ? {} : { ends }),
+    dst: { policy: DST_POLICY_TEXT, transitions: marks.transitions },
+  };
+}
+
+/** The editable part of a job (bounds it does not have left out). */
 export function specOf(job: Job): JobSpec {
-  return Object.fromEntries(JOB_EDITABLE_FIELDS.map((f) => [f, job[f]])) as unknown as JobSpec;
+  return withoutUndefined(
+    Object.fromEntries(JOB_EDITABLE_FIELDS.map((f) => [f, job[f]])) as unknown as JobSpec,
+  );
 }
 
 /**
@@ -171,17 +260,36 @@ export function specOf(job: Job): JobSpec {
 export function withSpec(current: Job, spec: JobSpec, now: number): Job {
   const scheduleEdited = scheduleChanged(current, spec);
   const statusChanged = spec.triggerStatus !== current.triggerStatus;
+  // maxRuns counts from when it is set; raised or lowered, it keeps the count; removed, it forgets it.
+  const scheduledFires =
+    spec.maxRuns === undefined
+      ? undefined
+      : current.maxRuns === undefined
+        ? 0
+        : (current.scheduledFires ?? 0);
   let triggerNextTime: number | null = null;
   if (spec.triggerStatus === 'RUNNING') {
     triggerNextTime =
       scheduleEdited || statusChanged || current.triggerNextTime === null
-        ? firstFireForStart(spec, now)
+        ? firstFireForStart({ ...spec, scheduledFires }, now)
         : current.triggerNextTime;
   }
   const glueEdited = spec.glueType !== current.glueType || spec.glueSource !== current.glueSource;
+  const {
+    startAt: _s,
+    endAt: _e,
+    maxRuns: _m,
+    jitterSeconds: _j,
+    scheduledFires: _f,
+    scheduleEnded,
+    ...kept
+  } = current;
   return {
-    ...current,
+    ...kept,
     ...spec,
+    ...(scheduledFires === undefined ? {} : { scheduledFires }),
+    // Why the schedule ended stays with the stopped job until it is started again.
+    ...(scheduleEnded === undefined || spec.triggerStatus === 'RUNNING' ? {} : { scheduleEnded }),
     triggerNextTime,
     scheduleRevision: current.scheduleRevision + (scheduleEdited || statusChanged ? 1 : 0),
     glueUpdatetime: glueEdited ? now : current.glueUpdatetime,

@@ -4,6 +4,7 @@ export {
   GLUE_TYPES,
   type Group,
   type Job,
+  type ScheduleEnded,
   TRIGGER_STATUSES,
   type TriggerStatus,
 } from './job.js';
@@ -20,6 +21,9 @@ export type {
   SecretSealer,
 } from './job-store.js';
 export {
+  BOUND_FIELDS,
+  bodyBoundsProblems,
+  boundsProblems,
   findChildCycle,
   GROUP_EDITABLE_FIELDS,
   GROUP_LIMITS,
@@ -30,6 +34,7 @@ export {
   JOB_FIELD_ALIASES,
   JOB_LIMITS,
   type JOB_READ_ONLY_FIELDS,
+  JOB_VIEW_ONLY_FIELDS,
   type JobSpec,
   normalizeExecutorAddress,
   parseGroupSpec,

@@ -1,4 +1,4 @@
-import type { Group, Job } from './job.js';
+import type { Group, Job, ScheduleEnded } from './job.js';
 
 export interface Page<T> {
   readonly items: T[];
@@ -41,6 +41,13 @@ export interface ScheduleAdvance {
    * for a plan after a misfire, whose fires are not the schedule's from `due` (nothing to re-send).
    */
   readonly planDue: number | undefined;
+  /**
+   * The job's `scheduledFires` with this plan's fires counted (set only while it has a maxRuns):
+   * written by the same conditional write, so a retried tick that read the same job writes the same.
+   */
+  readonly scheduledFires?: number;
+  /** Set when the schedule stops itself with this advance (nextTriggerTime null): kept on the job. */
+  readonly ended?: ScheduleEnded;
 }
 
 /**

@@ -95,6 +95,10 @@ describe('parseJobSpec', () => {
       scheduleConf: '0 0/5 * * * ?',
       timeZone: 'Asia/Shanghai',
       misfireStrategy: 'FIRE_ONCE_NOW',
+      startAt: '2030-01-01T00:00:00Z',
+      endAt: '2030-02-01T00:00:00+01:00',
+      maxRuns: 10,
+      jitterSeconds: 60,
       executorRouteStrategy: 'SHARDING_BROADCAST',
       executorParam: 'x=1',
       executorBlockStrategy: 'DISCARD_LATER',
@@ -106,7 +110,12 @@ describe('parseJobSpec', () => {
       childJobIds: [3, 4],
       triggerStatus: 'RUNNING',
     };
-    expect(parseJobSpec(full)).toEqual({ ...full, alarmEmail: 'a@example.com,b@example.org' });
+    expect(parseJobSpec(full)).toEqual({
+      ...full,
+      alarmEmail: 'a@example.com,b@example.org',
+      startAt: Date.parse('2030-01-01T00:00:00Z'),
+      endAt: Date.parse('2030-01-31T23:00:00Z'),
+    });
   });
 
   it.each(['appName', 'name', 'author'])('requires %s when creating', (field) => {

@@ -3,13 +3,16 @@
  * author, schedule, BEAN handler, enum names, child ids, AppName 4-64) plus ours (no unknown fields,
  * integers only, e-mail and webhook formats, no child cycles). Every error names its field.
  */
-import { ValidationError } from '../common/errors.js';
+import { ConflictError, type Problem, RequestValidationError, ValidationError } from '../common/errors.js';
 import { parseRouteStrategy } from '../dispatch/routing/index.js';
 import {
-  firstFireTime,
+  firstBoundedFire,
+  MAX_JITTER_SECONDS,
   MISFIRE_STRATEGIES,
   SCHEDULE_TYPES,
   type Schedule,
+  type ScheduleBounds,
+  smallestInterval,
   validateSchedule,
 } from '../schedule/index.js';
 import {
@@ -32,6 +35,10 @@ export const JOB_EDITABLE_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  'startAt',
+  'endAt',
+  'maxRuns',
+  'jitterSeconds',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -61,7 +68,11 @@ export const JOB_READ_ONLY_FIELDS = [
   'updatedAt',
   'version',
   'workflowId',
+  'scheduleEnded',
 ] as const satisfies readonly (keyof Job)[];
+
+/** What the API shows of a job beside its fields (`runsRemaining`): a body may carry it back too. */
+export const JOB_VIEW_ONLY_FIELDS = ['runsRemaining'] as const;
 
 /** XXL-JOB's defaults, plus ours (time zone, retry backoff, webhook). */
 export const JOB_DEFAULTS: Omit<JobSpec, 'appName' | 'name' | 'author'> = {
@@ -71,6 +82,7 @@ export const JOB_DEFAULTS: Omit<JobSpec, 'appName' | 'name' | 'author'> = {
   scheduleConf: '',
   timeZone: 'UTC',
   misfireStrategy: 'DO_NOTHING',
+  jitterSeconds: 0,
   executorRouteStrategy: 'FIRST',
   executorHandler: '',
   executorParam: '',
@@ -102,7 +114,16 @@ export const JOB_LIMITS = {
 /** MySQL INT, XXL-JOB's column type for timeout and retry count. */
 const MAX_INT = 2_147_483_647;
 
+/** The spec without the fields that had a problem (their cross-checks would only repeat it). */
+function withoutFields(spec: JobSpec, problems: readonly Problem[]): JobSpec {
+  const out: Record<string, unknown> = { ...spec };
+  for (const p of problems) if (p.field !== undefined) delete out[p.field];
+  return out as unknown as JobSpec;
+}
+
 export interface ParseJobOptions {
+  /** Now, where the schedule's intervals are looked at from (jitter); the wall clock when absent. */
+  readonly nowMs?: number;
   /** The job being updated; absent when creating (the defaults fill what is not given). */
   readonly base?: JobSpec;
   /** The job's id when it has one, so it cannot be its own child. */
@@ -116,7 +137,11 @@ export interface ParseJobOptions {
 export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): JobSpec {
   const body = resolveJobAliases(requireObject(input));
   for (const key of Object.keys(body)) {
-    if (!isOneOf(key, JOB_EDITABLE_FIELDS) && !isOneOf(key, JOB_READ_ONLY_FIELDS)) {
+    if (
+      !isOneOf(key, JOB_EDITABLE_FIELDS) &&
+      !isOneOf(key, JOB_READ_ONLY_FIELDS) &&
+      !isOneOf(key, JOB_VIEW_ONLY_FIELDS)
+    ) {
       throw new ValidationError(
         `unknown field "${key}"; the job fields are ${JOB_EDITABLE_FIELDS.join(', ')}`,
         key,
@@ -124,8 +149,20 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
     }
   }
   const given: Partial<Record<keyof JobSpec, unknown>> = {};
+  const boundProblems: Problem[] = [];
   for (const field of JOB_EDITABLE_FIELDS) {
-    if (body[field] !== undefined) given[field] = readJobField(field, body[field]);
+    if (body[field] === undefined) continue;
+    if (!isOneOf(field, BOUND_FIELDS)) {
+      given[field] = readJobField(field, body[field]);
+      continue;
+    }
+    // The bounds are read together, so a body gets every problem of them in one answer.
+    try {
+      given[field] = readBoundField(field, body[field]);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      boundProblems.push({ field, message: err.message });
+    }
   }
   const base = options.base;
   if (!base) {
@@ -147,8 +184,102 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
       'scheduleType',
     );
   }
-  validateJobSpec(spec, options.id);
-  return spec;
+  validateJobSpec(spec, options.id, options.nowMs, boundProblems);
+  return withoutUndefined(spec);
+}
+
+/** The fields that bound a schedule or delay its fires: read together, their problems reported together. */
+export const BOUND_FIELDS = [
+  'startAt',
+  'endAt',
+  'maxRuns',
+  'jitterSeconds',
+] as const satisfies readonly (keyof JobSpec)[];
+
+/** `T` with its fields that may be undefined made optional instead (and never undefined). */
+export type DefinedOnly<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
+/** A job's fields without the ones set to undefined (a bound cleared with null). */
+export function withoutUndefined<T extends object>(value: T): DefinedOnly<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as DefinedOnly<T>;
+}
+
+/** The bounds of a job's schedule, as the schedule module reads them. */
+export function boundsOf(job: Pick<Job, 'startAt' | 'endAt' | 'maxRuns'>): ScheduleBounds {
+  return withoutUndefined({ startAt: job.startAt, endAt: job.endAt, maxRuns: job.maxRuns });
+}
+
+/**
+ * What is wrong with a job's bounds and jitter taken together: endAt not after startAt, a jitter as
+ * large as the schedule's smallest interval (a fire would then pass the next one). Each problem
+ * names its field. `nowMs`: where a cron's intervals are looked at from.
+ */
+export function boundsProblems(
+  job: Pick<JobSpec, 'scheduleType' | 'scheduleConf' | 'timeZone' | 'startAt' | 'endAt' | 'jitterSeconds'>,
+  nowMs: number,
+): Problem[] {
+  const problems: Problem[] = [];
+  const { startAt, endAt, jitterSeconds = 0 } = job;
+  if (startAt !== undefined && endAt !== undefined && endAt <= startAt) {
+    problems.push({
+      field: 'endAt',
+      message: `endAt (${isoOf(endAt)}) must be after startAt (${isoOf(startAt)})`,
+    });
+  }
+  if (jitterSeconds > 0) {
+    let intervalMs: number | undefined;
+    try {
+      intervalMs = smallestInterval(scheduleOf(job), Math.max(nowMs, startAt ?? nowMs));
+    } catch (err) {
+      // A schedule that cannot be read has its own problem; its jitter is not judged.
+      if (!(err instanceof ValidationError)) throw err;
+    }
+    if (intervalMs !== undefined && jitterSeconds * 1000 >= intervalMs) {
+      problems.push({
+        field: 'jitterSeconds',
+        message: `jitterSeconds must be less than the schedule's smallest interval between fires (${intervalMs / 1000} s${job.scheduleType === 'CRON' ? ' over the next year' : ''}), so fires keep their order; got ${jitterSeconds}`,
+      });
+    }
+  }
+  return problems;
+}
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * {@link boundsProblems} of a request body as given (the fields it carries, well-formed ones only),
+ * for the API's schema check: a 400 then lists them beside the body's other problems.
+ */
+export function bodyBoundsProblems(
+  body: Readonly<Record<string, unknown>>,
+  nowMs: number = Date.now(),
+): Problem[] {
+  const read = <T>(field: string, reader: () => T): T | undefined => {
+    try {
+      return body[field] === undefined || body[field] === null ? undefined : reader();
+    } catch (err) {
+      if (err instanceof ValidationError) return undefined;
+      throw err;
+    }
+  };
+  const startAt = read('startAt', () => readInstant('startAt', body.startAt));
+  const endAt = read('endAt', () => readInstant('endAt', body.endAt));
+  const jitterSeconds = read('jitterSeconds', () =>
+    readInt('jitterSeconds', body.jitterSeconds, 0, MAX_JITTER_SECONDS),
+  );
+  const scheduleType = read('scheduleType', () =>
+    readEnum('scheduleType', body.scheduleType, SCHEDULE_TYPES),
+  );
+  const scheduleConf = typeof body.scheduleConf === 'string' ? body.scheduleConf : undefined;
+  const timeZone = typeof body.timeZone === 'string' ? body.timeZone.trim() : 'UTC';
+  // The jitter is judged against the schedule only when the body gives both.
+  const schedule =
+    jitterSeconds !== undefined && scheduleType !== undefined && scheduleConf !== undefined
+      ? { scheduleType, scheduleConf, timeZone, jitterSeconds }
+      : { scheduleType: 'NONE' as const, scheduleConf: '', timeZone: 'UTC' };
+  return boundsProblems(withoutUndefined({ ...schedule, startAt, endAt }), nowMs);
 }
 
 /** XXL-JOB's names for job fields, as users paste them from its console or API, and tickring's. */
@@ -205,12 +336,25 @@ function readChildIdList(field: string, value: unknown): unknown {
   return ids;
 }
 
-/** The checks that need the whole job; `parseJobSpec` runs them. */
-export function validateJobSpec(spec: JobSpec, id?: number): void {
+/**
+ * The checks that need the whole job; `parseJobSpec` runs them. The bounds' problems (with the
+ * `earlier` ones found reading them) come in one error, after the schedule's own check.
+ */
+export function validateJobSpec(
+  spec: JobSpec,
+  id?: number,
+  nowMs: number = Date.now(),
+  earlier: readonly Problem[] = [],
+): void {
   for (const field of ['appName', 'name', 'author'] as const) {
     if (spec[field].trim() === '') throw new ValidationError(`${field} is required`, field);
   }
   checkSchedule(scheduleOf(spec));
+  const [first, ...rest] = [
+    ...earlier,
+    ...boundsProblems(earlier.length > 0 ? withoutFields(spec, earlier) : spec, nowMs),
+  ];
+  if (first) throw new RequestValidationError([first, ...rest]);
   if (spec.glueType === 'BEAN' && spec.executorHandler.trim() === '') {
     throw new ValidationError('executorHandler is required when glueType is BEAN', 'executorHandler');
   }
@@ -254,7 +398,39 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
       return readInt(field, value, 0, MAX_INT);
     case 'childJobIds':
       return readChildIds(value);
+    case 'startAt':
+    case 'endAt':
+    case 'maxRuns':
+    case 'jitterSeconds':
+      return readBoundField(field, value);
   }
+}
+
+/** A bound or the jitter as given: null clears a bound (undefined); instants are ISO-8601 with a zone. */
+function readBoundField(field: (typeof BOUND_FIELDS)[number], value: unknown): unknown {
+  switch (field) {
+    case 'startAt':
+    case 'endAt':
+      return value === null ? undefined : readInstant(field, value);
+    case 'maxRuns':
+      if (value === null) return undefined;
+      return readInt(field, value, 1, MAX_INT);
+    case 'jitterSeconds':
+      return readInt(field, value, 0, MAX_JITTER_SECONDS);
+  }
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+function readInstant(field: string, value: unknown): number {
+  const ms = typeof value === 'string' && ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    throw new ValidationError(
+      `${field} must be an ISO-8601 instant with Z or an offset, such as 2030-01-01T00:00:00Z (null for none); got ${describe(value)}`,
+      field,
+    );
+  }
+  return ms;
 }
 
 /** `validateSchedule`, with the field named in the message too (e.g. "scheduleConf: Invalid cron ..."). */
@@ -274,35 +450,57 @@ export function scheduleOf(job: Pick<Job, 'scheduleType' | 'scheduleConf' | 'tim
   return { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
 }
 
-export function scheduleChanged(
-  a: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>,
-  b: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>,
-): boolean {
-  return a.scheduleType !== b.scheduleType || a.scheduleConf !== b.scheduleConf || a.timeZone !== b.timeZone;
+type ScheduleFields = Pick<
+  Job,
+  'scheduleType' | 'scheduleConf' | 'timeZone' | 'startAt' | 'endAt' | 'maxRuns'
+>;
+
+/**
+ * Whether the schedule or its bounds differ: either re-plans a running job from now, and fires
+ * already planned under the old ones are dropped (none passes a new endAt or a lowered maxRuns).
+ */
+export function scheduleChanged(a: ScheduleFields, b: ScheduleFields): boolean {
+  return (
+    a.scheduleType !== b.scheduleType ||
+    a.scheduleConf !== b.scheduleConf ||
+    a.timeZone !== b.timeZone ||
+    a.startAt !== b.startAt ||
+    a.endAt !== b.endAt ||
+    a.maxRuns !== b.maxRuns
+  );
 }
 
 /**
- * The first fire of a job being started (XXL-JOB: the first fire after now + 5 s). A schedule that
- * never fires cannot be started, as in XXL-JOB.
+ * The first fire of a job being started (XXL-JOB: the first fire after now + 5 s), within its
+ * bounds (`scheduledFires`: what its maxRuns has counted). A schedule that never fires cannot be
+ * started, as in XXL-JOB (400); nor one whose bounds are used up (409: endAt passed, maxRuns
+ * reached), unless the same update changes them.
  */
-export function firstFireForStart(
-  job: Pick<Job, 'scheduleType' | 'scheduleConf' | 'timeZone'>,
-  nowMs: number,
-): number {
+export function firstFireForStart(job: ScheduleFields & Pick<Job, 'scheduledFires'>, nowMs: number): number {
   if (job.scheduleType === 'NONE') {
     throw new ValidationError(
       'scheduleType NONE cannot be started; it only runs when triggered manually, by the API or as a child job',
       'scheduleType',
     );
   }
-  const first = firstFireTime(scheduleOf(job), nowMs);
-  if (first === null) {
-    throw new ValidationError(
-      `the schedule never fires after now (scheduleType ${job.scheduleType}, scheduleConf ${JSON.stringify(job.scheduleConf)}), so the job cannot be started`,
-      'scheduleConf',
-    );
+  const counted = job.scheduledFires ?? 0;
+  const first = firstBoundedFire(scheduleOf(job), boundsOf(job), counted, nowMs);
+  if ('time' in first) return first.time;
+  switch (first.none) {
+    case 'maxRuns':
+      throw new ConflictError(
+        `maxRuns ${job.maxRuns} is used up (${counted} scheduled fires made), so the job cannot be started; raise maxRuns, or set it to null, in the same update`,
+      );
+    case 'endAt':
+      throw new ConflictError(
+        `the schedule has no fire between now and endAt (${isoOf(job.endAt ?? 0)}), so the job cannot be started; move endAt, or set it to null, in the same update`,
+      );
+    case 'noNextFire':
+      throw new ValidationError(
+        `the schedule never fires after ${job.startAt !== undefined && job.startAt > nowMs ? `startAt (${isoOf(job.startAt)})` : 'now'} (scheduleType ${job.scheduleType}, scheduleConf ${JSON.stringify(job.scheduleConf)}), so the job cannot be started`,
+        'scheduleConf',
+      );
   }
-  return first;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
+import type { ScheduleEndReason } from '../schedule/bounds.js';
 
 /**
  * Jobs and executor groups, named as in XXL-JOB so its users recognise every field.
@@ -26,6 +27,17 @@ export interface Job {
   /** IANA zone the cron is read in (XXL-JOB only has the server's zone). */
   readonly timeZone: string;
   readonly misfireStrategy: 'DO_NOTHING' | 'FIRE_ONCE_NOW';
+  /** No scheduled fire before this instant (epoch ms); absent: no bound. */
+  readonly startAt?: number;
+  /** No scheduled fire after this instant (epoch ms); absent: no bound. */
+  readonly endAt?: number;
+  /** At most this many scheduled fires, counted in `scheduledFires`; absent: no limit. */
+  readonly maxRuns?: number;
+  /**
+   * Each scheduled fire is delayed by an offset in [0, jitterSeconds) s derived from the job and the
+   * fire's scheduled time (see `jitterOffsetMs`); 0 or absent: none.
+   */
+  readonly jitterSeconds?: number;
   readonly executorRouteStrategy: string;
   readonly executorHandler: string;
   readonly executorParam: string;
@@ -52,6 +64,13 @@ export interface Job {
    */
   readonly scheduleRevision: number;
   /**
+   * The schedule's fires made since `maxRuns` was set (kept only while it is): moved on by the tick
+   * in the write that advances the schedule, so a retried tick counts nothing twice.
+   */
+  readonly scheduledFires?: number;
+  /** Why and when the schedule stopped itself (its bounds reached, or no next fire); cleared by a start. */
+  readonly scheduleEnded?: ScheduleEnded;
+  /**
    * Set on the job a scheduled workflow's schedule fires (its starter job, managed by the workflow):
    * its runs start a run of that workflow instead of calling an executor.
    */
@@ -60,6 +79,12 @@ export interface Job {
   readonly updatedAt: number;
   /** Optimistic-concurrency counter, bumped by every write of the definition. */
   readonly version: number;
+}
+
+/** A schedule that stopped itself: why, and when (epoch ms; the tick's time when it stopped the job). */
+export interface ScheduleEnded {
+  readonly reason: ScheduleEndReason;
+  readonly at: number;
 }
 
 export interface Group {

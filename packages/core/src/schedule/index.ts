@@ -1,5 +1,27 @@
+export {
+  type BoundedDecision,
+  boundDecision,
+  firstBoundedFire,
+  INTERVAL_SCAN,
+  jitterOffsetMs,
+  MAX_JITTER_SECONDS,
+  runsRemaining,
+  SCHEDULE_END_REASONS,
+  type ScheduleBounds,
+  type ScheduleEndReason,
+  smallestInterval,
+} from './bounds.js';
 export { consecutiveFireRuns, followsInSchedule } from './consecutive-fires.js';
 export { CronExpression, MAX_YEAR as CRON_MAX_YEAR, MIN_YEAR as CRON_MIN_YEAR } from './cron.js';
+export {
+  DST_POLICY,
+  DST_POLICY_TEXT,
+  type DstFireMark,
+  type DstKind,
+  type DstMarks,
+  type DstTransition,
+  dstMarks,
+} from './dst.js';
 export {
   DEFAULT_TIME_ZONE,
   type FireDecision,

@@ -1,10 +1,18 @@
-import { FakeClock, MemoryJobStore, MemoryLeaseStore, MemoryRingQueue, makeJob } from '@tickring/testing';
+import {
+  FakeClock,
+  MemoryAuditLog,
+  MemoryJobStore,
+  MemoryLeaseStore,
+  MemoryRingQueue,
+  makeJob,
+} from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../common/logger.js';
 import { noMetrics } from '../common/metrics.js';
 import type { RingEntry } from '../dispatch/ring-queue.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { firstPlannedLogId } from '../runs/run.js';
+import { jitterOffsetMs } from '../schedule/index.js';
 import type { Lease } from './lease-store.js';
 import { msUntilTickPhase, planHorizonMs, runTickLoop, TICK_PHASE_MS, tickOnce } from './run-tick.js';
 
@@ -142,5 +150,140 @@ describe('a plan', () => {
     const fires = sent.map((e) => e.message);
     expect(fires.map((f) => f.scheduledTime)).toEqual(fires.map((_, i) => start + i * 1_000));
     expect(fires.map((f) => f.logId)).toEqual(fires.map((_, i) => firstPlannedLogId(1) + i));
+  });
+});
+
+describe('a bounded schedule', () => {
+  const start = Date.parse('2030-01-01T00:00:00.000Z');
+  const settings = { shardCount: 1, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+  // Planned about 10 s ahead: a plan holds several fires.
+  const ahead = { ...settings, planAheadMs: 10_000 };
+
+  async function setUp(job: Partial<Parameters<typeof makeJob>[0]>) {
+    const clock = new FakeClock(start - 4_500);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    await jobs.create(makeJob({ id: 1, scheduleConf: '* * * * * ?', triggerNextTime: start, ...job }));
+    const sent: RingEntry[] = [];
+    const audit = new MemoryAuditLog({ clock, retentionDays: 365 });
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      audit,
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    return { clock, jobs, sent, audit, deps };
+  }
+
+  it('makes exactly maxRuns fires, counted in the advance, then stops itself with the reason, audited as the system', async () => {
+    const { clock, jobs, sent, audit, deps } = await setUp({ maxRuns: 3, scheduledFires: 0 });
+    for (let i = 0; i < 6; i++) {
+      await tickOnce(deps, settings, clock.now());
+      clock.advance(1_000);
+    }
+    expect(sent.map((e) => e.message.scheduledTime)).toEqual([start, start + 1_000, start + 2_000]);
+    const job = await jobs.get(1);
+    expect(job).toMatchObject({
+      triggerStatus: 'STOPPED',
+      triggerNextTime: null,
+      scheduledFires: 3,
+      scheduleEnded: { reason: 'maxRuns' },
+    });
+    // Stopped by the tick, not by an edit: the fires already planned keep their revision and run.
+    expect(job?.scheduleRevision).toBe(1);
+    const { items } = await audit.list({ limit: 10, from: 0, to: clock.now() + 1 });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      actor: { kind: 'system', name: 'scheduler' },
+      action: 'job.scheduleEnded',
+      target: 'job#1',
+      detail: { reason: 'maxRuns', maxRuns: 3, scheduledFires: 3 },
+    });
+  });
+
+  it('counts nothing twice when a tick is retried after its advance was lost (same due, same fires, one count)', async () => {
+    const { clock, jobs, sent, deps } = await setUp({
+      maxRuns: 10,
+      scheduledFires: 4,
+      scheduleConf: '0/2 * * * * ?',
+    });
+    let dropFirstAdvance = true;
+    const flaky = {
+      ...deps,
+      jobs: Object.assign(Object.create(jobs), {
+        advanceSchedule: async (advance: Parameters<typeof jobs.advanceSchedule>[0]) => {
+          if (dropFirstAdvance) {
+            dropFirstAdvance = false;
+            throw new Error('crashed before the advance');
+          }
+          return jobs.advanceSchedule(advance);
+        },
+      }),
+    };
+    await expect(tickOnce(flaky, ahead, clock.now())).rejects.toThrow('crashed');
+    const firstPlan = sent.map((e) => e.message.dedupKey);
+    await tickOnce(flaky, ahead, clock.now());
+    // The retry sent the same fires again (the dispatcher drops the copies); they count once.
+    expect(sent.map((e) => e.message.dedupKey)).toEqual([...firstPlan, ...firstPlan]);
+    expect(firstPlan.length).toBeGreaterThan(1);
+    expect((await jobs.get(1))?.scheduledFires).toBe(4 + firstPlan.length);
+  });
+
+  it('stops with endAt when the next fire would pass it, and makes no fire after it', async () => {
+    const { clock, jobs, sent, deps } = await setUp({ endAt: start + 2_500 });
+    await tickOnce(deps, ahead, clock.now());
+    expect(sent.map((e) => e.message.scheduledTime)).toEqual([start, start + 1_000, start + 2_000]);
+    expect(await jobs.get(1)).toMatchObject({ triggerStatus: 'STOPPED', scheduleEnded: { reason: 'endAt' } });
+  });
+
+  it('says noNextFire when a ONCE schedule has fired', async () => {
+    const { clock, jobs, deps } = await setUp({ scheduleType: 'ONCE', scheduleConf: '2030-01-01T00:00:00Z' });
+    await tickOnce(deps, settings, clock.now());
+    expect(await jobs.get(1)).toMatchObject({
+      triggerStatus: 'STOPPED',
+      scheduleEnded: { reason: 'noNextFire', at: clock.now() },
+    });
+  });
+});
+
+describe('a jittered schedule', () => {
+  it('sends each fire at its scheduled time plus the offset of (job, scheduled time), the same on every plan of it', async () => {
+    const start = Date.parse('2030-01-01T00:00:00.000Z');
+    const plans: RingEntry[][] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const clock = new FakeClock(start - 4_500);
+      const jobs = new MemoryJobStore({ shardCount: 1 });
+      await jobs.create(
+        makeJob({ id: 5, scheduleConf: '0 * * * * ?', jitterSeconds: 50, triggerNextTime: start }),
+      );
+      const sent: RingEntry[] = [];
+      const deps = {
+        jobs,
+        leases: new MemoryLeaseStore(),
+        ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+        clock,
+        logger: silentLogger,
+        metrics: noMetrics,
+      };
+      await tickOnce(
+        deps,
+        { shardCount: 1, preReadCount: 9, preReadMs: 5_000, leaseMs: 3_000, owner: 't' },
+        clock.now(),
+      );
+      plans.push(sent);
+    }
+    const [first, again] = plans;
+    const offset = jitterOffsetMs(5, start, 50);
+    expect(offset).toBeGreaterThan(0);
+    expect(first?.[0]?.message).toMatchObject({
+      scheduledTime: start,
+      fireAt: start + offset,
+      dedupKey: `5#${start}`,
+    });
+    // The ring delay aims at the jittered time, in whole seconds.
+    expect(first?.[0]?.delaySeconds).toBe(Math.floor((start + offset - (start - 4_500)) / 1000));
+    expect(again?.[0]?.message).toEqual(first?.[0]?.message);
   });
 });

@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Clock } from '../common/clock.js';
 import { mapLimit } from '../common/concurrency.js';
 import type { Logger } from '../common/logger.js';
@@ -7,19 +8,23 @@ import { MAX_DELAY_SECONDS } from '../dispatch/ring-queue.js';
 import {
   delaySecondsFor,
   type FireMessage,
+  fireTimeOf,
   LOG_IDS_PER_PLAN,
   misfireDedupKey,
   scheduledDedupKey,
 } from '../dispatch/trigger.js';
-import { isSlow, type Job } from '../jobs/job.js';
+import { isSlow, type Job, type ScheduleEnded } from '../jobs/job.js';
 import type { DueJobRef, JobStore, PlannableJob } from '../jobs/job-store.js';
 import { firstPlannedLogId } from '../runs/run.js';
 import {
+  boundDecision,
   type FireDecision,
+  jitterOffsetMs,
   MISFIRE_THRESHOLD_MS,
   planFires,
   previewFireTimes,
   type Schedule,
+  type ScheduleBounds,
 } from '../schedule/index.js';
 import type { Lease, LeaseStore } from './lease-store.js';
 
@@ -30,6 +35,8 @@ export interface TickDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics: Metrics;
+  /** Where a schedule that stops itself is recorded (a system entry); absent: only logged. */
+  readonly audit?: Pick<AuditLog, 'append'>;
 }
 
 export interface TickSettings {
@@ -192,7 +199,8 @@ function ringEntries(plans: readonly JobPlan[], now: number): RingEntry[] {
   return plans.flatMap((p) =>
     p.messages.map((message) => ({
       message,
-      delaySeconds: delaySecondsFor(message.scheduledTime, now, MAX_DELAY_SECONDS),
+      // A jittered fire is due at its jittered time: the dispatcher waits for that, not the nominal one.
+      delaySeconds: delaySecondsFor(fireTimeOf(message), now, MAX_DELAY_SECONDS),
       lane: isSlow(p.job, now) ? ('slow' as const) : ('fast' as const),
     })),
   );
@@ -211,10 +219,14 @@ async function advanceShard(deps: TickDeps, planned: ShardPlan, firesEnqueued: n
       triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
       nextLogIdBlock: p.logIdBlock + LOG_IDS_PER_PLAN,
       planDue: p.missedTime === undefined ? p.due : undefined,
+      ...(p.scheduledFires === undefined ? {} : { scheduledFires: p.scheduledFires }),
+      ...(p.ended === undefined ? {} : { ended: p.ended }),
     }),
   );
   const casLost = advanced.filter((ok) => !ok).length;
   if (casLost) deps.logger.info('schedule moved by someone else meanwhile', { shard, casLost });
+  // Only the advance that won records the end: a retried tick whose write lost records nothing.
+  await Promise.all(plans.map((p, i) => (p.ended && advanced[i] ? recordEnd(deps, p, p.ended) : undefined)));
   for (const p of plans) {
     if (p.missedTime !== undefined) logMisfire(deps.logger, p);
     for (const m of p.messages) {
@@ -247,6 +259,52 @@ interface JobPlan {
   readonly misfiresSkipped: number;
   /** The first fire time missed (more than the misfire threshold past) when the tick got to it. */
   readonly missedTime?: number;
+  /** The job's scheduledFires after this plan (only while it has a maxRuns). */
+  readonly scheduledFires?: number;
+  /** Set when the schedule stops itself with this plan. */
+  readonly ended?: ScheduleEnded;
+}
+
+/**
+ * A schedule that stopped itself: logged, and recorded in the audit log as the scheduler's own
+ * change (a failed write is logged, not thrown: the job has stopped either way).
+ */
+async function recordEnd(deps: TickDeps, plan: JobPlan, ended: ScheduleEnded): Promise<void> {
+  const { job } = plan;
+  const lastFire = plan.lastFire ?? (job.triggerLastTime || null);
+  deps.logger.info('schedule ended: job stopped', {
+    jobId: job.id,
+    reason: ended.reason,
+    lastFire: lastFire === null ? null : new Date(lastFire).toISOString(),
+    scheduledFires: plan.scheduledFires,
+  });
+  if (!deps.audit) return;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  try {
+    await deps.audit.append({
+      at: ended.at,
+      actor: { kind: 'system', id: 'scheduler', name: 'scheduler' },
+      source: { ip: '', userAgent: 'tickring scheduler-tick' },
+      action: 'job.scheduleEnded',
+      target: `job#${job.id}`,
+      appName: job.appName,
+      changes: {
+        triggerStatus: { before: 'RUNNING', after: 'STOPPED' },
+        triggerNextTime: { before: iso(plan.due), after: null },
+        scheduleEnded: { after: { reason: ended.reason, at: iso(ended.at) } },
+      },
+      detail: {
+        reason: ended.reason,
+        lastFire: lastFire === null ? null : iso(lastFire),
+        ...(job.maxRuns === undefined ? {} : { maxRuns: job.maxRuns, scheduledFires: plan.scheduledFires }),
+        ...(job.endAt === undefined ? {} : { endAt: iso(job.endAt) }),
+      },
+      requestId: `tick-${job.id}-${plan.due}`,
+    });
+  } catch (err) {
+    deps.metrics.add(METRIC.auditWriteFailures, 'Count', 1);
+    deps.logger.error('audit write failed: schedule end not recorded', { jobId: job.id, err });
+  }
 }
 
 /** Fires missed while nothing was scheduling (downtime, a stalled tick): said once per job and plan. */
@@ -292,7 +350,12 @@ function planJob(
   const due = job.triggerNextTime;
   if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
-  const decision = withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd));
+  const counted = job.scheduledFires ?? 0;
+  const decision = boundDecision(
+    withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd)),
+    boundsOfJob(job),
+    counted,
+  );
   const slotOf = logIdSlots(schedule, due, decision.missedTime !== undefined);
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
@@ -301,9 +364,10 @@ function planJob(
     const fire = scheduledFireMessage(job, scheduledTime, slot === undefined ? undefined : logIdBlock + slot);
     if (!isMisfireFire) return fire;
     // The misfire fire's own time depends on when the tick ran; key it by the missed time so
-    // ticks that read the same `due` still produce one run.
+    // ticks that read the same `due` still produce one run. A catch-up runs at once: no jitter.
     const missedTime = decision.missedTime ?? due;
-    return { ...fire, triggerType: 'MISFIRE', dedupKey: misfireDedupKey(job.id, missedTime), missedTime };
+    const { fireAt: _jittered, ...atOnce } = fire;
+    return { ...atOnce, triggerType: 'MISFIRE', dedupKey: misfireDedupKey(job.id, missedTime), missedTime };
   });
   return [
     {
@@ -315,8 +379,18 @@ function planJob(
       lastFire: decision.fireTimes.at(-1),
       misfiresSkipped: decision.missedTime !== undefined && !decision.misfire ? 1 : 0,
       ...(decision.missedTime === undefined ? {} : { missedTime: decision.missedTime }),
+      ...(job.maxRuns === undefined ? {} : { scheduledFires: counted + decision.counted }),
+      ...(decision.ended === undefined ? {} : { ended: { reason: decision.ended, at: nowMs } }),
     },
   ];
+}
+
+function boundsOfJob(job: Job): ScheduleBounds {
+  return {
+    ...(job.startAt === undefined ? {} : { startAt: job.startAt }),
+    ...(job.endAt === undefined ? {} : { endAt: job.endAt }),
+    ...(job.maxRuns === undefined ? {} : { maxRuns: job.maxRuns }),
+  };
 }
 
 /**
@@ -334,16 +408,21 @@ function withinBlock(decision: FireDecision): FireDecision {
   };
 }
 
-/** A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved block). */
+/**
+ * A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved
+ * block), with its jittered time (`fireAt`) when the job has jitter: the same for every copy of it.
+ */
 export function scheduledFireMessage(
   job: Job,
   scheduledTime: number,
   logId: number | undefined,
 ): FireMessage {
+  const jitterMs = jitterOffsetMs(job.id, scheduledTime, job.jitterSeconds ?? 0);
   return {
     jobId: job.id,
     ...(logId !== undefined ? { logId } : {}),
     scheduledTime,
+    ...(jitterMs > 0 ? { fireAt: scheduledTime + jitterMs } : {}),
     triggerType: job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
     dedupKey: scheduledDedupKey(job.id, scheduledTime),
     scheduleRevision: job.scheduleRevision,

@@ -1,4 +1,5 @@
 export { SqliteAuditLog, type SqliteAuditLogOptions } from './audit-log.js';
+export { SqliteCalendarStore } from './calendar-store.js';
 export {
   type BackgroundFailure,
   EmbeddedDatabase,
@@ -9,6 +10,10 @@ export { SqliteGroupStore } from './group-store.js';
 export { SqliteJobStore, type SqliteJobStoreOptions } from './job-store.js';
 export { SqliteLeaseStore } from './lease-store.js';
 export { SqlitePrincipalStore, TOKEN_KEPT_AFTER_END_MS } from './principal-store.js';
+export {
+  SqliteRegistrationRefusalStore,
+  type SqliteRegistrationRefusalStoreOptions,
+} from './registration-refusal-store.js';
 export { SqliteRegistryStore, type SqliteRegistryStoreOptions } from './registry-store.js';
 export { type DailyReport, SqliteReportStore } from './report-store.js';
 export {

@@ -209,11 +209,19 @@ export class SqliteJobStore implements JobStore {
     const planned = advance.planDue !== undefined;
     // The right-hand sides read the row as it was: the plan before moves down. A plan after a
     // misfire forgets both (nothing of it to re-send). The reserved logIds move on by one block.
+    // The count and the end reason live in the job's JSON: set there, in the same statement.
+    const definitionSets = [
+      ...(advance.scheduledFires === undefined ? [] : ["'$.scheduledFires', ?"]),
+      ...(advance.ended === undefined ? [] : ["'$.scheduleEnded', json(?)"]),
+    ];
     const { changes } = this.sql(
       'UPDATE jobs SET trigger_last_time = ?, log_id_block = ?, ' +
         (ended
           ? "trigger_status = 'STOPPED', next_trigger_time = NULL, due_shard = NULL, "
           : 'next_trigger_time = ?, ') +
+        (definitionSets.length > 0
+          ? `definition = json_set(definition, ${definitionSets.join(', ')}), `
+          : '') +
         (planned
           ? 'prev_plan_due = last_plan_due, last_plan_due = ? '
           : 'prev_plan_due = NULL, last_plan_due = NULL ') +
@@ -222,6 +230,8 @@ export class SqliteJobStore implements JobStore {
       advance.triggerLastTime,
       advance.nextLogIdBlock,
       ...(ended ? [] : [advance.nextTriggerTime]),
+      ...(advance.scheduledFires === undefined ? [] : [advance.scheduledFires]),
+      ...(advance.ended === undefined ? [] : [JSON.stringify(advance.ended)]),
       ...(planned ? [advance.planDue] : []),
       advance.id,
       advance.expectedNext,

@@ -377,6 +377,66 @@ export function jobStoreContract(
         expect(await dueIds(store, T + 100_000)).toEqual([]);
         expect(await store.advanceSchedule(advanceOf(1, T, T + 1_000))).toBe(false);
       });
+
+      it('counts the fires of a bounded schedule in the advance itself, and keeps why it ended', async () => {
+        const bounded = makeJob({
+          id: 1,
+          triggerNextTime: T,
+          maxRuns: 5,
+          scheduledFires: 1,
+          endAt: T + 60_000,
+        });
+        const store = await seeded([bounded]);
+        expect(await store.advanceSchedule(advanceOf(1, T, T + 2_000, { scheduledFires: 3 }))).toBe(true);
+        expect(await store.get(1)).toMatchObject({
+          triggerNextTime: T + 2_000,
+          scheduledFires: 3,
+          maxRuns: 5,
+        });
+        // A retried advance from the same read changes nothing (the count is not moved twice).
+        expect(await store.advanceSchedule(advanceOf(1, T, T + 2_000, { scheduledFires: 3 }))).toBe(false);
+        const ended = { reason: 'maxRuns' as const, at: T + 1_500 };
+        expect(await store.advanceSchedule(advanceOf(1, T + 2_000, null, { scheduledFires: 5, ended }))).toBe(
+          true,
+        );
+        expect(await store.get(1)).toMatchObject({
+          triggerStatus: 'STOPPED',
+          triggerNextTime: null,
+          scheduledFires: 5,
+          scheduleEnded: ended,
+          endAt: T + 60_000,
+          scheduleRevision: bounded.scheduleRevision,
+        });
+        expect(await dueIds(store, T + 100_000)).toEqual([]);
+      });
+    });
+
+    it('keeps the bounds, jitter, count and end reason a save writes, and drops the ones it clears', async () => {
+      const job = makeJob({
+        id: 1,
+        startAt: T,
+        endAt: T + 86_400_000,
+        maxRuns: 3,
+        jitterSeconds: 30,
+        scheduledFires: 3,
+        scheduleEnded: { reason: 'maxRuns', at: T + 10_000 },
+        triggerStatus: 'STOPPED',
+        triggerNextTime: null,
+      });
+      const store = await seeded([job]);
+      expect(await store.get(1)).toEqual(job);
+      const {
+        startAt: _s,
+        endAt: _e,
+        maxRuns: _m,
+        scheduledFires: _f,
+        scheduleEnded: _r,
+        ...cleared
+      } = { ...job, version: job.version + 1 };
+      await store.replace(cleared, job);
+      const read = await store.get(1);
+      expect(read).toEqual(cleared);
+      expect(read && 'maxRuns' in read).toBe(false);
     });
 
     it('lists the jobs with a last plan (any status) with their plan state, each once, at page sizes 1, 2, 3 and 100', async () => {

@@ -134,6 +134,8 @@ export class MemoryJobStore implements JobStore {
       ...(ended
         ? { triggerStatus: 'STOPPED', triggerNextTime: null }
         : { triggerNextTime: advance.nextTriggerTime }),
+      ...(advance.scheduledFires === undefined ? {} : { scheduledFires: advance.scheduledFires }),
+      ...(advance.ended === undefined ? {} : { scheduleEnded: { ...advance.ended } }),
     });
     const before = this.plans.get(advance.id) ?? {};
     // The plan before moves down; a plan after a misfire forgets both (nothing of it to re-send).

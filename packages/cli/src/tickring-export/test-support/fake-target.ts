@@ -96,6 +96,10 @@ const starterFields: Omit<JobCreateBody, 'appName' | 'name'> = {
   scheduleConf: '0 0 2 * * ?',
   timeZone: 'UTC',
   misfireStrategy: 'DO_NOTHING',
+  startAt: null,
+  endAt: null,
+  maxRuns: null,
+  jitterSeconds: 0,
   executorRouteStrategy: 'FIRST',
   executorHandler: '',
   executorParam: '',
@@ -128,6 +132,8 @@ export function group(body: {
 
 export function job(id: number, body: JobCreateBody | (Omit<Job, 'id'> & Record<string, unknown>)): Job {
   return {
+    runsRemaining: null,
+    scheduleEnded: null,
     ...(body as JobCreateBody),
     id,
     childJobIds: [...body.childJobIds],

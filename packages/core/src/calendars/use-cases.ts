@@ -1,0 +1,13 @@
+export {
+  type AdminCalendarsDeps,
+  type CalendarImport,
+  calendarImportOf,
+  createCalendar,
+  deleteCalendar,
+  exportCalendar,
+  getCalendar,
+  importCalendar,
+  listCalendarDays,
+  listCalendars,
+  updateCalendar,
+} from './admin-calendars.js';
