@@ -23,10 +23,12 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
   const clock = runtime.clock ?? systemClock;
   const logger = runtime.logger ?? createFunctionLogger('scheduler-tick');
   const stores = createStoreKit(config.store, { clients, clock, logger });
+  const ring = stores.ring();
   const deps: TickDeps = {
     jobs: stores.jobs(config.shardCount),
     leases: stores.leases(),
-    ring: stores.ring(),
+    ring,
+    ringGauge: ring,
     audit: stores.auditLog(config.auditRetentionDays),
     clock,
     logger,

@@ -2,7 +2,7 @@ import type { AwsClients } from '@tickring/aws/clients';
 import type { AuditLog } from '@tickring/core/audit';
 import type { CalendarStore } from '@tickring/core/calendars';
 import type { Clock, Logger } from '@tickring/core/common';
-import type { RingLane, RingQueue, RouteStateStore, SlowTracker } from '@tickring/core/dispatch';
+import type { RingGauge, RingLane, RingQueue, RouteStateStore, SlowTracker } from '@tickring/core/dispatch';
 import type { RegistrationRefusalStore, RegistryStore } from '@tickring/core/executors';
 import type { PrincipalStore } from '@tickring/core/identity';
 import type { GroupStore, JobStore } from '@tickring/core/jobs';
@@ -35,7 +35,8 @@ export interface StoreKit {
   auditLog(retentionDays: number): AuditLog;
   workflows(retentionDays: number): WorkflowStore;
   calendars(): CalendarStore;
-  ring(): RingQueue;
+  /** The ring, and its backlog gauge (the tick's admission control). */
+  ring(): RingQueue & RingGauge;
   /**
    * Where a failed run's alarm goes beside the job's webhook: the SNS alarm topic (DynamoDB), or an
    * `alarm` line in the function's log (SQLite: there is no topic on one machine).

@@ -87,8 +87,8 @@ export class SchedulerAlarms extends Construct {
     add(
       new cloudwatch.Alarm(this, 'SchedulerOverloaded', {
         alarmDescription:
-          'scheduler overloaded: the dispatcher skipped scheduled fires that reached it more than 5 s late in 3 of the last 5 minutes (FiresSkippedOverload); see the skipped runs of the jobs, the ring queues and the dispatcher on the dashboard',
-        metric: businessMetric('firesSkippedOverload', 'dispatcher', { period: Duration.minutes(1) }),
+          'scheduler overloaded: scheduled fires were skipped for coming more than 5 s late (reaching the dispatcher, or left due by the tick while the dispatchers were behind) in 3 of the last 5 minutes (FiresSkippedOverload); see the skipped runs of the jobs, the admission share, the ring queues and the dispatcher on the dashboard',
+        metric: businessMetricTotal('firesSkippedOverload', { period: Duration.minutes(1) }),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 5,

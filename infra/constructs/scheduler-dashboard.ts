@@ -43,11 +43,23 @@ export class SchedulerDashboard extends Construct {
       new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 24, height: 3 }),
     );
     this.dashboard.addWidgets(
-      graph('Fires: enqueued, misfires skipped, skipped as overload', [
-        businessMetric('firesEnqueued', 'scheduler-tick', { label: 'FiresEnqueued' }),
-        ...businessMetricPerEmitter('misfiresSkipped'),
-        ...businessMetricPerEmitter('firesSkippedOverload'),
-      ]),
+      graph(
+        'Fires: enqueued, misfires skipped, skipped as overload; admission share (%)',
+        [
+          businessMetric('firesEnqueued', 'scheduler-tick', { label: 'FiresEnqueued' }),
+          ...businessMetricPerEmitter('misfiresSkipped'),
+          ...businessMetricPerEmitter('firesSkippedOverload'),
+          businessMetric('plansDeferred', 'scheduler-tick', { label: 'PlansDeferred' }),
+        ],
+        {
+          right: [
+            businessMetric('admissionSharePercent', 'scheduler-tick', {
+              statistic: 'Minimum',
+              label: 'AdmissionSharePercent (min)',
+            }),
+          ],
+        },
+      ),
       graph(
         'Tick: iteration duration (ms)',
         ['p50', 'p99', 'Maximum'].map((statistic) =>
@@ -151,8 +163,8 @@ export class SchedulerDashboard extends Construct {
     // A failed sweep no longer fails the monitors invocation: its own metric, beside the invocations.
     this.dashboard.addWidgets(
       graph(
-        'Monitors: failed sweeps, invocations',
-        [businessMetric('sweepFailures', 'monitors', { label: 'SweepFailures' })],
+        'Failed sweeps (monitors; the tick ring backlog read), monitors invocations',
+        businessMetricPerEmitter('sweepFailures'),
         {
           right: [
             props.functions.monitors.metricInvocations({ period: MINUTE, label: 'monitors invocations' }),

@@ -17,9 +17,12 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   firesEnqueued: ['scheduler-tick'],
   // The tick's fires missed in a downtime; the dispatcher's late or out-of-order fires.
   misfiresSkipped: ['scheduler-tick', 'dispatcher'],
-  // Scheduled fires that reached the dispatcher past the misfire threshold (the stack is behind).
-  firesSkippedOverload: ['dispatcher'],
+  // Scheduled fires that reached the dispatcher past the misfire threshold (the stack is behind),
+  // and those of jobs the tick left due past it (its admission control, see core tick/admission.ts).
+  firesSkippedOverload: ['scheduler-tick', 'dispatcher'],
   tickDuration: ['scheduler-tick'],
+  plansDeferred: ['scheduler-tick'],
+  admissionSharePercent: ['scheduler-tick'],
   leaseTakeovers: ['scheduler-tick'],
   runsDispatched: ['dispatcher'],
   dispatchFailures: ['dispatcher'],
@@ -27,7 +30,8 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   callbacks: ['callback'],
   retries: ['dispatcher', 'callback', 'monitors'],
   alarms: ['dispatcher', 'callback', 'monitors', 'api'],
-  sweepFailures: ['monitors'],
+  // The monitors' sweeps; the tick's ring backlog read.
+  sweepFailures: ['monitors', 'scheduler-tick'],
   // Refused sign-ins (shared/use-cases/identity/sessions.ts).
   failedLogins: ['api'],
   // The admin API's audit log (shared/use-cases/audit.ts).

@@ -26,7 +26,8 @@ export interface FunctionAccess {
 
 export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // run-tick: Query byDue + BatchGetItem (pre-read), conditional UpdateItem (advance the schedule);
-  // shard leases are conditional UpdateItems on control items; fires go out with SendMessageBatch.
+  // shard leases are conditional UpdateItems on control items; fires go out with SendMessageBatch;
+  // the fast queue's backlog (GetQueueAttributes, part of the send grant) sets its admission share.
   // A schedule that stops itself (its bounds reached) is recorded in the audit log: one PutItem.
   'scheduler-tick': {
     tables: { jobs: ['Query', 'BatchGetItem', 'UpdateItem'], control: ['UpdateItem'], audit: ['PutItem'] },

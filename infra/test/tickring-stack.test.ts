@@ -531,6 +531,8 @@ describe('IAM', () => {
     for (const ring of stack.queues.list) {
       const actions = actionsOn(statements, logicalId(stack, ring.queue));
       expect(actions.includes('sqs:SendMessage')).toBe(access.sendToRing);
+      // The send grant reads the attributes too: the tick gauges the fast queue's backlog with it.
+      expect(actions.includes('sqs:GetQueueAttributes')).toBe(access.sendToRing || name === 'dispatcher');
       expect(actions.includes('sqs:ReceiveMessage')).toBe(name === 'dispatcher');
       expect(actionsOn(statements, logicalId(stack, ring.deadLetterQueue))).toEqual([]);
     }
@@ -754,14 +756,14 @@ describe('alarms and dashboard', () => {
     });
   });
 
-  it('alarms "scheduler overloaded" when the dispatcher skipped late fires in 3 of 5 minutes, missing data not breaching', () => {
-    const overloaded = alarms().filter((a) => a.MetricName === METRIC.firesSkippedOverload);
+  it('alarms "scheduler overloaded" when late fires were skipped (dispatcher or tick) in 3 of 5 minutes, missing data not breaching', () => {
+    const overloaded = alarms().filter(
+      (a) =>
+        Array.isArray(a.Metrics) && metricsOf(a).some((m) => m.MetricName === METRIC.firesSkippedOverload),
+    );
     expect(overloaded).toHaveLength(1);
-    expect(overloaded[0]).toMatchObject({
-      Namespace: METRICS_NAMESPACE,
-      Dimensions: [{ Name: 'service', Value: 'dispatcher' }],
-      Statistic: 'Sum',
-      Period: 60,
+    const alarm = overloaded[0]!;
+    expect(alarm).toMatchObject({
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       EvaluationPeriods: 5,
@@ -769,7 +771,17 @@ describe('alarms and dashboard', () => {
       TreatMissingData: 'notBreaching',
       AlarmActions: [{ Ref: logicalId(stack, stack.alarmTopic.topic) }],
     });
-    expect(overloaded[0]!.AlarmDescription).toMatch(/^scheduler overloaded: /);
+    expect(alarm.AlarmDescription).toMatch(/^scheduler overloaded: /);
+    // Counted where they are skipped: the dispatcher (late on arrival) and the tick (left due).
+    expect(
+      metricsOf(alarm)
+        .map((m) => m.Dimensions?.[0]?.Value)
+        .sort(),
+    ).toEqual(['dispatcher', 'scheduler-tick']);
+    const stats = (alarm.Metrics as { MetricStat?: { Period: number; Stat: string } }[]).flatMap((m) =>
+      m.MetricStat ? [m.MetricStat] : [],
+    );
+    expect(stats.every((m) => m.Period === 60 && m.Stat === 'Sum')).toBe(true);
   });
 
   it('graphs FiresSkippedOverload in the widget of MisfiresSkipped', () => {

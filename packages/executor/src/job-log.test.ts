@@ -61,6 +61,21 @@ describe('FileJobLog', () => {
     expect(read.logContent).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} first\n.* second\n$/);
   });
 
+  it('makes the day folder again when it was removed after an earlier run of the process made it', async () => {
+    const at = Date.now();
+    const first = new FileJobLog(logFilePath(dir, at, 7));
+    first.line('made the folder');
+    await first.flush();
+    await rm(join(dir, logDay(at)), { recursive: true });
+
+    const second = new FileJobLog(logFilePath(dir, at, 8));
+    second.line('after the folder was removed');
+    await second.flush();
+    expect((await readJobLog(logFilePath(dir, at, 8), 1)).logContent).toMatch(
+      /after the folder was removed\n$/,
+    );
+  });
+
   it('keeps the order of lines logged while earlier ones are being written, all on disk after flush', async () => {
     const path = logFilePath(dir, Date.now(), 6);
     const log = new FileJobLog(path);

@@ -1,16 +1,17 @@
 import {
+  GetQueueAttributesCommand,
   SendMessageBatchCommand,
   type SendMessageBatchRequestEntry,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { RingEntry, RingLane, RingQueue } from '@tickring/core/dispatch';
+import type { RingBacklog, RingEntry, RingGauge, RingLane, RingQueue } from '@tickring/core/dispatch';
 import { packRingMessages } from '@tickring/core/dispatch';
 
 const BATCH = 10; // SQS's SendMessageBatch limit
 const ATTEMPTS = 4;
 
 /** The ring on SQS standard queues (the only kind with a per-message DelaySeconds). */
-export class SqsRingQueue implements RingQueue {
+export class SqsRingQueue implements RingQueue, RingGauge {
   constructor(private readonly options: { sqs: SQSClient; queueUrls: Readonly<Record<RingLane, string>> }) {}
 
   /** Fires sharing a lane and a delay travel in one message (see `packRingMessages`). */
@@ -33,6 +34,20 @@ export class SqsRingQueue implements RingQueue {
       }
     }
     await Promise.all(sends);
+  }
+
+  /** SQS's approximate counts of the fast queue: visible (waiting) and not visible (in flight). */
+  async backlog(): Promise<RingBacklog> {
+    const { Attributes: counts = {} } = await this.options.sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: this.options.queueUrls.fast,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return {
+      waiting: Number(counts.ApproximateNumberOfMessages ?? 0),
+      inFlight: Number(counts.ApproximateNumberOfMessagesNotVisible ?? 0),
+    };
   }
 
   private async sendBatch(queueUrl: string, batch: readonly SendMessageBatchRequestEntry[]): Promise<void> {

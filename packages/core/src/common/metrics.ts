@@ -13,6 +13,10 @@ export const METRIC = {
   /** Scheduled fires the dispatcher skipped because they reached it past the misfire threshold: the stack is behind. */
   firesSkippedOverload: 'FiresSkippedOverload',
   tickDuration: 'TickDuration',
+  /** Due jobs the tick left due in an iteration: the dispatchers were behind (see tick/admission.ts). */
+  plansDeferred: 'PlansDeferred',
+  /** The tick's admission share each iteration, percent (100: every due job planned). */
+  admissionSharePercent: 'AdmissionSharePercent',
   leaseTakeovers: 'LeaseTakeovers',
   runsDispatched: 'RunsDispatched',
   dispatchFailures: 'DispatchFailures',

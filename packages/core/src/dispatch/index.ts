@@ -1,5 +1,12 @@
 export type { FireHook, FireLink, LinkedFire, OwnedJob } from './fire-hook.js';
-export { MAX_DELAY_SECONDS, type RingEntry, type RingLane, type RingQueue } from './ring-queue.js';
+export {
+  MAX_DELAY_SECONDS,
+  type RingBacklog,
+  type RingEntry,
+  type RingGauge,
+  type RingLane,
+  type RingQueue,
+} from './ring-queue.js';
 export type { RouteStateStore, VersionedRouteState } from './route-state-store.js';
 export { ROUTE_STRATEGIES, type RouteState } from './routing/index.js';
 export type { SlowTracker } from './slow-tracker.js';

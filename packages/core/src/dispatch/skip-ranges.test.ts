@@ -124,6 +124,28 @@ describe('dispatchRingBatch: late DO_NOTHING fires are recorded in skip ranges',
     expect(counted()).toEqual({ report: 8, misfires: 8, overload: 8 });
   });
 
+  it('records a tick’s note of missed fires as one range of all of them, never sent, counted in the day only', async () => {
+    const { env, second, fire, batch, at, skippedRuns, counted } = setup();
+    at(8, 200);
+    expect(await batch([fire(0, { missedThrough: { until: second(8), count: 9 } })])).toEqual([]);
+
+    expect(skippedRuns()).toEqual([expect.objectContaining(range(BASE, second(0), 9, second(8)))]);
+    expect(skippedRuns()[0]?.triggerMsg).toContain(
+      `9 fires due from ${new Date(second(0)).toISOString()} to ${new Date(second(8)).toISOString()}: not planned within 5 s`,
+    );
+    expect(env.transport.sent).toEqual([]);
+    // The tick counted them in its metrics; the day's report counts them here.
+    expect(counted()).toEqual({ report: 9, misfires: 0, overload: 0 });
+
+    // Late fires that follow extend it; a note delivered again is recognised.
+    at(11, 6_000);
+    expect(
+      await batch([fire(9), fire(10), fire(0, { missedThrough: { until: second(8), count: 9 } })]),
+    ).toEqual([]);
+    expect(skippedRuns()).toEqual([expect.objectContaining(range(BASE, second(0), 11, second(10)))]);
+    expect(counted()).toEqual({ report: 11, misfires: 2, overload: 2 });
+  });
+
   it('sends the fires still on time in the same batch, in schedule order, and records the late ones below them', async () => {
     const { env, second, fire, batch, at, skippedRuns } = setup();
     // Seconds 0–2 are more than 5 s past, 3 and 4 within it.

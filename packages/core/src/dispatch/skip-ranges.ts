@@ -10,7 +10,7 @@ import {
   UNPLANNED_LOG_ID_OFFSET,
 } from '../runs/run.js';
 import type { PlannedRunHead } from '../runs/run-store.js';
-import { followsInSchedule, type Schedule } from '../schedule/index.js';
+import { followsInSchedule, MISFIRE_THRESHOLD_MS, type Schedule } from '../schedule/index.js';
 import { skippedRun } from './claim.js';
 import type { DispatchDeps } from './dispatch-deps.js';
 import { withRetries } from './dispatch-record.js';
@@ -45,6 +45,28 @@ const ATTEMPTS = 2;
 export interface LateFire {
   readonly message: FireMessage & { readonly logId: number };
   readonly misfire: Misfire;
+}
+
+/** How many fires it stands for: one, or a tick's missed fires (`FireMessage.missedThrough`). */
+const countOf = (fire: LateFire): number => fire.message.missedThrough?.count ?? 1;
+/** The scheduled time of the last fire it stands for. */
+const untilOf = (fire: LateFire): number => fire.message.missedThrough?.until ?? fire.message.scheduledTime;
+const countAll = (fires: readonly LateFire[]): number => fires.reduce((n, f) => n + countOf(f), 0);
+
+/** Why a range's fires were skipped: a tick's missed fires among them were never planned in time. */
+function rangeReason(
+  fires: readonly LateFire[],
+  count: number,
+  firstTime: number,
+  untilTime: number,
+): string {
+  const [first] = fires;
+  if (!first) return '';
+  if (!fires.some((f) => f.message.missedThrough))
+    return lateRangeReason(first.misfire, count, firstTime, untilTime);
+  return `${count} fire${count === 1 ? '' : 's'} due from ${iso(firstTime)} to ${iso(untilTime)}: not planned within ${
+    MISFIRE_THRESHOLD_MS / 1000
+  } s of their time (the scheduler was behind or not running); ${first.misfire.strategy} skips them`;
 }
 
 /**
@@ -173,7 +195,8 @@ async function planRanges(
       plan.recorded.push(fire);
       continue;
     }
-    const last = current?.fires.at(-1)?.message.scheduledTime;
+    const lastFire = current?.fires.at(-1);
+    const last = lastFire ? untilOf(lastFire) : undefined;
     if (
       current &&
       current.below === below &&
@@ -201,24 +224,25 @@ async function writeRange(deps: DispatchDeps, job: Job, write: RangeWrite): Prom
   const last = write.fires.at(-1);
   if (!first || !last) return undefined;
   const now = deps.clock.now();
-  const until = last.message.scheduledTime;
+  const until = untilOf(last);
   const key = first.message.dedupKey;
   const range = write.extends;
+  const added = countAll(write.fires);
   if (range) {
-    const count = skippedCountOf(range) + write.fires.length;
-    const reason = lateRangeReason(first.misfire, count, range.scheduledTime, until);
+    const count = skippedCountOf(range) + added;
+    const reason = rangeReason(write.fires, count, range.scheduledTime, until);
     const extended = await withRetries(deps, key, () =>
       deps.runs.extendSkipRange(range.logId, {
         expectedUntil: skippedUntilOf(range),
         until,
-        addCount: write.fires.length,
+        addCount: added,
         triggerMsg: skippedTriggerMsg(job, first.message.triggerType, reason),
       }),
     );
     return extended ? range.logId : undefined;
   }
-  const count = write.fires.length;
-  const reason = lateRangeReason(first.misfire, count, first.message.scheduledTime, until);
+  const count = added;
+  const reason = rangeReason(write.fires, count, first.message.scheduledTime, until);
   const run: Run = {
     ...skippedRun(job, first.message, first.message.logId, now, reason),
     ...(count > 1 ? { skippedCount: count, skippedUntil: until } : {}),
@@ -230,7 +254,8 @@ async function writeRange(deps: DispatchDeps, job: Job, write: RangeWrite): Prom
 
 /**
  * Counts the fires recorded, as a late fire's own skip counts (the day's and group's `skipped`
- * counters, MisfiresSkipped, FiresSkippedOverload), and says so once for the job and batch.
+ * counters, MisfiresSkipped, FiresSkippedOverload; a tick's missed fires only in the day's counters:
+ * the tick counted them), and says so once for the job and batch.
  */
 async function noteRanges(
   deps: DispatchDeps,
@@ -248,24 +273,23 @@ async function noteRanges(
   }
   if (!first || !last) return;
   const now = deps.clock.now();
-  deps.metrics.add(METRIC.misfiresSkipped, 'Count', fires.length);
-  deps.metrics.add(METRIC.firesSkippedOverload, 'Count', fires.length);
-  await deps.reports.add(dayOf(now), { skipped: fires.length }, job.appName);
+  const count = countAll(fires);
+  const lateHere = fires.filter((f) => !f.message.missedThrough).length;
+  if (lateHere > 0) {
+    deps.metrics.add(METRIC.misfiresSkipped, 'Count', lateHere);
+    deps.metrics.add(METRIC.firesSkippedOverload, 'Count', lateHere);
+  }
+  await deps.reports.add(dayOf(now), { skipped: count }, job.appName);
   const logIds = written.map((w) => w.logId);
   deps.logger.warn('fires skipped (misfire)', {
     jobId: job.id,
     logId: logIds[0],
     ...(logIds.length > 1 ? { logIds } : {}),
     firstScheduledTime: iso(first.message.scheduledTime),
-    lastScheduledTime: iso(last.message.scheduledTime),
-    count: fires.length,
+    lastScheduledTime: iso(untilOf(last)),
+    count,
     latenessMs: now - first.message.scheduledTime,
-    reason: lateRangeReason(
-      first.misfire,
-      fires.length,
-      first.message.scheduledTime,
-      last.message.scheduledTime,
-    ),
+    reason: rangeReason(fires, count, first.message.scheduledTime, untilOf(last)),
     misfireStrategy: job.misfireStrategy,
   });
 }

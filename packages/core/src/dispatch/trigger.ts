@@ -58,6 +58,12 @@ export interface FireMessage {
   /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
   readonly missedTime?: number;
   /**
+   * A scheduled fire the tick found missed (more than the misfire threshold past, DO_NOTHING): it
+   * and the job's fires after it through `until`, `count` in all, are recorded as one skip range
+   * and never sent.
+   */
+  readonly missedThrough?: { readonly until: number; readonly count: number };
+  /**
    * A broadcast fixed when it was triggered (manual and API triggers of a SHARDING_BROADCAST job):
    * one run per shard, with the logId the trigger answered and the executor it goes to.
    */
@@ -216,6 +222,13 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
   if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
   if (m.fireAt !== undefined) int(m.fireAt, 'fireAt', m.scheduledTime as number);
+  if (m.missedThrough !== undefined) {
+    const through = m.missedThrough as Record<string, unknown> | null;
+    if (through === null || typeof through !== 'object')
+      throw new ValidationError('missedThrough must be {until, count}', 'missedThrough');
+    int(through.until, 'missedThrough.until', m.scheduledTime as number);
+    int(through.count, 'missedThrough.count', 1);
+  }
   if (m.workflow !== undefined && !isWorkflowLink(m.workflow)) {
     throw new ValidationError('workflow must be {runId, node, attempt}', 'workflow');
   }

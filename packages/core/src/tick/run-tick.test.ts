@@ -13,6 +13,7 @@ import type { RingEntry } from '../dispatch/ring-queue.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { firstPlannedLogId } from '../runs/run.js';
 import { jitterOffsetMs } from '../schedule/index.js';
+import { MIN_SHARE, SHARE_CUT, TickAdmission } from './admission.js';
 import type { Lease } from './lease-store.js';
 import { msUntilTickPhase, planHorizonMs, runTickLoop, TICK_PHASE_MS, tickOnce } from './run-tick.js';
 
@@ -285,5 +286,138 @@ describe('a jittered schedule', () => {
     // The ring delay aims at the jittered time, in whole seconds.
     expect(first?.[0]?.delaySeconds).toBe(Math.floor((start + offset - (start - 4_500)) / 1000));
     expect(again?.[0]?.message).toEqual(first?.[0]?.message);
+  });
+});
+
+describe('a DO_NOTHING misfire', () => {
+  it('sends one note for the missed fires, in the due fire’s slot, for the dispatcher to record as a skip range', async () => {
+    const due = Date.parse('2030-01-01T00:00:00.000Z');
+    // The tick comes back 8.2 s after `due`: the fires of 0 s to 8 s were missed.
+    const clock = new FakeClock(due + 8_200);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    await jobs.create(
+      makeJob({ id: 7, scheduleConf: '* * * * * ?', triggerNextTime: due, misfireStrategy: 'DO_NOTHING' }),
+    );
+    const sent: RingEntry[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    const settings = { shardCount: 1, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+    const [result] = await tickOnce(deps, settings, clock.now());
+
+    const [note, ...fires] = sent.map((e) => e.message);
+    expect(note).toMatchObject({
+      jobId: 7,
+      scheduledTime: due,
+      logId: firstPlannedLogId(7),
+      triggerType: 'CRON',
+      missedThrough: { until: due + 8_000, count: 9 },
+    });
+    expect(sent[0]?.delaySeconds).toBe(0);
+    // The schedule picks up after now; none of its fires is in the note's range.
+    expect(fires.map((f) => f.scheduledTime - due)).toEqual([9_000, 10_000, 11_000, 12_000, 13_000]);
+    expect(fires.every((f) => f.missedThrough === undefined && f.logId !== firstPlannedLogId(7))).toBe(true);
+    expect(result?.misfiresSkipped).toBe(9);
+  });
+});
+
+describe('admission control', () => {
+  const due = Date.parse('2030-01-01T00:00:00.000Z');
+  const settings = { shardCount: 1, preReadCount: 1_000, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+
+  async function setUp(backlog: { waiting: number; inFlight: number }) {
+    const clock = new FakeClock(due - 4_500);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    for (let id = 1; id <= 400; id++)
+      await jobs.create(
+        makeJob({ id, scheduleConf: '* * * * * ?', triggerNextTime: due, misfireStrategy: 'DO_NOTHING' }),
+      );
+    const sent: RingEntry[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      ringGauge: { backlog: async () => backlog },
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    return { clock, jobs, sent, deps };
+  }
+
+  it('plans every due job while the ring keeps up', async () => {
+    const { clock, sent, deps } = await setUp({ waiting: 0, inFlight: 1 });
+    const admission = new TickAdmission();
+    const [result] = await tickOnce(deps, settings, clock.now(), undefined, admission);
+    expect(admission.state.share).toBe(1);
+    expect(new Set(sent.map((e) => e.message.jobId)).size).toBe(400);
+    expect(result?.firesEnqueued).toBe(400);
+  });
+
+  it('with the ring behind, plans only its share of the due jobs and leaves the others due, unwritten', async () => {
+    const { clock, jobs, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
+    const admission = new TickAdmission();
+    admission.sent(10); // ten messages an iteration: 52 s behind
+    await tickOnce(deps, settings, clock.now(), undefined, admission);
+    expect(admission.state.share).toBe(SHARE_CUT);
+
+    const planned = new Set(sent.map((e) => e.message.jobId));
+    expect(planned.size).toBeGreaterThan(400 * SHARE_CUT - 40);
+    expect(planned.size).toBeLessThan(400 * SHARE_CUT + 40);
+    for (let id = 1; id <= 400; id++) {
+      const job = await jobs.get(id);
+      expect(job?.triggerNextTime === due).toBe(!planned.has(id));
+    }
+  });
+
+  it('makes the misfire plan of a job left due past the threshold, but plans on past now only if admitted', async () => {
+    const { clock, jobs, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
+    const admission = new TickAdmission();
+    admission.sent(10);
+    for (let i = 0; i < 20; i++) admission.observe({ waiting: 500, inFlight: 20 }, clock.now() + i * 10_000);
+    expect(admission.state.share).toBe(MIN_SHARE);
+    clock.advance(4_500 + 6_000); // 6 s past due
+    await tickOnce(deps, settings, clock.now(), undefined, admission);
+    const notes = sent.filter((e) => e.message.missedThrough);
+    expect(notes).toHaveLength(400);
+    expect(notes.every((e) => e.message.missedThrough?.count === 7)).toBe(true);
+    // Only the admitted jobs' plans go on past now; the others are due again at their next fire.
+    const goingOn = new Set(sent.filter((e) => !e.message.missedThrough).map((e) => e.message.jobId));
+    expect(goingOn.size).toBeLessThan(400 * MIN_SHARE + 20);
+    for (let id = 1; id <= 400; id++) {
+      const next = (await jobs.get(id))?.triggerNextTime ?? 0;
+      if (goingOn.has(id)) expect(next).toBeGreaterThan(due + 7_000);
+      else expect(next).toBe(due + 7_000);
+    }
+  });
+
+  it('keeps the share when the backlog cannot be read, and says so', async () => {
+    const { clock, deps } = await setUp({ waiting: 0, inFlight: 0 });
+    const warnings: unknown[] = [];
+    const admission = new TickAdmission();
+    await tickOnce(
+      {
+        ...deps,
+        ringGauge: { backlog: async () => Promise.reject(new Error('throttled')) },
+        logger: {
+          ...silentLogger,
+          warn: (msg: string, fields?: unknown) => void warnings.push({ msg, fields }),
+        },
+      },
+      settings,
+      clock.now(),
+      undefined,
+      admission,
+    );
+    expect(admission.state.share).toBe(1);
+    expect(warnings).toContainEqual({
+      msg: 'background sweep failed',
+      fields: { sweep: 'ring backlog', error: 'Error: throttled' },
+    });
   });
 });

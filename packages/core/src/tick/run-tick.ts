@@ -3,13 +3,14 @@ import type { Clock } from '../common/clock.js';
 import { mapLimit } from '../common/concurrency.js';
 import type { Logger } from '../common/logger.js';
 import { METRIC, type Metrics } from '../common/metrics.js';
-import type { RingEntry, RingQueue } from '../dispatch/ring-queue.js';
+import type { RingEntry, RingGauge, RingQueue } from '../dispatch/ring-queue.js';
 import { MAX_DELAY_SECONDS } from '../dispatch/ring-queue.js';
 import {
   delaySecondsFor,
   type FireMessage,
   fireTimeOf,
   LOG_IDS_PER_PLAN,
+  MAX_FIRES_PER_MESSAGE,
   misfireDedupKey,
   scheduledDedupKey,
 } from '../dispatch/trigger.js';
@@ -21,11 +22,13 @@ import {
   type FireDecision,
   jitterOffsetMs,
   MISFIRE_THRESHOLD_MS,
+  nextFireAfter,
   planFires,
   previewFireTimes,
   type Schedule,
   type ScheduleBounds,
 } from '../schedule/index.js';
+import { ringMessageCount, TickAdmission } from './admission.js';
 import type { Lease, LeaseStore } from './lease-store.js';
 
 export interface TickDeps {
@@ -37,6 +40,8 @@ export interface TickDeps {
   readonly metrics: Metrics;
   /** Where a schedule that stops itself is recorded (a system entry); absent: only logged. */
   readonly audit?: Pick<AuditLog, 'append'>;
+  /** The ring's backlog, for admission control (see admission.ts); absent: every due job is planned. */
+  readonly ringGauge?: RingGauge;
 }
 
 export interface TickSettings {
@@ -84,12 +89,13 @@ export async function runTickLoop(
   signal?: AbortSignal,
 ): Promise<{ iterations: number; firesEnqueued: number }> {
   const held = new Map<number, Lease>();
+  const admission = deps.ringGauge ? new TickAdmission() : undefined;
   let iterations = 0;
   let firesEnqueued = 0;
   try {
     while (!signal?.aborted && deps.clock.now() < until) {
       const started = deps.clock.now();
-      const results = await tickOnce(deps, settings, started, held);
+      const results = await tickOnce(deps, settings, started, held, admission);
       for (const r of results) {
         if (r.held && r.lease) held.set(r.shard, r.lease);
         else held.delete(r.shard);
@@ -120,17 +126,20 @@ export function msUntilTickPhase(nowMs: number): number {
 /**
  * One iteration: each shard whose lease we hold (or can take) is planned, in parallel; then the
  * fires of all of them are sent in one go, then each shard's jobs are advanced. `held`: the leases
- * the iteration before ended with.
+ * the iteration before ended with. `admission`: the loop's admission control, told the ring's
+ * backlog first (see admission.ts).
  */
 export async function tickOnce(
   deps: TickDeps,
   settings: TickSettings,
   nowMs: number,
   held?: ReadonlyMap<number, Lease>,
+  admission?: TickAdmission,
 ): Promise<ShardResult[]> {
+  if (admission) await observeBacklog(deps, admission, nowMs);
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
   const planned = await Promise.all(
-    shards.map((shard) => planShard(deps, settings, shard, nowMs, held?.get(shard))),
+    shards.map((shard) => planShard(deps, settings, shard, nowMs, held?.get(shard), admission)),
   );
   // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
   // which the dispatcher de-duplicates; the reverse order could lose them. One send for all the
@@ -143,7 +152,41 @@ export async function tickOnce(
     await deps.ring.enqueue(all);
     deps.metrics.add(METRIC.firesEnqueued, 'Count', all.length);
   }
-  return Promise.all(planned.map((shard, i) => advanceShard(deps, shard, entries[i]?.length ?? 0)));
+  admission?.sent(
+    ringMessageCount(
+      all.filter((e) => e.lane === 'fast').map((e) => e.delaySeconds),
+      MAX_FIRES_PER_MESSAGE,
+    ),
+  );
+  const deferred = planned.reduce((n, p) => n + p.deferred, 0);
+  if (deferred > 0) deps.metrics.add(METRIC.plansDeferred, 'Count', deferred);
+  // Fires missed while jobs were left due (the share below 1) are the overload's skips.
+  const overloaded = admission !== undefined && admission.state.share < 1;
+  return Promise.all(
+    planned.map((shard, i) => advanceShard(deps, shard, entries[i]?.length ?? 0, overloaded)),
+  );
+}
+
+/** Reads the ring's backlog into the admission; a failed read keeps the share (logged, counted). */
+async function observeBacklog(deps: TickDeps, admission: TickAdmission, nowMs: number): Promise<void> {
+  if (!deps.ringGauge) return;
+  const before = admission.state.share;
+  try {
+    const changed = admission.observe(await deps.ringGauge.backlog(), nowMs);
+    const { share, backlogSeconds } = admission.state;
+    if (changed) {
+      const log = share < before ? deps.logger.warn : deps.logger.info;
+      log.call(deps.logger, 'admission share changed: dispatchers behind, some due jobs left due', {
+        share: Number(share.toFixed(3)),
+        before: Number(before.toFixed(3)),
+        backlogSeconds: Number((backlogSeconds ?? 0).toFixed(1)),
+      });
+    }
+  } catch (err) {
+    deps.metrics.add(METRIC.sweepFailures, 'Count', 1);
+    deps.logger.warn('background sweep failed', { sweep: 'ring backlog', error: String(err) });
+  }
+  deps.metrics.add(METRIC.admissionSharePercent, 'Count', Math.round(admission.state.share * 100));
 }
 
 /**
@@ -160,6 +203,8 @@ interface ShardPlan {
   readonly lease?: Lease;
   readonly jobsRead: number;
   readonly plans: readonly JobPlan[];
+  /** Due jobs left due by admission control. */
+  readonly deferred: number;
 }
 
 async function planShard(
@@ -168,12 +213,13 @@ async function planShard(
   shard: number,
   nowMs: number,
   held?: Lease,
+  admission?: TickAdmission,
 ): Promise<ShardPlan> {
   let lease =
     held && !isAging(settings, held, nowMs)
       ? held
       : await deps.leases.acquire(shard, settings.owner, nowMs, settings.leaseMs);
-  if (!lease) return { shard, jobsRead: 0, plans: [] };
+  if (!lease) return { shard, jobsRead: 0, plans: [], deferred: 0 };
   if (lease.tookOver && lease !== held) {
     deps.metrics.add(METRIC.leaseTakeovers, 'Count', 1);
     deps.logger.warn('took over shard lease', { shard, fencingToken: lease.fencingToken });
@@ -181,18 +227,27 @@ async function planShard(
 
   const windowEnd = nowMs + settings.preReadMs;
   const refs = await readDue(deps.jobs, shard, windowEnd, settings.preReadCount);
-  if (refs.length === 0) return { shard, lease, jobsRead: 0, plans: [] };
+  if (refs.length === 0) return { shard, lease, jobsRead: 0, plans: [], deferred: 0 };
 
   // The index is eventually consistent: act only on the base item, read strongly.
   const jobs = await deps.jobs.getPlannable(refs.map((r) => r.id));
-  const plans = jobs.flatMap((job) =>
-    planJob(job, deps.clock.now(), windowEnd, nowMs + planHorizonMs(settings, job.job.id)),
-  );
+  const planNow = deps.clock.now();
+  const plans: JobPlan[] = [];
+  let deferred = 0;
+  for (const job of jobs) {
+    for (const plan of planJob(job, planNow, windowEnd, nowMs + planHorizonMs(settings, job.job.id))) {
+      if (!admission || admission.admits(plan.job.id, plan.due)) plans.push(plan);
+      // Left out, a job stays due, unwritten. Past the misfire threshold it gets its misfire plan,
+      // but none of the fires after it (a horizon of now): it is due again at once, admitted or not.
+      else if (plan.missedTime !== undefined) plans.push(...planJob(job, planNow, windowEnd, planNow));
+      else deferred++;
+    }
+  }
 
   // Renew before sending, so a tick paused past its lease never sends on a shard it lost.
   lease = await renewIfAging(deps, settings, lease);
-  if (!lease) return { shard, jobsRead: jobs.length, plans: [] };
-  return { shard, lease, jobsRead: jobs.length, plans };
+  if (!lease) return { shard, jobsRead: jobs.length, plans: [], deferred: 0 };
+  return { shard, lease, jobsRead: jobs.length, plans, deferred };
 }
 
 function ringEntries(plans: readonly JobPlan[], now: number): RingEntry[] {
@@ -207,10 +262,16 @@ function ringEntries(plans: readonly JobPlan[], now: number): RingEntry[] {
 }
 
 /** Advances the shard's jobs past the fires just sent (one CAS write each). */
-async function advanceShard(deps: TickDeps, planned: ShardPlan, firesEnqueued: number): Promise<ShardResult> {
+async function advanceShard(
+  deps: TickDeps,
+  planned: ShardPlan,
+  firesEnqueued: number,
+  overloaded: boolean,
+): Promise<ShardResult> {
   const { shard, lease, jobsRead, plans } = planned;
   const misfiresSkipped = plans.reduce((n, p) => n + p.misfiresSkipped, 0);
   if (misfiresSkipped) deps.metrics.add(METRIC.misfiresSkipped, 'Count', misfiresSkipped);
+  if (misfiresSkipped && overloaded) deps.metrics.add(METRIC.firesSkippedOverload, 'Count', misfiresSkipped);
   const advanced = await mapLimit(plans, WRITE_CONCURRENCY, (p) =>
     deps.jobs.advanceSchedule({
       id: p.job.id,
@@ -369,6 +430,10 @@ function planJob(
     const { fireAt: _jittered, ...atOnce } = fire;
     return { ...atOnce, triggerType: 'MISFIRE', dedupKey: misfireDedupKey(job.id, missedTime), missedTime };
   });
+  // DO_NOTHING: the missed fires are recorded as one skip range, by a note in the due fire's slot.
+  const missed =
+    decision.missedTime !== undefined && !decision.misfire ? missedFires(schedule, due, nowMs) : undefined;
+  if (missed) messages.unshift({ ...scheduledFireMessage(job, due, logIdBlock), missedThrough: missed });
   return [
     {
       job,
@@ -377,7 +442,7 @@ function planJob(
       messages,
       nextTriggerTime: decision.nextTriggerTime,
       lastFire: decision.fireTimes.at(-1),
-      misfiresSkipped: decision.missedTime !== undefined && !decision.misfire ? 1 : 0,
+      misfiresSkipped: missed?.count ?? 0,
       ...(decision.missedTime === undefined ? {} : { missedTime: decision.missedTime }),
       ...(job.maxRuns === undefined ? {} : { scheduledFires: counted + decision.counted }),
       ...(decision.ended === undefined ? {} : { ended: { reason: decision.ended, at: nowMs } }),
@@ -391,6 +456,28 @@ function boundsOfJob(job: Job): ScheduleBounds {
     ...(job.endAt === undefined ? {} : { endAt: job.endAt }),
     ...(job.maxRuns === undefined ? {} : { maxRuns: job.maxRuns }),
   };
+}
+
+/** Most missed fires one skip range note counts (a longer outage's later ones go unrecorded). */
+export const MAX_MISSED_COUNTED = 10_000;
+
+/**
+ * The schedule's fires from `due` through `nowMs` (the ones a DO_NOTHING misfire plan leaves out):
+ * the last one and how many, at most MAX_MISSED_COUNTED.
+ */
+function missedFires(schedule: Schedule, due: number, nowMs: number): { until: number; count: number } {
+  let until = due;
+  let count = 1;
+  for (
+    let next = nextFireAfter(schedule, due);
+    next !== null && next <= nowMs;
+    next = nextFireAfter(schedule, next)
+  ) {
+    if (count >= MAX_MISSED_COUNTED) break;
+    until = next;
+    count++;
+  }
+  return { until, count };
 }
 
 /**

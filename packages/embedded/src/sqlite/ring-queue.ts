@@ -4,7 +4,9 @@ import {
   MAX_DELAY_SECONDS,
   packRingMessages,
   parseRingMessage,
+  type RingBacklog,
   type RingEntry,
+  type RingGauge,
   type RingLane,
   type RingQueue,
 } from '@tickring/core/dispatch';
@@ -79,7 +81,7 @@ interface ReceivedRow {
  * comes back once its visibility timeout has passed. A receive is one UPDATE … RETURNING, so two
  * consumers (in this process or another on the same file) never get the same message at once.
  */
-export class SqliteRingQueue implements RingQueue {
+export class SqliteRingQueue implements RingQueue, RingGauge {
   private readonly clock: Clock;
 
   constructor(private readonly options: { database: EmbeddedDatabase; clock?: Clock }) {
@@ -193,6 +195,18 @@ export class SqliteRingQueue implements RingQueue {
       )
       .run(now, byMs, now);
     return changes;
+  }
+
+  async backlog(): Promise<RingBacklog> {
+    const now = this.clock.now();
+    const row = this.options.database.db
+      .prepare(
+        'SELECT COALESCE(SUM(visible_at <= ?), 0) AS waiting, ' +
+          'COALESCE(SUM(receive_token IS NOT NULL AND visible_at > ?), 0) AS in_flight ' +
+          "FROM ring_messages WHERE lane = 'fast'",
+      )
+      .get<{ waiting: number; in_flight: number }>(now, now);
+    return { waiting: row?.waiting ?? 0, inFlight: row?.in_flight ?? 0 };
   }
 
   /**

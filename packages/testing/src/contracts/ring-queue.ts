@@ -6,13 +6,13 @@
  * done). Each test gets fresh, empty queues.
  */
 
-import type { FireMessage, RingEntry, RingLane, RingQueue } from '@tickring/core/dispatch';
+import type { FireMessage, RingEntry, RingGauge, RingLane, RingQueue } from '@tickring/core/dispatch';
 import { describe, expect, it } from 'vitest';
 import type { RingDelivery } from '../memory/ring-queue.js';
 
 /** A ring and a consumer's view of its lanes. */
 export interface RingQueueHarness {
-  readonly ring: RingQueue;
+  readonly ring: RingQueue & RingGauge;
   /**
    * Every message of the lane visible now, each then hidden for `visibilitySeconds` (the consumer's
    * visibility timeout) unless acked.
@@ -100,6 +100,25 @@ export function ringQueueContract(label: string, newRing: () => Promise<RingQueu
       await h.elapse(1_500);
       expect(await h.receive('fast', 1)).toEqual([]);
       expect(await h.receive('slow', 1)).toEqual([]);
+    });
+
+    it("counts the fast lane's messages past their delay: waiting until received, in flight until acked", async () => {
+      const h = await newRing();
+      // 120 fires due now travel in several messages; a delayed one and the slow lane's are not behind.
+      const due = Array.from({ length: 120 }, (_, i) => entry(fire(i + 1, 0)));
+      await h.ring.enqueue([...due, entry(fire(500, 60), 'fast', 60), entry(fire(501, 0), 'slow')]);
+      const before = await h.ring.backlog();
+      const received = await h.receive('fast', LONG_VISIBILITY);
+      expect(received.flatMap((d) => d.fires)).toHaveLength(120);
+      expect(received.length).toBeGreaterThan(1);
+      expect(before).toEqual({ waiting: received.length, inFlight: 0 });
+      expect(await h.ring.backlog()).toEqual({ waiting: 0, inFlight: received.length });
+
+      const [done, ...rest] = received;
+      if (done) await h.ack('fast', done);
+      expect(await h.ring.backlog()).toEqual({ waiting: 0, inFlight: rest.length });
+      for (const delivery of rest) await h.ack('fast', delivery);
+      expect(await h.ring.backlog()).toEqual({ waiting: 0, inFlight: 0 });
     });
   });
 }

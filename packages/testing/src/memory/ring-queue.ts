@@ -3,7 +3,9 @@ import {
   type FireMessage,
   packRingMessages,
   parseRingMessage,
+  type RingBacklog,
   type RingEntry,
+  type RingGauge,
   type RingLane,
   type RingQueue,
 } from '@tickring/core/dispatch';
@@ -29,7 +31,7 @@ interface QueuedMessage {
  * received one for the visibility timeout the consumer asked for, and comes back unless acked.
  * Fires travel packed as on SQS (see `packRingMessages`).
  */
-export class MemoryRingQueue implements RingQueue {
+export class MemoryRingQueue implements RingQueue, RingGauge {
   private readonly lanes: Record<RingLane, QueuedMessage[]> = { fast: [], slow: [] };
   private readonly clock: Clock;
   private receipts = 0;
@@ -53,6 +55,15 @@ export class MemoryRingQueue implements RingQueue {
         receiveCount: 0,
       });
     }
+  }
+
+  async backlog(): Promise<RingBacklog> {
+    const now = this.clock.now();
+    const fast = this.lanes.fast;
+    return {
+      waiting: fast.filter((m) => m.visibleAt <= now).length,
+      inFlight: fast.filter((m) => m.receipt !== undefined && m.visibleAt > now).length,
+    };
   }
 
   /** The lane's messages visible now, each hidden for `visibilitySeconds` until it is acked. */

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HIGH_BACKLOG_SECONDS,
+  HOLD_MS,
+  LOW_BACKLOG_SECONDS,
+  MIN_SHARE,
+  ringMessageCount,
+  SHARE_CUT,
+  SHARE_STEP,
+  TickAdmission,
+  unitHash,
+} from './admission.js';
+
+const T = Date.UTC(2030, 0, 1);
+/** A backlog of `seconds` of sends at 20 messages an iteration. */
+const behind = (seconds: number) => ({ waiting: Math.round(seconds * 20) - 5, inFlight: 5 });
+
+function admission(): TickAdmission {
+  const a = new TickAdmission();
+  a.sent(20);
+  return a;
+}
+
+describe('TickAdmission', () => {
+  it('admits every job while the dispatchers keep up', () => {
+    const a = admission();
+    expect(a.observe(behind(1), T)).toBe(false);
+    expect(a.state).toEqual({ share: 1, backlogSeconds: 1 });
+    for (let job = 1; job <= 1000; job++) expect(a.admits(job, T + 5_000)).toBe(true);
+  });
+
+  it('cuts the share when the backlog passes the high mark, at most once per hold time', () => {
+    const a = admission();
+    expect(a.observe(behind(HIGH_BACKLOG_SECONDS + 1), T)).toBe(true);
+    expect(a.state.share).toBe(SHARE_CUT);
+    // Fires planned before the cut still arrive: no second cut within the hold time.
+    expect(a.observe(behind(HIGH_BACKLOG_SECONDS + 2), T + HOLD_MS - 1)).toBe(false);
+    expect(a.observe(behind(HIGH_BACKLOG_SECONDS + 2), T + HOLD_MS)).toBe(true);
+    expect(a.state.share).toBeCloseTo(SHARE_CUT * SHARE_CUT);
+  });
+
+  it('never cuts below the least share, and grows back a step per iteration once the backlog is low', () => {
+    const a = admission();
+    for (let i = 0; i < 50; i++) a.observe(behind(10), T + i * HOLD_MS);
+    expect(a.state.share).toBe(MIN_SHARE);
+    // Between the marks the share holds.
+    a.observe(behind((HIGH_BACKLOG_SECONDS + LOW_BACKLOG_SECONDS) / 2), T + 200_000);
+    expect(a.state.share).toBe(MIN_SHARE);
+    a.observe(behind(0), T + 201_000);
+    expect(a.state.share).toBeCloseTo(MIN_SHARE + SHARE_STEP);
+    for (let i = 0; i < 100; i++) a.observe(behind(0), T + 202_000 + i * 1000);
+    expect(a.state.share).toBe(1);
+  });
+
+  it('admits about the share of the jobs, the same ones for the same due', () => {
+    const a = admission();
+    a.observe(behind(10), T); // share 0.75
+    a.observe(behind(10), T + HOLD_MS); // 0.5625
+    const share = a.state.share;
+    const due = T + 7_000;
+    const admitted = Array.from({ length: 10_000 }, (_, i) => i + 1).filter((job) => a.admits(job, due));
+    expect(admitted.length / 10_000).toBeGreaterThan(share - 0.03);
+    expect(admitted.length / 10_000).toBeLessThan(share + 0.03);
+    expect(admitted.every((job) => a.admits(job, due))).toBe(true);
+  });
+
+  it('reads the backlog in seconds of what the tick sends', () => {
+    const a = new TickAdmission();
+    a.sent(100);
+    a.observe({ waiting: 150, inFlight: 50 }, T);
+    expect(a.state.backlogSeconds).toBe(2);
+  });
+});
+
+describe('unitHash', () => {
+  it('spreads consecutive jobs and times over [0, 1) evenly', () => {
+    const buckets = new Array(10).fill(0);
+    for (let job = 1; job <= 2000; job++) {
+      for (const due of [T, T + 1000, T + 2000]) {
+        const h = unitHash(job, due);
+        expect(h).toBeGreaterThanOrEqual(0);
+        expect(h).toBeLessThan(1);
+        buckets[Math.floor(h * 10)]++;
+      }
+    }
+    for (const count of buckets) expect(Math.abs(count - 600)).toBeLessThan(90);
+  });
+});
+
+describe('ringMessageCount', () => {
+  it('counts a message per delay and per full message of fires', () => {
+    expect(ringMessageCount([], 50)).toBe(0);
+    expect(ringMessageCount([1, 1, 1, 2], 50)).toBe(2);
+    expect(ringMessageCount([...new Array(120).fill(3), 4], 50)).toBe(4);
+  });
+});

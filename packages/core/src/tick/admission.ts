@@ -1,0 +1,105 @@
+import type { RingBacklog } from '../dispatch/ring-queue.js';
+
+/**
+ * Admission control: when the dispatchers fall behind, the tick plans only a share of the due
+ * jobs, and leaves the others due. Without it every fire waited in one queue behind the late
+ * ones, each came too late, and a stack offered three times what it ran executed almost nothing;
+ * with it the admitted fires run on time and the rest cost nothing until the misfire rule takes
+ * them, a job at a time (see `runTick`: a job left due past the misfire threshold gets its
+ * misfire plan: DO_NOTHING records its missed fires as one skip range, FIRE_ONCE_NOW fires once).
+ *
+ * The share follows the fast lane's backlog (messages past their delay and not done, in seconds
+ * of what the tick sends): cut by a factor when it passes `HIGH_BACKLOG_SECONDS` (at most once
+ * per `HOLD_MS`, since fires planned before the cut still arrive), grown by a step each
+ * iteration while it is below `LOW_BACKLOG_SECONDS`. A job is admitted when a hash of (job, due)
+ * falls under the share: the same decision for every iteration that reads the same due at the
+ * same share, so a job left out stays out for whole plans (its skips then form one range).
+ */
+export const HIGH_BACKLOG_SECONDS = 2.5;
+export const LOW_BACKLOG_SECONDS = 1.5;
+export const SHARE_CUT = 0.7;
+export const SHARE_STEP = 0.02;
+export const MIN_SHARE = 0.05;
+export const HOLD_MS = 2_000;
+/** Weight of an iteration's sends in the running rate of ring messages per iteration. */
+const RATE_WEIGHT = 0.2;
+
+export interface AdmissionState {
+  /** Share of the due jobs planned, in [MIN_SHARE, 1]. */
+  readonly share: number;
+  /** The backlog last read, in seconds of sends (undefined before the first read). */
+  readonly backlogSeconds: number | undefined;
+}
+
+export class TickAdmission {
+  private current = 1;
+  private lastCutAt = Number.NEGATIVE_INFINITY;
+  private messagesPerIteration = 0;
+  private backlogSeconds: number | undefined;
+
+  get state(): AdmissionState {
+    return { share: this.current, backlogSeconds: this.backlogSeconds };
+  }
+
+  /** Notes an iteration's fast-lane ring messages (an estimate: see `ringMessageCount`). */
+  sent(messages: number): void {
+    this.messagesPerIteration =
+      this.messagesPerIteration === 0
+        ? messages
+        : this.messagesPerIteration + RATE_WEIGHT * (messages - this.messagesPerIteration);
+  }
+
+  /** Adjusts the share to the backlog read at `nowMs`; answers whether it changed. */
+  observe(backlog: RingBacklog, nowMs: number): boolean {
+    const behind = backlog.waiting + backlog.inFlight;
+    const seconds = behind / Math.max(1, this.messagesPerIteration);
+    this.backlogSeconds = seconds;
+    const before = this.current;
+    if (seconds > HIGH_BACKLOG_SECONDS) {
+      if (nowMs - this.lastCutAt >= HOLD_MS) {
+        this.current = Math.max(MIN_SHARE, this.current * SHARE_CUT);
+        this.lastCutAt = nowMs;
+      }
+    } else if (seconds < LOW_BACKLOG_SECONDS) {
+      this.current = Math.min(1, this.current + SHARE_STEP);
+    }
+    return this.current !== before;
+  }
+
+  /** Whether the job's plan from `due` is made now (always, at a full share). */
+  admits(jobId: number, due: number): boolean {
+    return this.current >= 1 || unitHash(jobId, due) < this.current;
+  }
+}
+
+/**
+ * A number in [0, 1) from (jobId, due): its 32-bit FNV-1a hash over both, as a fraction. Spreads
+ * consecutive ids and times evenly, and is the same in every process.
+ */
+export function unitHash(jobId: number, due: number): number {
+  let hash = 0x811c9dc5;
+  const mix = (value: number) => {
+    // Both are integers below 2^53: hashed as two 26-bit halves and a sign-free remainder.
+    for (const part of [value % 67_108_864, Math.floor(value / 67_108_864)]) {
+      for (let shift = 0; shift < 32; shift += 8) {
+        hash ^= (part >>> shift) & 0xff;
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+      }
+    }
+  };
+  mix(jobId);
+  mix(due);
+  return hash / 2 ** 32;
+}
+
+/**
+ * How many fast-lane ring messages fires make, as the ring packs them: one group per delay, split
+ * every `perMessage` fires (the byte limit is ignored: an estimate).
+ */
+export function ringMessageCount(delays: readonly number[], perMessage: number): number {
+  const byDelay = new Map<number, number>();
+  for (const delay of delays) byDelay.set(delay, (byDelay.get(delay) ?? 0) + 1);
+  let messages = 0;
+  for (const count of byDelay.values()) messages += Math.ceil(count / perMessage);
+  return messages;
+}
