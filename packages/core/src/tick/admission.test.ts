@@ -7,6 +7,7 @@ import {
   ringMessageCount,
   SHARE_CUT,
   SHARE_STEP,
+  SUSTAINED_READINGS,
   TickAdmission,
   unitHash,
 } from './admission.js';
@@ -29,14 +30,25 @@ describe('TickAdmission', () => {
     for (let job = 1; job <= 1000; job++) expect(a.admits(job, T + 5_000)).toBe(true);
   });
 
-  it('cuts the share when the backlog passes the high mark, at most once per hold time', () => {
+  it('cuts the share when the backlog stays past the high mark without draining, at most once per hold time', () => {
     const a = admission();
-    expect(a.observe(behind(HIGH_BACKLOG_SECONDS + 1), T)).toBe(true);
+    const high = behind(HIGH_BACKLOG_SECONDS + 1);
+    for (let i = 1; i < SUSTAINED_READINGS; i++)
+      expect(a.observe(high, T - (SUSTAINED_READINGS - i) * 1000)).toBe(false);
+    expect(a.state.share).toBe(1);
+    expect(a.observe(high, T)).toBe(true);
     expect(a.state.share).toBe(SHARE_CUT);
     // Fires planned before the cut still arrive: no second cut within the hold time.
     expect(a.observe(behind(HIGH_BACKLOG_SECONDS + 2), T + HOLD_MS - 1)).toBe(false);
     expect(a.observe(behind(HIGH_BACKLOG_SECONDS + 2), T + HOLD_MS)).toBe(true);
     expect(a.state.share).toBeCloseTo(SHARE_CUT * SHARE_CUT);
+  });
+
+  it('does not cut for a backlog that drains (a restart’s or a pause’s re-deliveries), however high', () => {
+    const a = admission();
+    // A pause left 12 s of fires waiting; the dispatchers work it off a fifth a second.
+    for (let i = 0; i < 12; i++) a.observe(behind(12 * 0.8 ** i), T + i * 1000);
+    expect(a.state.share).toBe(1);
   });
 
   it('never cuts below the least share, and grows back a step per iteration once the backlog is low', () => {
@@ -54,8 +66,8 @@ describe('TickAdmission', () => {
 
   it('admits about the share of the jobs, the same ones for the same due', () => {
     const a = admission();
-    a.observe(behind(10), T); // share 0.75
-    a.observe(behind(10), T + HOLD_MS); // 0.5625
+    for (let i = 0; i < SUSTAINED_READINGS; i++) a.observe(behind(10), T + i * 1000); // share 0.7
+    a.observe(behind(10), T + SUSTAINED_READINGS * 1000 + HOLD_MS); // 0.49
     const share = a.state.share;
     const due = T + 7_000;
     const admitted = Array.from({ length: 10_000 }, (_, i) => i + 1).filter((job) => a.admits(job, due));

@@ -9,9 +9,11 @@ import type { RingBacklog } from '../dispatch/ring-queue.js';
  * misfire plan: DO_NOTHING records its missed fires as one skip range, FIRE_ONCE_NOW fires once).
  *
  * The share follows the fast lane's backlog (messages past their delay and not done, in seconds
- * of what the tick sends): cut by a factor when it passes `HIGH_BACKLOG_SECONDS` (at most once
- * per `HOLD_MS`, since fires planned before the cut still arrive), grown by a step each
- * iteration while it is below `LOW_BACKLOG_SECONDS`. A job is admitted when a hash of (job, due)
+ * of what the tick sends): cut by a factor when it has stayed above `HIGH_BACKLOG_SECONDS` without
+ * draining for `SUSTAINED_READINGS` readings (a restart's or a pause's backlog drains and is not
+ * overload: cutting then skipped fires due after the stack was back), at most once per `HOLD_MS`
+ * (fires planned before the cut still arrive); grown by a step each iteration while it is below
+ * `LOW_BACKLOG_SECONDS`. A job is admitted when a hash of (job, due)
  * falls under the share: the same decision for every iteration that reads the same due at the
  * same share, so a job left out stays out for whole plans (its skips then form one range).
  */
@@ -21,6 +23,10 @@ export const SHARE_CUT = 0.7;
 export const SHARE_STEP = 0.02;
 export const MIN_SHARE = 0.05;
 export const HOLD_MS = 2_000;
+/** Readings in a row above the high mark, none draining by more than `DRAINING`, before a cut. */
+export const SUSTAINED_READINGS = 3;
+/** A reading below this share of the one before is a backlog draining. */
+export const DRAINING = 0.9;
 /** Weight of an iteration's sends in the running rate of ring messages per iteration. */
 const RATE_WEIGHT = 0.2;
 
@@ -36,6 +42,7 @@ export class TickAdmission {
   private lastCutAt = Number.NEGATIVE_INFINITY;
   private messagesPerIteration = 0;
   private backlogSeconds: number | undefined;
+  private highReadings = 0;
 
   get state(): AdmissionState {
     return { share: this.current, backlogSeconds: this.backlogSeconds };
@@ -53,10 +60,12 @@ export class TickAdmission {
   observe(backlog: RingBacklog, nowMs: number): boolean {
     const behind = backlog.waiting + backlog.inFlight;
     const seconds = behind / Math.max(1, this.messagesPerIteration);
+    const draining = this.backlogSeconds !== undefined && seconds < this.backlogSeconds * DRAINING;
     this.backlogSeconds = seconds;
+    this.highReadings = seconds > HIGH_BACKLOG_SECONDS && !draining ? this.highReadings + 1 : 0;
     const before = this.current;
     if (seconds > HIGH_BACKLOG_SECONDS) {
-      if (nowMs - this.lastCutAt >= HOLD_MS) {
+      if (this.highReadings >= SUSTAINED_READINGS && nowMs - this.lastCutAt >= HOLD_MS) {
         this.current = Math.max(MIN_SHARE, this.current * SHARE_CUT);
         this.lastCutAt = nowMs;
       }

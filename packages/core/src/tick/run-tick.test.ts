@@ -13,7 +13,7 @@ import type { RingEntry } from '../dispatch/ring-queue.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { firstPlannedLogId } from '../runs/run.js';
 import { jitterOffsetMs } from '../schedule/index.js';
-import { MIN_SHARE, SHARE_CUT, TickAdmission } from './admission.js';
+import { MIN_SHARE, SHARE_CUT, SUSTAINED_READINGS, TickAdmission } from './admission.js';
 import type { Lease } from './lease-store.js';
 import { msUntilTickPhase, planHorizonMs, runTickLoop, TICK_PHASE_MS, tickOnce } from './run-tick.js';
 
@@ -362,7 +362,9 @@ describe('admission control', () => {
   it('with the ring behind, plans only its share of the due jobs and leaves the others due, unwritten', async () => {
     const { clock, jobs, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
     const admission = new TickAdmission();
-    admission.sent(10); // ten messages an iteration: 52 s behind
+    admission.sent(10); // ten messages an iteration: 52 s behind, and not draining
+    for (let i = SUSTAINED_READINGS - 1; i > 0; i--)
+      admission.observe({ waiting: 500, inFlight: 20 }, clock.now() - i * 1000);
     await tickOnce(deps, settings, clock.now(), undefined, admission);
     expect(admission.state.share).toBe(SHARE_CUT);
 
