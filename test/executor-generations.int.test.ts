@@ -80,7 +80,15 @@ describe('executors of XXL-JOB 2.x/3.4 and 3.5 side by side', () => {
       await new Promise((r) => setTimeout(r, 1_500));
       expect(impostor.registrations()).toBe(0);
       const executors = await e.call('GET', `/v1/executors?appName=${group35}`);
-      expect(JSON.stringify(executors.body)).not.toContain(impostor.address);
+      const body = executors.body as {
+        items: { executors: { address: string }[] }[];
+        refused: { appName: string; address: string; reason: string; count: number }[];
+      };
+      // Not among the group's executors; listed as refused, with its reason, so its owner can find it.
+      expect(JSON.stringify(body.items)).not.toContain(impostor.address);
+      expect(body.refused).toContainEqual(
+        expect.objectContaining({ appName: group35, address: impostor.address, reason: 'wrong-token' }),
+      );
     } finally {
       await impostor.die();
     }

@@ -668,15 +668,21 @@ describe('schedule preview', () => {
       from: '2030-01-01T00:01:00Z',
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({
-      times: [
-        '2030-01-01T00:05:00.000Z',
-        '2030-01-01T00:10:00.000Z',
-        '2030-01-01T00:15:00.000Z',
-        '2030-01-01T00:20:00.000Z',
-        '2030-01-01T00:25:00.000Z',
-      ],
-    });
+    const times = [
+      '2030-01-01T00:05:00.000Z',
+      '2030-01-01T00:10:00.000Z',
+      '2030-01-01T00:15:00.000Z',
+      '2030-01-01T00:20:00.000Z',
+      '2030-01-01T00:25:00.000Z',
+    ];
+    expect(reply.body.times).toEqual(times);
+    // Without jitter each fire runs at its time; UTC has no clock change to mark; the schedule goes on.
+    expect(reply.body.fires.map((f: { time: string; fireAt: string }) => [f.time, f.fireAt])).toEqual(
+      times.map((t) => [t, t]),
+    );
+    expect(reply.body.fires.map((f: { dst?: unknown }) => f.dst ?? null)).toEqual(times.map(() => null));
+    expect(reply.body.dst.transitions).toEqual([]);
+    expect(reply.body.ends ?? null).toBeNull();
   });
 
   it('reads the cron in the given time zone', async () => {
