@@ -200,56 +200,60 @@ function Month({ grid }: { grid: MonthGrid }) {
 function Lists({ calendar }: { calendar: Calendar }) {
   return (
     <div class="calendar-lists">
-      <section aria-labelledby="calendar-excluded">
-        <h2 id="calendar-excluded">Holidays ({calendar.excluded.length})</h2>
-        {calendar.excluded.length === 0 ? (
-          <p class="muted">None.</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Days</th>
-                  <th scope="col">Label</th>
-                </tr>
-              </thead>
-              <tbody>
-                {calendar.excluded.map((e) => (
-                  <tr key={e.from}>
-                    <td>{e.to ? `${e.from} – ${e.to}` : e.from}</td>
-                    <td>{e.label ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-      <section aria-labelledby="calendar-included">
-        <h2 id="calendar-included">Make-up workdays ({calendar.included.length})</h2>
-        {calendar.included.length === 0 ? (
-          <p class="muted">None.</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Label</th>
-                </tr>
-              </thead>
-              <tbody>
-                {calendar.included.map((e) => (
-                  <tr key={e.date}>
-                    <td>{e.date}</td>
-                    <td>{e.label ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <DayTable
+        id="calendar-excluded"
+        title="Holidays"
+        dayHeader="Days"
+        rows={calendar.excluded.map((e) => ({
+          key: e.from,
+          days: e.to ? `${e.from} – ${e.to}` : e.from,
+          label: e.label,
+        }))}
+      />
+      <DayTable
+        id="calendar-included"
+        title="Make-up workdays"
+        dayHeader="Day"
+        rows={calendar.included.map((e) => ({ key: e.date, days: e.date, label: e.label }))}
+      />
     </div>
+  );
+}
+
+/** One of a calendar's lists of days (holidays, make-up workdays) with their labels. */
+function DayTable(props: {
+  id: string;
+  title: string;
+  dayHeader: string;
+  rows: readonly { key: string; days: string; label?: string | null | undefined }[];
+}) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>
+        {props.title} ({props.rows.length})
+      </h2>
+      {props.rows.length === 0 ? (
+        <p class="muted">None.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{props.dayHeader}</th>
+                <th scope="col">Label</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.days}</td>
+                  <td>{row.label ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

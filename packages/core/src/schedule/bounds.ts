@@ -3,7 +3,7 @@
  * schedule's fires are made, when the schedule ends and why, and how far each fire is delayed.
  * Pure: no I/O, no clock. Every rule reads the fire's nominal (scheduled) time, its identity.
  */
-import { createHash } from 'node:crypto';
+import { hashFraction } from '../common/hash-fraction.js';
 import { type FireDecision, firstFireTime, nextFireAfter, PRE_READ_MS, type Schedule } from './schedule.js';
 
 /** What bounds a schedule; every field optional (absent: no bound). Times in epoch ms. */
@@ -107,10 +107,7 @@ export function boundDecision(
  */
 export function jitterOffsetMs(jobId: number, scheduledTime: number, jitterSeconds: number): number {
   if (!(jitterSeconds > 0)) return 0;
-  const digest = createHash('sha256').update(`tickring-jitter#${jobId}#${scheduledTime}`).digest();
-  // 48 bits of the hash: uniform enough over [0, 3 600 000) and exact in a double.
-  const fraction = digest.readUIntBE(0, 6) / 2 ** 48;
-  return Math.floor(fraction * jitterSeconds * 1000);
+  return Math.floor(hashFraction(`tickring-jitter#${jobId}#${scheduledTime}`) * jitterSeconds * 1000);
 }
 
 /** How far ahead {@link smallestInterval} looks, and how many fires it reads at most. */

@@ -1,3 +1,4 @@
+import { hashFraction } from '../common/hash-fraction.js';
 import type { RingBacklog } from '../dispatch/ring-queue.js';
 
 /**
@@ -81,24 +82,9 @@ export class TickAdmission {
   }
 }
 
-/**
- * A number in [0, 1) from (jobId, due): its 32-bit FNV-1a hash over both, as a fraction. Spreads
- * consecutive ids and times evenly, and is the same in every process.
- */
+/** A number in [0, 1) from (jobId, due), the same in every process (see `hashFraction`). */
 export function unitHash(jobId: number, due: number): number {
-  let hash = 0x811c9dc5;
-  const mix = (value: number) => {
-    // Both are integers below 2^53: hashed as two 26-bit halves and a sign-free remainder.
-    for (const part of [value % 67_108_864, Math.floor(value / 67_108_864)]) {
-      for (let shift = 0; shift < 32; shift += 8) {
-        hash ^= (part >>> shift) & 0xff;
-        hash = Math.imul(hash, 0x01000193) >>> 0;
-      }
-    }
-  };
-  mix(jobId);
-  mix(due);
-  return hash / 2 ** 32;
+  return hashFraction(`tickring-admission#${jobId}#${due}`);
 }
 
 /**
