@@ -8,4 +8,4 @@ import { endToEndSuite } from './e2e-scenarios.js';
  * exercise only use-case rules over those promises, so they run on the embedded engine alone
  * (e2e.int.test.ts).
  */
-endToEndSuite('dynamodb-local', { scenarios: ['every-second', 'retries', 'child'], everySecondRuns: 10 });
+endToEndSuite('dynamodb-local', { scenarios: ['every-second', 'retries', 'child'] });

@@ -19,8 +19,8 @@ export type E2eScenario = 'every-second' | 'edits' | 'retries' | 'once' | 'child
 
 export interface EndToEndOptions {
   readonly scenarios: readonly E2eScenario[];
-  /** How many every-second runs in a row the first scenario checks (one per second). */
-  readonly everySecondRuns: number;
+  /** How many every-second runs in a row the every-second scenario checks (one per second); 10 if not given. */
+  readonly everySecondRuns?: number;
 }
 
 const EVERY_SECOND = '* * * * * ?';
@@ -34,7 +34,7 @@ const finished = (r: Run) => r.handleCode !== 0 || r.triggerCode === 500;
 
 export function endToEndSuite(
   store: LocalStoreName,
-  { scenarios, everySecondRuns: n }: EndToEndOptions,
+  { scenarios, everySecondRuns: n = 10 }: EndToEndOptions,
 ): void {
   describe(`end to end on ${store}: ${scenarios.join(', ')}`, () => {
     let e: E2eStack;

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The committed record of how long each test file took (seconds, keyed `project:path`), written by
+ * `npm run test:timings -- --save` after a whole run. A file missing from it (a new one) counts as
+ * the longest: it starts early rather than trailing behind everything.
+ */
+export const FILE_DURATIONS_PATH = 'test/file-durations.json';
+
+export type FileDurations = Readonly<Record<string, number>>;
+
+export function fileDurationKey(project: string, root: string, file: string): string {
+  return `${project}:${path.relative(root, file).split(path.sep).join('/')}`;
+}
+
+function readDurations(root: string): FileDurations {
+  const file = path.join(root, FILE_DURATIONS_PATH);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as FileDurations) : {};
+}
+
+/**
+ * Starts the longest files first, from the committed durations. vitest's own order uses a cache
+ * under node_modules that a fresh clone (CI) does not have; it then falls back to the largest file
+ * first, and a short file with long waits (an every-second end-to-end run) started last and kept two
+ * workers idle behind it for over a minute. With files run side by side, longest first is what keeps
+ * the tail short.
+ */
+export default class DurationSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const durations = readDurations(root);
+    const secondsOf = (spec: TestSpecification) =>
+      durations[fileDurationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
+    // The base order keeps projects in their group order; within a project, longest first.
+    const base = await super.sort(files);
+    const position = new Map(base.map((spec, i) => [spec, i]));
+    return [...base].sort((a, b) => {
+      const groupDiff = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
+      if (groupDiff !== 0) return groupDiff;
+      if (a.project.name !== b.project.name) return (position.get(a) ?? 0) - (position.get(b) ?? 0);
+      const diff = secondsOf(b) - secondsOf(a);
+      if (diff !== 0 && !Number.isNaN(diff)) return diff;
+      return (position.get(a) ?? 0) - (position.get(b) ?? 0);
+    });
+  }
+}
