@@ -293,6 +293,60 @@ describe('workflow definitions', () => {
     expect((await call('GET', `/v1/jobs/${starter}`)).status).toBe(404);
   });
 
+  it('gives its bounds and jitter to its schedule job, and shows the runs remaining', async () => {
+    const created = await ok(
+      'POST',
+      '/v1/workflows',
+      twoNodes('bounded', {
+        scheduleType: 'CRON',
+        scheduleConf: YEARLY,
+        timeZone: 'Europe/Berlin',
+        endAt: '2099-12-31T00:00:00Z',
+        maxRuns: 3,
+        jitterSeconds: 60,
+      }),
+      201,
+    );
+    expect(created).toMatchObject({
+      startAt: null,
+      endAt: '2099-12-31T00:00:00.000Z',
+      maxRuns: 3,
+      jitterSeconds: 60,
+      runsRemaining: 3,
+      scheduleEnded: null,
+    });
+    expect(await ok('GET', `/v1/jobs/${created.starterJobId}`, undefined, 200)).toMatchObject({
+      endAt: '2099-12-31T00:00:00.000Z',
+      maxRuns: 3,
+      jitterSeconds: 60,
+      runsRemaining: 3,
+    });
+    // A workflow read with GET goes back whole; null clears a bound on the schedule job too.
+    const read = await ok('GET', `/v1/workflows/${created.id}`, undefined, 200);
+    const updated = await ok('PUT', `/v1/workflows/${created.id}`, { ...read, maxRuns: null }, 200);
+    expect(updated).toMatchObject({ maxRuns: null, runsRemaining: null, endAt: '2099-12-31T00:00:00.000Z' });
+    expect(await ok('GET', `/v1/jobs/${created.starterJobId}`, undefined, 200)).toMatchObject({
+      maxRuns: null,
+      runsRemaining: null,
+    });
+    const refused = await call(
+      'POST',
+      '/v1/workflows',
+      twoNodes('bad bounds', {
+        scheduleType: 'CRON',
+        scheduleConf: YEARLY,
+        startAt: 'soon',
+        jitterSeconds: -1,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems.map((p: { field: string }) => p.field).sort()).toEqual([
+      'jitterSeconds',
+      'startAt',
+    ]);
+    await ok('DELETE', `/v1/workflows/${created.id}`, undefined, 204);
+  });
+
   it('refuses to start a NONE schedule (400)', async () => {
     const created = await ok('POST', '/v1/workflows', twoNodes('manual only'), 201);
     const reply = await call('POST', `/v1/workflows/${created.id}/start`);

@@ -68,14 +68,14 @@ export function addWorkflowRoutes(r: GuardedRouter, deps: AdminWorkflowsDeps): v
     });
 }
 
-/** A workflow's view, with its schedule's next fire (its schedule job's; one read). */
+/** A workflow's view, with its schedule's state (its schedule job's: next fire, runs left; one read). */
 export async function describeWorkflow(
   deps: Pick<AdminWorkflowsDeps, 'jobs'>,
   workflow: WorkflowRecord,
 ): Promise<ReturnType<typeof workflowView>> {
   const starter =
     workflow.starterJobId === undefined ? undefined : await deps.jobs.get(workflow.starterJobId);
-  return workflowView(workflow, starter?.triggerNextTime ?? null);
+  return workflowView(workflow, starter);
 }
 
 /** A run's view, with its nodes in the order of its definition version. */
@@ -94,9 +94,6 @@ async function workflowViews(
   const ids = workflows.flatMap((w) => (w.starterJobId === undefined ? [] : [w.starterJobId]));
   const jobs = new Map((ids.length === 0 ? [] : await deps.jobs.getMany(ids)).map((job) => [job.id, job]));
   return workflows.map((w) =>
-    workflowView(
-      w,
-      w.starterJobId === undefined ? null : (jobs.get(w.starterJobId)?.triggerNextTime ?? null),
-    ),
+    workflowView(w, w.starterJobId === undefined ? undefined : jobs.get(w.starterJobId)),
   );
 }

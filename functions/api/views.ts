@@ -40,8 +40,23 @@ export function previewView(preview: SchedulePreview) {
   };
 }
 
+/** A schedule's state as a job (or a workflow's starter job) has it: its next fire, runs left, why it ended. */
+function jobScheduleState(
+  job: Pick<Job, 'triggerNextTime' | 'maxRuns' | 'scheduledFires' | 'scheduleEnded'>,
+) {
+  return {
+    triggerNextTime: job.triggerNextTime,
+    runsRemaining: job.maxRuns === undefined ? null : Math.max(0, job.maxRuns - (job.scheduledFires ?? 0)),
+    scheduleEnded:
+      job.scheduleEnded === undefined
+        ? null
+        : { reason: job.scheduleEnded.reason, at: iso(job.scheduleEnded.at) },
+  };
+}
+
 /** A job as the API shows it: times as ISO-8601 UTC strings, internal dispatch state left out. */
 export function jobView(job: Job) {
+  const schedule = jobScheduleState(job);
   return {
     id: job.id,
     ...specOf(job),
@@ -50,11 +65,8 @@ export function jobView(job: Job) {
     endAt: job.endAt === undefined ? null : iso(job.endAt),
     maxRuns: job.maxRuns ?? null,
     jitterSeconds: job.jitterSeconds ?? 0,
-    runsRemaining: job.maxRuns === undefined ? null : Math.max(0, job.maxRuns - (job.scheduledFires ?? 0)),
-    scheduleEnded:
-      job.scheduleEnded === undefined
-        ? null
-        : { reason: job.scheduleEnded.reason, at: iso(job.scheduleEnded.at) },
+    runsRemaining: schedule.runsRemaining,
+    scheduleEnded: schedule.scheduleEnded,
     triggerNextTime: job.triggerNextTime === null ? null : iso(job.triggerNextTime),
     triggerLastTime: job.triggerLastTime ? iso(job.triggerLastTime) : null,
     glueUpdatetime: iso(job.glueUpdatetime),
@@ -68,11 +80,15 @@ export function jobView(job: Job) {
 
 /**
  * A workflow as the API shows it: its definition's fields (nodes as defined, so a workflow read can
- * be sent back), its head, and its schedule's next fire (`nextFire`: its starter job's
- * triggerNextTime, null when none), times as ISO-8601 UTC.
+ * be sent back), its head, and its schedule's state from its starter job (next fire, runs remaining,
+ * why it ended; none without one), times as ISO-8601 UTC.
  */
-export function workflowView(workflow: WorkflowRecord, nextFire: number | null) {
+export function workflowView(
+  workflow: WorkflowRecord,
+  starter: Pick<Job, 'triggerNextTime' | 'maxRuns' | 'scheduledFires' | 'scheduleEnded'> | undefined,
+) {
   const def = workflow.definition;
+  const schedule = starter === undefined ? undefined : jobScheduleState(starter);
   return {
     id: workflow.id,
     version: workflow.version,
@@ -82,6 +98,10 @@ export function workflowView(workflow: WorkflowRecord, nextFire: number | null) 
     scheduleConf: def.scheduleConf,
     timeZone: def.timeZone,
     misfireStrategy: def.misfireStrategy,
+    startAt: isoOrNullOf(def.startAt),
+    endAt: isoOrNullOf(def.endAt),
+    maxRuns: def.maxRuns ?? null,
+    jitterSeconds: def.jitterSeconds ?? 0,
     overlapPolicy: def.overlapPolicy,
     nodes: def.nodes.map((node) => ({
       key: node.key,
@@ -91,7 +111,9 @@ export function workflowView(workflow: WorkflowRecord, nextFire: number | null) 
     })),
     triggerStatus: workflow.triggerStatus,
     starterJobId: workflow.starterJobId ?? null,
-    triggerNextTime: nextFire === null ? null : iso(nextFire),
+    triggerNextTime: isoOrNullOf(schedule?.triggerNextTime ?? undefined),
+    runsRemaining: def.maxRuns === undefined ? null : (schedule?.runsRemaining ?? def.maxRuns),
+    scheduleEnded: schedule?.scheduleEnded ?? null,
     activeRuns: workflow.activeRuns,
     bufferedRunId: workflow.bufferedRunId ?? null,
     createdAt: iso(workflow.createdAt),

@@ -17,6 +17,7 @@ import {
 import { JobNotRead, useJob } from '../jobs/job-loader';
 import { RunOnceDialog } from '../jobs/run-once';
 import { RunsTimeline, TimelineLegend } from '../jobs/runs-timeline';
+import { ScheduleBoundsFacts, ScheduleEndedNote } from '../jobs/schedule-bounds';
 import { ScheduleSwitch } from '../jobs/schedule-switch';
 import { describeZone } from '../jobs/time-zones';
 import { percent, runDurationMs, runMessage, summarize, trendSeries } from '../jobs/timeline';
@@ -26,13 +27,6 @@ import { duration } from '../lib/format';
 import { useAction, useLoad } from '../lib/hooks';
 import { RunDue, RunLink, RunStatus } from '../runs/run-cells';
 import '../jobs/jobs.css';
-
-/** Why a schedule ended, in words. */
-const ENDED_TEXT = {
-  maxRuns: 'its most scheduled runs were used up',
-  endAt: 'its end was reached',
-  noNextFire: 'it fires no more',
-} as const;
 
 /** How many recent runs the timeline draws. */
 const TIMELINE_RUNS = 200;
@@ -186,39 +180,9 @@ function JobFacts({ job }: { job: Job }) {
         <dt>Status</dt>
         <dd>
           {job.triggerStatus === 'RUNNING' ? 'Schedule on (RUNNING)' : 'Schedule off (STOPPED)'}
-          {job.scheduleEnded && (
-            <>
-              {' '}
-              <span class="muted">
-                — the schedule ended ({ENDED_TEXT[job.scheduleEnded.reason]}) at{' '}
-                <Time at={job.scheduleEnded.at} zone={job.timeZone} />
-              </span>
-            </>
-          )}
+          <ScheduleEndedNote schedule={job} />
         </dd>
-        {(job.startAt || job.endAt) && (
-          <>
-            <dt>Between</dt>
-            <dd>
-              {job.startAt ? <Time at={job.startAt} zone={job.timeZone} /> : 'now'} –{' '}
-              {job.endAt ? <Time at={job.endAt} zone={job.timeZone} /> : 'no end'}
-            </dd>
-          </>
-        )}
-        {job.maxRuns !== null && (
-          <>
-            <dt>Scheduled runs left</dt>
-            <dd>
-              {job.runsRemaining ?? 0} of {job.maxRuns}
-            </dd>
-          </>
-        )}
-        {job.jitterSeconds > 0 && (
-          <>
-            <dt>Jitter</dt>
-            <dd>each fire up to {job.jitterSeconds} s after its scheduled time</dd>
-          </>
-        )}
+        <ScheduleBoundsFacts schedule={job} />
         <dt>Next fire</dt>
         <dd>
           <Time at={job.triggerNextTime} zone={job.timeZone} />

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter-preact';
 import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
 import { readSchedule } from '../jobs/cron-text';
+import { ScheduleBoundsFacts, ScheduleEndedNote } from '../jobs/schedule-bounds';
 import { api, type ShownError } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
 import { type Loaded, useAction, useLoad } from '../lib/hooks';
@@ -202,7 +203,9 @@ function WorkflowFacts({ workflow }: { workflow: Workflow }) {
             : workflow.triggerStatus === 'RUNNING'
               ? 'Schedule on (RUNNING)'
               : 'Schedule off (STOPPED)'}
+          <ScheduleEndedNote schedule={workflow} />
         </dd>
+        <ScheduleBoundsFacts schedule={workflow} />
         <dt>Next fire</dt>
         <dd>
           <Time at={workflow.triggerNextTime} zone={workflow.timeZone} />

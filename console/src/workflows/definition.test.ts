@@ -24,6 +24,10 @@ const WORKFLOW: Workflow = {
   scheduleConf: '0 0 2 * * ?',
   timeZone: 'Europe/Berlin',
   misfireStrategy: 'DO_NOTHING',
+  startAt: null,
+  endAt: '2030-12-31T00:00:00.000Z',
+  maxRuns: 10,
+  jitterSeconds: 0,
   overlapPolicy: 'SKIP',
   nodes: [
     { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
@@ -32,6 +36,8 @@ const WORKFLOW: Workflow = {
   triggerStatus: 'RUNNING',
   starterJobId: 12,
   triggerNextTime: '2030-01-02T01:00:00.000Z',
+  runsRemaining: 4,
+  scheduleEnded: null,
   activeRuns: 0,
   bufferedRunId: null,
   createdAt: '2030-01-01T02:00:00.000Z',
@@ -48,9 +54,15 @@ describe('the definition as text', () => {
       'scheduleConf',
       'timeZone',
       'misfireStrategy',
+      'startAt',
+      'endAt',
+      'maxRuns',
+      'jitterSeconds',
       'overlapPolicy',
       'nodes',
     ]);
+    // The bounds go back as read: a PUT of the text keeps them (null: none).
+    expect(definition).toMatchObject({ startAt: null, endAt: '2030-12-31T00:00:00.000Z', maxRuns: 10 });
     expect(definition.nodes).toEqual([
       { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
       { key: 'load', jobId: 8, upstream: [{ key: 'extract', condition: 'ON_SUCCESS' }] },

@@ -54,6 +54,10 @@ const DEFINITION_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  'startAt',
+  'endAt',
+  'maxRuns',
+  'jitterSeconds',
   'overlapPolicy',
   'nodes',
 ] as const;

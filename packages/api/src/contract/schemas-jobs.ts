@@ -38,6 +38,31 @@ export const JobIdParam = Type.Integer({ minimum: 1, description: 'The job’s i
 const nonNegative = (description: string, example: number) =>
   Type.Integer({ minimum: 0, description, examples: [example] });
 
+/** A schedule's bounds and jitter: a job's fields, and a scheduled workflow's (its starter job's). */
+export const SCHEDULE_BOUND_FIELDS = {
+  startAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.',
+    examples: ['2030-01-01T00:00:00Z'],
+  }),
+  endAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description:
+      'No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.',
+    examples: ['2030-12-31T23:59:59Z'],
+  }),
+  maxRuns: Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()], {
+    description:
+      'At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.',
+    examples: [3],
+  }),
+  jitterSeconds: Type.Integer({
+    minimum: 0,
+    maximum: MAX_JITTER_SECONDS,
+    description: `Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most ${MAX_JITTER_SECONDS}, and less than the schedule’s smallest interval between fires. 0: none.`,
+    examples: [30],
+  }),
+};
+
 /** One schema per field an admin sets; the request bodies and the job view are made of them. */
 const JOB_FIELDS = {
   appName: Type.String({
@@ -86,27 +111,7 @@ const JOB_FIELDS = {
       'A scheduled fire that comes more than 5 s late: DO_NOTHING records it as a skipped run; FIRE_ONCE_NOW runs one catch-up.',
     examples: ['DO_NOTHING'],
   }),
-  startAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description:
-      'No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.',
-    examples: ['2030-01-01T00:00:00Z'],
-  }),
-  endAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description:
-      'No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.',
-    examples: ['2030-12-31T23:59:59Z'],
-  }),
-  maxRuns: Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()], {
-    description:
-      'At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.',
-    examples: [3],
-  }),
-  jitterSeconds: Type.Integer({
-    minimum: 0,
-    maximum: MAX_JITTER_SECONDS,
-    description: `Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most ${MAX_JITTER_SECONDS}, and less than the schedule’s smallest interval between fires. 0: none.`,
-    examples: [30],
-  }),
+  ...SCHEDULE_BOUND_FIELDS,
   executorRouteStrategy: StringEnum(ROUTE_STRATEGIES, {
     description: 'How a run picks its executor among the group’s (XXL-JOB’s strategies).',
     examples: ['ROUND'],

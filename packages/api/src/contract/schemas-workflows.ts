@@ -23,6 +23,7 @@ import {
 } from '@tickring/core/workflows';
 import { named, StringEnum } from './kit.js';
 import { Cursor, Instant, InstantOrNull, iso, Limit, NextCursor } from './schemas-common.js';
+import { SCHEDULE_BOUND_FIELDS, ScheduleEnded } from './schemas-jobs.js';
 
 /** A workflow run's status: QUEUED while BUFFER_ONE keeps it waiting, then its progress's. */
 export const WORKFLOW_RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
@@ -178,6 +179,10 @@ export const WorkflowRequest = named(
         ...DEFINITION_FIELDS.misfireStrategy,
         default: WORKFLOW_DEFAULTS.misfireStrategy,
       }),
+      startAt: Type.Optional(SCHEDULE_BOUND_FIELDS.startAt),
+      endAt: Type.Optional(SCHEDULE_BOUND_FIELDS.endAt),
+      maxRuns: Type.Optional(SCHEDULE_BOUND_FIELDS.maxRuns),
+      jitterSeconds: Type.Optional({ ...SCHEDULE_BOUND_FIELDS.jitterSeconds, default: 0 }),
       overlapPolicy: Type.Optional({
         ...DEFINITION_FIELDS.overlapPolicy,
         default: WORKFLOW_DEFAULTS.overlapPolicy,
@@ -196,6 +201,8 @@ export const WorkflowRequest = named(
       triggerNextTime: readOnly(ECHOED, null),
       activeRuns: readOnly(ECHOED, 0),
       bufferedRunId: readOnly(ECHOED, null),
+      runsRemaining: readOnly(ECHOED, null),
+      scheduleEnded: readOnly(ECHOED, null),
       createdAt: readOnly(ECHOED, '2030-01-01T02:00:00.000Z'),
       updatedAt: readOnly(ECHOED, '2030-01-01T02:00:00.000Z'),
     },
@@ -222,6 +229,7 @@ export const Workflow = named(
         examples: [1],
       }),
       ...DEFINITION_FIELDS,
+      ...SCHEDULE_BOUND_FIELDS,
       triggerStatus: TriggerStatusField,
       starterJobId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
         description:
@@ -231,6 +239,15 @@ export const Workflow = named(
       triggerNextTime: InstantOrNull(
         'The schedule’s next fire while RUNNING (its schedule job’s), ISO-8601 UTC; null when stopped or NONE.',
       ),
+      runsRemaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+        description: 'Scheduled fires left under maxRuns (its schedule job’s count); null without a limit.',
+        examples: [null],
+      }),
+      scheduleEnded: Type.Union([ScheduleEnded, Type.Null()], {
+        description:
+          'Set when the schedule stopped itself (maxRuns used up, past endAt, no next fire): why and when; the workflow is then STOPPED. Cleared when it is started again. null otherwise.',
+        examples: [null],
+      }),
       activeRuns: Type.Integer({ minimum: 0, description: 'Runs RUNNING now.', examples: [0] }),
       bufferedRunId: Type.Union([Type.String(), Type.Null()], {
         description: 'The run BUFFER_ONE keeps waiting (QUEUED); null when none.',

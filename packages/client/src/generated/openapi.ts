@@ -2901,6 +2901,26 @@ export interface components {
              */
             nodes: components["schemas"]["WorkflowNode"][];
             /**
+             * @description No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.
+             * @example 2030-01-01T00:00:00Z
+             */
+            startAt: string | null;
+            /**
+             * @description No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.
+             * @example 2030-12-31T23:59:59Z
+             */
+            endAt: string | null;
+            /**
+             * @description At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.
+             * @example 3
+             */
+            maxRuns: number | null;
+            /**
+             * @description Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most 3600, and less than the schedule’s smallest interval between fires. 0: none.
+             * @example 30
+             */
+            jitterSeconds: number;
+            /**
              * @description RUNNING: the schedule fires; STOPPED: the workflow runs only when triggered. A NONE schedule is always STOPPED.
              * @example RUNNING
              * @enum {string}
@@ -2918,6 +2938,16 @@ export interface components {
              * @example null
              */
             triggerNextTime: string | null;
+            /**
+             * @description Scheduled fires left under maxRuns (its schedule job’s count); null without a limit.
+             * @example null
+             */
+            runsRemaining: number | null;
+            /**
+             * @description Set when the schedule stopped itself (maxRuns used up, past endAt, no next fire): why and when; the workflow is then STOPPED. Cleared when it is started again. null otherwise.
+             * @example null
+             */
+            scheduleEnded: components["schemas"]["ScheduleEnded"] | null;
             /**
              * @description Runs RUNNING now.
              * @example 0
@@ -3024,6 +3054,27 @@ export interface components {
              */
             misfireStrategy?: "DO_NOTHING" | "FIRE_ONCE_NOW";
             /**
+             * @description No scheduled fire before this instant (ISO-8601 with Z or an offset); null or absent: none. A cron fires at its first time from here; a FIX_RATE schedule counts its rate from here.
+             * @example 2030-01-01T00:00:00Z
+             */
+            startAt?: string | null;
+            /**
+             * @description No scheduled fire after this instant (a fire’s scheduled time, before its jitter); must be after startAt. When it has passed, the job stops itself (scheduleEnded.reason endAt). null or absent: none.
+             * @example 2030-12-31T23:59:59Z
+             */
+            endAt?: string | null;
+            /**
+             * @description At most this many scheduled fires, counted from when the limit is set (a fire counts when the scheduler plans it; manual, API, parent and retry runs do not count); then the job stops itself (scheduleEnded.reason maxRuns). Raising it keeps the count (runsRemaining grows); null removes the limit and its count.
+             * @example 3
+             */
+            maxRuns?: number | null;
+            /**
+             * @description Delays each scheduled fire by an offset in [0, jitterSeconds) s, the same for every copy of the fire (a hash of the job and its scheduled time); the fire keeps its scheduled time as its identity. At most 3600, and less than the schedule’s smallest interval between fires. 0: none.
+             * @default 0
+             * @example 30
+             */
+            jitterSeconds?: number;
+            /**
              * @description A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.
              * @default SKIP
              * @example SKIP
@@ -3077,6 +3128,16 @@ export interface components {
              * @example null
              */
             readonly bufferedRunId?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example null
+             */
+            readonly runsRemaining?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example null
+             */
+            readonly scheduleEnded?: unknown;
             /**
              * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
              * @example 2030-01-01T02:00:00.000Z
@@ -6335,9 +6396,15 @@ export interface operations {
                      *               ]
                      *             }
                      *           ],
+                     *           "startAt": null,
+                     *           "endAt": "2030-12-31T23:59:59.000Z",
+                     *           "maxRuns": null,
+                     *           "jitterSeconds": 0,
                      *           "triggerStatus": "RUNNING",
                      *           "starterJobId": 12,
                      *           "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *           "runsRemaining": null,
+                     *           "scheduleEnded": null,
                      *           "activeRuns": 0,
                      *           "bufferedRunId": null,
                      *           "createdAt": "2030-01-01T02:00:00.000Z",
@@ -6415,9 +6482,15 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:59:59.000Z",
+                     *       "maxRuns": null,
+                     *       "jitterSeconds": 0,
                      *       "triggerStatus": "STOPPED",
                      *       "starterJobId": 12,
                      *       "triggerNextTime": null,
+                     *       "runsRemaining": null,
+                     *       "scheduleEnded": null,
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -6508,9 +6581,15 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:59:59.000Z",
+                     *       "maxRuns": null,
+                     *       "jitterSeconds": 0,
                      *       "triggerStatus": "RUNNING",
                      *       "starterJobId": 12,
                      *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "runsRemaining": null,
+                     *       "scheduleEnded": null,
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -6597,9 +6676,15 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:59:59.000Z",
+                     *       "maxRuns": null,
+                     *       "jitterSeconds": 0,
                      *       "triggerStatus": "RUNNING",
                      *       "starterJobId": 12,
                      *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "runsRemaining": null,
+                     *       "scheduleEnded": null,
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -6750,9 +6835,15 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:59:59.000Z",
+                     *       "maxRuns": null,
+                     *       "jitterSeconds": 0,
                      *       "triggerStatus": "RUNNING",
                      *       "starterJobId": 12,
                      *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
+                     *       "runsRemaining": null,
+                     *       "scheduleEnded": null,
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -6843,9 +6934,15 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "startAt": null,
+                     *       "endAt": "2030-12-31T23:59:59.000Z",
+                     *       "maxRuns": null,
+                     *       "jitterSeconds": 0,
                      *       "triggerStatus": "STOPPED",
                      *       "starterJobId": 12,
                      *       "triggerNextTime": null,
+                     *       "runsRemaining": null,
+                     *       "scheduleEnded": null,
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",

@@ -407,7 +407,7 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
 }
 
 /** A bound or the jitter as given: null clears a bound (undefined); instants are ISO-8601 with a zone. */
-function readBoundField(field: (typeof BOUND_FIELDS)[number], value: unknown): unknown {
+export function readBoundField(field: (typeof BOUND_FIELDS)[number], value: unknown): unknown {
   switch (field) {
     case 'startAt':
     case 'endAt':

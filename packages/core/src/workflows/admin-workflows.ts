@@ -17,7 +17,7 @@ import type { Problem } from '../identity/identity.js';
 import { type AdminJobsDeps, saveManagedJob } from '../jobs/admin-jobs.js';
 import type { Job, TriggerStatus } from '../jobs/job.js';
 import type { GroupStore, JobStore, Page } from '../jobs/job-store.js';
-import { firstFireForStart, type JobSpec } from '../jobs/job-validation.js';
+import { firstFireForStart, type JobSpec, withoutUndefined } from '../jobs/job-validation.js';
 import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
 import {
   type JsonValue,
@@ -52,6 +52,8 @@ const READ_ONLY_FIELDS = [
   'triggerNextTime',
   'activeRuns',
   'bufferedRunId',
+  'runsRemaining',
+  'scheduleEnded',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -348,7 +350,7 @@ async function readBody(
       });
     }
   }
-  const checked = validateWorkflow(body);
+  const checked = validateWorkflow(body, deps.clock.now());
   const definition = 'ok' in checked ? checked.ok : undefined;
   const found: Problem[] = 'problems' in checked ? [...checked.problems] : [];
   const reported = new Set(found.map((p) => p.field));
@@ -471,6 +473,12 @@ function starterSpec(workflow: WorkflowRecord): JobSpec | undefined {
     scheduleConf: def.scheduleConf,
     timeZone: def.timeZone,
     misfireStrategy: def.misfireStrategy,
+    ...withoutUndefined({
+      startAt: def.startAt,
+      endAt: def.endAt,
+      maxRuns: def.maxRuns,
+      jitterSeconds: def.jitterSeconds,
+    }),
     executorRouteStrategy: 'FIRST',
     executorHandler: STARTER_HANDLER,
     executorParam: '',

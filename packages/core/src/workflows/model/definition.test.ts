@@ -198,7 +198,7 @@ describe('validateWorkflow: each rule', () => {
       {
         field: 'cron',
         message:
-          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, overlapPolicy, nodes',
+          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, startAt, endAt, maxRuns, jitterSeconds, overlapPolicy, nodes',
       },
       {
         field: 'nodes[0].retries',
@@ -247,6 +247,66 @@ describe('validateWorkflow: each rule', () => {
     ]);
     expect(problems(workflow(nodesOf({ a: [] }), { scheduleConf: 'x'.repeat(129) }))).toEqual([
       { field: 'scheduleConf', message: 'scheduleConf must be at most 128 characters; got 129' },
+    ]);
+  });
+
+  it('reads the schedule’s bounds and jitter by the jobs’ rules, every problem at once', () => {
+    const every10s = { scheduleType: 'FIX_RATE', scheduleConf: '10' };
+    expect(
+      ok(
+        workflow(nodesOf({ a: [] }), {
+          ...every10s,
+          startAt: '2030-01-01T00:00:00Z',
+          endAt: '2030-02-01T00:00:00+01:00',
+          maxRuns: 5,
+          jitterSeconds: 3,
+        }),
+      ),
+    ).toMatchObject({
+      startAt: Date.UTC(2030, 0, 1),
+      endAt: Date.UTC(2030, 0, 31, 23),
+      maxRuns: 5,
+      jitterSeconds: 3,
+    });
+    // null (a workflow read and sent back) and a jitter of 0 mean none: nothing is kept.
+    const none = ok(
+      workflow(nodesOf({ a: [] }), {
+        ...every10s,
+        startAt: null,
+        endAt: null,
+        maxRuns: null,
+        jitterSeconds: 0,
+      }),
+    );
+    for (const field of ['startAt', 'endAt', 'maxRuns', 'jitterSeconds'])
+      expect(none).not.toHaveProperty(field);
+
+    expect(
+      problems(
+        workflow(nodesOf({ a: [] }), { ...every10s, startAt: 'tomorrow', maxRuns: 0, jitterSeconds: 4000 }),
+      ).map((p) => p.field),
+    ).toEqual(['startAt', 'maxRuns', 'jitterSeconds']);
+    // Taken together once each is well-formed: endAt after startAt, the jitter below the interval.
+    expect(
+      problems(
+        workflow(nodesOf({ a: [] }), {
+          ...every10s,
+          startAt: '2030-01-02T00:00:00Z',
+          endAt: '2030-01-01T00:00:00Z',
+          jitterSeconds: 10,
+        }),
+      ),
+    ).toEqual([
+      {
+        field: 'endAt',
+        message: 'endAt (2030-01-01T00:00:00.000Z) must be after startAt (2030-01-02T00:00:00.000Z)',
+      },
+      {
+        field: 'jitterSeconds',
+        message: expect.stringMatching(
+          /^jitterSeconds must be less than the schedule's smallest interval between fires \(10 s\)/,
+        ),
+      },
     ]);
   });
 

@@ -9,7 +9,16 @@
 
 import { ValidationError } from '../../common/errors.js';
 import type { Problem } from '../../identity/identity.js';
-import { APP_NAME, checkSchedule, GROUP_LIMITS, JOB_LIMITS } from '../../jobs/job-validation.js';
+import {
+  APP_NAME,
+  BOUND_FIELDS,
+  boundsProblems,
+  checkSchedule,
+  GROUP_LIMITS,
+  JOB_LIMITS,
+  readBoundField,
+  withoutUndefined,
+} from '../../jobs/job-validation.js';
 import { MAX_JOB_ID } from '../../runs/run.js';
 import {
   DEFAULT_TIME_ZONE,
@@ -68,6 +77,11 @@ export interface WorkflowDefinition {
   readonly timeZone: string;
   /** What a scheduled fire missed by more than 5 s does (the jobs' rule): skipped, or one catch-up run. */
   readonly misfireStrategy: MisfireStrategy;
+  /** The schedule's bounds and jitter, as a job's (epoch ms; absent: none), given to its starter job. */
+  readonly startAt?: number;
+  readonly endAt?: number;
+  readonly maxRuns?: number;
+  readonly jitterSeconds?: number;
   readonly overlapPolicy: OverlapPolicy;
   readonly nodes: readonly WorkflowNode[];
 }
@@ -79,6 +93,7 @@ export const WORKFLOW_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  ...BOUND_FIELDS,
   'overlapPolicy',
   'nodes',
 ] as const satisfies readonly (keyof WorkflowDefinition)[];
@@ -132,7 +147,8 @@ interface EdgeDraft {
  * Reads and checks a workflow definition. Optional fields take WORKFLOW_DEFAULTS; a node's
  * `upstream` defaults to none and an edge's `condition` to ON_SUCCESS. The rules:
  * - name (1–255, not blank), appName (the group's rule), schedule (the jobs' rules; NONE takes no
- *   scheduleConf), overlapPolicy, no unknown fields anywhere;
+ *   scheduleConf), its bounds and jitter (the jobs' rules, `nowMs` where a cron's intervals are
+ *   looked at from), overlapPolicy, no unknown fields anywhere;
  * - 1–200 nodes; keys unique, 1–64 characters `[A-Za-z0-9_-]` starting with a letter; jobId a
  *   positive integer; each upstream key a node other than itself, listed once;
  * - acyclic: each strongly connected component is reported with one of its cycles, named;
@@ -142,7 +158,7 @@ interface EdgeDraft {
  *   needs a to succeed on one path and to fail on another.
  * More than 200 nodes is reported alone for the nodes (they are not read further).
  */
-export function validateWorkflow(input: unknown): WorkflowValidation {
+export function validateWorkflow(input: unknown, nowMs: number = Date.now()): WorkflowValidation {
   if (!isRecord(input)) return { problems: [{ field: 'body', message: 'a workflow must be a JSON object' }] };
   const problems: Problem[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
@@ -163,6 +179,7 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
     }
   }
   const schedule = readSchedule(input, problem);
+  const bounds = readBounds(input, schedule, nowMs, problem);
   const misfireStrategy =
     readEnum(input, 'misfireStrategy', '', MISFIRE_STRATEGIES, problem) ?? WORKFLOW_DEFAULTS.misfireStrategy;
   const overlapPolicy =
@@ -190,6 +207,7 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
       appName,
       ...schedule,
       misfireStrategy,
+      ...bounds,
       overlapPolicy,
       nodes: Object.freeze(nodes),
     }),
@@ -197,8 +215,8 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
 }
 
 /** `validateWorkflow`, throwing a ValidationError (the first problem's field; every message) instead. */
-export function parseWorkflow(input: unknown): WorkflowDefinition {
-  const result = validateWorkflow(input);
+export function parseWorkflow(input: unknown, nowMs?: number): WorkflowDefinition {
+  const result = validateWorkflow(input, nowMs);
   if ('ok' in result) return result.ok;
   const [first] = result.problems;
   throw new ValidationError(result.problems.map((p) => `${p.field}: ${p.message}`).join('; '), first?.field);
@@ -244,6 +262,42 @@ function readSchedule(
     return undefined;
   }
   return zoneProblem || confProblem ? undefined : schedule;
+}
+
+type Bounds = Pick<WorkflowDefinition, (typeof BOUND_FIELDS)[number]>;
+
+/**
+ * The schedule's bounds and jitter, read as a job's (null or absent: none; jitterSeconds 0: none),
+ * each problem named, then checked together with the schedule (endAt after startAt, the jitter below
+ * the smallest interval) when it could be read.
+ */
+function readBounds(
+  input: Record<string, unknown>,
+  schedule: Pick<WorkflowDefinition, 'scheduleType' | 'scheduleConf' | 'timeZone'> | undefined,
+  nowMs: number,
+  problem: Report,
+): Bounds {
+  const read: Record<string, unknown> = {};
+  let readable = true;
+  for (const field of BOUND_FIELDS) {
+    const value = own(input, field);
+    if (value === undefined) continue;
+    try {
+      read[field] = readBoundField(field, value);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      problem(field, err.message);
+      readable = false;
+    }
+  }
+  const bounds = withoutUndefined(read as Bounds);
+  const { jitterSeconds, ...rest } = bounds;
+  const given: Bounds = jitterSeconds === 0 ? rest : bounds;
+  if (readable && schedule) {
+    for (const p of boundsProblems({ ...schedule, ...given }, nowMs))
+      problem(p.field ?? 'scheduleConf', p.message);
+  }
+  return given;
 }
 
 function scheduleProblem(schedule: Schedule): Problem | undefined {
