@@ -235,7 +235,7 @@ describe('WorkflowEngine over the workflow store', () => {
     expect(h.alarms).toHaveLength(1);
     expect(h.alarms[0]?.workflow).toEqual({ id: wf.id, name: 'wf', runId, failedNodes: ['b'] });
     expect(h.alarms[0]?.run).toMatchObject({ logId: 0, jobId: 2, handleCode: 500 });
-    expect(h.alarms[0]?.run.handleMsg).toContain('nodes.a.result.missing');
+    expect(h.alarms[0]?.run?.handleMsg).toContain('nodes.a.result.missing');
   });
 
   it('alarms a failed run once, naming the workflow and the failed node', async () => {

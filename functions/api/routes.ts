@@ -16,6 +16,7 @@ import {
 import {
   createJob,
   deleteJob,
+  getDeadlineStatus,
   getJob,
   listJobs,
   previewSchedule,
@@ -33,6 +34,7 @@ import { addWorkflowRoutes } from './routes-workflows.js';
 import {
   accepted,
   activityView,
+  deadlineStatusView,
   executorsView,
   groupTokenView,
   groupView,
@@ -73,7 +75,10 @@ export function apiRoutes(deps: ApiDeps): Router {
       ok(page(await listJobs(j, req.query, caller.visible), jobView)),
     )
     .route(API.createJob, async (req) => created(jobView(await createJob(j, req.body))))
-    .route(API.getJob, async (req) => ok(jobView(await getJob(j, req.params.id))))
+    .route(API.getJob, async (req) => {
+      const job = await getJob(j, req.params.id);
+      return ok({ ...jobView(job), deadlineStatus: deadlineStatusView(await getDeadlineStatus(j, job)) });
+    })
     .route(API.updateJob, async (req) => ok(jobView(await updateJob(j, req.params.id, req.body))))
     .route(API.deleteJob, async (req) => noContent(await deleteJob(j, req.params.id)))
     .route(API.startJob, async (req) => ok(jobView(await startJob(j, req.params.id))))

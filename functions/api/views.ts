@@ -4,7 +4,7 @@ import type { Logger } from '@tickring/core/common';
 import type { TriggerAccepted } from '@tickring/core/dispatch/use-cases';
 import { REFUSAL_HINTS, type RefusedRegistration } from '@tickring/core/executors';
 import type { GroupExecutors, GroupTokenSet } from '@tickring/core/executors/use-cases';
-import type { Group, Job } from '@tickring/core/jobs';
+import type { DeadlineStatus, Group, Job } from '@tickring/core/jobs';
 import { type SchedulePreview, specOf } from '@tickring/core/jobs/use-cases';
 import { type Run, runStatus, truncateMessage } from '@tickring/core/runs';
 import { ExecutorCallError } from '@tickring/core/runs/use-cases';
@@ -67,6 +67,18 @@ export function jobView(job: Job) {
     jitterSeconds: job.jitterSeconds ?? 0,
     runsRemaining: schedule.runsRemaining,
     scheduleEnded: schedule.scheduleEnded,
+    failurePolicy: job.failurePolicy ?? null,
+    deadline: job.deadline ?? null,
+    pausedBy:
+      job.pausedBy === undefined
+        ? null
+        : {
+            reason: job.pausedBy.reason,
+            at: iso(job.pausedBy.at),
+            failures: job.pausedBy.failures,
+            ofLast: job.pausedBy.ofLast,
+            resumeAt: job.pausedBy.resumeAt === undefined ? null : iso(job.pausedBy.resumeAt),
+          },
     triggerNextTime: job.triggerNextTime === null ? null : iso(job.triggerNextTime),
     triggerLastTime: job.triggerLastTime ? iso(job.triggerLastTime) : null,
     glueUpdatetime: iso(job.glueUpdatetime),
@@ -75,6 +87,16 @@ export function jobView(job: Job) {
     workflowId: job.workflowId ?? null,
     createdAt: iso(job.createdAt),
     updatedAt: iso(job.updatedAt),
+  };
+}
+
+/** A job's deadline status as the API shows it (see DeadlineStatus); null without a deadline. */
+export function deadlineStatusView(status: DeadlineStatus | null) {
+  if (status === null) return null;
+  return {
+    window: { from: iso(status.window.from), to: iso(status.window.to) },
+    state: status.state,
+    at: status.at === null ? null : iso(status.at),
   };
 }
 

@@ -12,6 +12,7 @@ const env = {
   [ENV.runsTable]: 'runs',
   [ENV.registryTable]: 'registry',
   [ENV.workflowsTable]: 'workflows',
+  [ENV.auditTable]: 'audit',
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
   [ENV.accessToken]: 'acc3ss',

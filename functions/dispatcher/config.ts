@@ -14,7 +14,7 @@ import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 export interface DispatcherConfig {
   readonly aws: AwsClientOptions;
   /** The tables it reads and claims in, the ring it consumes (and re-sends to), the alarm topic. */
-  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows'>;
+  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit'>;
   /** The job store files running jobs under `id % shardCount`. */
   readonly shardCount: number;
   /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
@@ -22,6 +22,8 @@ export interface DispatcherConfig {
   /** Executors not seen for this long are offline (XXL-JOB: 90 s). */
   readonly registryDeadSeconds: number;
   readonly logRetentionDays: number;
+  /** A job paused by its failure policy (a refused trigger's outcome) is recorded in the audit log, kept this long. */
+  readonly auditRetentionDays: number;
   /** Sent to executors as `XXL-JOB-ACCESS-TOKEN`; required (tokens fail closed). */
   readonly accessToken: TokenSource;
   /** Seals and opens the access tokens groups have of their own. */
@@ -40,7 +42,7 @@ export function loadConfig(env: Env): DispatcherConfig {
   return {
     aws: loadAwsConfig(env),
     store: loadStoreConfig(env, () => ({
-      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
+      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows', 'audit']),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     })),
@@ -48,6 +50,7 @@ export function loadConfig(env: Env): DispatcherConfig {
     executorTimeoutMs: loadSetting(env, 'executorTimeoutMs'),
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
+    auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000 + CLAIM_STALE_MARGIN_MS,

@@ -22,18 +22,21 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
     }
   };
   return async (event: ScheduledEvent, context: Context) => {
-    const { lost: result, redrive, workflows, failedSweeps } = await sweep();
+    const { lost: result, redrive, workflows, jobPolicies, failedSweeps } = await sweep();
     const summary = {
       overdue: result?.overdue ?? 0,
       lost: result?.lost.length ?? 0,
       alive: result?.alive.length ?? 0,
       redriven: redrive?.redriven.length ?? 0,
       workflowRunsRedriven: workflows?.redriven ?? 0,
+      jobsResumed: jobPolicies?.resumed.length ?? 0,
+      deadlinesMissed: jobPolicies?.deadlinesMissed.length ?? 0,
       failedSweeps: [...failedSweeps],
     };
     const attributes = {
       ...summary,
-      errors: (result?.errors.length ?? 0) + (redrive?.errors.length ?? 0),
+      errors:
+        (result?.errors.length ?? 0) + (redrive?.errors.length ?? 0) + (jobPolicies?.errors.length ?? 0),
       eventTime: event.time,
       requestId: context.awsRequestId,
     };
@@ -42,6 +45,8 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       attributes.errors > 0 ||
       summary.redriven > 0 ||
       summary.workflowRunsRedriven > 0 ||
+      summary.jobsResumed > 0 ||
+      summary.deadlinesMissed > 0 ||
       failedSweeps.length > 0
     ) {
       deps.logger.info('lost-run sweep', attributes);

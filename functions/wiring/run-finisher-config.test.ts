@@ -10,6 +10,7 @@ const required = {
   [ENV.runsTable]: 'runs',
   [ENV.registryTable]: 'registry',
   [ENV.workflowsTable]: 'workflows',
+  [ENV.auditTable]: 'audit',
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
   [ENV.alarmTopicArn]: 'arn:aws:sns:us-east-1:000000000000:alarms',
@@ -30,6 +31,7 @@ describe('loadRunFinisherConfig (the callback and the monitors)', () => {
           registry: 'registry',
           control: 'control',
           workflows: 'workflows',
+          audit: 'audit',
         },
         queueUrls: { fast: 'http://sqs/fast', slow: 'http://sqs/slow' },
         alarmTopicArn: 'arn:aws:sns:us-east-1:000000000000:alarms',
@@ -39,6 +41,7 @@ describe('loadRunFinisherConfig (the callback and the monitors)', () => {
       registryDeadSeconds: 90,
       shardCount: 4,
       logRetentionDays: 30,
+      auditRetentionDays: 365,
     });
   });
 

@@ -17,7 +17,7 @@ import { loadStoreConfig, type StoreConfig } from './store-config.js';
 export interface RunFinisherConfig {
   readonly aws: AwsClientOptions;
   /** The stores and ring a run's outcome writes to, the executor registry, the alarm topic. */
-  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows'>;
+  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit'>;
   /**
    * The executors' global token, required (tokens fail closed): executors present it to the
    * callback, the monitors send it with `beat` to executors no registry vouches for.
@@ -32,13 +32,15 @@ export interface RunFinisherConfig {
   readonly registryDeadSeconds: number;
   readonly shardCount: number;
   readonly logRetentionDays: number;
+  /** A job paused (or started again) by its failure policy is recorded in the audit log, kept this long. */
+  readonly auditRetentionDays: number;
 }
 
 export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
   return {
     aws: loadAwsConfig(env),
     store: loadStoreConfig(env, () => ({
-      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows']),
+      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows', 'audit']),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     })),
@@ -47,5 +49,6 @@ export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
     registryDeadSeconds: loadSetting(env, 'registryDeadSeconds'),
     shardCount: loadSetting(env, 'shardCount'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
+    auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
   };
 }

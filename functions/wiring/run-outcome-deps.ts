@@ -10,9 +10,11 @@ import { createStoreKit, type StoreKit } from './stores.js';
 
 /** The part of a function's config the run-outcome adapters read (every such config has it). */
 export interface RunOutcomeConfig {
-  readonly store: StoreConfig<'jobs' | 'runs' | 'control' | 'workflows'>;
+  readonly store: StoreConfig<'jobs' | 'runs' | 'control' | 'workflows' | 'audit'>;
   readonly shardCount: number;
   readonly logRetentionDays: number;
+  /** A pause by a job's failure policy is recorded in the audit log, kept this long. */
+  readonly auditRetentionDays: number;
 }
 
 export interface RunOutcomeRuntime {
@@ -52,6 +54,7 @@ export function createRunOutcomeDeps(
   const jobs = stores.jobs(config.shardCount);
   const ring = stores.ring();
   const alarms = runtime.alarms ?? stores.alarms();
+  const audit = stores.auditLog(config.auditRetentionDays);
   const { engine: workflows } = createWorkflowEngine(config, {
     stores,
     jobs,
@@ -68,6 +71,7 @@ export function createRunOutcomeDeps(
     jobs,
     ring,
     alarms,
+    audit,
     workflows,
     reports,
     flushReports: () => reports.flushOrLog(logger),

@@ -47,6 +47,11 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   workflowRunsSkipped: ['api', 'dispatcher'],
   workflowNodesFired: ['api', 'dispatcher', 'callback', 'monitors'],
   workflowNodeLateness: ['dispatcher'],
+  // A job's failure policy (core runs/run-outcome.ts): wherever a run's final outcome lands; the
+  // monitors' jobPolicies sweep starts paused jobs again and checks deadlines.
+  jobsPausedByPolicy: ['dispatcher', 'callback', 'monitors'],
+  jobsResumedByPolicy: ['monitors'],
+  deadlinesMissed: ['monitors'],
 };
 
 export interface BusinessMetricOptions {

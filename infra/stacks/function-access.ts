@@ -61,6 +61,8 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       registry: ['Query'],
       control: ['GetItem', 'PutItem', 'UpdateItem'],
       workflows: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
+      // A job its failure policy paused (a refused trigger's final outcome) is recorded: one PutItem.
+      audit: ['PutItem'],
     },
     sendToRing: true,
     publishAlarms: true,
@@ -77,13 +79,16 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // broadcast shard outcomes (PutItem, Query), the run (Query of its partition), its definition
   // version (GetItem), the save (TransactWriteItems: Update of the run and the workflow's counts,
   // Put of node results); a run's end starts the buffered one (workflow GetItem, the same save).
+  // Failure policy and deadline (run-outcome): the job's outcome history (GetItem, conditional PutItem
+  // on control); a pause is a job write (BatchGetItem, conditional PutItem on jobs) and an audit PutItem.
   callback: {
     tables: {
-      jobs: ['GetItem', 'BatchGetItem'],
+      jobs: ['GetItem', 'BatchGetItem', 'PutItem'],
       runs: ['GetItem', 'BatchGetItem', 'UpdateItem'],
       groups: ['GetItem'],
       registry: ['UpdateItem', 'PutItem', 'DeleteItem'],
-      control: ['UpdateItem'],
+      control: ['GetItem', 'PutItem', 'UpdateItem'],
+      audit: ['PutItem'],
       workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     },
     sendToRing: true,
@@ -134,13 +139,17 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // Query of its partition, version GetItem, the buffered run started: workflow GetItem and a save),
   // and a lost node run's outcome advancing its run as in the callback (shards PutItem + Query, save:
   // TransactWriteItems of Update and result Puts).
+  // The jobPolicies sweep: the job list (Scan), a paused job started again (BatchGetItem, conditional
+  // PutItem on jobs, audit PutItem), a deadline's outcome history (GetItem on control) and its claim
+  // (conditional PutItem on control); a lost run's final outcome as in the callback.
   monitors: {
     tables: {
-      jobs: ['GetItem'],
+      jobs: ['GetItem', 'BatchGetItem', 'Scan', 'PutItem'],
       groups: ['GetItem'],
       runs: ['Query', 'BatchGetItem', 'GetItem', 'PutItem', 'UpdateItem'],
       registry: ['Query'],
-      control: ['UpdateItem'],
+      control: ['GetItem', 'PutItem', 'UpdateItem'],
+      audit: ['PutItem'],
       workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
     },
     sendToRing: true,

@@ -119,6 +119,8 @@ export class OutcomeFakes {
         if (this.failingGetMany) throw new Error('ProvisionedThroughputExceededException');
         return [...new Set(ids)].flatMap((id) => this.jobs.get(id) ?? []);
       },
+      // The monitors' jobPolicies sweep lists the jobs (these fakes' jobs have neither policy nor deadline).
+      list: async () => ({ items: [...this.jobs.values()] }),
     } as Partial<JobStore> as JobStore;
     const ring: RingQueue = {
       enqueue: async (entries) => {

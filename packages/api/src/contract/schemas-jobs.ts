@@ -4,12 +4,18 @@ import { ROUTE_STRATEGIES } from '@tickring/core/dispatch';
 import {
   BLOCK_STRATEGIES,
   bodyBoundsProblems,
+  DEADLINE_DAYS,
+  DEADLINE_STATES,
+  deadlineProblems,
+  failurePolicyProblems,
   GLUE_TYPES,
   JOB_DEFAULTS,
   type JOB_EDITABLE_FIELDS,
   JOB_FIELD_ALIASES,
   JOB_LIMITS,
   type JOB_READ_ONLY_FIELDS,
+  MAX_POLICY_WINDOW,
+  MAX_RESUME_AFTER_SECONDS,
   TRIGGER_STATUSES,
 } from '@tickring/core/jobs';
 import {
@@ -63,6 +69,126 @@ export const SCHEDULE_BOUND_FIELDS = {
   }),
 };
 
+const windowCount = (description: string, example: number) =>
+  Type.Integer({ minimum: 1, maximum: MAX_POLICY_WINDOW, description, examples: [example] });
+
+export const FailurePolicy = named(
+  'FailurePolicy',
+  Type.Object(
+    {
+      pauseAfter: Type.Union(
+        [
+          Type.Object(
+            { consecutive: windowCount('Pause after this many final failures in a row.', 3) },
+            { additionalProperties: false },
+          ),
+          Type.Object(
+            {
+              failures: windowCount('Pause when this many of the last `ofLast` final outcomes failed…', 3),
+              ofLast: windowCount('…among this many of the newest final outcomes (failures ≤ ofLast).', 5),
+            },
+            { additionalProperties: false },
+          ),
+        ],
+        {
+          examples: [{ consecutive: 3 }, { failures: 3, ofLast: 5 }],
+          description:
+            'The rule: {consecutive: N} or {failures: N, ofLast: M}. A run counts when its outcome is final: a success, or a failure with its retries used up (a failure followed by a retry does not count; the retry’s outcome does). Killed, skipped and workflow-node runs do not count.',
+        },
+      ),
+      resumeAfterSeconds: Type.Optional(
+        Type.Integer({
+          minimum: 60,
+          maximum: MAX_RESUME_AFTER_SECONDS,
+          description:
+            'Start the job again this long after the pause (within a minute: the monitors do it). Absent: it stays stopped until a user starts it.',
+          examples: [600],
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'Pause the job (triggerStatus STOPPED, pausedBy set, an alarm sent to its alarm channels) when the rule is met; a success right after a final failure sends a recovery notice.',
+    },
+  ),
+);
+
+export const Deadline = named(
+  'Deadline',
+  Type.Object(
+    {
+      time: Type.String({
+        pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+        description: 'Local time HH:MM (24 h) a run must have succeeded by.',
+        examples: ['06:00'],
+      }),
+      timeZone: Type.String({
+        description: 'The IANA zone the time is read in.',
+        examples: ['Europe/Berlin'],
+      }),
+      days: Type.Optional(
+        StringEnum(DEADLINE_DAYS, {
+          description: 'The days it applies to: daily (default) or weekdays (Monday to Friday in the zone).',
+          examples: ['weekdays'],
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'Must have succeeded by this local time: each deadline closes a window that began at the one before; a window with no successful final outcome raises one deadlineMissed alarm.',
+    },
+  ),
+);
+
+export const DeadlineStatus = named(
+  'DeadlineStatus',
+  Type.Object(
+    {
+      window: Type.Object(
+        {
+          from: Instant(iso('The window’s start (the deadline before)')),
+          to: Instant(iso('The window’s deadline')),
+        },
+        {
+          additionalProperties: false,
+          description: 'The window shown: from the deadline before (exclusive) to its deadline.',
+          examples: [{ from: '2030-03-29T05:00:00.000Z', to: '2030-03-30T04:00:00.000Z' }],
+        },
+      ),
+      state: StringEnum(DEADLINE_STATES, {
+        description:
+          'met: a run succeeded in the current window; missed: the last window closed without one (shown until a success); pending: the current window, no success yet.',
+        examples: ['met'],
+      }),
+      at: InstantOrNull('met: when the success was recorded; missed: the deadline; pending: null.'),
+    },
+    { additionalProperties: false, description: 'Where the job stands against its deadline.' },
+  ),
+);
+
+export const PausedBy = named(
+  'PausedBy',
+  Type.Object(
+    {
+      reason: StringEnum(['failurePolicy'] as const, {
+        description: 'failurePolicy: its failure policy’s rule was met.',
+        examples: ['failurePolicy'],
+      }),
+      at: Instant(iso('When the job was paused')),
+      failures: Type.Integer({
+        minimum: 1,
+        description: 'Final failures among the last ofLast.',
+        examples: [3],
+      }),
+      ofLast: Type.Integer({ minimum: 1, description: 'Final outcomes the rule looked at.', examples: [3] }),
+      resumeAt: InstantOrNull('When the monitors start it again; null: a user starts it.'),
+    },
+    { additionalProperties: false, description: 'A job its failure policy stopped.' },
+  ),
+);
+
 /** One schema per field an admin sets; the request bodies and the job view are made of them. */
 const JOB_FIELDS = {
   appName: Type.String({
@@ -112,6 +238,21 @@ const JOB_FIELDS = {
     examples: ['DO_NOTHING'],
   }),
   ...SCHEDULE_BOUND_FIELDS,
+  failurePolicy: annotate(
+    Type.Union([FailurePolicy, Type.Null()], {
+      description:
+        'Pause the job after too many final failures; null or absent: never (a failed run alarms as before).',
+      examples: [{ pauseAfter: { failures: 3, ofLast: 5 }, resumeAfterSeconds: 600 }],
+    }),
+    { [Expect]: '{pauseAfter: {consecutive: N} | {failures: N, ofLast: M}, resumeAfterSeconds?} or null' },
+  ),
+  deadline: annotate(
+    Type.Union([Deadline, Type.Null()], {
+      description: 'Must have succeeded by a local time each day; null or absent: none.',
+      examples: [{ time: '06:00', timeZone: 'Europe/Berlin' }],
+    }),
+    { [Expect]: '{time: "HH:MM", timeZone, days?: daily | weekdays} or null' },
+  ),
   executorRouteStrategy: StringEnum(ROUTE_STRATEGIES, {
     description: 'How a run picks its executor among the group’s (XXL-JOB’s strategies).',
     examples: ['ROUND'],
@@ -208,13 +349,27 @@ const JOB_READ_ONLY = {
   updatedAt: readOnlyEcho(),
   workflowId: readOnlyEcho(null),
   scheduleEnded: readOnlyEcho(null),
+  pausedBy: readOnlyEcho(null),
+  deadlineSetAt: readOnlyEcho(null),
 } satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
 
 /** Shown in answers beside the fields: a body may carry it back too (ignored). */
-const JOB_VIEW_ONLY = { runsRemaining: readOnlyEcho(null) };
+const JOB_VIEW_ONLY = { runsRemaining: readOnlyEcho(null), deadlineStatus: readOnlyEcho(null) };
 
-/** The bounds of a body taken together (endAt after startAt, jitter below the interval), beside its other problems. */
-const refineJobBody = { [Refine]: (body: Readonly<Record<string, unknown>>) => bodyBoundsProblems(body) };
+/**
+ * The bounds of a body taken together (endAt after startAt, jitter below the interval), and what the
+ * schema cannot say of a failure policy (failures ≤ ofLast) or a deadline (a known zone), beside its
+ * other problems.
+ */
+const refineJobBody = {
+  [Refine]: (body: Readonly<Record<string, unknown>>) => [
+    ...bodyBoundsProblems(body),
+    ...(body.failurePolicy === undefined || body.failurePolicy === null
+      ? []
+      : failurePolicyProblems(body.failurePolicy)),
+    ...(body.deadline === undefined || body.deadline === null ? [] : deadlineProblems(body.deadline)),
+  ],
+};
 
 /** On create, each of these (or its XXL-JOB alias) must be given. */
 const JOB_REQUIRED_ON_CREATE = ['appName', 'name', 'author'] as const satisfies readonly JobField[];
@@ -309,6 +464,18 @@ export const Job = named(
           'Set when the schedule stopped itself (the job is STOPPED): why and when; cleared when the job is started again. null otherwise.',
         examples: [null, { reason: 'maxRuns', at: '2030-01-03T02:00:00.000Z' }],
       }),
+      pausedBy: Type.Union([PausedBy, Type.Null()], {
+        description:
+          'Set while the job is stopped by its failure policy: when, the failures that met the rule, when it starts again; cleared when it is started (by a user, or by the resume). null otherwise.',
+        examples: [null],
+      }),
+      deadlineStatus: Type.Optional(
+        Type.Union([DeadlineStatus, Type.Null()], {
+          description:
+            'GET /v1/jobs/{id} only: where the job stands against its deadline (null without one). Not in lists.',
+          examples: [null],
+        }),
+      ),
       glueUpdatetime: Instant(iso('When the glue (type or source) last changed')),
       scheduleRevision: Type.Integer({
         minimum: 1,

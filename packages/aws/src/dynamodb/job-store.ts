@@ -13,16 +13,22 @@ import type {
   Job,
   JobQuery,
   JobStore,
+  OutcomeHistory,
   Page,
   PlannableJob,
   PlanState,
   ReadOptions,
   ScheduleAdvance,
 } from '@tickring/core/jobs';
-import { JOBS_BY_APP_INDEX, JOBS_BY_DUE_INDEX } from '../topology/tables.js';
+import { JOBS_BY_APP_INDEX, JOBS_BY_DUE_INDEX, TTL_ATTRIBUTE } from '../topology/tables.js';
 import { batchGetAll, decodeCursor, encodeCursor, type Item, isConditionFailed } from './util.js';
 
 const JOB_SEQUENCE_KEY = 'seq#job';
+/** A job's outcome history and its missed-deadline claims live in the control table (small items, own keys). */
+const outcomesKey = (id: number) => `outcomes#${id}`;
+const deadlineMissKey = (id: number, deadlineAt: number) => `deadlineMiss#${id}#${deadlineAt}`;
+/** How long a missed-deadline claim is kept (the sweep looks only at the last closed window). */
+const DEADLINE_MISS_KEPT_SECONDS = 7 * 24 * 3600;
 
 export interface DynamoJobStoreOptions {
   readonly doc: DynamoDBDocumentClient;
@@ -285,6 +291,57 @@ export class DynamoJobStore implements JobStore {
       );
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
+    }
+  }
+
+  async getOutcomeHistory(id: number): Promise<OutcomeHistory | undefined> {
+    const { Item: item } = await this.options.doc.send(
+      new GetCommand({
+        TableName: this.options.controlTable,
+        Key: { pk: outcomesKey(id) },
+        ConsistentRead: true,
+      }),
+    );
+    return item ? (JSON.parse(String(item.history)) as OutcomeHistory) : undefined;
+  }
+
+  async putOutcomeHistory(id: number, history: OutcomeHistory, expectedRevision: number): Promise<boolean> {
+    try {
+      await this.options.doc.send(
+        new PutCommand({
+          TableName: this.options.controlTable,
+          Item: { pk: outcomesKey(id), revision: history.revision, history: JSON.stringify(history) },
+          ...(expectedRevision === 0
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {
+                ConditionExpression: 'revision = :expected',
+                ExpressionAttributeValues: { ':expected': expectedRevision },
+              }),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailed(err)) return false;
+      throw err;
+    }
+  }
+
+  async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    try {
+      await this.options.doc.send(
+        new PutCommand({
+          TableName: this.options.controlTable,
+          Item: {
+            pk: deadlineMissKey(id, deadlineAt),
+            [TTL_ATTRIBUTE]: Math.floor(deadlineAt / 1000) + DEADLINE_MISS_KEPT_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailed(err)) return false;
+      throw err;
     }
   }
 

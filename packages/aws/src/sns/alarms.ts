@@ -1,6 +1,6 @@
 import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
 import type { Logger } from '@tickring/core/common';
-import type { Alarm, AlarmPublisher, WorkflowAlarm } from '@tickring/core/runs';
+import type { Alarm, AlarmKind, AlarmPublisher, WorkflowAlarm } from '@tickring/core/runs';
 
 /** How long the job's webhook may take to answer (XXL-JOB's admin→executor timeout). */
 export const WEBHOOK_TIMEOUT_MS = 3_000;
@@ -10,6 +10,8 @@ const MAX_SUBJECT = 99;
 /** The JSON every channel sends: what failed, for people and for machines. */
 export interface AlarmPayload {
   readonly type: 'tickring.alarm';
+  /** runFailed, jobPaused (its failure policy stopped it), jobRecovered (a success after a failure), deadlineMissed. */
+  readonly kind: AlarmKind;
   readonly summary: string;
   readonly job: {
     readonly id: number;
@@ -17,6 +19,7 @@ export interface AlarmPayload {
     readonly appName: string;
     readonly alarmEmail: string;
   };
+  /** null for a missed deadline (no run is its subject). */
   readonly run: {
     readonly logId: number;
     readonly triggerType: string;
@@ -28,30 +31,68 @@ export interface AlarmPayload {
     readonly handleCode: number;
     readonly handleMsg: string;
     readonly handleTime: string | null;
-  };
+  } | null;
+  /** jobPaused: the failures that met the rule, and when the job starts again (null: a user starts it). */
+  readonly pause?: { readonly failures: number; readonly ofLast: number; readonly resumeAt: string | null };
+  /** deadlineMissed: the deadline and the window that closed without a success. */
+  readonly deadline?: { readonly deadline: string; readonly windowFrom: string; readonly windowTo: string };
   /** Present for a failed workflow run (its job and run are its first failed node's). */
   readonly workflow?: WorkflowAlarm;
 }
 
-export function alarmPayload({ job, run, summary, workflow }: Alarm): AlarmPayload {
+export function alarmPayload({ kind, job, run, summary, workflow, pause, deadline }: Alarm): AlarmPayload {
+  const iso = (ms: number) => new Date(ms).toISOString();
   return {
     type: 'tickring.alarm',
+    kind: kind ?? 'runFailed',
     summary,
     ...(workflow ? { workflow } : {}),
+    ...(pause
+      ? {
+          pause: {
+            failures: pause.failures,
+            ofLast: pause.ofLast,
+            resumeAt: pause.resumeAt === undefined ? null : iso(pause.resumeAt),
+          },
+        }
+      : {}),
+    ...(deadline
+      ? { deadline: { deadline: deadline.text, windowFrom: iso(deadline.from), windowTo: iso(deadline.to) } }
+      : {}),
     job: { id: job.id, name: job.name, appName: job.appName, alarmEmail: job.alarmEmail },
-    run: {
-      logId: run.logId,
-      triggerType: run.triggerType,
-      scheduledTime: new Date(run.scheduledTime).toISOString(),
-      attempt: run.attempt,
-      executorAddress: run.executorAddress,
-      triggerCode: run.triggerCode,
-      triggerMsg: run.triggerMsg,
-      handleCode: run.handleCode,
-      handleMsg: run.handleMsg,
-      handleTime: run.handleTime > 0 ? new Date(run.handleTime).toISOString() : null,
-    },
+    run:
+      run === undefined
+        ? null
+        : {
+            logId: run.logId,
+            triggerType: run.triggerType,
+            scheduledTime: new Date(run.scheduledTime).toISOString(),
+            attempt: run.attempt,
+            executorAddress: run.executorAddress,
+            triggerCode: run.triggerCode,
+            triggerMsg: run.triggerMsg,
+            handleCode: run.handleCode,
+            handleMsg: run.handleMsg,
+            handleTime: run.handleTime > 0 ? new Date(run.handleTime).toISOString() : null,
+          },
   };
+}
+
+/** The SNS subject: what happened, to which job or workflow. */
+export function alarmSubject(alarm: Alarm): string {
+  if (alarm.workflow)
+    return `tickring alarm: workflow ${alarm.workflow.id} failed (run ${alarm.workflow.runId})`;
+  const job = `job ${alarm.job.id}`;
+  switch (alarm.kind ?? 'runFailed') {
+    case 'jobPaused':
+      return `tickring alarm: ${job} paused by its failure policy`;
+    case 'jobRecovered':
+      return `tickring notice: ${job} succeeded again (log ${alarm.run?.logId})`;
+    case 'deadlineMissed':
+      return `tickring alarm: ${job} missed its deadline`;
+    case 'runFailed':
+      return `tickring alarm: ${job} failed (log ${alarm.run?.logId})`;
+  }
 }
 
 /** One place an alarm goes; resolves false (after logging why) when it was not taken. */
@@ -68,10 +109,7 @@ export function snsChannel(options: { sns: SNSClient; topicArn: string }): Alarm
       await options.sns.send(
         new PublishCommand({
           TopicArn: options.topicArn,
-          Subject: (alarm.workflow
-            ? `tickring alarm: workflow ${alarm.workflow.id} failed (run ${alarm.workflow.runId})`
-            : `tickring alarm: job ${alarm.job.id} failed (log ${alarm.run.logId})`
-          ).slice(0, MAX_SUBJECT),
+          Subject: alarmSubject(alarm).slice(0, MAX_SUBJECT),
           Message: JSON.stringify(payload),
           MessageAttributes: {
             jobId: { DataType: 'Number', StringValue: String(alarm.job.id) },
@@ -129,7 +167,8 @@ export class MultiChannelAlarmPublisher implements AlarmPublisher {
           this.logger.error('alarm not delivered', {
             channel: channel.name,
             jobId: alarm.job.id,
-            logId: alarm.run.logId,
+            kind: alarm.kind ?? 'runFailed',
+            logId: alarm.run?.logId ?? null,
             error: err instanceof Error ? err.message : String(err),
           });
           return false;

@@ -1,6 +1,6 @@
 /** `tickring jobs ls|get|create|edit|start|stop|trigger|rm`: jobs (`/v1/jobs`). */
 import type { Job, JobCreate, JobPage, JobUpdate, TickringClient, TriggerAccepted } from '@tickring/client';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { type ActionRunner, type Context, sleep } from '../context.js';
 import { CommandFailedError, UsageError } from '../errors.js';
 import { canAsk, confirm } from '../prompt.js';
@@ -32,7 +32,13 @@ interface JobFlags {
   readonly endAt?: string;
   readonly maxRuns?: string;
   readonly jitter?: number;
+  readonly pauseAfter?: PauseAfterFlag;
+  readonly resumeAfter?: number | 'none';
+  readonly deadline?: DeadlineFlag;
 }
+
+type PauseAfterFlag = { consecutive: number } | { failures: number; ofLast: number } | 'none';
+type DeadlineFlag = { time: string; timeZone: string; days?: 'daily' | 'weekdays' } | 'none';
 
 const JOB_FILE_HELP = `
 A file holds the body of POST /v1/jobs (PUT /v1/jobs/{id} for edit), with tickring's or XXL-JOB's field
@@ -329,7 +335,77 @@ function jobFlags(cmd: Command): Command {
       '--jitter <seconds>',
       'delay each fire by a fixed offset in [0, seconds) (0-3600, below its interval)',
       intIn(0, 3600),
+    )
+    .option(
+      '--pause-after <rule>',
+      'pause after N final failures in a row ("3") or N of the last M ("3/5"); "none" removes the policy',
+      pauseAfterRule,
+    )
+    .option(
+      '--resume-after <duration>',
+      'with --pause-after: start a paused job again after this long ("10m", "1h", "600s"; at least 1m)',
+      duration,
+    )
+    .option(
+      '--deadline <time zone>',
+      'must have succeeded by this local time each day: "06:00 Europe/Berlin" (add "weekdays" for Mon-Fri); "none" clears it',
+      deadlineOf,
     );
+}
+
+/** "3" (in a row), "3/5" (of the last 5), or "none". */
+export function pauseAfterRule(value: string): PauseAfterFlag {
+  const text = value.trim();
+  if (/^(none|null)$/i.test(text)) return 'none';
+  const match = /^(\d+)(?:\/(\d+))?$/.exec(text);
+  if (!match) throw new InvalidArgumentError('give N (failures in a row), N/M (N of the last M) or none');
+  const failures = Number(match[1]);
+  return match[2] === undefined ? { consecutive: failures } : { failures, ofLast: Number(match[2]) };
+}
+
+/** "10m", "1h", "600s" or "600" (seconds), or "none": whole seconds. */
+export function duration(value: string): number | 'none' {
+  const text = value.trim();
+  if (/^(none|null)$/i.test(text)) return 'none';
+  const match = /^(\d+)\s*(s|m|h|d)?$/i.exec(text);
+  if (!match) throw new InvalidArgumentError('give a duration such as 90s, 10m, 2h or 1d');
+  const unit = { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? 's').toLowerCase() as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+/** "06:00 Europe/Berlin" with "weekdays" (or "daily") after it, or "none". The server checks time and zone. */
+export function deadlineOf(value: string): DeadlineFlag {
+  const parts = value.trim().split(/\s+/);
+  if (parts.length === 1 && /^(none|null)$/i.test(parts[0] ?? '')) return 'none';
+  const [time, timeZone, days, ...rest] = parts;
+  if (
+    time === undefined ||
+    timeZone === undefined ||
+    rest.length > 0 ||
+    (days !== undefined && days !== 'daily' && days !== 'weekdays')
+  ) {
+    throw new InvalidArgumentError(
+      'give "HH:MM Zone", e.g. "06:00 Europe/Berlin", optionally followed by weekdays',
+    );
+  }
+  return { time, timeZone, ...(days === undefined ? {} : { days }) };
+}
+
+/** The failure policy the flags say; undefined when they say nothing of it. */
+function failurePolicyOf(flags: JobFlags): unknown {
+  if (flags.pauseAfter === undefined) {
+    if (flags.resumeAfter !== undefined) {
+      throw new UsageError('--resume-after goes with --pause-after (the whole policy is set at once)');
+    }
+    return undefined;
+  }
+  if (flags.pauseAfter === 'none') return null;
+  return {
+    pauseAfter: flags.pauseAfter,
+    ...(flags.resumeAfter === undefined || flags.resumeAfter === 'none'
+      ? {}
+      : { resumeAfterSeconds: flags.resumeAfter }),
+  };
 }
 
 /** A bound's flag: "none" (or "null") clears it; anything else goes to the server as given (it checks it). */
@@ -378,6 +454,8 @@ async function jobBody(ctx: Context, flags: JobFlags): Promise<Record<string, un
     endAt: boundValue(flags.endAt),
     maxRuns: boundValue(flags.maxRuns, Number),
     jitterSeconds: flags.jitter,
+    failurePolicy: failurePolicyOf(flags),
+    deadline: flags.deadline === undefined ? undefined : flags.deadline === 'none' ? null : flags.deadline,
   };
   return { ...file, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
@@ -467,6 +545,47 @@ function boundRows(ctx: Context, j: Job): [string, string][] {
       'ended',
       `${endedText(j.scheduleEnded)} (${j.scheduleEnded.reason}), ${out.when(j.scheduleEnded.at)}`,
     ]);
+  rows.push(...policyRows(ctx, j));
+  return rows;
+}
+
+/** The failure policy, a pause by it, the deadline and where the job stands against it: only what it has. */
+export function policyRows(ctx: Context, j: Job): [string, string][] {
+  const { out } = ctx;
+  const rows: [string, string][] = [];
+  const policy = j.failurePolicy;
+  if (policy) {
+    const rule = policy.pauseAfter;
+    const text =
+      'consecutive' in rule ? `${rule.consecutive} in a row` : `${rule.failures} of the last ${rule.ofLast}`;
+    const resume =
+      policy.resumeAfterSeconds === undefined ? '' : `, resumes after ${policy.resumeAfterSeconds} s`;
+    rows.push(['pause after', `${text} final failures${resume}`]);
+  }
+  if (j.pausedBy) {
+    rows.push([
+      'paused',
+      `by its failure policy (${j.pausedBy.failures} of ${j.pausedBy.ofLast} failed), ${out.when(j.pausedBy.at)}` +
+        (j.pausedBy.resumeAt === null
+          ? '; start it when fixed'
+          : `; resumes ${out.when(j.pausedBy.resumeAt)}`),
+    ]);
+  }
+  if (j.deadline) {
+    const status = j.deadlineStatus;
+    const state =
+      status === null || status === undefined
+        ? ''
+        : status.state === 'met'
+          ? ` — met at ${out.when(status.at)}`
+          : status.state === 'missed'
+            ? ` — missed (${out.when(status.window.to)})`
+            : ' — pending';
+    rows.push([
+      'deadline',
+      `${j.deadline.time} ${j.deadline.timeZone}${j.deadline.days === 'weekdays' ? ' (weekdays)' : ''}${state}`,
+    ]);
+  }
   return rows;
 }
 

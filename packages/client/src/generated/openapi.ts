@@ -1405,6 +1405,25 @@ export interface components {
              */
             jitterSeconds: number;
             /**
+             * @description Pause the job after too many final failures; null or absent: never (a failed run alarms as before).
+             * @example {
+             *       "pauseAfter": {
+             *         "failures": 3,
+             *         "ofLast": 5
+             *       },
+             *       "resumeAfterSeconds": 600
+             *     }
+             */
+            failurePolicy: components["schemas"]["FailurePolicy"] | null;
+            /**
+             * @description Must have succeeded by a local time each day; null or absent: none.
+             * @example {
+             *       "time": "06:00",
+             *       "timeZone": "Europe/Berlin"
+             *     }
+             */
+            deadline: components["schemas"]["Deadline"] | null;
+            /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
              * @enum {string}
@@ -1493,6 +1512,16 @@ export interface components {
              */
             scheduleEnded: components["schemas"]["ScheduleEnded"] | null;
             /**
+             * @description Set while the job is stopped by its failure policy: when, the failures that met the rule, when it starts again; cleared when it is started (by a user, or by the resume). null otherwise.
+             * @example null
+             */
+            pausedBy: components["schemas"]["PausedBy"] | null;
+            /**
+             * @description GET /v1/jobs/{id} only: where the job stands against its deadline (null without one). Not in lists.
+             * @example null
+             */
+            deadlineStatus?: components["schemas"]["DeadlineStatus"] | null;
+            /**
              * Format: date-time
              * @description When the glue (type or source) last changed, ISO-8601 UTC.
              * @example 2030-01-01T02:00:00.000Z
@@ -1527,6 +1556,61 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description Pause the job (triggerStatus STOPPED, pausedBy set, an alarm sent to its alarm channels) when the rule is met; a success right after a final failure sends a recovery notice. */
+        FailurePolicy: {
+            /**
+             * @description The rule: {consecutive: N} or {failures: N, ofLast: M}. A run counts when its outcome is final: a success, or a failure with its retries used up (a failure followed by a retry does not count; the retry’s outcome does). Killed, skipped and workflow-node runs do not count.
+             * @example {
+             *       "consecutive": 3
+             *     }
+             * @example {
+             *       "failures": 3,
+             *       "ofLast": 5
+             *     }
+             */
+            pauseAfter: {
+                /**
+                 * @description Pause after this many final failures in a row.
+                 * @example 3
+                 */
+                consecutive: number;
+            } | {
+                /**
+                 * @description Pause when this many of the last `ofLast` final outcomes failed…
+                 * @example 3
+                 */
+                failures: number;
+                /**
+                 * @description …among this many of the newest final outcomes (failures ≤ ofLast).
+                 * @example 5
+                 */
+                ofLast: number;
+            };
+            /**
+             * @description Start the job again this long after the pause (within a minute: the monitors do it). Absent: it stays stopped until a user starts it.
+             * @example 600
+             */
+            resumeAfterSeconds?: number;
+        };
+        /** @description Must have succeeded by this local time: each deadline closes a window that began at the one before; a window with no successful final outcome raises one deadlineMissed alarm. */
+        Deadline: {
+            /**
+             * @description Local time HH:MM (24 h) a run must have succeeded by.
+             * @example 06:00
+             */
+            time: string;
+            /**
+             * @description The IANA zone the time is read in.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /**
+             * @description The days it applies to: daily (default) or weekdays (Monday to Friday in the zone).
+             * @example weekdays
+             * @enum {string}
+             */
+            days?: "daily" | "weekdays";
+        };
         /** @description A schedule that stopped itself: why and when. */
         ScheduleEnded: {
             /**
@@ -1541,6 +1625,73 @@ export interface components {
              * @example 2030-01-01T02:00:00.000Z
              */
             at: string;
+        };
+        /** @description A job its failure policy stopped. */
+        PausedBy: {
+            /**
+             * @description failurePolicy: its failure policy’s rule was met.
+             * @example failurePolicy
+             * @enum {string}
+             */
+            reason: "failurePolicy";
+            /**
+             * Format: date-time
+             * @description When the job was paused, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description Final failures among the last ofLast.
+             * @example 3
+             */
+            failures: number;
+            /**
+             * @description Final outcomes the rule looked at.
+             * @example 3
+             */
+            ofLast: number;
+            /**
+             * @description When the monitors start it again; null: a user starts it.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            resumeAt: string | null;
+        };
+        /** @description Where the job stands against its deadline. */
+        DeadlineStatus: {
+            /**
+             * @description The window shown: from the deadline before (exclusive) to its deadline.
+             * @example {
+             *       "from": "2030-03-29T05:00:00.000Z",
+             *       "to": "2030-03-30T04:00:00.000Z"
+             *     }
+             */
+            window: {
+                /**
+                 * Format: date-time
+                 * @description The window’s start (the deadline before), ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description The window’s deadline, ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 */
+                to: string;
+            };
+            /**
+             * @description met: a run succeeded in the current window; missed: the last window closed without one (shown until a success); pending: the current window, no success yet.
+             * @example met
+             * @enum {string}
+             */
+            state: "met" | "missed" | "pending";
+            /**
+             * @description met: when the success was recorded; missed: the deadline; pending: null.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            at: string | null;
         };
         /** @description A new job: appName (or jobGroup), name (or jobDesc) and author are required; the rest has XXL-JOB’s defaults. Unknown fields are refused. */
         JobCreate: {
@@ -1618,6 +1769,25 @@ export interface components {
              * @example 30
              */
             jitterSeconds?: number;
+            /**
+             * @description Pause the job after too many final failures; null or absent: never (a failed run alarms as before).
+             * @example {
+             *       "pauseAfter": {
+             *         "failures": 3,
+             *         "ofLast": 5
+             *       },
+             *       "resumeAfterSeconds": 600
+             *     }
+             */
+            failurePolicy?: components["schemas"]["FailurePolicy"] | null;
+            /**
+             * @description Must have succeeded by a local time each day; null or absent: none.
+             * @example {
+             *       "time": "06:00",
+             *       "timeZone": "Europe/Berlin"
+             *     }
+             */
+            deadline?: components["schemas"]["Deadline"] | null;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @default FIRST
@@ -1760,7 +1930,22 @@ export interface components {
              * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
              * @example null
              */
+            readonly pausedBy?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly deadlineSetAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
             readonly runsRemaining?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly deadlineStatus?: unknown;
         } & ((unknown | unknown) & (unknown | unknown));
         /** @description The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused. */
         JobUpdate: {
@@ -1831,6 +2016,25 @@ export interface components {
              * @example 30
              */
             jitterSeconds?: number;
+            /**
+             * @description Pause the job after too many final failures; null or absent: never (a failed run alarms as before).
+             * @example {
+             *       "pauseAfter": {
+             *         "failures": 3,
+             *         "ofLast": 5
+             *       },
+             *       "resumeAfterSeconds": 600
+             *     }
+             */
+            failurePolicy?: components["schemas"]["FailurePolicy"] | null;
+            /**
+             * @description Must have succeeded by a local time each day; null or absent: none.
+             * @example {
+             *       "time": "06:00",
+             *       "timeZone": "Europe/Berlin"
+             *     }
+             */
+            deadline?: components["schemas"]["Deadline"] | null;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
@@ -1962,7 +2166,22 @@ export interface components {
              * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
              * @example null
              */
+            readonly pausedBy?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly deadlineSetAt?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
             readonly runsRemaining?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly deadlineStatus?: unknown;
         };
         /** @description A manual fire, accepted: it runs at once, asynchronously. */
         TriggerAccepted: {
@@ -4656,7 +4875,11 @@ export type GroupToken = components['schemas']['GroupToken'];
 export type GroupTokenRequest = components['schemas']['GroupTokenRequest'];
 export type JobPage = components['schemas']['JobPage'];
 export type Job = components['schemas']['Job'];
+export type FailurePolicy = components['schemas']['FailurePolicy'];
+export type Deadline = components['schemas']['Deadline'];
 export type ScheduleEnded = components['schemas']['ScheduleEnded'];
+export type PausedBy = components['schemas']['PausedBy'];
+export type DeadlineStatus = components['schemas']['DeadlineStatus'];
 export type JobCreate = components['schemas']['JobCreate'];
 export type JobUpdate = components['schemas']['JobUpdate'];
 export type TriggerAccepted = components['schemas']['TriggerAccepted'];
@@ -5120,6 +5343,18 @@ export interface operations {
                      *           "jitterSeconds": 30,
                      *           "runsRemaining": 299,
                      *           "scheduleEnded": null,
+                     *           "failurePolicy": {
+                     *             "pauseAfter": {
+                     *               "failures": 3,
+                     *               "ofLast": 5
+                     *             },
+                     *             "resumeAfterSeconds": 600
+                     *           },
+                     *           "deadline": {
+                     *             "time": "06:00",
+                     *             "timeZone": "Europe/Berlin"
+                     *           },
+                     *           "pausedBy": null,
                      *           "executorRouteStrategy": "ROUND",
                      *           "executorHandler": "reportHandler",
                      *           "executorParam": "region=eu",
@@ -5190,6 +5425,18 @@ export interface operations {
                      *       "jitterSeconds": 30,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
+                     *       "failurePolicy": {
+                     *         "pauseAfter": {
+                     *           "failures": 3,
+                     *           "ofLast": 5
+                     *         },
+                     *         "resumeAfterSeconds": 600
+                     *       },
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
+                     *       "pausedBy": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5273,6 +5520,18 @@ export interface operations {
                      *       "jitterSeconds": 30,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
+                     *       "failurePolicy": {
+                     *         "pauseAfter": {
+                     *           "failures": 3,
+                     *           "ofLast": 5
+                     *         },
+                     *         "resumeAfterSeconds": 600
+                     *       },
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
+                     *       "pausedBy": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5352,6 +5611,18 @@ export interface operations {
                      *       "jitterSeconds": 30,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
+                     *       "failurePolicy": {
+                     *         "pauseAfter": {
+                     *           "failures": 3,
+                     *           "ofLast": 5
+                     *         },
+                     *         "resumeAfterSeconds": 600
+                     *       },
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
+                     *       "pausedBy": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5495,6 +5766,18 @@ export interface operations {
                      *       "jitterSeconds": 30,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
+                     *       "failurePolicy": {
+                     *         "pauseAfter": {
+                     *           "failures": 3,
+                     *           "ofLast": 5
+                     *         },
+                     *         "resumeAfterSeconds": 600
+                     *       },
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
+                     *       "pausedBy": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5587,6 +5870,18 @@ export interface operations {
                      *       "jitterSeconds": 30,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
+                     *       "failurePolicy": {
+                     *         "pauseAfter": {
+                     *           "failures": 3,
+                     *           "ofLast": 5
+                     *         },
+                     *         "resumeAfterSeconds": 600
+                     *       },
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
+                     *       "pausedBy": null,
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",

@@ -42,4 +42,10 @@ export const METRIC = {
   workflowNodesFired: 'WorkflowNodesFired',
   /** From a node's fire (its upstream finishing) to its job run being sent, ms. */
   workflowNodeLateness: 'WorkflowNodeLateness',
+  /** Jobs their failure policy paused (1 per pause). */
+  jobsPausedByPolicy: 'JobsPausedByPolicy',
+  /** Jobs the monitors started again after their cooling-off period (1 per resume). */
+  jobsResumedByPolicy: 'JobsResumedByPolicy',
+  /** Deadline windows that closed without a success (1 per job and window, alarmed once). */
+  deadlinesMissed: 'DeadlinesMissed',
 } as const;

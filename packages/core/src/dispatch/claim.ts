@@ -98,6 +98,7 @@ function newRun(
     retriesLeft: message.retry?.retriesLeft ?? Math.max(0, job.executorFailRetryCount),
     // Recorded so its result needs no read of the job (see `needsOutcomeMark`).
     childJobIds: childJobsOf(job),
+    ...(job.failurePolicy !== undefined || job.deadline !== undefined ? { tracksOutcome: true } : {}),
     ...(message.parentLogId === undefined ? {} : { parentLogId: message.parentLogId }),
     ...(message.workflow === undefined ? {} : { workflow: message.workflow }),
     executorAddress: target.address ?? '',

@@ -1108,7 +1108,7 @@ describe('dispatchFire: failed triggers', () => {
     const [run] = env.runs.all();
     expect(run).toMatchObject({ triggerCode: 500, executorAddress: A, alarmStatus: 2 });
     expect(run?.triggerMsg).toContain('msg: job handler [demoJobHandler] not found.');
-    expect(env.alarms.alarms.map((a) => a.run.logId)).toEqual([run?.logId]);
+    expect(env.alarms.alarms.map((a) => a.run?.logId)).toEqual([run?.logId]);
     expect(env.ring.entries).toEqual([]);
     // The refusal marked the run outcome-pending; the alarm done, the mark is gone.
     expect(env.runs.outcomePending.size).toBe(0);

@@ -16,7 +16,8 @@ import {
   type ScheduleBounds,
   type ScheduleEndReason,
 } from '../schedule/index.js';
-import type { Job } from './job.js';
+import { type DeadlineStatus, deadlineStatus } from './deadline.js';
+import type { Job, PausedBy } from './job.js';
 import type { GroupStore, JobQuery, JobStore, Page, PlanState } from './job-store.js';
 import {
   boundsProblems,
@@ -64,6 +65,7 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
     slowUntil: 0,
     scheduleRevision: 1,
     ...(spec.maxRuns === undefined ? {} : { scheduledFires: 0 }),
+    ...(spec.deadline === undefined ? {} : { deadlineSetAt: now }),
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -77,6 +79,21 @@ export async function getJob(deps: AdminJobsDeps, id: number): Promise<Job> {
   const job = await deps.jobs.get(id);
   if (!job) throw new NotFoundError(`job ${id} does not exist`);
   return job;
+}
+
+/** Where the job stands against its deadline now (one read of its outcome history); null without one. */
+export async function getDeadlineStatus(
+  deps: Pick<AdminJobsDeps, 'jobs' | 'clock'>,
+  job: Job,
+): Promise<DeadlineStatus | null> {
+  if (job.deadline === undefined) return null;
+  const history = await deps.jobs.getOutcomeHistory(job.id);
+  return deadlineStatus(
+    job.deadline,
+    history?.lastSuccessAt,
+    job.deadlineSetAt ?? job.createdAt,
+    deps.clock.now(),
+  );
 }
 
 /**
@@ -137,6 +154,60 @@ export async function stopJob(deps: AdminJobsDeps, id: number): Promise<Job> {
   });
   deps.logger.info('job stopped', { jobId: id });
   return job;
+}
+
+/**
+ * Stops a running job because its failure policy's rule was met (see failure-policy.ts): as a stop,
+ * plus `pausedBy` (and when it starts again, with a cooling-off period). Undefined when the job is
+ * gone or no longer running (someone stopped it meanwhile: left as it is).
+ */
+export async function pauseJobByPolicy(
+  deps: Pick<AdminJobsDeps, 'jobs' | 'clock' | 'logger'>,
+  id: number,
+  rule: { readonly failures: number; readonly ofLast: number },
+): Promise<Job | undefined> {
+  let paused = false;
+  const job = await modifyJob(deps, id, (current, now) => {
+    if (current.triggerStatus !== 'RUNNING' || current.workflowId !== undefined) return current;
+    paused = true;
+    const resumeAfter = current.failurePolicy?.resumeAfterSeconds;
+    const pausedBy: PausedBy = {
+      reason: 'failurePolicy',
+      at: now,
+      failures: rule.failures,
+      ofLast: rule.ofLast,
+      ...(resumeAfter === undefined ? {} : { resumeAt: now + resumeAfter * 1000 }),
+    };
+    return { ...withSpec(current, { ...specOf(current), triggerStatus: 'STOPPED' }, now), pausedBy };
+  }).catch((err: unknown) => {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  });
+  return paused ? job : undefined;
+}
+
+/**
+ * Starts a job its failure policy paused once its cooling-off period is over (the monitors call it).
+ * Undefined when it is no longer that pause (started or stopped by a user meanwhile: left as it is).
+ */
+export async function resumePausedJob(
+  deps: Pick<AdminJobsDeps, 'jobs' | 'clock' | 'logger'>,
+  id: number,
+  pausedAt: number,
+): Promise<Job | undefined> {
+  let resumed = false;
+  const job = await modifyJob(deps, id, (current, now) => {
+    const pause = current.pausedBy;
+    if (current.triggerStatus !== 'STOPPED' || pause?.at !== pausedAt || pause.resumeAt === undefined)
+      return current;
+    if (pause.resumeAt > now) return current;
+    resumed = true;
+    return withSpec(current, { ...specOf(current), triggerStatus: 'RUNNING' }, now);
+  }).catch((err: unknown) => {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  });
+  return resumed ? job : undefined;
 }
 
 /**
@@ -282,14 +353,26 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
     jitterSeconds: _j,
     scheduledFires: _f,
     scheduleEnded,
+    failurePolicy: _p,
+    deadline: _d,
+    pausedBy,
+    deadlineSetAt,
     ...kept
   } = current;
+  const deadlineSince =
+    spec.deadline === undefined
+      ? undefined
+      : JSON.stringify(spec.deadline) === JSON.stringify(current.deadline) && deadlineSetAt !== undefined
+        ? deadlineSetAt
+        : now;
   return {
     ...kept,
     ...spec,
     ...(scheduledFires === undefined ? {} : { scheduledFires }),
-    // Why the schedule ended stays with the stopped job until it is started again.
+    // Why the schedule ended (or paused) stays with the stopped job until it is started again.
     ...(scheduleEnded === undefined || spec.triggerStatus === 'RUNNING' ? {} : { scheduleEnded }),
+    ...(pausedBy === undefined || spec.triggerStatus === 'RUNNING' ? {} : { pausedBy }),
+    ...(deadlineSince === undefined ? {} : { deadlineSetAt: deadlineSince }),
     triggerNextTime,
     scheduleRevision: current.scheduleRevision + (scheduleEdited || statusChanged ? 1 : 0),
     glueUpdatetime: glueEdited ? now : current.glueUpdatetime,
@@ -303,7 +386,7 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
  * moved the job meanwhile) read again and retry. `change` returning the job unchanged skips the write.
  */
 async function modifyJob(
-  deps: AdminJobsDeps,
+  deps: Pick<AdminJobsDeps, 'jobs' | 'clock' | 'logger'>,
   id: number,
   change: (current: Job, now: number) => Job | Promise<Job>,
 ): Promise<Job> {

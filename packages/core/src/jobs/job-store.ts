@@ -1,3 +1,4 @@
+import type { OutcomeHistory } from './failure-policy.js';
 import type { Group, Job, ScheduleEnded } from './job.js';
 
 export interface Page<T> {
@@ -111,6 +112,21 @@ export interface JobStore {
   getPlannable(ids: readonly number[]): Promise<PlannableJob[]>;
   /** Marks a job slow (fires go to the slow ring queue) until `untilMs`. */
   markSlow(id: number, untilMs: number): Promise<void>;
+  /**
+   * The job's final outcomes (failure policy, deadline), kept on a small record of its own beside the
+   * job, so the admin's whole-job writes never race it; undefined before the first one.
+   */
+  getOutcomeHistory(id: number): Promise<OutcomeHistory | undefined>;
+  /**
+   * Writes the history if the stored one is still at `expectedRevision` (0: none stored yet); false
+   * when another writer came first (read again).
+   */
+  putOutcomeHistory(id: number, history: OutcomeHistory, expectedRevision: number): Promise<boolean>;
+  /**
+   * Claims the missed-deadline alarm of the job's window that closed at `deadlineAt`: true for the
+   * first caller only (a second sweep, a second monitors instance get false). Kept at least 7 days.
+   */
+  claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean>;
 }
 
 export interface GroupStore {

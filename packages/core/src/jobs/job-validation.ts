@@ -15,6 +15,8 @@ import {
   smallestInterval,
   validateSchedule,
 } from '../schedule/index.js';
+import { deadlineProblems } from './deadline.js';
+import { failurePolicyProblems } from './failure-policy.js';
 import {
   ADDRESS_TYPES,
   BLOCK_STRATEGIES,
@@ -39,6 +41,8 @@ export const JOB_EDITABLE_FIELDS = [
   'endAt',
   'maxRuns',
   'jitterSeconds',
+  'failurePolicy',
+  'deadline',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -69,10 +73,12 @@ export const JOB_READ_ONLY_FIELDS = [
   'version',
   'workflowId',
   'scheduleEnded',
+  'pausedBy',
+  'deadlineSetAt',
 ] as const satisfies readonly (keyof Job)[];
 
 /** What the API shows of a job beside its fields (`runsRemaining`): a body may carry it back too. */
-export const JOB_VIEW_ONLY_FIELDS = ['runsRemaining'] as const;
+export const JOB_VIEW_ONLY_FIELDS = ['runsRemaining', 'deadlineStatus'] as const;
 
 /** XXL-JOB's defaults, plus ours (time zone, retry backoff, webhook). */
 export const JOB_DEFAULTS: Omit<JobSpec, 'appName' | 'name' | 'author'> = {
@@ -398,12 +404,24 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
       return readInt(field, value, 0, MAX_INT);
     case 'childJobIds':
       return readChildIds(value);
+    case 'failurePolicy':
+      return readChecked(value, failurePolicyProblems(value, field));
+    case 'deadline':
+      return readChecked(value, deadlineProblems(value, field));
     case 'startAt':
     case 'endAt':
     case 'maxRuns':
     case 'jitterSeconds':
       return readBoundField(field, value);
   }
+}
+
+/** null clears the field (undefined); anything else must have no problem (all of them in one error). */
+function readChecked(value: unknown, problems: readonly Problem[]): unknown {
+  if (value === null) return undefined;
+  const [first, ...rest] = problems;
+  if (first) throw new RequestValidationError([first, ...rest]);
+  return value;
 }
 
 /** A bound or the jitter as given: null clears a bound (undefined); instants are ISO-8601 with a zone. */

@@ -1,5 +1,7 @@
 import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
 import type { ScheduleEndReason } from '../schedule/bounds.js';
+import type { Deadline } from './deadline.js';
+import type { FailurePolicy } from './failure-policy.js';
 
 /**
  * Jobs and executor groups, named as in XXL-JOB so its users recognise every field.
@@ -70,6 +72,14 @@ export interface Job {
   readonly scheduledFires?: number;
   /** Why and when the schedule stopped itself (its bounds reached, or no next fire); cleared by a start. */
   readonly scheduleEnded?: ScheduleEnded;
+  /** Pause the job after too many final failures (see failure-policy.ts); absent: never paused. */
+  readonly failurePolicy?: FailurePolicy;
+  /** Set while the job is stopped by its failure policy; cleared by a start (a user's, or the resume). */
+  readonly pausedBy?: PausedBy;
+  /** "Must have succeeded by": see deadline.ts; absent: none. */
+  readonly deadline?: Deadline;
+  /** When the deadline was set or last changed (epoch ms): windows that began before are never missed. */
+  readonly deadlineSetAt?: number;
   /**
    * Set on the job a scheduled workflow's schedule fires (its starter job, managed by the workflow):
    * its runs start a run of that workflow instead of calling an executor.
@@ -85,6 +95,17 @@ export interface Job {
 export interface ScheduleEnded {
   readonly reason: ScheduleEndReason;
   readonly at: number;
+}
+
+/** A job its failure policy stopped: when, the failures that met the rule, and when it starts again. */
+export interface PausedBy {
+  readonly reason: 'failurePolicy';
+  readonly at: number;
+  /** Final failures among the last `ofLast` final outcomes when it paused. */
+  readonly failures: number;
+  readonly ofLast: number;
+  /** When the monitors start it again (resumeAfterSeconds); absent: a user starts it. */
+  readonly resumeAt?: number;
 }
 
 export interface Group {

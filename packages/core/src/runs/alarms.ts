@@ -2,13 +2,27 @@ import type { Job } from '../jobs/job.js';
 import type { DailyReport } from './report-days.js';
 import type { Run } from './run.js';
 
+/**
+ * What an alarm is about: a run that failed for good (the default), a job its failure policy paused,
+ * a job that succeeded again after a failure (recovery notice), a deadline passed without a success.
+ */
+export const ALARM_KINDS = ['runFailed', 'jobPaused', 'jobRecovered', 'deadlineMissed'] as const;
+export type AlarmKind = (typeof ALARM_KINDS)[number];
+
 export interface Alarm {
+  /** Absent: runFailed. */
+  readonly kind?: AlarmKind;
   readonly job: Pick<Job, 'id' | 'name' | 'appName' | 'alarmEmail' | 'alarmWebhook'>;
-  readonly run: Run;
+  /** The run it is about; absent for a missed deadline (no run is). */
+  readonly run?: Run;
   /** One line for people: what failed and how often it was tried. */
   readonly summary: string;
   /** A failed workflow run's alarm: `job` and `run` are its first failed node's. */
   readonly workflow?: WorkflowAlarm;
+  /** jobPaused: the pause as stored on the job. */
+  readonly pause?: { readonly failures: number; readonly ofLast: number; readonly resumeAt?: number };
+  /** deadlineMissed: the window that closed without a success (epoch ms) and the deadline as set. */
+  readonly deadline?: { readonly from: number; readonly to: number; readonly text: string };
 }
 
 export interface WorkflowAlarm {

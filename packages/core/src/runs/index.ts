@@ -1,4 +1,12 @@
-export type { Alarm, AlarmPublisher, ReportDelta, ReportStore, WorkflowAlarm } from './alarms.js';
+export {
+  ALARM_KINDS,
+  type Alarm,
+  type AlarmKind,
+  type AlarmPublisher,
+  type ReportDelta,
+  type ReportStore,
+  type WorkflowAlarm,
+} from './alarms.js';
 export { BufferedReportStore } from './buffered-report-store.js';
 export {
   type DailyReport,

@@ -93,7 +93,7 @@ describe('markLostRuns', () => {
     expect(fakes.runs.get(1)?.handleCode).toBe(0);
     expect(beats.sort()).toEqual(['http://manual-down:1/', 'http://manual-up:1/']);
     // Lost runs go down the failure path: no retries left, so an alarm.
-    expect(fakes.alarms.map((a) => a.run.logId).sort()).toEqual([2, 5, 6]);
+    expect(fakes.alarms.map((a) => a.run?.logId).sort()).toEqual([2, 5, 6]);
     expect(fakes.reports.filter((r) => r.delta.fail === 1)).toHaveLength(3);
   });
 
@@ -392,7 +392,11 @@ describe('runMonitorSweeps', () => {
 
     const result = await runMonitorSweeps(broken, settings);
 
-    expect(result).toEqual({ failedSweeps: ['lostRuns', 'pendingOutcomes'] });
+    expect(result).toEqual({
+      failedSweeps: ['lostRuns', 'pendingOutcomes'],
+      // The job policy sweep still ran.
+      jobPolicies: { jobs: fakes.jobs.size, resumed: [], deadlinesMissed: [], errors: [] },
+    });
     expect(failures(fakes).map((l) => l.attributes?.sweep)).toEqual(['lostRuns', 'pendingOutcomes']);
     expect(metrics).toEqual([
       { name: METRIC.sweepFailures, unit: 'Count', value: 1 },

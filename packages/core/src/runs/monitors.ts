@@ -6,6 +6,7 @@ import type { AddressType } from '../jobs/job.js';
 import type { GroupStore } from '../jobs/job-store.js';
 import type { WorkflowEngine } from '../workflows/workflow-engine.js';
 import { KILLED_BY_USER } from './admin-runs.js';
+import { type JobPoliciesResult, sweepJobPolicies } from './job-policies.js';
 import { HANDLE_CODE, type Run, TRIGGER_CODE } from './run.js';
 import { onRunFinished, onRunKilled, type RunOutcomeDeps } from './run-outcome.js';
 
@@ -172,7 +173,7 @@ export async function redrivePendingOutcomes(
 }
 
 /** The monitor sweeps, by the names their failures are logged and reported under. */
-export type MonitorSweep = 'lostRuns' | 'pendingOutcomes' | 'stalledWorkflowRuns';
+export type MonitorSweep = 'lostRuns' | 'pendingOutcomes' | 'stalledWorkflowRuns' | 'jobPolicies';
 
 export interface MonitorSweepsResult {
   /** The lost-run sweep's result; absent when it failed. */
@@ -181,6 +182,8 @@ export interface MonitorSweepsResult {
   readonly redrive?: RedriveResult;
   /** The stalled workflow runs looked at and moved; absent when it failed (or is not wired). */
   readonly workflows?: { readonly looked: number; readonly redriven: number };
+  /** Paused jobs started again, deadlines missed; absent when it failed. */
+  readonly jobPolicies?: JobPoliciesResult;
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
   readonly failedSweeps: readonly MonitorSweep[];
 }
@@ -214,10 +217,13 @@ export async function runMonitorSweeps(
   const workflows = deps.workflowSweep
     ? await attempt('stalledWorkflowRuns', () => deps.workflowSweep!.sweepStalledRuns())
     : undefined;
+  // Last: a success re-driven just now counts for a deadline checked here.
+  const jobPolicies = await attempt('jobPolicies', () => sweepJobPolicies(deps));
   return {
     ...(lost ? { lost } : {}),
     ...(redrive ? { redrive } : {}),
     ...(workflows ? { workflows } : {}),
+    ...(jobPolicies ? { jobPolicies } : {}),
     failedSweeps,
   };
 }

@@ -1,13 +1,22 @@
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../common/logger.js';
 import { METRIC, type Metrics } from '../common/metrics.js';
 import type { RingQueue } from '../dispatch/ring-queue.js';
 import { MAX_DELAY_SECONDS } from '../dispatch/ring-queue.js';
 import { delaySecondsFor, type FireMessage } from '../dispatch/trigger.js';
+import { pauseJobByPolicy } from '../jobs/admin-jobs.js';
+import {
+  afterPause,
+  describePauseRule,
+  EMPTY_HISTORY,
+  type OutcomeDecision,
+  recordFinalOutcome,
+} from '../jobs/failure-policy.js';
 import type { Job } from '../jobs/job.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { WorkflowEngine } from '../workflows/workflow-engine.js';
-import type { AlarmPublisher, ReportStore } from './alarms.js';
+import type { Alarm, AlarmPublisher, ReportStore } from './alarms.js';
 import { dayOf, HANDLE_CODE, type Run, runStatus, TRIGGER_CODE } from './run.js';
 import type { RunStore } from './run-store.js';
 
@@ -30,6 +39,8 @@ export interface RunOutcomeDeps {
    * Every function that finishes runs wires it; absent only in tests of runs outside workflows.
    */
   readonly workflows?: Pick<WorkflowEngine, 'onNodeRunFinished'>;
+  /** Where a pause by a job's failure policy is recorded (a system entry); absent: only logged. */
+  readonly audit?: Pick<AuditLog, 'append'>;
 }
 
 export const ALARM_STATUS = { none: 0, notNeeded: 1, sent: 2, failed: 3 } as const;
@@ -111,6 +122,8 @@ export async function onRunFinished(
   let retried = false;
   if (run.handleCode === HANDLE_CODE.success) await triggerChildren(deps, run, recorded ?? childJobsOf(job));
   else retried = await retryOrAlarm(deps, run, job);
+  // A failure a retry answers is not final: the retry's outcome is counted instead.
+  if (!retried && run.workflow === undefined) await countFinalOutcome(deps, run, job);
   // Before the mark is cleared: a crash here leaves it for the monitors, who re-drive all of this.
   await deps.workflows?.onNodeRunFinished(run, { retried });
   if (options.marked ?? true) await deps.runs.clearOutcomePending(run.logId);
@@ -233,4 +246,129 @@ async function retryOrAlarm(deps: RunOutcomeDeps, run: Run, job: Job | undefined
   deps.metrics.add(METRIC.alarms, 'Count', 1);
   deps.logger.warn('run failed, alarm raised', { jobId: job.id, logId: run.logId, delivered, summary });
   return false;
+}
+
+/** Tries of the history's read-and-conditional-write before giving up (another outcome of the job won each). */
+const HISTORY_WRITE_ATTEMPTS = 5;
+
+/**
+ * A final outcome counted for the job's failure policy and deadline (jobs with neither cost nothing:
+ * their runs are not `tracksOutcome`). One read and one conditional write of the job's outcome
+ * history; an outcome already in it (a re-driven outcome) is not counted again. When the rule is met
+ * the job is paused first (a stop, which finds it stopped when done again), then the history written:
+ * a crash in between pauses nothing twice. The recovery notice follows the write (a crash just
+ * before it loses it rather than sending it twice).
+ */
+async function countFinalOutcome(deps: RunOutcomeDeps, run: Run, knownJob: Job | undefined): Promise<void> {
+  if (run.tracksOutcome !== true && knownJob?.failurePolicy === undefined && knownJob?.deadline === undefined)
+    return;
+  const job = knownJob ?? (await deps.jobs.get(run.jobId));
+  if (!job || (job.failurePolicy === undefined && job.deadline === undefined)) return;
+  const failed = run.handleCode !== HANDLE_CODE.success;
+  const at = run.handleTime > 0 ? run.handleTime : deps.clock.now();
+  let decision: OutcomeDecision | undefined;
+  let paused: Job | undefined;
+  for (let attempt = 1; attempt <= HISTORY_WRITE_ATTEMPTS; attempt++) {
+    const stored = (await deps.jobs.getOutcomeHistory(job.id)) ?? EMPTY_HISTORY;
+    decision = recordFinalOutcome(stored, { logId: run.logId, failed, at }, job.failurePolicy);
+    if (decision.duplicate) {
+      deps.logger.info('final outcome counted before, not again', { jobId: job.id, logId: run.logId });
+      return;
+    }
+    if (decision.pause && !paused) paused = await pauseJobByPolicy(deps, job.id, decision.pause);
+    const next = decision.pause ? afterPause(decision.history) : decision.history;
+    if (await deps.jobs.putOutcomeHistory(job.id, next, stored.revision)) break;
+    decision = undefined;
+  }
+  if (!decision) {
+    deps.logger.error('final outcome not counted: its history kept changing', {
+      jobId: job.id,
+      logId: run.logId,
+    });
+    return;
+  }
+  if (paused) await announcePause(deps, paused, run);
+  if (decision.recovered) await announceRecovery(deps, job, run);
+}
+
+async function announcePause(deps: RunOutcomeDeps, job: Job, run: Run): Promise<void> {
+  const pause = job.pausedBy;
+  if (!pause) return;
+  const rule = job.failurePolicy ? describePauseRule(job.failurePolicy.pauseAfter) : 'its failure policy';
+  const summary =
+    `Job ${job.id} (${job.name}) of ${job.appName} paused: ${pause.failures} of its last ${pause.ofLast} runs failed (rule: ${rule}); ` +
+    (pause.resumeAt === undefined
+      ? 'start it again when it is fixed'
+      : `it starts again at ${new Date(pause.resumeAt).toISOString()}`);
+  deps.metrics.add(METRIC.jobsPausedByPolicy, 'Count', 1);
+  deps.logger.warn('job paused by its failure policy', {
+    jobId: job.id,
+    logId: run.logId,
+    failures: pause.failures,
+    ofLast: pause.ofLast,
+    resumeAt: pause.resumeAt === undefined ? null : new Date(pause.resumeAt).toISOString(),
+  });
+  await publishNotice(deps, {
+    kind: 'jobPaused',
+    job,
+    run,
+    summary,
+    pause: {
+      failures: pause.failures,
+      ofLast: pause.ofLast,
+      ...(pause.resumeAt === undefined ? {} : { resumeAt: pause.resumeAt }),
+    },
+  });
+  if (!deps.audit) return;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  try {
+    await deps.audit.append({
+      at: pause.at,
+      actor: { kind: 'system', id: 'failurePolicy', name: 'failure policy' },
+      source: { ip: '', userAgent: 'tickring run outcome' },
+      action: 'job.pausedByPolicy',
+      target: `job#${job.id}`,
+      appName: job.appName,
+      changes: {
+        triggerStatus: { before: 'RUNNING', after: 'STOPPED' },
+        pausedBy: {
+          after: {
+            reason: pause.reason,
+            at: iso(pause.at),
+            failures: pause.failures,
+            ofLast: pause.ofLast,
+            resumeAt: pause.resumeAt === undefined ? null : iso(pause.resumeAt),
+          },
+        },
+      },
+      detail: { logId: run.logId, rule },
+      requestId: `pause-${job.id}-${run.logId}`,
+    });
+  } catch (err) {
+    deps.metrics.add(METRIC.auditWriteFailures, 'Count', 1);
+    deps.logger.error('audit write failed: pause not recorded', { jobId: job.id, error: String(err) });
+  }
+}
+
+async function announceRecovery(deps: RunOutcomeDeps, job: Job, run: Run): Promise<void> {
+  deps.logger.info('job succeeded again after a failure: recovery notice', {
+    jobId: job.id,
+    logId: run.logId,
+  });
+  await publishNotice(deps, {
+    kind: 'jobRecovered',
+    job,
+    run,
+    summary: `Job ${job.id} (${job.name}) of ${job.appName} succeeded again: log ${run.logId}`,
+  });
+}
+
+/** A notice through the alarm channels; a failed delivery is logged (the alarm path's rule). */
+async function publishNotice(deps: Pick<RunOutcomeDeps, 'alarms' | 'logger'>, alarm: Alarm): Promise<void> {
+  const delivered = await deps.alarms.publish(alarm).catch((err: unknown) => {
+    deps.logger.error('alarm failed', { jobId: alarm.job.id, kind: alarm.kind, error: String(err) });
+    return false;
+  });
+  if (!delivered)
+    deps.logger.warn('notice not delivered to every channel', { jobId: alarm.job.id, kind: alarm.kind });
 }

@@ -120,11 +120,13 @@ export interface CompleteOptions {
 /** Whether `complete` marks the stored `run` as it takes a result with `handleCode` (see CompleteOptions). */
 export function completeMarks(
   options: CompleteOptions,
-  run: Pick<Run, 'childJobIds'>,
+  run: Pick<Run, 'childJobIds' | 'tracksOutcome'>,
   handleCode: number,
 ): boolean {
   const mark = options.markOutcomePending ?? true;
-  return mark === 'if-needed' ? needsOutcomeMark({ handleCode, childJobIds: run.childJobIds }) : mark;
+  return mark === 'if-needed'
+    ? needsOutcomeMark({ handleCode, childJobIds: run.childJobIds, tracksOutcome: run.tracksOutcome })
+    : mark;
 }
 
 /**

@@ -57,6 +57,11 @@ export interface Run {
    * without them (by an earlier version, or outside the dispatcher): its job is read at its end.
    */
   readonly childJobIds?: readonly number[];
+  /**
+   * Recorded at the claim when the job has a failure policy or a deadline: the run's final outcome is
+   * counted for them (see failure-policy.ts), so even a plain success is followed up (and marked).
+   */
+  readonly tracksOutcome?: boolean;
 }
 
 /** How many fires a skipped run stands for (see `Run.skippedCount`). */
@@ -104,8 +109,8 @@ export function takesResult(run: Pick<Run, 'triggerCode' | 'handleCode'>): boole
  * no clear). A run recorded without its children (see `Run.childJobIds`) is marked, to be safe: its
  * job is read at its end.
  */
-export function needsOutcomeMark(run: Pick<Run, 'handleCode' | 'childJobIds'>): boolean {
-  if (run.handleCode !== HANDLE_CODE.success) return true;
+export function needsOutcomeMark(run: Pick<Run, 'handleCode' | 'childJobIds' | 'tracksOutcome'>): boolean {
+  if (run.handleCode !== HANDLE_CODE.success || run.tracksOutcome === true) return true;
   return run.childJobIds === undefined || run.childJobIds.length > 0;
 }
 

@@ -8,6 +8,12 @@ export {
 } from './admin-runs.js';
 export { callbackReply, processCallbacks, toCallbackItems } from './executor-callbacks.js';
 export {
+  DEADLINE_CHECK_SPAN_MS,
+  type JobPoliciesResult,
+  type JobPolicyDeps,
+  sweepJobPolicies,
+} from './job-policies.js';
+export {
   DEFAULT_MONITOR_BATCH,
   type MonitorDeps,
   type MonitorSettings,

@@ -163,7 +163,7 @@ describe('WorkflowFireHook: a workflow’s starter job', () => {
       handleCode: HANDLE_CODE.fail,
       handleMsg: 'workflow 7 not started: workflow 7 does not exist',
     });
-    expect(env.alarms.alarms.map((a) => a.run.logId)).toEqual([run?.logId]);
+    expect(env.alarms.alarms.map((a) => a.run?.logId)).toEqual([run?.logId]);
   });
 });
 

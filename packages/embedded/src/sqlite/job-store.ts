@@ -4,6 +4,7 @@ import type {
   Job,
   JobQuery,
   JobStore,
+  OutcomeHistory,
   Page,
   PlannableJob,
   PlanState,
@@ -33,6 +34,18 @@ CREATE INDEX IF NOT EXISTS jobs_by_app ON jobs (app_name, id);
 CREATE INDEX IF NOT EXISTS jobs_by_due ON jobs (due_shard, next_trigger_time, id)
   WHERE next_trigger_time IS NOT NULL;
 CREATE INDEX IF NOT EXISTS jobs_with_last_plan ON jobs (id) WHERE last_plan_due IS NOT NULL;
+-- A job's final outcomes (failure policy, deadline) beside it: the admin's job writes never race it.
+CREATE TABLE IF NOT EXISTS job_outcomes (
+  job_id INTEGER PRIMARY KEY,
+  revision INTEGER NOT NULL,
+  history TEXT NOT NULL
+);
+-- Missed-deadline alarms claimed, one per job and window (kept 7 days).
+CREATE TABLE IF NOT EXISTS job_deadline_misses (
+  job_id INTEGER NOT NULL,
+  deadline_at INTEGER NOT NULL,
+  PRIMARY KEY (job_id, deadline_at)
+);
 CREATE TABLE IF NOT EXISTS job_id_sequence (
   singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
   last_id INTEGER NOT NULL
@@ -42,6 +55,9 @@ CREATE TABLE IF NOT EXISTS job_id_sequence (
 const COLUMNS =
   'id, app_name, trigger_status, next_trigger_time, trigger_last_time, slow_until, version, ' +
   'log_id_block, last_plan_due, prev_plan_due, definition';
+
+/** How long a missed-deadline claim is kept (the sweep looks only at the last closed window). */
+const DEADLINE_MISS_KEPT_MS = 7 * 24 * 3600 * 1000;
 
 interface JobRow {
   [column: string]: SqlValue;
@@ -241,6 +257,38 @@ export class SqliteJobStore implements JobStore {
 
   async markSlow(id: number, untilMs: number): Promise<void> {
     this.sql('UPDATE jobs SET slow_until = ? WHERE id = ?').run(untilMs, id);
+  }
+
+  async getOutcomeHistory(id: number): Promise<OutcomeHistory | undefined> {
+    const row = this.sql('SELECT history FROM job_outcomes WHERE job_id = ?').get<{ history: string }>(id);
+    return row ? (JSON.parse(row.history) as OutcomeHistory) : undefined;
+  }
+
+  async putOutcomeHistory(id: number, history: OutcomeHistory, expectedRevision: number): Promise<boolean> {
+    const { changes } =
+      expectedRevision === 0
+        ? this.sql(
+            'INSERT INTO job_outcomes (job_id, revision, history) VALUES (?, ?, ?) ON CONFLICT (job_id) DO NOTHING',
+          ).run(id, history.revision, JSON.stringify(history))
+        : this.sql('UPDATE job_outcomes SET revision = ?, history = ? WHERE job_id = ? AND revision = ?').run(
+            history.revision,
+            JSON.stringify(history),
+            id,
+            expectedRevision,
+          );
+    return changes > 0;
+  }
+
+  async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    // Old claims go with a new one: a window is never checked again after a week.
+    this.sql('DELETE FROM job_deadline_misses WHERE job_id = ? AND deadline_at < ?').run(
+      id,
+      deadlineAt - DEADLINE_MISS_KEPT_MS,
+    );
+    const { changes } = this.sql(
+      'INSERT INTO job_deadline_misses (job_id, deadline_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ).run(id, deadlineAt);
+    return changes > 0;
   }
 
   /** The row's values in COLUMNS order, then `due_shard` (a job that is not due keeps no next fire). */

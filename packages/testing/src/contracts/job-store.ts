@@ -5,7 +5,14 @@
  */
 
 import { ConflictError, NotFoundError, ValidationError } from '@tickring/core/common';
-import type { Job, JobQuery, JobStore, PlannableJob, ScheduleAdvance } from '@tickring/core/jobs';
+import type {
+  Job,
+  JobQuery,
+  JobStore,
+  OutcomeHistory,
+  PlannableJob,
+  ScheduleAdvance,
+} from '@tickring/core/jobs';
 import { describe, expect, it } from 'vitest';
 import { makeJob } from '../jobs.js';
 import { allPages, PAGE_SIZES, refusal } from './pages.js';
@@ -468,6 +475,72 @@ export function jobStoreContract(
       await store.markSlow(2, T + 60_000);
       expect(await store.get(2)).toBeUndefined();
       expect((await store.list({ limit: 10 })).items.map((j) => j.id)).toEqual([1]);
+    });
+  });
+
+  describe(`${label}: failure policy and deadline on the job`, () => {
+    it('keeps a job’s failure policy, deadline and pause as written', async () => {
+      const job = makeJob({
+        id: 1,
+        triggerStatus: 'STOPPED',
+        triggerNextTime: null,
+        failurePolicy: { pauseAfter: { failures: 2, ofLast: 4 }, resumeAfterSeconds: 600 },
+        deadline: { time: '06:00', timeZone: 'Europe/Berlin', days: 'weekdays' },
+        deadlineSetAt: T - 1_000,
+        pausedBy: { reason: 'failurePolicy', at: T, failures: 2, ofLast: 4, resumeAt: T + 600_000 },
+      });
+      const store = await seeded([job]);
+      expect(await store.get(1)).toEqual(job);
+      const { pausedBy: _p, ...started } = job;
+      const next = { ...started, triggerStatus: 'RUNNING' as const, triggerNextTime: T + 5_000, version: 2 };
+      await store.replace(next, job);
+      expect(await store.get(1)).toEqual(next);
+    });
+  });
+
+  describe(`${label}: outcome history and deadline claims`, () => {
+    const history = (revision: number, logIds: number[]): OutcomeHistory => ({
+      revision,
+      recent: logIds.map((logId) => ({ logId, failed: logId % 2 === 0 })),
+      lastSuccessAt: T + revision,
+    });
+
+    it('creates a history only when none is stored, then replaces it only at the revision read', async () => {
+      const store = await seeded([makeJob({ id: 1 })]);
+      expect(await store.getOutcomeHistory(1)).toBeUndefined();
+      expect(await store.putOutcomeHistory(1, history(1, [10]), 0)).toBe(true);
+      expect(await store.putOutcomeHistory(1, history(1, [11]), 0), 'a second first write').toBe(false);
+      expect(await store.getOutcomeHistory(1)).toEqual(history(1, [10]));
+      expect(await store.putOutcomeHistory(1, history(2, [10, 12]), 1)).toBe(true);
+      expect(await store.putOutcomeHistory(1, history(2, [10, 13]), 1), 'a stale revision').toBe(false);
+      expect(await store.getOutcomeHistory(1)).toEqual(history(2, [10, 12]));
+    });
+
+    it('lets exactly one of two concurrent writers at one revision win', async () => {
+      const store = await seeded([makeJob({ id: 1 })]);
+      await store.putOutcomeHistory(1, history(1, [10]), 0);
+      const results = await Promise.all([
+        store.putOutcomeHistory(1, history(2, [10, 12]), 1),
+        store.putOutcomeHistory(1, history(2, [10, 14]), 1),
+      ]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('keeps each job’s history apart, and leaves the job itself as it was', async () => {
+      const job = makeJob({ id: 1, triggerNextTime: T });
+      const store = await seeded([job, makeJob({ id: 2 })]);
+      await store.putOutcomeHistory(1, history(1, [10]), 0);
+      expect(await store.getOutcomeHistory(2)).toBeUndefined();
+      expect(await store.get(1)).toEqual(job);
+    });
+
+    it('gives a window’s missed-deadline claim to its first caller only, per job and window', async () => {
+      const store = await seeded([makeJob({ id: 1 }), makeJob({ id: 2 })]);
+      const claims = await Promise.all([store.claimDeadlineMiss(1, T), store.claimDeadlineMiss(1, T)]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.claimDeadlineMiss(1, T)).toBe(false);
+      expect(await store.claimDeadlineMiss(2, T), 'another job').toBe(true);
+      expect(await store.claimDeadlineMiss(1, T + 86_400_000), 'the next window').toBe(true);
     });
   });
 }

@@ -4,6 +4,7 @@ import type {
   Job,
   JobQuery,
   JobStore,
+  OutcomeHistory,
   Page,
   PlannableJob,
   PlanState,
@@ -26,6 +27,10 @@ export class MemoryJobStore implements JobStore {
   readonly jobs = new Map<number, Job>();
   /** Each job's planning state (see PlannableJob). */
   readonly plans = new Map<number, PlanState>();
+  /** Each job's outcome history (see JobStore.getOutcomeHistory). */
+  readonly outcomes = new Map<number, OutcomeHistory>();
+  /** Claimed missed-deadline alarms: `${jobId}@${deadlineAt}`. */
+  readonly deadlineMisses = new Set<string>();
   private sequence = 0;
   private readonly shardCount: number;
 
@@ -153,6 +158,24 @@ export class MemoryJobStore implements JobStore {
   async markSlow(id: number, untilMs: number): Promise<void> {
     const job = this.jobs.get(id);
     if (job) this.jobs.set(id, { ...job, slowUntil: untilMs });
+  }
+
+  async getOutcomeHistory(id: number): Promise<OutcomeHistory | undefined> {
+    const history = this.outcomes.get(id);
+    return history === undefined ? undefined : structuredClone(history);
+  }
+
+  async putOutcomeHistory(id: number, history: OutcomeHistory, expectedRevision: number): Promise<boolean> {
+    if ((this.outcomes.get(id)?.revision ?? 0) !== expectedRevision) return false;
+    this.outcomes.set(id, structuredClone(history));
+    return true;
+  }
+
+  async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    const key = `${id}@${deadlineAt}`;
+    if (this.deadlineMisses.has(key)) return false;
+    this.deadlineMisses.add(key);
+    return true;
   }
 
   /** Stores a copy of the job (a job that is not due keeps no next fire) and its plan state. */

@@ -21,7 +21,8 @@ export class RunResults {
 
   /**
    * One conditional update. `'if-needed'` (see CompleteOptions): a failure is written marked; a
-   * success is written unmarked on condition that its run recorded no child jobs, and only when that
+   * success is written unmarked on condition that its run recorded no child jobs and tracks no
+   * outcome (failure policy, deadline), and only when that
    * fails for want of it (children, or none recorded) written again marked: a plain success costs
    * one write, a success with children a refused write more.
    */
@@ -61,7 +62,7 @@ export class RunResults {
         }`,
         // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
         ConditionExpression: `attribute_exists(pk) AND handleCode = :zero AND triggerCode <> :skipped${
-          how.unlessChildren ? ' AND size(childJobIds) = :zero' : ''
+          how.unlessChildren ? ' AND size(childJobIds) = :zero AND attribute_not_exists(tracksOutcome)' : ''
         }`,
         ExpressionAttributeValues: {
           ':code': result.handleCode,

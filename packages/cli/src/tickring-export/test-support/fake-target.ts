@@ -134,6 +134,9 @@ export function job(id: number, body: JobCreateBody | (Omit<Job, 'id'> & Record<
   return {
     runsRemaining: null,
     scheduleEnded: null,
+    failurePolicy: null,
+    deadline: null,
+    pausedBy: null,
     ...(body as JobCreateBody),
     id,
     childJobIds: [...body.childJobIds],
