@@ -241,8 +241,15 @@ export function formFromJob(job: Job): JobForm {
 
 const NUMBER_FIELDS = ['executorTimeout', 'executorFailRetryCount', 'retryBackoffSeconds'] as const;
 
-/** The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only ones). */
-type JobBody = Omit<JobCreate, 'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys>;
+/**
+ * The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only
+ * ones). The failure policy and the deadline are set on the job page's own forms: a PUT without them
+ * leaves them as they are.
+ */
+type JobBody = Omit<
+  JobCreate,
+  'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys | 'failurePolicy' | 'deadline'
+>;
 type ReadOnlyKeys =
   | 'triggerNextTime'
   | 'triggerLastTime'
@@ -252,7 +259,10 @@ type ReadOnlyKeys =
   | 'updatedAt'
   | 'workflowId'
   | 'runsRemaining'
-  | 'scheduleEnded';
+  | 'scheduleEnded'
+  | 'pausedBy'
+  | 'deadlineSetAt'
+  | 'deadlineStatus';
 
 /**
  * The form as a body, or the problems found before asking the server (numbers that are not whole

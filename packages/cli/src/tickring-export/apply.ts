@@ -352,9 +352,15 @@ function workflowDifferences(
   found: ExportedWorkflowLike,
 ): string[] {
   const fields = ['scheduleType', 'scheduleConf', 'timeZone', 'misfireStrategy', 'overlapPolicy'] as const;
-  const differences = fields
-    .filter((f) => found[f] !== source[f])
-    .map((f) => difference(f, found[f], source[f]));
+  // An export made before workflows had bounds has none: no bound, no jitter.
+  const bounds = ['startAt', 'endAt', 'maxRuns', 'jitterSeconds'] as const;
+  const none = (f: (typeof bounds)[number]) => (f === 'jitterSeconds' ? 0 : null);
+  const differences = [
+    ...fields.filter((f) => found[f] !== source[f]).map((f) => difference(f, found[f], source[f])),
+    ...bounds
+      .filter((f) => (found[f] ?? none(f)) !== (source[f] ?? none(f)))
+      .map((f) => difference(f, found[f] ?? none(f), source[f] ?? none(f))),
+  ];
   if (Array.isArray(nodes)) {
     const normal = (list: readonly NodeLike[]) =>
       JSON.stringify(
@@ -382,7 +388,10 @@ interface NodeLike {
 type ExportedWorkflowLike = Pick<
   ExportedWorkflow,
   'scheduleType' | 'scheduleConf' | 'timeZone' | 'misfireStrategy' | 'overlapPolicy'
-> & { readonly nodes: readonly NodeLike[] };
+> &
+  Partial<Pick<ExportedWorkflow, 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds'>> & {
+    readonly nodes: readonly NodeLike[];
+  };
 
 function item(
   ref: string,

@@ -42,6 +42,8 @@ export const EXPORTED_JOB_FIELDS = [
   'endAt',
   'maxRuns',
   'jitterSeconds',
+  'failurePolicy',
+  'deadline',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -63,6 +65,10 @@ export const EXPORTED_WORKFLOW_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  'startAt',
+  'endAt',
+  'maxRuns',
+  'jitterSeconds',
   'overlapPolicy',
   'triggerStatus',
   'nodes',
@@ -79,7 +85,14 @@ export interface ExportedGroup {
 }
 
 /** A job: its id on the source (childJobIds and workflow nodes name jobs by it) and the fields an admin sets. */
-export type ExportedJob = { readonly id: number } & Readonly<Pick<Job, (typeof EXPORTED_JOB_FIELDS)[number]>>;
+/** Fields an export made before them lacks: a document that has none of them is read as none set. */
+type AddedJobFields = 'failurePolicy' | 'deadline';
+type AddedWorkflowFields = 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds';
+
+export type ExportedJob = { readonly id: number } & Readonly<
+  Pick<Job, Exclude<(typeof EXPORTED_JOB_FIELDS)[number], AddedJobFields>>
+> &
+  Readonly<Partial<Pick<Job, AddedJobFields>>>;
 
 export interface ExportedEdge {
   readonly key: string;
@@ -104,7 +117,10 @@ export type ExportedWorkflow = {
    */
   readonly starterJobId: number | null;
   readonly nodes: readonly ExportedNode[];
-} & Readonly<Pick<Workflow, Exclude<(typeof EXPORTED_WORKFLOW_FIELDS)[number], 'nodes'>>>;
+} & Readonly<
+  Pick<Workflow, Exclude<(typeof EXPORTED_WORKFLOW_FIELDS)[number], 'nodes' | AddedWorkflowFields>>
+> &
+  Readonly<Partial<Pick<Workflow, AddedWorkflowFields>>>;
 
 export interface ExportDocument {
   readonly format: typeof EXPORT_FORMAT;
@@ -169,6 +185,10 @@ export function exportedWorkflow(workflow: Workflow): ExportedWorkflow {
     scheduleConf: workflow.scheduleConf,
     timeZone: workflow.timeZone,
     misfireStrategy: workflow.misfireStrategy,
+    startAt: workflow.startAt,
+    endAt: workflow.endAt,
+    maxRuns: workflow.maxRuns,
+    jitterSeconds: workflow.jitterSeconds,
     overlapPolicy: workflow.overlapPolicy,
     triggerStatus: workflow.triggerStatus,
     nodes: workflow.nodes.map((n) => ({
@@ -205,7 +225,9 @@ type Rule =
   | { readonly type: 'boolean' }
   | { readonly type: 'strings'; readonly max: number }
   | { readonly type: 'ids'; readonly max: number }
-  | { readonly type: 'array' };
+  | { readonly type: 'array' }
+  /** A JSON object (or null): its fields are the server's to check on import. */
+  | { readonly type: 'object'; readonly nullable: true };
 
 interface Shape {
   readonly required: Readonly<Record<string, Rule>>;
@@ -273,6 +295,9 @@ const JOB_SHAPE: Shape = {
     endAt: { type: 'string', nullable: true },
     maxRuns: { type: 'int', min: 1, nullable: true },
     jitterSeconds: { type: 'int', min: 0 },
+    // The failure policy and the deadline: exports made before them lack them (none).
+    failurePolicy: { type: 'object', nullable: true },
+    deadline: { type: 'object', nullable: true },
   },
 };
 
@@ -289,6 +314,13 @@ const WORKFLOW_SHAPE: Shape = {
     overlapPolicy: oneOf(OVERLAP_POLICIES),
     triggerStatus: oneOf(TRIGGER_STATUSES),
     nodes: { type: 'array' },
+  },
+  // The schedule's bounds and jitter: exports made before workflows had them lack them.
+  optional: {
+    startAt: { type: 'string', nullable: true },
+    endAt: { type: 'string', nullable: true },
+    maxRuns: { type: 'int', min: 1, nullable: true },
+    jitterSeconds: { type: 'int', min: 0 },
   },
 };
 
@@ -562,6 +594,10 @@ function checkRule(value: unknown, at: string, rule: Rule, problems: string[]): 
       return;
     case 'array':
       if (!Array.isArray(value)) fail('an array');
+      return;
+    case 'object':
+      if (value === null) return;
+      if (typeof value !== 'object' || Array.isArray(value)) fail('a JSON object or null');
       return;
     case 'strings':
     case 'ids': {

@@ -159,6 +159,12 @@ export function workflow(
     | (Omit<WorkflowCreateBody, 'triggerStatus'> & { triggerStatus: 'RUNNING' | 'STOPPED' }),
 ): Workflow {
   return {
+    startAt: null,
+    endAt: null,
+    maxRuns: null,
+    jitterSeconds: 0,
+    runsRemaining: null,
+    scheduleEnded: null,
     ...body,
     id,
     version: 1,
