@@ -30,6 +30,7 @@ import {
   optional,
   readOnlyEcho,
 } from './schemas-common.js';
+import { OccurrenceException } from './schemas-occurrences.js';
 
 type JobField = (typeof JOB_EDITABLE_FIELDS)[number];
 
@@ -203,6 +204,7 @@ const JOB_READ_ONLY = {
   updatedAt: readOnlyEcho(),
   workflowId: readOnlyEcho(null),
   scheduleEnded: readOnlyEcho(null),
+  occurrenceExceptions: readOnlyEcho([]),
 } satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
 
 /** Shown in answers beside the fields: a body may carry it back too (ignored). */
@@ -303,6 +305,11 @@ export const Job = named(
         description:
           'Set when the schedule stopped itself (the job is STOPPED): why and when; cleared when the job is started again. null otherwise.',
         examples: [null, { reason: 'maxRuns', at: '2030-01-03T02:00:00.000Z' }],
+      }),
+      occurrenceExceptions: Type.Array(OccurrenceException, {
+        description:
+          'One-off exceptions of the schedule: occurrences skipped or moved (changed through /v1/jobs/{id}/occurrences), by time; [] when none.',
+        examples: [[]],
       }),
       glueUpdatetime: Instant(iso('When the glue (type or source) last changed')),
       scheduleRevision: Type.Integer({
@@ -416,7 +423,7 @@ export const PreviewQuery = annotate(
       Type.Integer({
         minimum: 1,
         description:
-          'The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter).',
+          'The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter), and its skipped and moved occurrences are marked (when the caller may read the job).',
         examples: [7],
       }),
     ),
@@ -450,8 +457,13 @@ export const Preview = named(
             }),
             fireAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
               description:
-                'When it really fires: its scheduled time plus its jitter; null when there is jitter but no jobId to derive it from.',
+                'When it really fires: its scheduled time plus its jitter, or its move’s time; null when skipped, or when there is jitter but no jobId to derive it from.',
               examples: ['2030-01-04T09:00:12.345Z'],
+            }),
+            exception: Type.Union([OccurrenceException, Type.Null()], {
+              description:
+                'The job’s one-off exception of this fire (with jobId): skipped (fireAt null) or moved (fireAt its new time); null otherwise.',
+              examples: [null],
             }),
             dst: Type.Union(
               [

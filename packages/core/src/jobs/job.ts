@@ -1,5 +1,6 @@
 import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
 import type { ScheduleEndReason } from '../schedule/bounds.js';
+import type { OccurrenceException } from '../schedule/occurrences.js';
 
 /**
  * Jobs and executor groups, named as in XXL-JOB so its users recognise every field.
@@ -38,6 +39,11 @@ export interface Job {
    * fire's scheduled time (see `jitterOffsetMs`); 0 or absent: none.
    */
   readonly jitterSeconds?: number;
+  /**
+   * One-off exceptions: single occurrences skipped or moved, by scheduled time (see occurrences.ts);
+   * changed only through the occurrence routes, with the job's version. Absent: none.
+   */
+  readonly occurrenceExceptions?: readonly OccurrenceException[];
   readonly executorRouteStrategy: string;
   readonly executorHandler: string;
   readonly executorParam: string;

@@ -134,6 +134,7 @@ export function job(id: number, body: JobCreateBody | (Omit<Job, 'id'> & Record<
   return {
     runsRemaining: null,
     scheduleEnded: null,
+    occurrenceExceptions: [],
     ...(body as JobCreateBody),
     id,
     childJobIds: [...body.childJobIds],
