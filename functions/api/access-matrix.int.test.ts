@@ -129,6 +129,13 @@ async function newToken(
   return { id: reply.body.id as string, secret: reply.body.token as string };
 }
 
+/** A running hourly job of group A and the scheduled time of its second fire (well past the 15 s lead). */
+async function hourlyJob(): Promise<{ id: number; time: string }> {
+  const id = await newJob(A, { scheduleType: 'CRON', scheduleConf: '0 0 * * * ?', triggerStatus: 'RUNNING' });
+  const job = (await admin('GET', `/v1/jobs/${id}`)).body;
+  return { id, time: new Date(Date.parse(job.triggerNextTime) + 3_600_000).toISOString() };
+}
+
 async function newJob(appName = A, fields: Record<string, unknown> = {}): Promise<number> {
   const reply = await admin('POST', '/v1/jobs', {
     appName,
@@ -250,6 +257,21 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     path: `/v1/jobs/${await newJob(A, { executorHandler: 'quick' })}/trigger`,
     allowed: 202,
   }),
+  listOccurrences: async () => ({ method: 'GET', path: `/v1/jobs/${jobA}/occurrences`, allowed: 200 }),
+  skipOccurrence: async () => {
+    const { id, time } = await hourlyJob();
+    return { method: 'POST', path: `/v1/jobs/${id}/occurrences/${time}/skip`, body: {}, allowed: 200 };
+  },
+  moveOccurrence: async () => {
+    const { id, time } = await hourlyJob();
+    const to = new Date(Date.parse(time) + 60_000).toISOString();
+    return { method: 'POST', path: `/v1/jobs/${id}/occurrences/${time}/move`, body: { to }, allowed: 200 };
+  },
+  restoreOccurrence: async () => {
+    const { id, time } = await hourlyJob();
+    await admin('POST', `/v1/jobs/${id}/occurrences/${time}/skip`, {});
+    return { method: 'DELETE', path: `/v1/jobs/${id}/occurrences/${time}`, allowed: 200 };
+  },
   previewSchedule: async () => ({
     method: 'GET',
     path: '/v1/schedule/preview?scheduleType=CRON&scheduleConf=0+0+*+*+*+%3F&count=2',
@@ -437,6 +459,10 @@ const POLICY: Readonly<Record<string, string>> = {
   startJob: 'operate:jobPath',
   stopJob: 'operate:jobPath',
   triggerJob: 'operate:jobPath',
+  listOccurrences: 'read:jobPath',
+  skipOccurrence: 'operate:jobPath',
+  moveOccurrence: 'operate:jobPath',
+  restoreOccurrence: 'operate:jobPath',
   previewSchedule: 'read:none',
   listRuns: 'read:list',
   getRun: 'read:runPath',

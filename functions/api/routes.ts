@@ -13,19 +13,24 @@ import {
   setGroupAccessToken,
   updateGroup,
 } from '@tickring/core/executors/use-cases';
+import { ALL_GROUPS } from '@tickring/core/identity';
 import {
   createJob,
   deleteJob,
   getDeadlineStatus,
   getJob,
   listJobs,
+  listOccurrences,
+  moveOccurrence,
   previewSchedule,
+  removeOccurrenceException,
+  skipOccurrence,
   startJob,
   stopJob,
   updateJob,
 } from '@tickring/core/jobs/use-cases';
 import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs/use-cases';
-import { GuardedRouter } from './authorize.js';
+import { type Caller, GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
 import { addAuditRoutes } from './routes-audit.js';
 import { addCalendarRoutes } from './routes-calendars.js';
@@ -39,10 +44,14 @@ import {
   groupTokenView,
   groupView,
   jobView,
+  occurrencesView,
   previewView,
   runView,
   triggerView,
 } from './views.js';
+
+/** Who a change is recorded as made by (on an exception, beside the audit log's own record). */
+const by = (caller: Caller) => caller.principal?.name ?? 'anonymous';
 
 /** An ISO-8601 instant (checked by the route's schema) as epoch ms. */
 const epochMs = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
@@ -124,7 +133,28 @@ export function apiRoutes(deps: ApiDeps): Router {
       ok(activityView(await activity(deps.runs, query, caller.visible))),
     )
 
-    .route(API.previewSchedule, ({ query }) => {
+    .route(API.listOccurrences, async (req) =>
+      ok(
+        occurrencesView(
+          await listOccurrences(j, req.params.id, {
+            from: epochMs(req.query.from),
+            to: epochMs(req.query.to),
+            limit: req.query.limit,
+          }),
+        ),
+      ),
+    )
+    .route(API.skipOccurrence, async (req, caller) =>
+      ok(jobView(await skipOccurrence(j, req.params.id, { ...req.body, time: req.params.time }, by(caller)))),
+    )
+    .route(API.moveOccurrence, async (req, caller) =>
+      ok(jobView(await moveOccurrence(j, req.params.id, { ...req.body, time: req.params.time }, by(caller)))),
+    )
+    .route(API.restoreOccurrence, async (req) =>
+      ok(jobView(await removeOccurrenceException(j, req.params.id, req.params.time))),
+    )
+
+    .route(API.previewSchedule, async ({ query }, caller) => {
       const schedule = {
         type: query.scheduleType,
         conf: query.scheduleConf ?? '',
@@ -136,10 +166,14 @@ export function apiRoutes(deps: ApiDeps): Router {
         ...(query.endAt === undefined ? {} : { endAt: Date.parse(query.endAt) }),
         ...(query.maxRuns === undefined ? {} : { maxRuns: query.maxRuns }),
       };
+      // The job's skips and moves are marked for a caller who may read it (others see plain fires).
+      const job = query.jobId === undefined ? undefined : await j.jobs.get(query.jobId);
+      const seen = job !== undefined && (caller.visible === ALL_GROUPS || caller.visible.has(job.appName));
       const preview = previewSchedule(schedule, from, query.count, {
         bounds,
         ...(query.jitterSeconds === undefined ? {} : { jitterSeconds: query.jitterSeconds }),
         ...(query.jobId === undefined ? {} : { jobId: query.jobId }),
+        ...(seen && job.occurrenceExceptions ? { exceptions: job.occurrenceExceptions } : {}),
       });
       return ok(previewView(preview));
     })

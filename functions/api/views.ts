@@ -5,9 +5,10 @@ import type { TriggerAccepted } from '@tickring/core/dispatch/use-cases';
 import { REFUSAL_HINTS, type RefusedRegistration } from '@tickring/core/executors';
 import type { GroupExecutors, GroupTokenSet } from '@tickring/core/executors/use-cases';
 import type { DeadlineStatus, Group, Job } from '@tickring/core/jobs';
-import { type SchedulePreview, specOf } from '@tickring/core/jobs/use-cases';
+import { type ListedOccurrence, type SchedulePreview, specOf } from '@tickring/core/jobs/use-cases';
 import { type Run, runStatus, truncateMessage } from '@tickring/core/runs';
 import { ExecutorCallError } from '@tickring/core/runs/use-cases';
+import type { OccurrenceException } from '@tickring/core/schedule';
 import type { WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import {
   NODE_STATUSES,
@@ -26,6 +27,7 @@ export function previewView(preview: SchedulePreview) {
     fires: preview.fires.map((f) => ({
       time: iso(f.time),
       fireAt: f.fireAt === null ? null : iso(f.fireAt),
+      exception: f.exception ? exceptionView(f.exception) : null,
       dst: f.dst ? { kind: f.dst.kind, note: f.dst.note } : null,
     })),
     ends: preview.ends ?? null,
@@ -54,6 +56,36 @@ function jobScheduleState(
   };
 }
 
+/** A one-off exception of a job's schedule as the API shows it. */
+export function exceptionView(e: OccurrenceException) {
+  return {
+    at: iso(e.at),
+    action: e.action,
+    to: e.to === undefined ? null : iso(e.to),
+    reason: e.reason ?? null,
+    by: e.by,
+    createdAt: iso(e.createdAt),
+  };
+}
+
+/** A job's upcoming occurrences as the API shows them. */
+export function occurrencesView(listed: {
+  job: Job;
+  occurrences: readonly ListedOccurrence[];
+  exceptions: readonly OccurrenceException[];
+}) {
+  return {
+    jobId: listed.job.id,
+    occurrences: listed.occurrences.map((o) => ({
+      time: iso(o.time),
+      fireAt: o.fireAt === null ? null : iso(o.fireAt),
+      exception: o.exception ? exceptionView(o.exception) : null,
+      changeable: o.changeable,
+    })),
+    exceptions: listed.exceptions.map(exceptionView),
+  };
+}
+
 /** A job as the API shows it: times as ISO-8601 UTC strings, internal dispatch state left out. */
 export function jobView(job: Job) {
   const schedule = jobScheduleState(job);
@@ -79,6 +111,7 @@ export function jobView(job: Job) {
             ofLast: job.pausedBy.ofLast,
             resumeAt: job.pausedBy.resumeAt === undefined ? null : iso(job.pausedBy.resumeAt),
           },
+    occurrenceExceptions: (job.occurrenceExceptions ?? []).map(exceptionView),
     triggerNextTime: job.triggerNextTime === null ? null : iso(job.triggerNextTime),
     triggerLastTime: job.triggerLastTime ? iso(job.triggerLastTime) : null,
     glueUpdatetime: iso(job.glueUpdatetime),

@@ -163,6 +163,19 @@ export class SchedulerAlarms extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+    // A job's deadline passed without a success: each job's own alarm channels were told (a
+    // deadlineMissed alarm); this is the operator's count, once per job and deadline window.
+    add(
+      new cloudwatch.Alarm(this, 'DeadlineMissed', {
+        alarmDescription:
+          'a job missed its deadline in the last 5 minutes (DeadlinesMissed): no success by its deadline; see the job page in the console, or the log "deadline missed"',
+        metric: businessMetric('deadlinesMissed', 'monitors', { period: Duration.minutes(5) }),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
     // Many refused sign-ins: someone guessing passwords (each is also slowed and locked out per user and address).
     add(
       new cloudwatch.Alarm(this, 'FailedLoginsSpike', {

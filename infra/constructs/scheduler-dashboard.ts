@@ -180,6 +180,15 @@ export class SchedulerDashboard extends Construct {
         businessMetric('auditWriteFailures', 'api', { label: 'AuditWriteFailures' }),
       ]),
     );
+    // Jobs' own rules: paused by their failure policy (wherever a final outcome is taken), resumed
+    // after the cooling-off, deadlines passed without a success (the monitors' jobPolicies sweep).
+    this.dashboard.addWidgets(
+      graph('Jobs: paused by failure policy, resumed, deadlines missed', [
+        businessMetricTotal('jobsPausedByPolicy'),
+        businessMetric('jobsResumedByPolicy', 'monitors', { label: 'JobsResumedByPolicy' }),
+        businessMetric('deadlinesMissed', 'monitors', { label: 'DeadlinesMissed' }),
+      ]),
+    );
     // Workflows: runs and node fires counted wherever the engine runs (api, dispatcher, callback,
     // monitors), each line the sum over its emitting functions; node lateness where nodes are sent.
     this.dashboard.addWidgets(

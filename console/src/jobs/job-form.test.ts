@@ -32,6 +32,7 @@ const JOB: Job = {
   failurePolicy: null,
   deadline: null,
   pausedBy: null,
+  occurrenceExceptions: [],
   executorRouteStrategy: 'FIRST',
   executorHandler: 'reportHandler',
   executorParam: '',

@@ -262,7 +262,8 @@ type ReadOnlyKeys =
   | 'scheduleEnded'
   | 'pausedBy'
   | 'deadlineSetAt'
-  | 'deadlineStatus';
+  | 'deadlineStatus'
+  | 'occurrenceExceptions';
 
 /**
  * The form as a body, or the problems found before asking the server (numbers that are not whole

@@ -9,6 +9,7 @@ import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
 import { CALENDAR_ROUTES } from './routes-calendars.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
+import { OCCURRENCE_ROUTES } from './routes-occurrences.js';
 import { WORKFLOW_ROUTES } from './routes-workflows.js';
 import { Activity, ActivityQuery, Dashboard, DashboardQuery } from './schemas-activity.js';
 import { OpenApiDocumentSchema } from './schemas-common.js';
@@ -58,7 +59,7 @@ const exampleGroup = {
   createdAt: T0,
   updatedAt: T0,
 };
-const exampleJob = {
+export const exampleJob = {
   id: 7,
   appName: 'my-app',
   name: 'Nightly report',
@@ -78,6 +79,7 @@ const exampleJob = {
   failurePolicy: { pauseAfter: { failures: 3, ofLast: 5 }, resumeAfterSeconds: 600 },
   deadline: { time: '06:00', timeZone: 'Europe/Berlin' },
   pausedBy: null,
+  occurrenceExceptions: [],
   executorRouteStrategy: 'ROUND',
   executorHandler: 'reportHandler',
   executorParam: 'region=eu',
@@ -515,8 +517,18 @@ const SCHEDULING_ROUTES = {
         example: {
           times: ['2030-03-30T01:30:00.000Z', '2030-04-01T00:30:00.000Z'],
           fires: [
-            { time: '2030-03-30T01:30:00.000Z', fireAt: '2030-03-30T01:30:12.345Z', dst: null },
-            { time: '2030-04-01T00:30:00.000Z', fireAt: '2030-04-01T00:30:07.021Z', dst: null },
+            {
+              time: '2030-03-30T01:30:00.000Z',
+              fireAt: '2030-03-30T01:30:12.345Z',
+              exception: null,
+              dst: null,
+            },
+            {
+              time: '2030-04-01T00:30:00.000Z',
+              fireAt: '2030-04-01T00:30:07.021Z',
+              exception: null,
+              dst: null,
+            },
           ],
           ends: 'maxRuns',
           dst: {
@@ -783,6 +795,7 @@ const SCHEDULING_ROUTES = {
  */
 export const API = {
   ...SCHEDULING_ROUTES,
+  ...OCCURRENCE_ROUTES,
   ...WORKFLOW_ROUTES,
   ...CALENDAR_ROUTES,
   ...IDENTITY_ROUTES,

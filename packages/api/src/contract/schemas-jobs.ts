@@ -36,6 +36,7 @@ import {
   optional,
   readOnlyEcho,
 } from './schemas-common.js';
+import { OccurrenceException } from './schemas-occurrences.js';
 
 type JobField = (typeof JOB_EDITABLE_FIELDS)[number];
 
@@ -351,6 +352,7 @@ const JOB_READ_ONLY = {
   scheduleEnded: readOnlyEcho(null),
   pausedBy: readOnlyEcho(null),
   deadlineSetAt: readOnlyEcho(null),
+  occurrenceExceptions: readOnlyEcho([]),
 } satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
 
 /** Shown in answers beside the fields: a body may carry it back too (ignored). */
@@ -476,6 +478,11 @@ export const Job = named(
           examples: [null],
         }),
       ),
+      occurrenceExceptions: Type.Array(OccurrenceException, {
+        description:
+          'One-off exceptions of the schedule: occurrences skipped or moved (changed through /v1/jobs/{id}/occurrences), by time; [] when none.',
+        examples: [[]],
+      }),
       glueUpdatetime: Instant(iso('When the glue (type or source) last changed')),
       scheduleRevision: Type.Integer({
         minimum: 1,
@@ -588,7 +595,7 @@ export const PreviewQuery = annotate(
       Type.Integer({
         minimum: 1,
         description:
-          'The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter).',
+          'The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter), and its skipped and moved occurrences are marked (when the caller may read the job).',
         examples: [7],
       }),
     ),
@@ -622,8 +629,13 @@ export const Preview = named(
             }),
             fireAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
               description:
-                'When it really fires: its scheduled time plus its jitter; null when there is jitter but no jobId to derive it from.',
+                'When it really fires: its scheduled time plus its jitter, or its move’s time; null when skipped, or when there is jitter but no jobId to derive it from.',
               examples: ['2030-01-04T09:00:12.345Z'],
+            }),
+            exception: Type.Union([OccurrenceException, Type.Null()], {
+              description:
+                'The job’s one-off exception of this fire (with jobId): skipped (fireAt null) or moved (fireAt its new time); null otherwise.',
+              examples: [null],
             }),
             dst: Type.Union(
               [

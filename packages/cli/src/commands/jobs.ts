@@ -1,10 +1,11 @@
-/** `tickring jobs ls|get|create|edit|start|stop|trigger|rm`: jobs (`/v1/jobs`). */
+/** `tickring jobs ls|get|create|edit|start|stop|trigger|rm` (and the occurrence commands): jobs (`/v1/jobs`). */
 import type { Job, JobCreate, JobPage, JobUpdate, TickringClient, TriggerAccepted } from '@tickring/client';
 import { type Command, InvalidArgumentError } from 'commander';
 import { type ActionRunner, type Context, sleep } from '../context.js';
 import { CommandFailedError, UsageError } from '../errors.js';
 import { canAsk, confirm } from '../prompt.js';
 import { collect, examples, idList, intIn, oneOf, positiveId } from './args.js';
+import { registerOccurrences } from './occurrences.js';
 import { followLog } from './run-log.js';
 
 interface JobFlags {
@@ -292,6 +293,8 @@ someone changed the job since.
         if (!ctx.json) ctx.out.note(`Deleted job ${jobId}.`);
       }),
     );
+
+  registerOccurrences(jobs, run);
 }
 
 function jobFlags(cmd: Command): Command {

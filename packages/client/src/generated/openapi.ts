@@ -417,6 +417,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a job’s upcoming occurrences
+         * @description The schedule’s next occurrences (within its bounds) with their one-off exceptions: a skipped one without a fire time, a moved one at its new time beside its scheduled one; `changeable` false for those too close to change. `exceptions` lists every exception the job holds.
+         *
+         *     Access: any role reaching the group (the job's group (and the group it moves to)).
+         */
+        get: operations["listOccurrences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/occurrences/{time}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Skip one occurrence
+         * @description The occurrence does not fire; the schedule goes on (no pause). An earlier skip or move of it is replaced. `{time}` is the occurrence’s scheduled time (ISO-8601 with a zone, or epoch ms); it must be a future fire of the job’s schedule (400 naming the nearest fires before and after otherwise). One planned already, or within 15 s (the tick plans that far ahead), answers 409: too late. A job holds at most 100 exceptions ahead. The answer is the job, with its `occurrenceExceptions`; the change is audited with who and why.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        post: operations["skipOccurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/occurrences/{time}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one occurrence
+         * @description The occurrence fires at `to` instead (not jittered), keeping its scheduled time as its identity: the run’s scheduledTime, which the handler sees, is the original one. `to` must be in the future and strictly between the fires before and after it (400 naming that window), so the job’s fires stay in order. `{time}` is the occurrence’s scheduled time (ISO-8601 with a zone, or epoch ms); it must be a future fire of the job’s schedule (400 naming the nearest fires before and after otherwise). One planned already, or within 15 s (the tick plans that far ahead), answers 409: too late. A job holds at most 100 exceptions ahead. The answer is the job, with its `occurrenceExceptions`; the change is audited with who and why.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        post: operations["moveOccurrence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/occurrences/{time}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take an occurrence’s skip or move back
+         * @description The occurrence fires at its own time again. 400 when it has no exception; 409 when it (or its move’s time) is planned already or within 15 s.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        delete: operations["restoreOccurrence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workflows": {
         parameters: {
             query?: never;
@@ -1522,6 +1610,11 @@ export interface components {
              */
             deadlineStatus?: components["schemas"]["DeadlineStatus"] | null;
             /**
+             * @description One-off exceptions of the schedule: occurrences skipped or moved (changed through /v1/jobs/{id}/occurrences), by time; [] when none.
+             * @example []
+             */
+            occurrenceExceptions: components["schemas"]["OccurrenceException"][];
+            /**
              * Format: date-time
              * @description When the glue (type or source) last changed, ISO-8601 UTC.
              * @example 2030-01-01T02:00:00.000Z
@@ -1692,6 +1785,43 @@ export interface components {
              * @example null
              */
             at: string | null;
+        };
+        /** @description One occurrence of the schedule skipped or moved. */
+        OccurrenceException: {
+            /**
+             * Format: date-time
+             * @description The occurrence’s scheduled time (its identity: the run keeps it), ISO-8601 UTC.
+             * @example 2030-01-02T09:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description skip: the occurrence does not fire; move: it fires at `to` instead.
+             * @example skip
+             * @enum {string}
+             */
+            action: "skip" | "move";
+            /**
+             * @description A move’s new time, ISO-8601 UTC; null for a skip.
+             * @example 2030-01-02T09:30:00.000Z
+             * @example null
+             */
+            to: string | null;
+            /**
+             * @description Why, as given; null when none was.
+             * @example public holiday
+             */
+            reason: string | null;
+            /**
+             * @description Who made it (user or token name).
+             * @example ana
+             */
+            by: string;
+            /**
+             * Format: date-time
+             * @description When it was made, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
         };
         /** @description A new job: appName (or jobGroup), name (or jobDesc) and author are required; the rest has XXL-JOB’s defaults. Unknown fields are refused. */
         JobCreate: {
@@ -1938,6 +2068,11 @@ export interface components {
             readonly deadlineSetAt?: unknown;
             /**
              * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example []
+             */
+            readonly occurrenceExceptions?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
              * @example null
              */
             readonly runsRemaining?: unknown;
@@ -2174,6 +2309,11 @@ export interface components {
             readonly deadlineSetAt?: unknown;
             /**
              * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example []
+             */
+            readonly occurrenceExceptions?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
              * @example null
              */
             readonly runsRemaining?: unknown;
@@ -2249,10 +2389,15 @@ export interface components {
                  */
                 time: string;
                 /**
-                 * @description When it really fires: its scheduled time plus its jitter; null when there is jitter but no jobId to derive it from.
+                 * @description When it really fires: its scheduled time plus its jitter, or its move’s time; null when skipped, or when there is jitter but no jobId to derive it from.
                  * @example 2030-01-04T09:00:12.345Z
                  */
                 fireAt: string | null;
+                /**
+                 * @description The job’s one-off exception of this fire (with jobId): skipped (fireAt null) or moved (fireAt its new time); null otherwise.
+                 * @example null
+                 */
+                exception: components["schemas"]["OccurrenceException"] | null;
                 /**
                  * @description Set when the fire falls in a local hour that happens twice (clocks fall back).
                  * @example null
@@ -3046,6 +3191,68 @@ export interface components {
              * @example false
              */
             truncated: boolean;
+        };
+        /** @description A job’s upcoming occurrences with their exceptions. */
+        OccurrenceList: {
+            /**
+             * @description The job’s id.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description The upcoming occurrences, within the job’s bounds, oldest first.
+             * @example []
+             */
+            occurrences: {
+                /**
+                 * Format: date-time
+                 * @description The occurrence’s scheduled time, ISO-8601 UTC.
+                 * @example 2030-01-02T09:00:00.000Z
+                 */
+                time: string;
+                /**
+                 * @description When it fires: its scheduled time plus its jitter, or its move’s time; null when skipped.
+                 * @example 2030-01-01T02:00:00.000Z
+                 * @example null
+                 */
+                fireAt: string | null;
+                /**
+                 * @description Its skip or move; null when it fires as scheduled.
+                 * @example null
+                 */
+                exception: components["schemas"]["OccurrenceException"] | null;
+                /**
+                 * @description false when it is planned already (or about to be): too late to skip, move or restore.
+                 * @example true
+                 */
+                changeable: boolean;
+            }[];
+            /**
+             * @description Every exception the job holds (at most 100 ahead; passed ones are pruned an hour later).
+             * @example []
+             */
+            exceptions: components["schemas"]["OccurrenceException"][];
+        };
+        /** @description Optional: why the occurrence is skipped. */
+        OccurrenceSkip: {
+            /**
+             * @description Why (kept with the exception and in the audit log).
+             * @example public holiday
+             */
+            reason?: string;
+        };
+        /** @description Where the occurrence moves to, and why. */
+        OccurrenceMove: {
+            /**
+             * @description The new fire time: in the future and strictly between the fires before and after the occurrence (the job’s fires stay in order).
+             * @example 2030-01-02T09:30:00Z
+             */
+            to: string | number;
+            /**
+             * @description Why (kept with the exception and in the audit log).
+             * @example public holiday
+             */
+            reason?: string;
         };
         /** @description A page of workflows. */
         WorkflowPage: {
@@ -4880,6 +5087,7 @@ export type Deadline = components['schemas']['Deadline'];
 export type ScheduleEnded = components['schemas']['ScheduleEnded'];
 export type PausedBy = components['schemas']['PausedBy'];
 export type DeadlineStatus = components['schemas']['DeadlineStatus'];
+export type OccurrenceException = components['schemas']['OccurrenceException'];
 export type JobCreate = components['schemas']['JobCreate'];
 export type JobUpdate = components['schemas']['JobUpdate'];
 export type TriggerAccepted = components['schemas']['TriggerAccepted'];
@@ -4893,6 +5101,9 @@ export type Executors = components['schemas']['Executors'];
 export type RefusedRegistration = components['schemas']['RefusedRegistration'];
 export type Dashboard = components['schemas']['Dashboard'];
 export type Activity = components['schemas']['Activity'];
+export type OccurrenceList = components['schemas']['OccurrenceList'];
+export type OccurrenceSkip = components['schemas']['OccurrenceSkip'];
+export type OccurrenceMove = components['schemas']['OccurrenceMove'];
 export type WorkflowPage = components['schemas']['WorkflowPage'];
 export type Workflow = components['schemas']['Workflow'];
 export type WorkflowNode = components['schemas']['WorkflowNode'];
@@ -5355,6 +5566,7 @@ export interface operations {
                      *             "timeZone": "Europe/Berlin"
                      *           },
                      *           "pausedBy": null,
+                     *           "occurrenceExceptions": [],
                      *           "executorRouteStrategy": "ROUND",
                      *           "executorHandler": "reportHandler",
                      *           "executorParam": "region=eu",
@@ -5437,6 +5649,7 @@ export interface operations {
                      *         "timeZone": "Europe/Berlin"
                      *       },
                      *       "pausedBy": null,
+                     *       "occurrenceExceptions": [],
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5532,6 +5745,7 @@ export interface operations {
                      *         "timeZone": "Europe/Berlin"
                      *       },
                      *       "pausedBy": null,
+                     *       "occurrenceExceptions": [],
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5623,6 +5837,7 @@ export interface operations {
                      *         "timeZone": "Europe/Berlin"
                      *       },
                      *       "pausedBy": null,
+                     *       "occurrenceExceptions": [],
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5778,6 +5993,7 @@ export interface operations {
                      *         "timeZone": "Europe/Berlin"
                      *       },
                      *       "pausedBy": null,
+                     *       "occurrenceExceptions": [],
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -5882,6 +6098,7 @@ export interface operations {
                      *         "timeZone": "Europe/Berlin"
                      *       },
                      *       "pausedBy": null,
+                     *       "occurrenceExceptions": [],
                      *       "executorRouteStrategy": "ROUND",
                      *       "executorHandler": "reportHandler",
                      *       "executorParam": "region=eu",
@@ -6019,7 +6236,7 @@ export interface operations {
                 maxRuns?: number;
                 /** @description The job’s jitterSeconds: each fire’s real time is shown beside its scheduled one. */
                 jitterSeconds?: number;
-                /** @description The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter). */
+                /** @description The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter), and its skipped and moved occurrences are marked (when the caller may read the job). */
                 jobId?: number;
             };
             header?: never;
@@ -6044,11 +6261,13 @@ export interface operations {
                      *         {
                      *           "time": "2030-03-30T01:30:00.000Z",
                      *           "fireAt": "2030-03-30T01:30:12.345Z",
+                     *           "exception": null,
                      *           "dst": null
                      *         },
                      *         {
                      *           "time": "2030-04-01T00:30:00.000Z",
                      *           "fireAt": "2030-04-01T00:30:07.021Z",
+                     *           "exception": null,
                      *           "dst": null
                      *         }
                      *       ],
@@ -6624,6 +6843,259 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOccurrences: {
+        parameters: {
+            query?: {
+                /** @description List from here (default and at the earliest: now). */
+                from?: string;
+                /** @description List up to here (inclusive). */
+                to?: string;
+                /** @description How many occurrences at most. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The occurrences and the exceptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": 7,
+                     *       "occurrences": [
+                     *         {
+                     *           "time": "2030-01-02T09:00:00.000Z",
+                     *           "fireAt": null,
+                     *           "exception": {
+                     *             "at": "2030-01-02T09:00:00.000Z",
+                     *             "action": "skip",
+                     *             "to": null,
+                     *             "reason": "public holiday",
+                     *             "by": "ana",
+                     *             "createdAt": "2030-01-01T12:00:00.000Z"
+                     *           },
+                     *           "changeable": true
+                     *         },
+                     *         {
+                     *           "time": "2030-01-03T09:00:00.000Z",
+                     *           "fireAt": "2030-01-03T09:00:00.000Z",
+                     *           "exception": null,
+                     *           "changeable": true
+                     *         }
+                     *       ],
+                     *       "exceptions": [
+                     *         {
+                     *           "at": "2030-01-02T09:00:00.000Z",
+                     *           "action": "skip",
+                     *           "to": null,
+                     *           "reason": "public holiday",
+                     *           "by": "ana",
+                     *           "createdAt": "2030-01-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OccurrenceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    skipOccurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+                /** @description The occurrence’s scheduled time: an ISO-8601 instant with a zone (2030-01-02T09:00:00Z) or epoch milliseconds. It must be a future fire of the job’s schedule. */
+                time: string;
+            };
+            cookie?: never;
+        };
+        /** @description Why (optional). */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OccurrenceSkip"];
+            };
+        };
+        responses: {
+            /** @description The job as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too late: the occurrence is planned already (or within 15 s); or the job changed meanwhile too often; or it is a workflow’s schedule job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    moveOccurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+                /** @description The occurrence’s scheduled time: an ISO-8601 instant with a zone (2030-01-02T09:00:00Z) or epoch milliseconds. It must be a future fire of the job’s schedule. */
+                time: string;
+            };
+            cookie?: never;
+        };
+        /** @description The new time, and why. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OccurrenceMove"];
+            };
+        };
+        responses: {
+            /** @description The job as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too late: the occurrence is planned already (or within 15 s); or the job changed meanwhile too often; or it is a workflow’s schedule job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    restoreOccurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+                /** @description The occurrence’s scheduled time: an ISO-8601 instant with a zone (2030-01-02T09:00:00Z) or epoch milliseconds. It must be a future fire of the job’s schedule. */
+                time: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too late: the occurrence is planned already (or within 15 s); or the job changed meanwhile too often; or it is a workflow’s schedule job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

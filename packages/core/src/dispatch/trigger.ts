@@ -23,8 +23,9 @@ export interface FireMessage {
   /** Epoch ms the run is due to start: the fire's identity (dedupKey, order, the run's scheduledTime). */
   readonly scheduledTime: number;
   /**
-   * A jittered scheduled fire: when it is really sent (scheduledTime + its jitter offset, epoch ms);
-   * its wait and its lateness count from here. Absent: at scheduledTime.
+   * A jittered scheduled fire, or a moved occurrence: when it is really sent (scheduledTime + its
+   * jitter offset, or the move's time, before or after it; epoch ms); its wait and its lateness count
+   * from here. Absent: at scheduledTime.
    */
   readonly fireAt?: number;
   readonly triggerType: TriggerType;
@@ -221,7 +222,8 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.logId !== undefined) int(m.logId, 'logId', 1);
   if (m.parentLogId !== undefined) int(m.parentLogId, 'parentLogId');
   if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
-  if (m.fireAt !== undefined) int(m.fireAt, 'fireAt', m.scheduledTime as number);
+  // A moved occurrence may fire before its scheduled time; a jittered one only after it.
+  if (m.fireAt !== undefined) int(m.fireAt, 'fireAt', 0);
   if (m.missedThrough !== undefined) {
     const through = m.missedThrough as Record<string, unknown> | null;
     if (through === null || typeof through !== 'object')

@@ -10,7 +10,11 @@ import {
   type DstFireMark,
   type DstTransition,
   dstMarks,
+  effectiveNextFire,
+  exceptionsFitting,
   jitterOffsetMs,
+  markOccurrences,
+  type OccurrenceException,
   previewFireTimes,
   type Schedule,
   type ScheduleBounds,
@@ -245,13 +249,19 @@ export interface PreviewOptions {
   readonly jitterSeconds?: number;
   /** The job whose fires these are: a fire's jitter depends on it. */
   readonly jobId?: number;
+  /** The job's one-off exceptions: a skipped fire is shown without a time, a moved one at its new time. */
+  readonly exceptions?: readonly OccurrenceException[];
 }
 
-/** One previewed fire: its scheduled time, when it really fires (jitter; null: not known without a job), a DST mark. */
+/**
+ * One previewed fire: its scheduled time, when it really fires (jitter or a move; null: skipped, or
+ * not known without a job), a DST mark, its one-off exception.
+ */
 export interface PreviewFire {
   readonly time: number;
   readonly fireAt: number | null;
   readonly dst?: DstFireMark;
+  readonly exception?: OccurrenceException;
 }
 
 export interface SchedulePreview {
@@ -301,16 +311,16 @@ export function previewSchedule(
   else if (times.length <= limit) ends = 'noNextFire';
   times = times.slice(0, limit);
   const marks = dstMarks(schedule, fromMs, times);
+  const jitteredAt = (time: number) =>
+    jitterSeconds === 0
+      ? time
+      : options.jobId === undefined
+        ? null
+        : time + jitterOffsetMs(options.jobId, time, jitterSeconds);
   return {
-    fires: times.map((time) => {
-      const dst = marks.fires.find((m) => m.time === time);
-      const fireAt =
-        jitterSeconds === 0
-          ? time
-          : options.jobId === undefined
-            ? null
-            : time + jitterOffsetMs(options.jobId, time, jitterSeconds);
-      return { time, fireAt, ...(dst ? { dst } : {}) };
+    fires: markOccurrences(times, options.exceptions, jitteredAt).map((fire) => {
+      const dst = marks.fires.find((m) => m.time === fire.time);
+      return { ...fire, ...(dst ? { dst } : {}) };
     }),
     ...(ends === undefined ? {} : { ends }),
     dst: { policy: DST_POLICY_TEXT, transitions: marks.transitions },
@@ -338,11 +348,19 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
       : current.maxRuns === undefined
         ? 0
         : (current.scheduledFires ?? 0);
+  // A changed schedule keeps the one-off exceptions that still name its occurrences.
+  const exceptions = scheduleEdited
+    ? exceptionsFitting(scheduleOfSpec(spec), current.occurrenceExceptions)
+    : current.occurrenceExceptions;
   let triggerNextTime: number | null = null;
   if (spec.triggerStatus === 'RUNNING') {
     triggerNextTime =
       scheduleEdited || statusChanged || current.triggerNextTime === null
-        ? firstFireForStart({ ...spec, scheduledFires }, now)
+        ? effectiveNextFire(
+            scheduleOfSpec(spec),
+            firstFireForStart({ ...spec, scheduledFires }, now),
+            exceptions,
+          )
         : current.triggerNextTime;
   }
   const glueEdited = spec.glueType !== current.glueType || spec.glueSource !== current.glueSource;
@@ -357,6 +375,7 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
     deadline: _d,
     pausedBy,
     deadlineSetAt,
+    occurrenceExceptions: _x,
     ...kept
   } = current;
   const deadlineSince =
@@ -368,6 +387,7 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
   return {
     ...kept,
     ...spec,
+    ...(exceptions === undefined || exceptions.length === 0 ? {} : { occurrenceExceptions: exceptions }),
     ...(scheduledFires === undefined ? {} : { scheduledFires }),
     // Why the schedule ended (or paused) stays with the stopped job until it is started again.
     ...(scheduleEnded === undefined || spec.triggerStatus === 'RUNNING' ? {} : { scheduleEnded }),
@@ -381,11 +401,15 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
   };
 }
 
+function scheduleOfSpec(spec: Pick<JobSpec, 'scheduleType' | 'scheduleConf' | 'timeZone'>): Schedule {
+  return { type: spec.scheduleType, conf: spec.scheduleConf, timeZone: spec.timeZone };
+}
+
 /**
  * Read, change, conditional write; on a ConflictError from the write (someone, usually the tick,
  * moved the job meanwhile) read again and retry. `change` returning the job unchanged skips the write.
  */
-async function modifyJob(
+export async function modifyJob(
   deps: Pick<AdminJobsDeps, 'jobs' | 'clock' | 'logger'>,
   id: number,
   change: (current: Job, now: number) => Job | Promise<Job>,

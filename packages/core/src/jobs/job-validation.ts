@@ -75,6 +75,7 @@ export const JOB_READ_ONLY_FIELDS = [
   'scheduleEnded',
   'pausedBy',
   'deadlineSetAt',
+  'occurrenceExceptions',
 ] as const satisfies readonly (keyof Job)[];
 
 /** What the API shows of a job beside its fields (`runsRemaining`): a body may carry it back too. */

@@ -1,5 +1,6 @@
 import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
 import type { ScheduleEndReason } from '../schedule/bounds.js';
+import type { OccurrenceException } from '../schedule/occurrences.js';
 import type { Deadline } from './deadline.js';
 import type { FailurePolicy } from './failure-policy.js';
 
@@ -40,6 +41,11 @@ export interface Job {
    * fire's scheduled time (see `jitterOffsetMs`); 0 or absent: none.
    */
   readonly jitterSeconds?: number;
+  /**
+   * One-off exceptions: single occurrences skipped or moved, by scheduled time (see occurrences.ts);
+   * changed only through the occurrence routes, with the job's version. Absent: none.
+   */
+  readonly occurrenceExceptions?: readonly OccurrenceException[];
   readonly executorRouteStrategy: string;
   readonly executorHandler: string;
   readonly executorParam: string;

@@ -16,3 +16,14 @@ export {
   stopJob,
   updateJob,
 } from './admin-jobs.js';
+export {
+  type ListedOccurrence,
+  listOccurrences,
+  MAX_EXCEPTION_REASON,
+  moveOccurrence,
+  OCCURRENCE_LEAD_MS,
+  type OccurrenceChange,
+  parseInstant,
+  removeOccurrenceException,
+  skipOccurrence,
+} from './job-occurrences.js';

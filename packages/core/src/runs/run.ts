@@ -16,7 +16,10 @@ export interface Run {
   readonly triggerType: TriggerType;
   /** Epoch ms the run was due; also XXL-JOB's logDateTime, from which executors name the log file. */
   readonly scheduledTime: number;
-  /** A jittered scheduled fire: how long after scheduledTime it was due to be sent (ms); absent: none. */
+  /**
+   * A jittered scheduled fire or a moved occurrence: how long after scheduledTime it was due to be
+   * sent (ms; negative for an occurrence moved earlier); absent: none.
+   */
   readonly jitterMs?: number;
   /** Epoch ms the run record was created (trigger time in the log list). */
   readonly triggerTime: number;

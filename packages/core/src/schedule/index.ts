@@ -23,6 +23,27 @@ export {
   dstMarks,
 } from './dst.js';
 export {
+  EXCEPTION_KEEP_MS,
+  effectiveNextFire,
+  effectiveTimeOf,
+  exceptionAt,
+  exceptionsFitting,
+  MAX_PENDING_EXCEPTIONS,
+  markOccurrences,
+  moveWindow,
+  type Neighbours,
+  neighboursOf,
+  nominalOf,
+  OCCURRENCE_ACTIONS,
+  type OccurrenceAction,
+  type OccurrenceException,
+  type OccurrenceMark,
+  type OccurrencePlan,
+  pendingExceptions,
+  planOccurrences,
+  prunedExceptions,
+} from './occurrences.js';
+export {
   DEFAULT_TIME_ZONE,
   type FireDecision,
   firstFireTime,

@@ -8,6 +8,7 @@ import type { JobStore, PlannableJob } from '../jobs/job-store.js';
 import { TRIGGER_CODE } from '../runs/run.js';
 import type { RunStore, StoredRun } from '../runs/run-store.js';
 import { previewFireTimes } from '../schedule/index.js';
+import { exceptionAt } from '../schedule/occurrences.js';
 import { scheduledFireMessage } from './run-tick.js';
 
 export interface ReplanDeps {
@@ -61,7 +62,11 @@ export function lastPlanFires({ job, logIdBlock, lastPlanDue, prevPlanDue }: Pla
 function planFires(job: Job, due: number, block: number, inPlan: (time: number) => boolean): FireMessage[] {
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
   const times = [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];
-  return times.filter(inPlan).map((time, slot) => scheduledFireMessage(job, time, block + slot));
+  // A skipped occurrence kept its slot in the plan but was never sent.
+  return times
+    .filter(inPlan)
+    .map((time, slot) => scheduledFireMessage(job, time, block + slot))
+    .filter((fire) => exceptionAt(job.occurrenceExceptions, fire.scheduledTime)?.action !== 'skip');
 }
 
 /**

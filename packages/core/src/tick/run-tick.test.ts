@@ -423,3 +423,79 @@ describe('admission control', () => {
     });
   });
 });
+
+describe('one-off exceptions in the tick', () => {
+  const start = Date.parse('2030-01-01T00:00:00.000Z');
+  const by = { by: 'ana', createdAt: start - 60_000 };
+  async function planOnce(job: Parameters<typeof makeJob>[0], at: number, planAheadMs = 10_000) {
+    const clock = new FakeClock(at);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    await jobs.create(makeJob(job));
+    const sent: RingEntry[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    const settings = {
+      shardCount: 1,
+      preReadCount: 9,
+      preReadMs: 5_000,
+      planAheadMs,
+      leaseMs: 3_000,
+      owner: 't',
+    };
+    await tickOnce(deps, settings, clock.now());
+    return { sent, stored: await jobs.getPlannable([job.id ?? 0]) };
+  }
+
+  it('sends no fire for a skipped occurrence, the others in their slots, and a moved one at its new time, not jittered', async () => {
+    const { sent, stored } = await planOnce(
+      {
+        id: 5,
+        scheduleType: 'FIX_RATE',
+        scheduleConf: '2',
+        jitterSeconds: 1,
+        triggerNextTime: start,
+        occurrenceExceptions: [
+          { at: start + 2_000, action: 'skip', ...by },
+          { at: start + 4_000, action: 'move', to: start + 5_000, ...by },
+        ],
+      },
+      start - 4_500,
+    );
+    const fires = sent.map((e) => e.message);
+    const block = firstPlannedLogId(5);
+    expect(fires.map((f) => f.scheduledTime)).not.toContain(start + 2_000);
+    const moved = fires.find((f) => f.scheduledTime === start + 4_000);
+    // The moved one keeps its scheduled time (its identity) and its place; only its fire time changes.
+    expect(moved).toMatchObject({ fireAt: start + 5_000, logId: block + 2, dedupKey: `5#${start + 4_000}` });
+    expect(fires.find((f) => f.scheduledTime === start)).toMatchObject({
+      logId: block,
+      fireAt: start + jitterOffsetMs(5, start, 1),
+    });
+    expect(stored[0]?.lastPlanDue).toBe(start);
+  });
+
+  it('stores a moved-later occurrence’s new time as the next fire, and plans from the occurrence when it is due', async () => {
+    const exceptions = [{ at: start + 8_000, action: 'move' as const, to: start + 9_000, ...by }];
+    const job = {
+      id: 6,
+      scheduleType: 'FIX_RATE' as const,
+      scheduleConf: '2',
+      occurrenceExceptions: exceptions,
+    };
+    // Planned up to 7.5 s: the occurrence of 8 s, moved to 9 s, is left for later, its new time stored as due.
+    const first = await planOnce({ ...job, triggerNextTime: start + 6_000 }, start + 2_500, 5_000);
+    expect(first.sent.map((e) => e.message.scheduledTime)).toEqual([start + 6_000]);
+    expect(first.stored[0]?.job.triggerNextTime).toBe(start + 9_000);
+    // Read at its new time (not late), the due stands for the occurrence: the plan counts from it.
+    const due = await planOnce({ ...job, triggerNextTime: start + 9_000 }, start + 4_500, 5_000);
+    expect(due.sent[0]?.message).toMatchObject({ scheduledTime: start + 8_000, fireAt: start + 9_000 });
+    expect(due.sent[0]?.message.missedTime).toBeUndefined();
+    expect(due.stored[0]?.lastPlanDue).toBe(start + 8_000);
+  });
+});

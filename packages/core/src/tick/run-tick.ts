@@ -28,6 +28,7 @@ import {
   type Schedule,
   type ScheduleBounds,
 } from '../schedule/index.js';
+import { effectiveTimeOf, exceptionAt, planOccurrences } from '../schedule/occurrences.js';
 import { ringMessageCount, TickAdmission } from './admission.js';
 import type { Lease, LeaseStore } from './lease-store.js';
 
@@ -279,7 +280,7 @@ async function advanceShard(
       nextTriggerTime: p.nextTriggerTime,
       triggerLastTime: p.lastFire ?? p.job.triggerLastTime,
       nextLogIdBlock: p.logIdBlock + LOG_IDS_PER_PLAN,
-      planDue: p.missedTime === undefined ? p.due : undefined,
+      planDue: p.missedTime === undefined ? (p.nominalDue ?? p.due) : undefined,
       ...(p.scheduledFires === undefined ? {} : { scheduledFires: p.scheduledFires }),
       ...(p.ended === undefined ? {} : { ended: p.ended }),
     }),
@@ -314,6 +315,8 @@ interface JobPlan {
   /** The first logId of this plan's block. */
   readonly logIdBlock: number;
   readonly due: number;
+  /** The occurrence `due` stands for when it is a moved one's new time (the plan starts there). */
+  readonly nominalDue?: number;
   readonly messages: FireMessage[];
   readonly nextTriggerTime: number | null;
   readonly lastFire: number | undefined;
@@ -412,12 +415,25 @@ function planJob(
   if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
   const counted = job.scheduledFires ?? 0;
+  // With one-off exceptions the stored due is the effective next fire; the plan counts from the
+  // occurrence it stands for, skipped ones left out, moved ones at their new time (occurrences.ts).
+  const exceptions = job.occurrenceExceptions ?? [];
+  const excepted =
+    exceptions.length === 0
+      ? undefined
+      : planOccurrences(schedule, job.misfireStrategy, due, nowMs, planEnd, LOG_IDS_PER_PLAN, exceptions);
+  const nominalDue = excepted?.nominalDue ?? due;
   const decision = boundDecision(
-    withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd)),
+    excepted?.decision ?? withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd)),
     boundsOfJob(job),
     counted,
   );
-  const slotOf = logIdSlots(schedule, due, decision.missedTime !== undefined);
+  // Skipped occurrences keep their places, so slots are looked up (as after a misfire).
+  const slotOf = logIdSlots(
+    schedule,
+    nominalDue,
+    decision.missedTime !== undefined || excepted !== undefined,
+  );
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
     // The misfire fire stands in for the missed `due`: the first slot, as the fire it replaces.
@@ -426,19 +442,23 @@ function planJob(
     if (!isMisfireFire) return fire;
     // The misfire fire's own time depends on when the tick ran; key it by the missed time so
     // ticks that read the same `due` still produce one run. A catch-up runs at once: no jitter.
-    const missedTime = decision.missedTime ?? due;
+    const missedTime = decision.missedTime ?? nominalDue;
     const { fireAt: _jittered, ...atOnce } = fire;
     return { ...atOnce, triggerType: 'MISFIRE', dedupKey: misfireDedupKey(job.id, missedTime), missedTime };
   });
   // DO_NOTHING: the missed fires are recorded as one skip range, by a note in the due fire's slot.
   const missed =
-    decision.missedTime !== undefined && !decision.misfire ? missedFires(schedule, due, nowMs) : undefined;
-  if (missed) messages.unshift({ ...scheduledFireMessage(job, due, logIdBlock), missedThrough: missed });
+    decision.missedTime !== undefined && !decision.misfire
+      ? missedFires(schedule, nominalDue, nowMs)
+      : undefined;
+  if (missed)
+    messages.unshift({ ...scheduledFireMessage(job, nominalDue, logIdBlock), missedThrough: missed });
   return [
     {
       job,
       logIdBlock,
       due,
+      ...(nominalDue === due ? {} : { nominalDue }),
       messages,
       nextTriggerTime: decision.nextTriggerTime,
       lastFire: decision.fireTimes.at(-1),
@@ -498,18 +518,24 @@ function withinBlock(decision: FireDecision): FireDecision {
 /**
  * A scheduled fire of `job` at `scheduledTime`, as the tick plans it (`logId`: its slot in a reserved
  * block), with its jittered time (`fireAt`) when the job has jitter: the same for every copy of it.
+ * A moved occurrence fires at its move's time instead, not jittered again (its `to` is the user's).
  */
 export function scheduledFireMessage(
   job: Job,
   scheduledTime: number,
   logId: number | undefined,
 ): FireMessage {
-  const jitterMs = jitterOffsetMs(job.id, scheduledTime, job.jitterSeconds ?? 0);
+  const moved = exceptionAt(job.occurrenceExceptions, scheduledTime)?.action === 'move';
+  const movedTo = moved ? effectiveTimeOf(scheduledTime, job.occurrenceExceptions) : null;
+  const jitterMs =
+    movedTo !== null
+      ? movedTo - scheduledTime
+      : jitterOffsetMs(job.id, scheduledTime, job.jitterSeconds ?? 0);
   return {
     jobId: job.id,
     ...(logId !== undefined ? { logId } : {}),
     scheduledTime,
-    ...(jitterMs > 0 ? { fireAt: scheduledTime + jitterMs } : {}),
+    ...(jitterMs !== 0 ? { fireAt: scheduledTime + jitterMs } : {}),
     triggerType: job.scheduleType === 'NONE' ? 'API' : job.scheduleType,
     dedupKey: scheduledDedupKey(job.id, scheduledTime),
     scheduleRevision: job.scheduleRevision,

@@ -446,6 +446,28 @@ export function jobStoreContract(
       expect(read && 'maxRuns' in read).toBe(false);
     });
 
+    it('keeps a job’s one-off exceptions through a save and an advance, and drops them when a save clears them', async () => {
+      const job = makeJob({
+        id: 1,
+        triggerNextTime: T + 9_000,
+        occurrenceExceptions: [
+          { at: T + 4_000, action: 'skip', reason: 'holiday', by: 'ana', createdAt: T },
+          { at: T + 8_000, action: 'move', to: T + 9_000, by: 'bob', createdAt: T + 1 },
+        ],
+      });
+      const store = await seeded([job]);
+      expect(await store.get(1)).toEqual(job);
+      expect(await store.advanceSchedule(advanceOf(1, T + 9_000, T + 12_000))).toBe(true);
+      expect((await store.get(1))?.occurrenceExceptions).toEqual(job.occurrenceExceptions);
+      const advanced = await store.get(1);
+      if (!advanced) throw new Error('job 1 is gone');
+      const { occurrenceExceptions: _x, ...cleared } = { ...advanced, version: advanced.version + 1 };
+      await store.replace(cleared, advanced);
+      const read = await store.get(1);
+      expect(read).toEqual(cleared);
+      expect(read && 'occurrenceExceptions' in read).toBe(false);
+    });
+
     it('lists the jobs with a last plan (any status) with their plan state, each once, at page sizes 1, 2, 3 and 100', async () => {
       const jobs = Array.from({ length: 9 }, (_, i) =>
         makeJob({

@@ -137,6 +137,7 @@ export function job(id: number, body: JobCreateBody | (Omit<Job, 'id'> & Record<
     failurePolicy: null,
     deadline: null,
     pausedBy: null,
+    occurrenceExceptions: [],
     ...(body as JobCreateBody),
     id,
     childJobIds: [...body.childJobIds],
