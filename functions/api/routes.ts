@@ -19,6 +19,7 @@ import {
   getJob,
   listJobs,
   previewSchedule,
+  requireCalendars,
   startJob,
   stopJob,
   updateJob,
@@ -119,7 +120,7 @@ export function apiRoutes(deps: ApiDeps): Router {
       ok(activityView(await activity(deps.runs, query, caller.visible))),
     )
 
-    .route(API.previewSchedule, ({ query }) => {
+    .route(API.previewSchedule, async ({ query }) => {
       const schedule = {
         type: query.scheduleType,
         conf: query.scheduleConf ?? '',
@@ -131,10 +132,15 @@ export function apiRoutes(deps: ApiDeps): Router {
         ...(query.endAt === undefined ? {} : { endAt: Date.parse(query.endAt) }),
         ...(query.maxRuns === undefined ? {} : { maxRuns: query.maxRuns }),
       };
+      const gate = await requireCalendars(j, {
+        ...(query.onlyCalendars ? { only: query.onlyCalendars.split(',') } : {}),
+        ...(query.excludeCalendars ? { exclude: query.excludeCalendars.split(',') } : {}),
+      });
       const preview = previewSchedule(schedule, from, query.count, {
         bounds,
         ...(query.jitterSeconds === undefined ? {} : { jitterSeconds: query.jitterSeconds }),
         ...(query.jobId === undefined ? {} : { jobId: query.jobId }),
+        ...(gate === undefined ? {} : { calendars: gate }),
       });
       return ok(previewView(preview));
     })

@@ -28,6 +28,14 @@ export function previewView(preview: SchedulePreview) {
       fireAt: f.fireAt === null ? null : iso(f.fireAt),
       dst: f.dst ? { kind: f.dst.kind, note: f.dst.note } : null,
     })),
+    skipped: preview.skipped.map((f) => ({
+      time: iso(f.time),
+      calendarId: f.calendarId,
+      list: f.list,
+      date: f.date,
+      reason: f.reason,
+      label: f.label ?? null,
+    })),
     ends: preview.ends ?? null,
     dst: {
       policy: preview.dst.policy,
@@ -50,6 +58,7 @@ export function jobView(job: Job) {
     endAt: job.endAt === undefined ? null : iso(job.endAt),
     maxRuns: job.maxRuns ?? null,
     jitterSeconds: job.jitterSeconds ?? 0,
+    calendars: { only: [...(job.calendars?.only ?? [])], exclude: [...(job.calendars?.exclude ?? [])] },
     runsRemaining: job.maxRuns === undefined ? null : Math.max(0, job.maxRuns - (job.scheduledFires ?? 0)),
     scheduleEnded:
       job.scheduleEnded === undefined
@@ -82,6 +91,7 @@ export function workflowView(workflow: WorkflowRecord, nextFire: number | null) 
     scheduleConf: def.scheduleConf,
     timeZone: def.timeZone,
     misfireStrategy: def.misfireStrategy,
+    calendars: { only: [...(def.calendars?.only ?? [])], exclude: [...(def.calendars?.exclude ?? [])] },
     overlapPolicy: def.overlapPolicy,
     nodes: def.nodes.map((node) => ({
       key: node.key,

@@ -32,7 +32,24 @@ const ENDED_TEXT = {
   maxRuns: 'its most scheduled runs were used up',
   endAt: 'its end was reached',
   noNextFire: 'it fires no more',
+  calendar: 'its calendars allow none of its fires',
 } as const;
+
+/** Calendars named by id, each a link to its page. */
+function CalendarLinks({ ids }: { ids: readonly string[] }) {
+  return (
+    <>
+      {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 && ', '}
+          <Link href={`/calendars/${id}`} class="mono">
+            {id}
+          </Link>
+        </span>
+      ))}
+    </>
+  );
+}
 
 /** How many recent runs the timeline draws. */
 const TIMELINE_RUNS = 200;
@@ -217,6 +234,22 @@ function JobFacts({ job }: { job: Job }) {
           <>
             <dt>Jitter</dt>
             <dd>each fire up to {job.jitterSeconds} s after its scheduled time</dd>
+          </>
+        )}
+        {job.calendars.only.length > 0 && (
+          <>
+            <dt>Only on</dt>
+            <dd>
+              working days of <CalendarLinks ids={job.calendars.only} />
+            </dd>
+          </>
+        )}
+        {job.calendars.exclude.length > 0 && (
+          <>
+            <dt>Not on</dt>
+            <dd>
+              dates excluded by <CalendarLinks ids={job.calendars.exclude} />
+            </dd>
           </>
         )}
         <dt>Next fire</dt>

@@ -24,6 +24,7 @@ const WORKFLOW: Workflow = {
   scheduleConf: '0 0 2 * * ?',
   timeZone: 'Europe/Berlin',
   misfireStrategy: 'DO_NOTHING',
+  calendars: { only: ['cn-workdays'], exclude: [] },
   overlapPolicy: 'SKIP',
   nodes: [
     { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
@@ -48,9 +49,11 @@ describe('the definition as text', () => {
       'scheduleConf',
       'timeZone',
       'misfireStrategy',
+      'calendars',
       'overlapPolicy',
       'nodes',
     ]);
+    expect(definition.calendars).toEqual({ only: ['cn-workdays'], exclude: [] });
     expect(definition.nodes).toEqual([
       { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
       { key: 'load', jobId: 8, upstream: [{ key: 'extract', condition: 'ON_SUCCESS' }] },

@@ -54,6 +54,7 @@ const DEFINITION_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  'calendars',
   'overlapPolicy',
   'nodes',
 ] as const;
@@ -100,6 +101,7 @@ export function exampleDefinition({
     scheduleConf: '',
     timeZone,
     misfireStrategy: 'DO_NOTHING',
+    calendars: { only: [], exclude: [] },
     overlapPolicy: 'SKIP',
     nodes: [
       { key: 'extract', jobId: job(0), executorParam: '{{ input.date }}', upstream: [] },

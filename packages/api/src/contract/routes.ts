@@ -73,6 +73,7 @@ const exampleJob = {
   endAt: '2030-12-31T23:00:00.000Z',
   maxRuns: 300,
   jitterSeconds: 30,
+  calendars: { only: [], exclude: ['de-holidays'] },
   runsRemaining: 299,
   scheduleEnded: null,
   executorRouteStrategy: 'ROUND',
@@ -514,6 +515,16 @@ const SCHEDULING_ROUTES = {
           fires: [
             { time: '2030-03-30T01:30:00.000Z', fireAt: '2030-03-30T01:30:12.345Z', dst: null },
             { time: '2030-04-01T00:30:00.000Z', fireAt: '2030-04-01T00:30:07.021Z', dst: null },
+          ],
+          skipped: [
+            {
+              time: '2030-03-31T00:30:00.000Z',
+              calendarId: 'de-workdays',
+              list: 'only',
+              date: '2030-03-31',
+              reason: 'WEEKEND',
+              label: null,
+            },
           ],
           ends: 'maxRuns',
           dst: {

@@ -32,6 +32,9 @@ interface JobFlags {
   readonly endAt?: string;
   readonly maxRuns?: string;
   readonly jitter?: number;
+  readonly onlyCalendar?: string[];
+  readonly excludeCalendar?: string[];
+  readonly clearCalendars?: boolean;
 }
 
 const JOB_FILE_HELP = `
@@ -329,7 +332,25 @@ function jobFlags(cmd: Command): Command {
       '--jitter <seconds>',
       'delay each fire by a fixed offset in [0, seconds) (0-3600, below its interval)',
       intIn(0, 3600),
-    );
+    )
+    .option(
+      '--only-calendar <id>',
+      'fire only on working days of this calendar (repeatable; with --exclude-calendar they replace the job’s calendars)',
+      collect,
+    )
+    .option('--exclude-calendar <id>', 'never fire on a date this calendar excludes (repeatable)', collect)
+    .option('--clear-calendars', 'the schedule follows no calendar');
+}
+
+/** The calendars of the flags: both lists replace the job's (none given: the body's or the job's stay). */
+function calendarsOf(flags: JobFlags): Record<string, unknown> | null | undefined {
+  const given = flags.onlyCalendar !== undefined || flags.excludeCalendar !== undefined;
+  if (flags.clearCalendars && given) {
+    throw new UsageError('--clear-calendars takes no --only-calendar or --exclude-calendar beside it');
+  }
+  if (flags.clearCalendars) return null;
+  if (!given) return undefined;
+  return { only: flags.onlyCalendar ?? [], exclude: flags.excludeCalendar ?? [] };
 }
 
 /** A bound's flag: "none" (or "null") clears it; anything else goes to the server as given (it checks it). */
@@ -378,6 +399,7 @@ async function jobBody(ctx: Context, flags: JobFlags): Promise<Record<string, un
     endAt: boundValue(flags.endAt),
     maxRuns: boundValue(flags.maxRuns, Number),
     jitterSeconds: flags.jitter,
+    calendars: calendarsOf(flags),
   };
   return { ...file, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
@@ -449,6 +471,8 @@ export function endedText(ended: NonNullable<Job['scheduleEnded']>): string {
       return 'maxRuns used up';
     case 'endAt':
       return 'endAt reached';
+    case 'calendar':
+      return 'its calendars allow no further fire';
     default:
       return 'the schedule fires no more';
   }
@@ -462,6 +486,9 @@ function boundRows(ctx: Context, j: Job): [string, string][] {
   if (j.endAt) rows.push(['end at', out.when(j.endAt)]);
   if (j.maxRuns !== null) rows.push(['runs remaining', `${j.runsRemaining ?? 0} of ${j.maxRuns}`]);
   if (j.jitterSeconds > 0) rows.push(['jitter', `up to ${j.jitterSeconds} s per fire`]);
+  if (j.calendars.only.length > 0) rows.push(['only on', `working days of ${j.calendars.only.join(', ')}`]);
+  if (j.calendars.exclude.length > 0)
+    rows.push(['not on', `dates excluded by ${j.calendars.exclude.join(', ')}`]);
   if (j.scheduleEnded)
     rows.push([
       'ended',

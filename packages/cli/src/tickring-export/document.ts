@@ -42,6 +42,7 @@ export const EXPORTED_JOB_FIELDS = [
   'endAt',
   'maxRuns',
   'jitterSeconds',
+  'calendars',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -205,7 +206,8 @@ type Rule =
   | { readonly type: 'boolean' }
   | { readonly type: 'strings'; readonly max: number }
   | { readonly type: 'ids'; readonly max: number }
-  | { readonly type: 'array' };
+  | { readonly type: 'array' }
+  | { readonly type: 'calendars' };
 
 interface Shape {
   readonly required: Readonly<Record<string, Rule>>;
@@ -273,6 +275,8 @@ const JOB_SHAPE: Shape = {
     endAt: { type: 'string', nullable: true },
     maxRuns: { type: 'int', min: 1, nullable: true },
     jitterSeconds: { type: 'int', min: 0 },
+    // The calendars the schedule names (by id: the target must hold calendars of those ids).
+    calendars: { type: 'calendars' },
   },
 };
 
@@ -563,6 +567,14 @@ function checkRule(value: unknown, at: string, rule: Rule, problems: string[]): 
     case 'array':
       if (!Array.isArray(value)) fail('an array');
       return;
+    case 'calendars': {
+      if (!isObject(value)) return void fail('{only: [calendar ids], exclude: [calendar ids]}');
+      for (const [list, ids] of Object.entries(value)) {
+        if (list !== 'only' && list !== 'exclude') problems.push(`${at}.${list}: unknown field`);
+        else checkRule(ids, `${at}.${list}`, { type: 'strings', max: 10 }, problems);
+      }
+      return;
+    }
     case 'strings':
     case 'ids': {
       const what = rule.type === 'ids' ? 'job ids' : 'strings';

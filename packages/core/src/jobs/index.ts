@@ -24,6 +24,7 @@ export {
   BOUND_FIELDS,
   bodyBoundsProblems,
   boundsProblems,
+  describeCalendars,
   findChildCycle,
   GROUP_EDITABLE_FIELDS,
   GROUP_LIMITS,
@@ -39,4 +40,5 @@ export {
   normalizeExecutorAddress,
   parseGroupSpec,
   parseJobSpec,
+  readScheduleCalendars,
 } from './job-validation.js';

@@ -1,4 +1,5 @@
 import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
+import type { ScheduleCalendars } from '../calendars/calendar-schedule.js';
 import type { ScheduleEndReason } from '../schedule/bounds.js';
 
 /**
@@ -38,6 +39,11 @@ export interface Job {
    * fire's scheduled time (see `jitterOffsetMs`); 0 or absent: none.
    */
   readonly jitterSeconds?: number;
+  /**
+   * The calendars the schedule follows (ids): `only` fires on working days of every one listed,
+   * `exclude` never on a date one of them excludes; absent: none (see calendar-schedule.ts).
+   */
+  readonly calendars?: ScheduleCalendars;
   readonly executorRouteStrategy: string;
   readonly executorHandler: string;
   readonly executorParam: string;

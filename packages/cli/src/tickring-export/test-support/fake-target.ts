@@ -100,6 +100,7 @@ const starterFields: Omit<JobCreateBody, 'appName' | 'name'> = {
   endAt: null,
   maxRuns: null,
   jitterSeconds: 0,
+  calendars: { only: [], exclude: [] },
   executorRouteStrategy: 'FIRST',
   executorHandler: '',
   executorParam: '',
@@ -157,6 +158,7 @@ export function workflow(
 ): Workflow {
   return {
     ...body,
+    calendars: { only: [], exclude: [] },
     id,
     version: 1,
     nodes: body.nodes.map((n) => ({ ...n, upstream: n.upstream.map((e) => ({ ...e })) })),

@@ -198,7 +198,7 @@ describe('validateWorkflow: each rule', () => {
       {
         field: 'cron',
         message:
-          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, overlapPolicy, nodes',
+          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, calendars, overlapPolicy, nodes',
       },
       {
         field: 'nodes[0].retries',

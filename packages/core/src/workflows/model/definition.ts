@@ -7,9 +7,16 @@
  * belongs to the group, is for the use-case to check (it needs the tables).
  */
 
-import { ValidationError } from '../../common/errors.js';
+import type { ScheduleCalendars } from '../../calendars/calendar-schedule.js';
+import { RequestValidationError, ValidationError } from '../../common/errors.js';
 import type { Problem } from '../../identity/identity.js';
-import { APP_NAME, checkSchedule, GROUP_LIMITS, JOB_LIMITS } from '../../jobs/job-validation.js';
+import {
+  APP_NAME,
+  checkSchedule,
+  GROUP_LIMITS,
+  JOB_LIMITS,
+  readScheduleCalendars,
+} from '../../jobs/job-validation.js';
 import { MAX_JOB_ID } from '../../runs/run.js';
 import {
   DEFAULT_TIME_ZONE,
@@ -68,6 +75,8 @@ export interface WorkflowDefinition {
   readonly timeZone: string;
   /** What a scheduled fire missed by more than 5 s does (the jobs' rule): skipped, or one catch-up run. */
   readonly misfireStrategy: MisfireStrategy;
+  /** The calendars the schedule follows, as a job's (its starter job carries them); absent: none. */
+  readonly calendars?: ScheduleCalendars;
   readonly overlapPolicy: OverlapPolicy;
   readonly nodes: readonly WorkflowNode[];
 }
@@ -79,6 +88,7 @@ export const WORKFLOW_FIELDS = [
   'scheduleConf',
   'timeZone',
   'misfireStrategy',
+  'calendars',
   'overlapPolicy',
   'nodes',
 ] as const satisfies readonly (keyof WorkflowDefinition)[];
@@ -165,6 +175,7 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
   const schedule = readSchedule(input, problem);
   const misfireStrategy =
     readEnum(input, 'misfireStrategy', '', MISFIRE_STRATEGIES, problem) ?? WORKFLOW_DEFAULTS.misfireStrategy;
+  const calendars = readCalendars(input, problem);
   const overlapPolicy =
     readEnum(input, 'overlapPolicy', '', OVERLAP_POLICIES, problem) ?? WORKFLOW_DEFAULTS.overlapPolicy;
   const drafts = readNodes(input, problem);
@@ -190,6 +201,7 @@ export function validateWorkflow(input: unknown): WorkflowValidation {
       appName,
       ...schedule,
       misfireStrategy,
+      ...(calendars === undefined ? {} : { calendars }),
       overlapPolicy,
       nodes: Object.freeze(nodes),
     }),
@@ -205,6 +217,20 @@ export function parseWorkflow(input: unknown): WorkflowDefinition {
 }
 
 type Report = (field: string, message: string) => void;
+
+/** The schedule's calendars, as a job's (`readScheduleCalendars`), their problems reported. */
+function readCalendars(input: Record<string, unknown>, problem: Report): ScheduleCalendars | undefined {
+  if (input.calendars === undefined) return undefined;
+  try {
+    return readScheduleCalendars(input.calendars);
+  } catch (err) {
+    if (err instanceof RequestValidationError)
+      for (const p of err.problems) problem(p.field ?? 'calendars', p.message);
+    else if (err instanceof ValidationError) problem('calendars', err.message);
+    else throw err;
+    return undefined;
+  }
+}
 
 function readSchedule(
   input: Record<string, unknown>,
