@@ -20,11 +20,14 @@ export function replanAfterRestart(
   const tick = schedulerTickConfig.loadConfig(env);
   const dispatcher = dispatcherConfig.loadConfig(env);
   const stores = createStoreKit(dispatcher.store, { clients, clock: systemClock, logger });
+  // The calendars jobs follow, as the tick reads them (the dispatcher's configuration has no calendars).
+  const tickStores = createStoreKit(tick.store, { clients, clock: systemClock, logger });
   return replanLostFires(
     {
       jobs: stores.jobs(tick.shardCount),
       runs: stores.runs(loadSetting(env, 'logRetentionDays')),
       ring: stores.ring(),
+      calendars: tickStores.calendars(),
       clock: systemClock,
       logger,
     },

@@ -152,15 +152,26 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     logger,
     workflows: engine,
   };
-  const workflows: AdminWorkflowsDeps = { workflows: workflowStore, engine, jobs, groups, clock, logger };
-  const calendars: AdminCalendarsDeps = { calendars: stores.calendars(), clock, logger };
+  const calendarStore = stores.calendars();
+  const workflows: AdminWorkflowsDeps = {
+    workflows: workflowStore,
+    engine,
+    jobs,
+    groups,
+    calendars: calendarStore,
+    clock,
+    logger,
+  };
+  const jobsDeps = { jobs, groups, calendars: calendarStore, clock, logger };
+  const calendars: AdminCalendarsDeps = {
+    calendars: calendarStore,
+    jobs: jobsDeps,
+    audit: audit.log,
+    clock,
+    logger,
+  };
   return {
-    jobs: {
-      jobs,
-      groups,
-      clock,
-      logger,
-    },
+    jobs: jobsDeps,
     groups: groupsDeps,
     groupTokens: { groups, sealer: tokens.sealer, clock, logger },
     runs: adminRunsDeps,

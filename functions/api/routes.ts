@@ -24,6 +24,7 @@ import {
   moveOccurrence,
   previewSchedule,
   removeOccurrenceException,
+  requireCalendars,
   skipOccurrence,
   startJob,
   stopJob,
@@ -169,11 +170,16 @@ export function apiRoutes(deps: ApiDeps): Router {
       // The job's skips and moves are marked for a caller who may read it (others see plain fires).
       const job = query.jobId === undefined ? undefined : await j.jobs.get(query.jobId);
       const seen = job !== undefined && (caller.visible === ALL_GROUPS || caller.visible.has(job.appName));
+      const gate = await requireCalendars(j, {
+        ...(query.onlyCalendars ? { only: query.onlyCalendars.split(',') } : {}),
+        ...(query.excludeCalendars ? { exclude: query.excludeCalendars.split(',') } : {}),
+      });
       const preview = previewSchedule(schedule, from, query.count, {
         bounds,
         ...(query.jitterSeconds === undefined ? {} : { jitterSeconds: query.jitterSeconds }),
         ...(query.jobId === undefined ? {} : { jobId: query.jobId }),
         ...(seen && job.occurrenceExceptions ? { exceptions: job.occurrenceExceptions } : {}),
+        ...(gate === undefined ? {} : { calendars: gate }),
       });
       return ok(previewView(preview));
     })

@@ -1,5 +1,6 @@
 import { errorResult, type HttpRequest, type HttpResult } from '@tickring/api/http';
 import { ACTIVITY_FAILURE_MSG_MAX, type Activity } from '@tickring/core/activity/use-cases';
+import type { ScheduleCalendars } from '@tickring/core/calendars';
 import type { Logger } from '@tickring/core/common';
 import type { TriggerAccepted } from '@tickring/core/dispatch/use-cases';
 import { REFUSAL_HINTS, type RefusedRegistration } from '@tickring/core/executors';
@@ -29,6 +30,14 @@ export function previewView(preview: SchedulePreview) {
       fireAt: f.fireAt === null ? null : iso(f.fireAt),
       exception: f.exception ? exceptionView(f.exception) : null,
       dst: f.dst ? { kind: f.dst.kind, note: f.dst.note } : null,
+    })),
+    skipped: preview.skipped.map((f) => ({
+      time: iso(f.time),
+      calendarId: f.calendarId,
+      list: f.list,
+      date: f.date,
+      reason: f.reason,
+      label: f.label ?? null,
     })),
     ends: preview.ends ?? null,
     dst: {
@@ -86,6 +95,11 @@ export function occurrencesView(listed: {
   };
 }
 
+/** A schedule's calendars as the API shows them: both lists, empty when none. */
+function calendarsView(calendars: ScheduleCalendars | undefined) {
+  return { only: [...(calendars?.only ?? [])], exclude: [...(calendars?.exclude ?? [])] };
+}
+
 /** A job as the API shows it: times as ISO-8601 UTC strings, internal dispatch state left out. */
 export function jobView(job: Job) {
   const schedule = jobScheduleState(job);
@@ -97,6 +111,7 @@ export function jobView(job: Job) {
     endAt: job.endAt === undefined ? null : iso(job.endAt),
     maxRuns: job.maxRuns ?? null,
     jitterSeconds: job.jitterSeconds ?? 0,
+    calendars: calendarsView(job.calendars),
     runsRemaining: schedule.runsRemaining,
     scheduleEnded: schedule.scheduleEnded,
     failurePolicy: job.failurePolicy ?? null,
@@ -157,6 +172,7 @@ export function workflowView(
     endAt: isoOrNullOf(def.endAt),
     maxRuns: def.maxRuns ?? null,
     jitterSeconds: def.jitterSeconds ?? 0,
+    calendars: calendarsView(def.calendars),
     overlapPolicy: def.overlapPolicy,
     nodes: def.nodes.map((node) => ({
       key: node.key,

@@ -7,10 +7,10 @@ import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 export interface SchedulerTickConfig {
   readonly aws: AwsClientOptions;
   /**
-   * The jobs and the shard leases it reads and advances, the ring it plans onto, and the audit log
-   * where a schedule that stops itself is recorded.
+   * The jobs and the shard leases it reads and advances, the ring it plans onto, the audit log
+   * where a schedule that stops itself is recorded, and the calendars due jobs follow.
    */
-  readonly store: StoreConfig<'jobs' | 'control' | 'audit'>;
+  readonly store: StoreConfig<'jobs' | 'control' | 'audit' | 'calendars'>;
   readonly auditRetentionDays: number;
   readonly shardCount: number;
   readonly preReadCount: number;
@@ -24,7 +24,7 @@ export function loadConfig(env: Env): SchedulerTickConfig {
   return {
     aws: loadAwsConfig(env),
     store: loadStoreConfig(env, () => ({
-      tables: loadTables(env, ['jobs', 'control', 'audit']),
+      tables: loadTables(env, ['jobs', 'control', 'audit', 'calendars']),
       queueUrls: loadRingQueueUrls(env),
     })),
     auditRetentionDays: loadSetting(env, 'auditRetentionDays'),

@@ -30,6 +30,7 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
     ring,
     ringGauge: ring,
     audit: stores.auditLog(config.auditRetentionDays),
+    calendars: stores.calendars(),
     clock,
     logger,
     metrics,

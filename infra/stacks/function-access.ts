@@ -29,8 +29,14 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // shard leases are conditional UpdateItems on control items; fires go out with SendMessageBatch;
   // the fast queue's backlog (GetQueueAttributes, part of the send grant) sets its admission share.
   // A schedule that stops itself (its bounds reached) is recorded in the audit log: one PutItem.
+  // A due job's calendars are read (GetItem, each at most once per iteration).
   'scheduler-tick': {
-    tables: { jobs: ['Query', 'BatchGetItem', 'UpdateItem'], control: ['UpdateItem'], audit: ['PutItem'] },
+    tables: {
+      jobs: ['Query', 'BatchGetItem', 'UpdateItem'],
+      control: ['UpdateItem'],
+      audit: ['PutItem'],
+      calendars: ['GetItem'],
+    },
     sendToRing: true,
     publishAlarms: false,
     secrets: [],

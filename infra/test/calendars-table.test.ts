@@ -38,11 +38,13 @@ describe('the calendars table', () => {
     expect(template.toJSON().Resources[id]).toBeDefined();
   });
 
-  it('is read and written by the api alone, with what its store calls (no Scan, no UpdateItem)', () => {
+  it('is written by the api alone, with what its store calls (no Scan, no UpdateItem), and read by the tick', () => {
     const users = (Object.keys(FUNCTIONS) as FunctionName[]).filter(
       (name) => FUNCTION_ACCESS[name].tables.calendars !== undefined,
     );
-    expect(users).toEqual(['api']);
+    expect(users).toEqual(['scheduler-tick', 'api']);
+    // The tick reads the calendars a due job follows, one item each.
+    expect(FUNCTION_ACCESS['scheduler-tick'].tables.calendars).toEqual(['GetItem']);
     expect([...(FUNCTION_ACCESS.api.tables.calendars ?? [])].sort()).toEqual([
       'DeleteItem',
       'GetItem',

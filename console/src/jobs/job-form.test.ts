@@ -27,6 +27,7 @@ const JOB: Job = {
   endAt: '2030-12-31T00:00:00.000Z',
   maxRuns: 10,
   jitterSeconds: 0,
+  calendars: { only: ['cn-workdays', 'de-workdays'], exclude: [] },
   runsRemaining: 4,
   scheduleEnded: null,
   failurePolicy: null,
@@ -80,6 +81,7 @@ describe('createBody', () => {
         endAt: null,
         maxRuns: null,
         jitterSeconds: 0,
+        calendars: { only: [], exclude: [] },
         executorRouteStrategy: 'FIRST',
         executorHandler: 'demoJobHandler',
         executorParam: '',
@@ -160,6 +162,36 @@ describe('updateBody', () => {
       body: { scheduleConf: '0 30 2 * * ?', executorFailRetryCount: 3, version: 3 },
       changed: ['scheduleConf', 'executorFailRetryCount'],
     });
+  });
+
+  it('sends the calendars when a list changed (compared as sets), and not otherwise', () => {
+    const reordered = {
+      ...formFromJob(JOB),
+      calendars: { only: ['de-workdays', 'cn-workdays'], exclude: [] },
+    };
+    expect(updateBody(JOB, reordered)).toEqual({ body: { version: 3 }, changed: [] });
+    const picked = { ...formFromJob(JOB), calendars: { only: ['cn-workdays'], exclude: ['cn-holidays'] } };
+    expect(updateBody(JOB, picked)).toEqual({
+      body: { calendars: { only: ['cn-workdays'], exclude: ['cn-holidays'] }, version: 3 },
+      changed: ['calendars'],
+    });
+  });
+
+  it('puts a calendar list’s problem next to the calendars', () => {
+    const refused: ShownError = {
+      status: 400,
+      message: 'missing',
+      field: 'calendars.only',
+      problems: [
+        { field: 'calendars.only', message: 'calendars.only names calendars that do not exist: nope' },
+      ],
+    };
+    expect(fieldProblems(refused, 'calendars')).toEqual([
+      'calendars.only names calendars that do not exist: nope',
+    ]);
+    expect(summaryOf(refused)).toEqual([
+      { field: 'calendars', message: 'calendars.only names calendars that do not exist: nope' },
+    ]);
   });
 
   it('sends a removed child job', () => {

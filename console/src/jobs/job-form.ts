@@ -29,6 +29,8 @@ export interface JobForm {
   /** As typed; empty: no limit. */
   maxRuns: string;
   jitterSeconds: string;
+  /** Calendar ids: fire only on working days of these; never on dates those exclude. */
+  calendars: { only: string[]; exclude: string[] };
   executorRouteStrategy: RouteStrategy;
   executorHandler: string;
   executorParam: string;
@@ -84,6 +86,10 @@ export const FIELDS: Record<FormField, { readonly label: string; readonly help: 
   jitterSeconds: {
     label: 'Jitter (seconds)',
     help: 'Delays each fire by a fixed offset in [0, jitter) s, derived from the job and the fire; at most 3600 and less than the time between fires. 0 for none.',
+  },
+  calendars: {
+    label: 'Calendars',
+    help: 'Only on: fires only on working days of every calendar ticked (a make-up Saturday fires, a holiday Monday does not). Not on: never on a date a ticked calendar excludes, whatever its weekdays say. Each calendar reads the fire’s date in its own time zone.',
   },
   executorRouteStrategy: { label: 'Routing', help: 'How a run picks its executor among the group’s.' },
   executorHandler: { label: 'Handler', help: 'The handler the executor runs; required for BEAN code.' },
@@ -195,6 +201,7 @@ export function newJobForm(defaults: { appName?: string; author?: string; timeZo
     endAt: '',
     maxRuns: '',
     jitterSeconds: '0',
+    calendars: { only: [], exclude: [] },
     executorRouteStrategy: 'FIRST',
     executorHandler: '',
     executorParam: '',
@@ -225,6 +232,7 @@ export function formFromJob(job: Job): JobForm {
     endAt: job.endAt ?? '',
     maxRuns: job.maxRuns === null ? '' : String(job.maxRuns),
     jitterSeconds: String(job.jitterSeconds),
+    calendars: { only: [...job.calendars.only], exclude: [...job.calendars.exclude] },
     executorRouteStrategy: job.executorRouteStrategy,
     executorHandler: job.executorHandler,
     executorParam: job.executorParam,
@@ -314,6 +322,7 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       endAt: form.endAt.trim() === '' ? null : form.endAt.trim(),
       maxRuns: maxRuns === '' ? null : Number(maxRuns),
       jitterSeconds: Number(jitter),
+      calendars: { only: [...form.calendars.only], exclude: [...form.calendars.exclude] },
       executorRouteStrategy: form.executorRouteStrategy,
       executorHandler: form.executorHandler,
       executorParam: form.executorParam,
@@ -346,6 +355,11 @@ function same(a: unknown, b: unknown): boolean {
     const y = [...b].sort();
     return x.length === y.length && x.every((v, i) => v === y[i]);
   }
+  // The calendars: the same lists, in any order.
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
   return a === b;
 }
 
@@ -371,6 +385,7 @@ const ALIASES: Partial<Record<FormField, readonly string[]>> = {
   appName: ['jobGroup'],
   name: ['jobDesc'],
   childJobIds: ['childJobId'],
+  calendars: ['calendars.only', 'calendars.exclude'],
 };
 
 /** The form field a problem's field names (`body.scheduleConf`, `/jobGroup`, `childJobIds/0`), if any. */

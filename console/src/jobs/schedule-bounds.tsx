@@ -12,6 +12,7 @@ const ENDED_TEXT = {
   maxRuns: 'its most scheduled runs were used up',
   endAt: 'its end was reached',
   noNextFire: 'it fires no more',
+  calendar: 'its calendars allow none of its fires',
 } as const;
 
 /** " — the schedule ended (why) at …", after the status; nothing while it has not ended. */

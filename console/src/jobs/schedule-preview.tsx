@@ -19,6 +19,8 @@ export type PreviewState =
       readonly fires: SchedulePreview['fires'];
       readonly ends: SchedulePreview['ends'];
       readonly dst: SchedulePreview['dst'];
+      /** The fires the calendars removed (the first of each run of days), and why. */
+      readonly skipped: SchedulePreview['skipped'];
     }
   | { readonly kind: 'invalid'; readonly error: ShownError };
 
@@ -33,6 +35,8 @@ export interface PreviewBounds {
   readonly maxRuns?: string;
   readonly jitterSeconds?: string;
   readonly jobId?: number;
+  /** The calendars the schedule follows (ids). */
+  readonly calendars?: { readonly only: readonly string[]; readonly exclude: readonly string[] };
 }
 
 /** The preview's query for the bounds: only the well-formed ones (the form says what is wrong with the others). */
@@ -48,6 +52,8 @@ export function boundsQuery(bounds: PreviewBounds) {
     maxRuns: whole(bounds.maxRuns, 1),
     jitterSeconds: whole(bounds.jitterSeconds, 1),
     jobId: bounds.jobId,
+    onlyCalendars: bounds.calendars?.only.length ? bounds.calendars.only.join(',') : undefined,
+    excludeCalendars: bounds.calendars?.exclude.length ? bounds.calendars.exclude.join(',') : undefined,
   };
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Partial<
     typeof query
@@ -104,6 +110,7 @@ export function useSchedulePreview(
               fires: preview.fires,
               ends: preview.ends,
               dst: preview.dst,
+              skipped: preview.skipped,
             }),
           (err: unknown) => !cancelled && setState({ kind: 'invalid', error: describeError(err) }),
         );
@@ -127,8 +134,14 @@ export function FireTimes({ state }: { state: PreviewState }) {
   const ends = state.ends ? (
     <p class="muted">Then the schedule ends: {ENDS_TEXT[state.ends]}; the job stops itself.</p>
   ) : null;
+  const skipped = <SkippedDays skipped={state.skipped} zone={state.zone || 'UTC'} />;
   if (rows.length === 0) {
-    return ends ?? <p class="muted">This schedule does not fire again.</p>;
+    return (
+      <>
+        {skipped}
+        {ends ?? <p class="muted">This schedule does not fire again.</p>}
+      </>
+    );
   }
   const jobZone = state.zone || 'UTC';
   const jittered = state.fires.some((f) => f.fireAt !== f.time);
@@ -181,6 +194,7 @@ export function FireTimes({ state }: { state: PreviewState }) {
           </tbody>
         </table>
       </div>
+      {skipped}
       {ends}
     </>
   );
@@ -190,7 +204,41 @@ const ENDS_TEXT = {
   maxRuns: 'its most scheduled runs are used up',
   endAt: 'its next fire would be after its end',
   noNextFire: 'it has no next fire',
+  calendar: 'its calendars allow none of its fires in the next 5 years',
 } as const;
+
+/** The days the calendars took out of the preview's span: the first fire of each run of them, and why. */
+export function SkippedDays({ skipped, zone }: { skipped: SchedulePreview['skipped']; zone: string }) {
+  if (skipped.length === 0) return null;
+  return (
+    <div class="notice" role="note">
+      <strong>Not fired (calendars):</strong>
+      <ul>
+        {skipped.map((s) => (
+          <li key={s.time}>
+            <time dateTime={s.time}>{formatInZone(s.time, zone)}</time> and the rest of {s.date}:{' '}
+            {s.reason === 'WEEKEND' ? 'not a working day' : `excluded${s.label ? ` (${s.label})` : ''}`} in{' '}
+            <span class="mono">{s.calendarId}</span> (
+            {s.list === 'only' ? 'only on its working days' : 'not on its excluded dates'})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function formatInZone(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(iso));
+}
 
 /** A fire's delay under jitter: "+12.345 s", or what is missing to know it. */
 function jitterText(fire: SchedulePreview['fires'][number] | undefined): string {

@@ -28,6 +28,22 @@ import { useAction, useLoad } from '../lib/hooks';
 import { RunDue, RunLink, RunStatus } from '../runs/run-cells';
 import '../jobs/jobs.css';
 
+/** Calendars named by id, each a link to its page. */
+function CalendarLinks({ ids }: { ids: readonly string[] }) {
+  return (
+    <>
+      {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 && ', '}
+          <Link href={`/calendars/${id}`} class="mono">
+            {id}
+          </Link>
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** How many recent runs the timeline draws. */
 const TIMELINE_RUNS = 200;
 
@@ -183,6 +199,22 @@ function JobFacts({ job }: { job: Job }) {
           <ScheduleEndedNote schedule={job} />
         </dd>
         <ScheduleBoundsFacts schedule={job} />
+        {job.calendars.only.length > 0 && (
+          <>
+            <dt>Only on</dt>
+            <dd>
+              working days of <CalendarLinks ids={job.calendars.only} />
+            </dd>
+          </>
+        )}
+        {job.calendars.exclude.length > 0 && (
+          <>
+            <dt>Not on</dt>
+            <dd>
+              dates excluded by <CalendarLinks ids={job.calendars.exclude} />
+            </dd>
+          </>
+        )}
         <dt>Next fire</dt>
         <dd>
           <Time at={job.triggerNextTime} zone={job.timeZone} />

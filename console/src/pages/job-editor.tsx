@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { ChoiceSelect, ErrorNotice, Field, PageHeader } from '../components/common';
 import { groupChoices } from '../components/filters';
+import { CalendarPicker } from '../jobs/calendar-picker';
 import { ChildJobsPicker } from '../jobs/child-jobs';
 import { readSchedule } from '../jobs/cron-text';
 import {
@@ -49,8 +50,8 @@ function EditJob({ id }: { id: number }) {
 
 const fieldId = (field: FormField) => `job-${field}`;
 
-/** The form fields the preview also checks (the bounds and the jitter). */
-const BOUND_FIELDS: readonly FormField[] = ['startAt', 'endAt', 'maxRuns', 'jitterSeconds'];
+/** The form fields the preview also checks (the bounds, the jitter, the calendars). */
+const BOUND_FIELDS: readonly FormField[] = ['startAt', 'endAt', 'maxRuns', 'jitterSeconds', 'calendars'];
 
 function JobEditor({ job }: { job?: Job }) {
   const { me } = useAuth();
@@ -86,6 +87,7 @@ function JobEditor({ job }: { job?: Job }) {
     endAt: form.endAt,
     maxRuns: remaining,
     jitterSeconds: form.jitterSeconds,
+    calendars: form.calendars,
     ...(job ? { jobId: job.id } : {}),
   });
 
@@ -375,6 +377,13 @@ function JobEditor({ job }: { job?: Job }) {
                 />
               </Field>
             </div>
+            <CalendarPicker
+              value={form.calendars}
+              onChange={(picked) => set('calendars', picked)}
+              disabled={readOnly || saving}
+              problems={problems('calendars')}
+              help={FIELDS.calendars.help}
+            />
             <div class={`field${problems('triggerStatus').length > 0 ? ' invalid' : ''}`}>
               <label for={fieldId('triggerStatus')}>
                 <input

@@ -86,10 +86,12 @@ export function DefinitionEditor({
               <code>name</code>, <code>appName</code>, <code>scheduleType</code> (NONE, CRON, FIX_RATE, ONCE),{' '}
               <code>scheduleConf</code>, <code>timeZone</code>, <code>misfireStrategy</code>, the schedule’s
               bounds <code>startAt</code>, <code>endAt</code>, <code>maxRuns</code> and its{' '}
-              <code>jitterSeconds</code> (as a job’s), <code>overlapPolicy</code> (SKIP, BUFFER_ONE, ALLOW,
-              CANCEL_PREVIOUS) and <code>nodes</code>: each a <code>key</code>, a <code>jobId</code> of the
-              group, an optional <code>executorParam</code> template and its <code>upstream</code> edges (
-              <code>condition</code> ON_SUCCESS, ON_FAILURE or ALWAYS).
+              <code>jitterSeconds</code> (as a job’s), <code>calendars</code> (<code>only</code>: calendar ids
+              whose working days alone fire; <code>exclude</code>: calendar ids whose excluded dates never
+              fire), <code>overlapPolicy</code> (SKIP, BUFFER_ONE, ALLOW, CANCEL_PREVIOUS) and{' '}
+              <code>nodes</code>: each a <code>key</code>, a <code>jobId</code> of the group, an optional{' '}
+              <code>executorParam</code> template and its <code>upstream</code> edges (<code>condition</code>{' '}
+              ON_SUCCESS, ON_FAILURE or ALWAYS).
             </>
           }
         >

@@ -28,6 +28,7 @@ const WORKFLOW: Workflow = {
   endAt: '2030-12-31T00:00:00.000Z',
   maxRuns: 10,
   jitterSeconds: 0,
+  calendars: { only: ['cn-workdays'], exclude: [] },
   overlapPolicy: 'SKIP',
   nodes: [
     { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
@@ -58,11 +59,13 @@ describe('the definition as text', () => {
       'endAt',
       'maxRuns',
       'jitterSeconds',
+      'calendars',
       'overlapPolicy',
       'nodes',
     ]);
-    // The bounds go back as read: a PUT of the text keeps them (null: none).
+    // The bounds and calendars go back as read: a PUT of the text keeps them (null: none).
     expect(definition).toMatchObject({ startAt: null, endAt: '2030-12-31T00:00:00.000Z', maxRuns: 10 });
+    expect(definition.calendars).toEqual({ only: ['cn-workdays'], exclude: [] });
     expect(definition.nodes).toEqual([
       { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
       { key: 'load', jobId: 8, upstream: [{ key: 'extract', condition: 'ON_SUCCESS' }] },

@@ -58,6 +58,7 @@ const DEFINITION_FIELDS = [
   'endAt',
   'maxRuns',
   'jitterSeconds',
+  'calendars',
   'overlapPolicy',
   'nodes',
 ] as const;
@@ -104,6 +105,7 @@ export function exampleDefinition({
     scheduleConf: '',
     timeZone,
     misfireStrategy: 'DO_NOTHING',
+    calendars: { only: [], exclude: [] },
     overlapPolicy: 'SKIP',
     nodes: [
       { key: 'extract', jobId: job(0), executorParam: '{{ input.date }}', upstream: [] },

@@ -26,6 +26,7 @@ const definition = {
   scheduleConf: '0 0 2 * * ?',
   timeZone: 'Europe/Berlin',
   misfireStrategy: 'DO_NOTHING',
+  calendars: { only: ['de-workdays'], exclude: [] },
   overlapPolicy: 'SKIP',
   nodes: [
     { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },

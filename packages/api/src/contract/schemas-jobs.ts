@@ -1,5 +1,6 @@
 /** Jobs: the fields an admin sets, the job as read, its list, and the preview of a schedule. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { CALENDAR_ID, DAY_REASONS, MAX_CALENDARS_PER_LIST } from '@tickring/core/calendars';
 import { ROUTE_STRATEGIES } from '@tickring/core/dispatch';
 import {
   BLOCK_STRATEGIES,
@@ -190,6 +191,52 @@ export const PausedBy = named(
   ),
 );
 
+const calendarIdList = (description: string, example: string) =>
+  Type.Array(
+    annotate(
+      Type.String({ pattern: CALENDAR_ID.source, description: 'A calendar’s id.', examples: [example] }),
+      {
+        [Expect]: 'a calendar id: lower-case letters, digits and -, starting with a letter or digit',
+      },
+    ),
+    { maxItems: MAX_CALENDARS_PER_LIST, description, examples: [[example]] },
+  );
+
+/** What a schedule's calendars mean, said once for the job, the workflow and the preview. */
+export const SCHEDULE_CALENDARS_TEXT =
+  'A calendar marks each local date of its zone as a working day or not (weekly pattern, minus its excluded dates and ranges, plus its make-up days). only: a fire is made only on a date that is a working day of every calendar listed (a make-up Saturday fires, a holiday Monday does not). exclude: no fire on a date a calendar listed excludes (its holidays and ranges), whatever its weekly pattern and make-up days say. A fire’s date is taken in each calendar’s own zone; with both lists a fire must pass both. Fires removed are not made (they do not count towards maxRuns); triggerNextTime is the next one allowed, and a schedule with none in the next 5 years stops itself (scheduleEnded.reason calendar). A calendar change re-plans every RUNNING job that names it from the save: its next fire is the first allowed after now + 5 s, and the fires already planned under the old calendar are dropped. Each calendar must exist; one a job names cannot be deleted.';
+
+export const ScheduleCalendarsSchema = Type.Object(
+  {
+    only: Type.Optional(
+      calendarIdList(
+        `Fire only on working days of every one of these (at most ${MAX_CALENDARS_PER_LIST}).`,
+        'cn-workdays',
+      ),
+    ),
+    exclude: Type.Optional(
+      calendarIdList(
+        `Never fire on a date one of these excludes (at most ${MAX_CALENDARS_PER_LIST}).`,
+        'cn-holidays',
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** A schedule's calendars as read: both lists, empty when none. */
+export const ScheduleCalendarsView = Type.Object(
+  {
+    only: calendarIdList('Fires only on working days of every one of these.', 'cn-workdays'),
+    exclude: calendarIdList('Never fires on a date one of these excludes.', 'cn-holidays'),
+  },
+  {
+    additionalProperties: false,
+    description: `The calendars the schedule follows, by id (empty lists: none). ${SCHEDULE_CALENDARS_TEXT}`,
+    examples: [{ only: ['cn-workdays'], exclude: [] }],
+  },
+);
+
 /** One schema per field an admin sets; the request bodies and the job view are made of them. */
 const JOB_FIELDS = {
   appName: Type.String({
@@ -254,6 +301,10 @@ const JOB_FIELDS = {
     }),
     { [Expect]: '{time: "HH:MM", timeZone, days?: daily | weekdays} or null' },
   ),
+  calendars: Type.Union([ScheduleCalendarsSchema, Type.Null()], {
+    description: `The calendars the schedule follows, by id; null, {} or empty lists: none (a job read shows empty lists). ${SCHEDULE_CALENDARS_TEXT}`,
+    examples: [{ only: ['cn-workdays'], exclude: [] }],
+  }),
   executorRouteStrategy: StringEnum(ROUTE_STRATEGIES, {
     description: 'How a run picks its executor among the group’s (XXL-JOB’s strategies).',
     examples: ['ROUND'],
@@ -434,7 +485,7 @@ export const ScheduleEnded = named(
     {
       reason: StringEnum(SCHEDULE_END_REASONS, {
         description:
-          'maxRuns: its scheduled fires are used up; endAt: its next fire would be after endAt; noNextFire: the schedule fires no more (a ONCE instant passed, a cron’s last year).',
+          'maxRuns: its scheduled fires are used up; endAt: its next fire would be after endAt; noNextFire: the schedule fires no more (a ONCE instant passed, a cron’s last year); calendar: its calendars allow none of its fires in the next 5 years.',
         examples: ['maxRuns'],
       }),
       at: Instant(
@@ -451,6 +502,7 @@ export const Job = named(
     {
       id: Type.Integer({ minimum: 1, description: 'The job’s id.', examples: [7] }),
       ...JOB_FIELDS,
+      calendars: ScheduleCalendarsView,
       triggerNextTime: InstantOrNull(
         'The next scheduled fire while RUNNING, ISO-8601 UTC; null when stopped.',
       ),
@@ -531,6 +583,9 @@ export const JobListQuery = Type.Object({
   cursor: Type.Optional(Cursor),
 });
 
+/** Calendar ids separated by commas. */
+const CALENDAR_LIST_PATTERN = `^${CALENDAR_ID.source.slice(1, -1)}(,${CALENDAR_ID.source.slice(1, -1)})*$`;
+
 export const PreviewQuery = annotate(
   Type.Object({
     scheduleType: StringEnum(SCHEDULE_TYPES, {
@@ -599,6 +654,21 @@ export const PreviewQuery = annotate(
         examples: [7],
       }),
     ),
+    onlyCalendars: Type.Optional(
+      Type.String({
+        pattern: CALENDAR_LIST_PATTERN,
+        description:
+          'The schedule’s calendars.only: calendar ids separated by commas. Fires on other days are listed in skipped, not in fires.',
+        examples: ['cn-workdays'],
+      }),
+    ),
+    excludeCalendars: Type.Optional(
+      Type.String({
+        pattern: CALENDAR_LIST_PATTERN,
+        description: 'The schedule’s calendars.exclude: calendar ids separated by commas.',
+        examples: ['cn-holidays'],
+      }),
+    ),
   }),
   { [Refine]: (query: Readonly<Record<string, unknown>>) => bodyBoundsProblems(query) },
 );
@@ -661,9 +731,47 @@ export const Preview = named(
         ),
         { description: 'The same fires, each with its real time and its DST mark.', examples: [] },
       ),
+      skipped: Type.Array(
+        Type.Object(
+          {
+            time: Type.String({
+              format: 'date-time',
+              description: 'The fire’s scheduled time: the first fire removed of a run of days removed.',
+              examples: ['2030-10-01T01:00:00.000Z'],
+            }),
+            calendarId: Type.String({
+              description: 'The calendar that removed it.',
+              examples: ['cn-workdays'],
+            }),
+            list: StringEnum(['only', 'exclude'] as const, {
+              description: 'The list that names the calendar.',
+              examples: ['only'],
+            }),
+            date: Type.String({
+              format: 'date',
+              description: 'The fire’s date in the calendar’s zone.',
+              examples: ['2030-10-01'],
+            }),
+            reason: StringEnum(DAY_REASONS, {
+              description: 'Why the calendar removes the date: WEEKEND or HOLIDAY.',
+              examples: ['HOLIDAY'],
+            }),
+            label: Type.Union([Type.String(), Type.Null()], {
+              description: 'The holiday’s label, when it has one.',
+              examples: ['National Day'],
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            'Fires the calendars removed, between now and the last fire shown: the first of each run of days removed (an every-second schedule lists a removed day once), at most count.',
+          examples: [],
+        },
+      ),
       ends: Type.Union([StringEnum(SCHEDULE_END_REASONS), Type.Null()], {
         description:
-          'Why the schedule ends after the last fire shown (maxRuns, endAt, noNextFire), as the job would stop itself; null when it goes on.',
+          'Why the schedule ends after the last fire shown (maxRuns, endAt, noNextFire, calendar), as the job would stop itself; null when it goes on.',
         examples: [null],
       }),
       dst: Type.Object(

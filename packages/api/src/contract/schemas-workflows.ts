@@ -23,7 +23,13 @@ import {
 } from '@tickring/core/workflows';
 import { named, StringEnum } from './kit.js';
 import { Cursor, Instant, InstantOrNull, iso, Limit, NextCursor } from './schemas-common.js';
-import { SCHEDULE_BOUND_FIELDS, ScheduleEnded } from './schemas-jobs.js';
+import {
+  SCHEDULE_BOUND_FIELDS,
+  SCHEDULE_CALENDARS_TEXT,
+  ScheduleCalendarsSchema,
+  ScheduleCalendarsView,
+  ScheduleEnded,
+} from './schemas-jobs.js';
 
 /** A workflow run's status: QUEUED while BUFFER_ONE keeps it waiting, then its progress's. */
 export const WORKFLOW_RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'] as const;
@@ -137,6 +143,10 @@ const DEFINITION_FIELDS = {
       'A scheduled fire more than 5 s late: DO_NOTHING skips it; FIRE_ONCE_NOW starts one catch-up run.',
     examples: ['DO_NOTHING'],
   }),
+  calendars: Type.Union([ScheduleCalendarsSchema, Type.Null()], {
+    description: `The calendars the schedule follows, by id, as a job’s (its schedule job carries them); null, {} or empty lists: none (a workflow read shows empty lists). ${SCHEDULE_CALENDARS_TEXT}`,
+    examples: [{ only: ['cn-workdays'], exclude: [] }],
+  }),
   overlapPolicy: StringEnum(OVERLAP_POLICIES, {
     description:
       'A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.',
@@ -183,6 +193,7 @@ export const WorkflowRequest = named(
       endAt: Type.Optional(SCHEDULE_BOUND_FIELDS.endAt),
       maxRuns: Type.Optional(SCHEDULE_BOUND_FIELDS.maxRuns),
       jitterSeconds: Type.Optional({ ...SCHEDULE_BOUND_FIELDS.jitterSeconds, default: 0 }),
+      calendars: Type.Optional(DEFINITION_FIELDS.calendars),
       overlapPolicy: Type.Optional({
         ...DEFINITION_FIELDS.overlapPolicy,
         default: WORKFLOW_DEFAULTS.overlapPolicy,
@@ -230,6 +241,7 @@ export const Workflow = named(
       }),
       ...DEFINITION_FIELDS,
       ...SCHEDULE_BOUND_FIELDS,
+      calendars: ScheduleCalendarsView,
       triggerStatus: TriggerStatusField,
       starterJobId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
         description:

@@ -36,6 +36,9 @@ interface JobFlags {
   readonly pauseAfter?: PauseAfterFlag;
   readonly resumeAfter?: number | 'none';
   readonly deadline?: DeadlineFlag;
+  readonly onlyCalendar?: string[];
+  readonly excludeCalendar?: string[];
+  readonly clearCalendars?: boolean;
 }
 
 type PauseAfterFlag = { consecutive: number } | { failures: number; ofLast: number } | 'none';
@@ -353,7 +356,25 @@ function jobFlags(cmd: Command): Command {
       '--deadline <time zone>',
       'must have succeeded by this local time each day: "06:00 Europe/Berlin" (add "weekdays" for Mon-Fri); "none" clears it',
       deadlineOf,
-    );
+    )
+    .option(
+      '--only-calendar <id>',
+      'fire only on working days of this calendar (repeatable; with --exclude-calendar they replace the job’s calendars)',
+      collect,
+    )
+    .option('--exclude-calendar <id>', 'never fire on a date this calendar excludes (repeatable)', collect)
+    .option('--clear-calendars', 'the schedule follows no calendar');
+}
+
+/** The calendars of the flags: both lists replace the job's (none given: the body's or the job's stay). */
+function calendarsOf(flags: JobFlags): Record<string, unknown> | null | undefined {
+  const given = flags.onlyCalendar !== undefined || flags.excludeCalendar !== undefined;
+  if (flags.clearCalendars && given) {
+    throw new UsageError('--clear-calendars takes no --only-calendar or --exclude-calendar beside it');
+  }
+  if (flags.clearCalendars) return null;
+  if (!given) return undefined;
+  return { only: flags.onlyCalendar ?? [], exclude: flags.excludeCalendar ?? [] };
 }
 
 /** "3" (in a row), "3/5" (of the last 5), or "none". */
@@ -459,6 +480,7 @@ async function jobBody(ctx: Context, flags: JobFlags): Promise<Record<string, un
     jitterSeconds: flags.jitter,
     failurePolicy: failurePolicyOf(flags),
     deadline: flags.deadline === undefined ? undefined : flags.deadline === 'none' ? null : flags.deadline,
+    calendars: calendarsOf(flags),
   };
   return { ...file, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
@@ -530,6 +552,8 @@ export function endedText(ended: NonNullable<Job['scheduleEnded']>): string {
       return 'maxRuns used up';
     case 'endAt':
       return 'endAt reached';
+    case 'calendar':
+      return 'its calendars allow no further fire';
     default:
       return 'the schedule fires no more';
   }
@@ -543,6 +567,9 @@ function boundRows(ctx: Context, j: Job): [string, string][] {
   if (j.endAt) rows.push(['end at', out.when(j.endAt)]);
   if (j.maxRuns !== null) rows.push(['runs remaining', `${j.runsRemaining ?? 0} of ${j.maxRuns}`]);
   if (j.jitterSeconds > 0) rows.push(['jitter', `up to ${j.jitterSeconds} s per fire`]);
+  if (j.calendars.only.length > 0) rows.push(['only on', `working days of ${j.calendars.only.join(', ')}`]);
+  if (j.calendars.exclude.length > 0)
+    rows.push(['not on', `dates excluded by ${j.calendars.exclude.join(', ')}`]);
   if (j.scheduleEnded)
     rows.push([
       'ended',

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { ActionRunner } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatInstant, isTimeZone, relativeTime, toMillis } from '../output.js';
-import { examples, instant, intIn, oneOf } from './args.js';
+import { collect, examples, instant, intIn, oneOf } from './args.js';
 
 interface PreviewOptions {
   readonly type: 'NONE' | 'CRON' | 'FIX_RATE' | 'ONCE';
@@ -15,9 +15,16 @@ interface PreviewOptions {
   readonly maxRuns?: number;
   readonly jitter?: number;
   readonly job?: number;
+  readonly onlyCalendar?: string[];
+  readonly excludeCalendar?: string[];
 }
 
-const ENDS_TEXT = { maxRuns: 'maxRuns used up', endAt: 'endAt reached', noNextFire: 'no next fire' } as const;
+const ENDS_TEXT = {
+  maxRuns: 'maxRuns used up',
+  endAt: 'endAt reached',
+  noNextFire: 'no next fire',
+  calendar: 'its calendars allow no further fire',
+} as const;
 
 export function registerPreview(program: Command, run: ActionRunner, now: () => number): void {
   program
@@ -44,6 +51,8 @@ export function registerPreview(program: Command, run: ActionRunner, now: () => 
       intIn(0, 3600),
     )
     .option('--job <id>', 'the job the fires are of (a fire’s jitter depends on it)', intIn(1))
+    .option('--only-calendar <id>', 'fire only on working days of this calendar (repeatable)', collect)
+    .option('--exclude-calendar <id>', 'never fire on a date this calendar excludes (repeatable)', collect)
     .addHelpText(
       'after',
       examples(
@@ -53,6 +62,7 @@ export function registerPreview(program: Command, run: ActionRunner, now: () => 
         'tickring preview "0 30 2 * * ?" --tz Europe/Berlin --from 2030-03-29T00:00:00Z   # marks the DST change',
         'tickring preview "0 0 * * * ?" --max-runs 3 --jitter 300 --job 7',
         'tickring preview "0 0 9 ? * MON-FRI" --tz Asia/Shanghai --json',
+        'tickring preview "0 0 9 * * ?" --tz Asia/Shanghai --only-calendar cn-workdays   # lists the days skipped',
       ),
     )
     .action(
@@ -70,6 +80,10 @@ export function registerPreview(program: Command, run: ActionRunner, now: () => 
             ...(opts.maxRuns === undefined ? {} : { maxRuns: opts.maxRuns }),
             ...(opts.jitter === undefined ? {} : { jitterSeconds: opts.jitter }),
             ...(opts.job === undefined ? {} : { jobId: opts.job }),
+            ...(opts.onlyCalendar === undefined ? {} : { onlyCalendars: opts.onlyCalendar.join(',') }),
+            ...(opts.excludeCalendar === undefined
+              ? {}
+              : { excludeCalendars: opts.excludeCalendar.join(',') }),
           },
         });
         if (ctx.json) return ctx.out.json(answer);
@@ -103,6 +117,15 @@ export function registerPreview(program: Command, run: ActionRunner, now: () => 
           );
         }
         for (const f of answer.fires) if (f.dst) ctx.out.note(c.yellow(`DST: ${f.dst.note}`));
+        for (const s of answer.skipped) {
+          const why =
+            s.reason === 'WEEKEND' ? 'not a working day' : `excluded${s.label ? ` (${s.label})` : ''}`;
+          ctx.out.note(
+            c.dim(
+              `Skipped ${formatInstant(toMillis(s.time) ?? 0, zone, { weekday: true })} and the rest of ${s.date}: ${why} in calendar ${s.calendarId} (${s.list})`,
+            ),
+          );
+        }
         for (const t of answer.dst.transitions) {
           const what = t.kind === 'skippedHour' ? 'clocks spring forward' : 'clocks fall back';
           ctx.out.note(

@@ -44,6 +44,7 @@ export const EXPORTED_JOB_FIELDS = [
   'jitterSeconds',
   'failurePolicy',
   'deadline',
+  'calendars',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -227,7 +228,8 @@ type Rule =
   | { readonly type: 'ids'; readonly max: number }
   | { readonly type: 'array' }
   /** A JSON object (or null): its fields are the server's to check on import. */
-  | { readonly type: 'object'; readonly nullable: true };
+  | { readonly type: 'object'; readonly nullable: true }
+  | { readonly type: 'calendars' };
 
 interface Shape {
   readonly required: Readonly<Record<string, Rule>>;
@@ -298,6 +300,8 @@ const JOB_SHAPE: Shape = {
     // The failure policy and the deadline: exports made before them lack them (none).
     failurePolicy: { type: 'object', nullable: true },
     deadline: { type: 'object', nullable: true },
+    // The calendars the schedule names (by id: the target must hold calendars of those ids).
+    calendars: { type: 'calendars' },
   },
 };
 
@@ -599,6 +603,14 @@ function checkRule(value: unknown, at: string, rule: Rule, problems: string[]): 
       if (value === null) return;
       if (typeof value !== 'object' || Array.isArray(value)) fail('a JSON object or null');
       return;
+    case 'calendars': {
+      if (!isObject(value)) return void fail('{only: [calendar ids], exclude: [calendar ids]}');
+      for (const [list, ids] of Object.entries(value)) {
+        if (list !== 'only' && list !== 'exclude') problems.push(`${at}.${list}: unknown field`);
+        else checkRule(ids, `${at}.${list}`, { type: 'strings', max: 10 }, problems);
+      }
+      return;
+    }
     case 'strings':
     case 'ids': {
       const what = rule.type === 'ids' ? 'job ids' : 'strings';

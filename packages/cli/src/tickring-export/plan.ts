@@ -139,8 +139,17 @@ function groupDifferences(source: ExportedGroup, found: Group): string[] {
 
 function jobDifferences(source: ExportedJob, found: Job): string[] {
   return EXPORTED_JOB_FIELDS.filter((f) => f !== 'childJobIds' && f !== 'triggerStatus')
-    .filter((f) => found[f] !== source[f])
+    .filter((f) =>
+      f === 'calendars'
+        ? calendarsKey(found.calendars) !== calendarsKey(source.calendars)
+        : found[f] !== source[f],
+    )
     .map((f) => difference(f, found[f], source[f]));
+}
+
+/** Calendars compared by their lists (an export made before them has none). */
+function calendarsKey(calendars: Partial<Job['calendars']> | undefined): string {
+  return JSON.stringify([calendars?.only ?? [], calendars?.exclude ?? []]);
 }
 
 /** "title: "Billing" here, "Billing (prod)" in the export". */

@@ -1512,6 +1512,31 @@ export interface components {
              */
             deadline: components["schemas"]["Deadline"] | null;
             /**
+             * @description The calendars the schedule follows, by id (empty lists: none). A calendar marks each local date of its zone as a working day or not (weekly pattern, minus its excluded dates and ranges, plus its make-up days). only: a fire is made only on a date that is a working day of every calendar listed (a make-up Saturday fires, a holiday Monday does not). exclude: no fire on a date a calendar listed excludes (its holidays and ranges), whatever its weekly pattern and make-up days say. A fire’s date is taken in each calendar’s own zone; with both lists a fire must pass both. Fires removed are not made (they do not count towards maxRuns); triggerNextTime is the next one allowed, and a schedule with none in the next 5 years stops itself (scheduleEnded.reason calendar). A calendar change re-plans every RUNNING job that names it from the save: its next fire is the first allowed after now + 5 s, and the fires already planned under the old calendar are dropped. Each calendar must exist; one a job names cannot be deleted.
+             * @example {
+             *       "only": [
+             *         "cn-workdays"
+             *       ],
+             *       "exclude": []
+             *     }
+             */
+            calendars: {
+                /**
+                 * @description Fires only on working days of every one of these.
+                 * @example [
+                 *       "cn-workdays"
+                 *     ]
+                 */
+                only: string[];
+                /**
+                 * @description Never fires on a date one of these excludes.
+                 * @example [
+                 *       "cn-holidays"
+                 *     ]
+                 */
+                exclude: string[];
+            };
+            /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
              * @enum {string}
@@ -1707,11 +1732,11 @@ export interface components {
         /** @description A schedule that stopped itself: why and when. */
         ScheduleEnded: {
             /**
-             * @description maxRuns: its scheduled fires are used up; endAt: its next fire would be after endAt; noNextFire: the schedule fires no more (a ONCE instant passed, a cron’s last year).
+             * @description maxRuns: its scheduled fires are used up; endAt: its next fire would be after endAt; noNextFire: the schedule fires no more (a ONCE instant passed, a cron’s last year); calendar: its calendars allow none of its fires in the next 5 years.
              * @example maxRuns
              * @enum {string}
              */
-            reason: "maxRuns" | "endAt" | "noNextFire";
+            reason: "maxRuns" | "endAt" | "noNextFire" | "calendar";
             /**
              * Format: date-time
              * @description When the scheduler stopped the job (it plans up to 15 s ahead: the last fire may follow), ISO-8601 UTC.
@@ -1918,6 +1943,31 @@ export interface components {
              *     }
              */
             deadline?: components["schemas"]["Deadline"] | null;
+            /**
+             * @description The calendars the schedule follows, by id; null, {} or empty lists: none (a job read shows empty lists). A calendar marks each local date of its zone as a working day or not (weekly pattern, minus its excluded dates and ranges, plus its make-up days). only: a fire is made only on a date that is a working day of every calendar listed (a make-up Saturday fires, a holiday Monday does not). exclude: no fire on a date a calendar listed excludes (its holidays and ranges), whatever its weekly pattern and make-up days say. A fire’s date is taken in each calendar’s own zone; with both lists a fire must pass both. Fires removed are not made (they do not count towards maxRuns); triggerNextTime is the next one allowed, and a schedule with none in the next 5 years stops itself (scheduleEnded.reason calendar). A calendar change re-plans every RUNNING job that names it from the save: its next fire is the first allowed after now + 5 s, and the fires already planned under the old calendar are dropped. Each calendar must exist; one a job names cannot be deleted.
+             * @example {
+             *       "only": [
+             *         "cn-workdays"
+             *       ],
+             *       "exclude": []
+             *     }
+             */
+            calendars?: {
+                /**
+                 * @description Fire only on working days of every one of these (at most 10).
+                 * @example [
+                 *       "cn-workdays"
+                 *     ]
+                 */
+                only?: string[];
+                /**
+                 * @description Never fire on a date one of these excludes (at most 10).
+                 * @example [
+                 *       "cn-holidays"
+                 *     ]
+                 */
+                exclude?: string[];
+            } | null;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @default FIRST
@@ -2171,6 +2221,31 @@ export interface components {
              */
             deadline?: components["schemas"]["Deadline"] | null;
             /**
+             * @description The calendars the schedule follows, by id; null, {} or empty lists: none (a job read shows empty lists). A calendar marks each local date of its zone as a working day or not (weekly pattern, minus its excluded dates and ranges, plus its make-up days). only: a fire is made only on a date that is a working day of every calendar listed (a make-up Saturday fires, a holiday Monday does not). exclude: no fire on a date a calendar listed excludes (its holidays and ranges), whatever its weekly pattern and make-up days say. A fire’s date is taken in each calendar’s own zone; with both lists a fire must pass both. Fires removed are not made (they do not count towards maxRuns); triggerNextTime is the next one allowed, and a schedule with none in the next 5 years stops itself (scheduleEnded.reason calendar). A calendar change re-plans every RUNNING job that names it from the save: its next fire is the first allowed after now + 5 s, and the fires already planned under the old calendar are dropped. Each calendar must exist; one a job names cannot be deleted.
+             * @example {
+             *       "only": [
+             *         "cn-workdays"
+             *       ],
+             *       "exclude": []
+             *     }
+             */
+            calendars?: {
+                /**
+                 * @description Fire only on working days of every one of these (at most 10).
+                 * @example [
+                 *       "cn-workdays"
+                 *     ]
+                 */
+                only?: string[];
+                /**
+                 * @description Never fire on a date one of these excludes (at most 10).
+                 * @example [
+                 *       "cn-holidays"
+                 *     ]
+                 */
+                exclude?: string[];
+            } | null;
+            /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
              * @enum {string}
@@ -2420,11 +2495,48 @@ export interface components {
                     note: string;
                 } | null;
             }[];
+            /** @description Fires the calendars removed, between now and the last fire shown: the first of each run of days removed (an every-second schedule lists a removed day once), at most count. */
+            skipped: {
+                /**
+                 * Format: date-time
+                 * @description The fire’s scheduled time: the first fire removed of a run of days removed.
+                 * @example 2030-10-01T01:00:00.000Z
+                 */
+                time: string;
+                /**
+                 * @description The calendar that removed it.
+                 * @example cn-workdays
+                 */
+                calendarId: string;
+                /**
+                 * @description The list that names the calendar.
+                 * @example only
+                 * @enum {string}
+                 */
+                list: "only" | "exclude";
+                /**
+                 * Format: date
+                 * @description The fire’s date in the calendar’s zone.
+                 * @example 2030-10-01
+                 */
+                date: string;
+                /**
+                 * @description Why the calendar removes the date: WEEKEND or HOLIDAY.
+                 * @example HOLIDAY
+                 * @enum {string}
+                 */
+                reason: "WORKDAY" | "WEEKEND" | "HOLIDAY" | "MAKEUP_DAY";
+                /**
+                 * @description The holiday’s label, when it has one.
+                 * @example National Day
+                 */
+                label: string | null;
+            }[];
             /**
-             * @description Why the schedule ends after the last fire shown (maxRuns, endAt, noNextFire), as the job would stop itself; null when it goes on.
+             * @description Why the schedule ends after the last fire shown (maxRuns, endAt, noNextFire, calendar), as the job would stop itself; null when it goes on.
              * @example null
              */
-            ends: ("maxRuns" | "endAt" | "noNextFire") | null;
+            ends: ("maxRuns" | "endAt" | "noNextFire" | "calendar") | null;
             /**
              * @description Daylight saving: the policy and the clock changes the fires meet.
              * @example {
@@ -3310,6 +3422,31 @@ export interface components {
              */
             misfireStrategy: "DO_NOTHING" | "FIRE_ONCE_NOW";
             /**
+             * @description The calendars the schedule follows, by id (empty lists: none). A calendar marks each local date of its zone as a working day or not (weekly pattern, minus its excluded dates and ranges, plus its make-up days). only: a fire is made only on a date that is a working day of every calendar listed (a make-up Saturday fires, a holiday Monday does not). exclude: no fire on a date a calendar listed excludes (its holidays and ranges), whatever its weekly pattern and make-up days say. A fire’s date is taken in each calendar’s own zone; with both lists a fire must pass both. Fires removed are not made (they do not count towards maxRuns); triggerNextTime is the next one allowed, and a schedule with none in the next 5 years stops itself (scheduleEnded.reason calendar). A calendar change re-plans every RUNNING job that names it from the save: its next fire is the first allowed after now + 5 s, and the fires already planned under the old calendar are dropped. Each calendar must exist; one a job names cannot be deleted.
+             * @example {
+             *       "only": [
+             *         "cn-workdays"
+             *       ],
+             *       "exclude": []
+             *     }
+             */
+            calendars: {
+                /**
+                 * @description Fires only on working days of every one of these.
+                 * @example [
+                 *       "cn-workdays"
+                 *     ]
+                 */
+                only: string[];
+                /**
+                 * @description Never fires on a date one of these excludes.
+                 * @example [
+                 *       "cn-holidays"
+                 *     ]
+                 */
+                exclude: string[];
+            };
+            /**
              * @description A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.
              * @example SKIP
              * @enum {string}
@@ -3500,6 +3637,31 @@ export interface components {
              * @example 30
              */
             jitterSeconds?: number;
+            /**
+             * @description The calendars the schedule follows, by id, as a job’s (its schedule job carries them); null, {} or empty lists: none (a workflow read shows empty lists). A calendar marks each local date of its zone as a working day or not (weekly pattern, minus its excluded dates and ranges, plus its make-up days). only: a fire is made only on a date that is a working day of every calendar listed (a make-up Saturday fires, a holiday Monday does not). exclude: no fire on a date a calendar listed excludes (its holidays and ranges), whatever its weekly pattern and make-up days say. A fire’s date is taken in each calendar’s own zone; with both lists a fire must pass both. Fires removed are not made (they do not count towards maxRuns); triggerNextTime is the next one allowed, and a schedule with none in the next 5 years stops itself (scheduleEnded.reason calendar). A calendar change re-plans every RUNNING job that names it from the save: its next fire is the first allowed after now + 5 s, and the fires already planned under the old calendar are dropped. Each calendar must exist; one a job names cannot be deleted.
+             * @example {
+             *       "only": [
+             *         "cn-workdays"
+             *       ],
+             *       "exclude": []
+             *     }
+             */
+            calendars?: {
+                /**
+                 * @description Fire only on working days of every one of these (at most 10).
+                 * @example [
+                 *       "cn-workdays"
+                 *     ]
+                 */
+                only?: string[];
+                /**
+                 * @description Never fire on a date one of these excludes (at most 10).
+                 * @example [
+                 *       "cn-holidays"
+                 *     ]
+                 */
+                exclude?: string[];
+            } | null;
             /**
              * @description A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.
              * @default SKIP
@@ -5552,6 +5714,12 @@ export interface operations {
                      *           "endAt": "2030-12-31T23:00:00.000Z",
                      *           "maxRuns": 300,
                      *           "jitterSeconds": 30,
+                     *           "calendars": {
+                     *             "only": [],
+                     *             "exclude": [
+                     *               "de-holidays"
+                     *             ]
+                     *           },
                      *           "runsRemaining": 299,
                      *           "scheduleEnded": null,
                      *           "failurePolicy": {
@@ -5635,6 +5803,12 @@ export interface operations {
                      *       "endAt": "2030-12-31T23:00:00.000Z",
                      *       "maxRuns": 300,
                      *       "jitterSeconds": 30,
+                     *       "calendars": {
+                     *         "only": [],
+                     *         "exclude": [
+                     *           "de-holidays"
+                     *         ]
+                     *       },
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -5731,6 +5905,12 @@ export interface operations {
                      *       "endAt": "2030-12-31T23:00:00.000Z",
                      *       "maxRuns": 300,
                      *       "jitterSeconds": 30,
+                     *       "calendars": {
+                     *         "only": [],
+                     *         "exclude": [
+                     *           "de-holidays"
+                     *         ]
+                     *       },
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -5823,6 +6003,12 @@ export interface operations {
                      *       "endAt": "2030-12-31T23:00:00.000Z",
                      *       "maxRuns": 300,
                      *       "jitterSeconds": 30,
+                     *       "calendars": {
+                     *         "only": [],
+                     *         "exclude": [
+                     *           "de-holidays"
+                     *         ]
+                     *       },
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -5979,6 +6165,12 @@ export interface operations {
                      *       "endAt": "2030-12-31T23:00:00.000Z",
                      *       "maxRuns": 300,
                      *       "jitterSeconds": 30,
+                     *       "calendars": {
+                     *         "only": [],
+                     *         "exclude": [
+                     *           "de-holidays"
+                     *         ]
+                     *       },
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -6084,6 +6276,12 @@ export interface operations {
                      *       "endAt": "2030-12-31T23:00:00.000Z",
                      *       "maxRuns": 300,
                      *       "jitterSeconds": 30,
+                     *       "calendars": {
+                     *         "only": [],
+                     *         "exclude": [
+                     *           "de-holidays"
+                     *         ]
+                     *       },
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -6238,6 +6436,10 @@ export interface operations {
                 jitterSeconds?: number;
                 /** @description The job the fires are of: a fire’s jitter depends on it (without it, fireAt is null when there is jitter), and its skipped and moved occurrences are marked (when the caller may read the job). */
                 jobId?: number;
+                /** @description The schedule’s calendars.only: calendar ids separated by commas. Fires on other days are listed in skipped, not in fires. */
+                onlyCalendars?: string;
+                /** @description The schedule’s calendars.exclude: calendar ids separated by commas. */
+                excludeCalendars?: string;
             };
             header?: never;
             path?: never;
@@ -6269,6 +6471,16 @@ export interface operations {
                      *           "fireAt": "2030-04-01T00:30:07.021Z",
                      *           "exception": null,
                      *           "dst": null
+                     *         }
+                     *       ],
+                     *       "skipped": [
+                     *         {
+                     *           "time": "2030-03-31T00:30:00.000Z",
+                     *           "calendarId": "de-workdays",
+                     *           "list": "only",
+                     *           "date": "2030-03-31",
+                     *           "reason": "WEEKEND",
+                     *           "label": null
                      *         }
                      *       ],
                      *       "ends": "maxRuns",
@@ -7133,6 +7345,12 @@ export interface operations {
                      *           "scheduleConf": "0 0 2 * * ?",
                      *           "timeZone": "Europe/Berlin",
                      *           "misfireStrategy": "DO_NOTHING",
+                     *           "calendars": {
+                     *             "only": [
+                     *               "de-workdays"
+                     *             ],
+                     *             "exclude": []
+                     *           },
                      *           "overlapPolicy": "SKIP",
                      *           "nodes": [
                      *             {
@@ -7219,6 +7437,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "calendars": {
+                     *         "only": [
+                     *           "de-workdays"
+                     *         ],
+                     *         "exclude": []
+                     *       },
                      *       "overlapPolicy": "SKIP",
                      *       "nodes": [
                      *         {
@@ -7318,6 +7542,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "calendars": {
+                     *         "only": [
+                     *           "de-workdays"
+                     *         ],
+                     *         "exclude": []
+                     *       },
                      *       "overlapPolicy": "SKIP",
                      *       "nodes": [
                      *         {
@@ -7413,6 +7643,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "calendars": {
+                     *         "only": [
+                     *           "de-workdays"
+                     *         ],
+                     *         "exclude": []
+                     *       },
                      *       "overlapPolicy": "SKIP",
                      *       "nodes": [
                      *         {
@@ -7572,6 +7808,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "calendars": {
+                     *         "only": [
+                     *           "de-workdays"
+                     *         ],
+                     *         "exclude": []
+                     *       },
                      *       "overlapPolicy": "SKIP",
                      *       "nodes": [
                      *         {
@@ -7671,6 +7913,12 @@ export interface operations {
                      *       "scheduleConf": "0 0 2 * * ?",
                      *       "timeZone": "Europe/Berlin",
                      *       "misfireStrategy": "DO_NOTHING",
+                     *       "calendars": {
+                     *         "only": [
+                     *           "de-workdays"
+                     *         ],
+                     *         "exclude": []
+                     *       },
                      *       "overlapPolicy": "SKIP",
                      *       "nodes": [
                      *         {

@@ -1,4 +1,4 @@
-import { FakeClock, MemoryCalendarStore } from '@tickring/testing';
+import { FakeClock, MemoryCalendarStore, MemoryGroupStore, MemoryJobStore } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, RequestValidationError } from '../common/errors.js';
 import { silentLogger } from '../common/logger.js';
@@ -15,7 +15,16 @@ import {
 const NOW = Date.parse('2030-06-01T00:00:00Z');
 
 function deps(): AdminCalendarsDeps & { calendars: MemoryCalendarStore } {
-  return { calendars: new MemoryCalendarStore(), clock: new FakeClock(NOW), logger: silentLogger };
+  const calendars = new MemoryCalendarStore();
+  const clock = new FakeClock(NOW);
+  const jobs = {
+    jobs: new MemoryJobStore(),
+    groups: new MemoryGroupStore(),
+    calendars,
+    clock,
+    logger: silentLogger,
+  };
+  return { calendars, jobs, clock, logger: silentLogger };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<Error> {

@@ -3,7 +3,9 @@
  * version read (optimistic concurrency), the days of a range with their reasons, and iCalendar in
  * and out. Nothing is written until the whole input has been checked.
  */
+import type { AuditLog } from '../audit/audit-log.js';
 import type { Clock } from '../common/clock.js';
+import { mapLimit } from '../common/concurrency.js';
 import {
   ConflictError,
   NotFoundError,
@@ -12,6 +14,12 @@ import {
   ValidationError,
 } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
+import {
+  type AdminJobsDeps,
+  type CalendarReplan,
+  jobsUsingCalendar,
+  replanForCalendar,
+} from '../jobs/admin-jobs.js';
 import type { Page } from '../jobs/job-store.js';
 import { CALENDAR_LIMITS, type Calendar, type CalendarDay, type CalendarSpec } from './calendar.js';
 import { calendarDays, dayNumber, isIsoDate } from './calendar-rules.js';
@@ -21,9 +29,18 @@ import { calendarToIcs, parseIcs } from './ics.js';
 
 export interface AdminCalendarsDeps {
   readonly calendars: CalendarStore;
+  /** The jobs whose schedules name calendars: re-planned when one changes, and a delete's check. */
+  readonly jobs: AdminJobsDeps;
+  /** Where a job re-planned by a calendar change is recorded; absent: only logged. */
+  readonly audit?: Pick<AuditLog, 'append'>;
   readonly clock: Clock;
   readonly logger: Logger;
 }
+
+/** Jobs re-planned at once after a calendar change. */
+const REPLAN_CONCURRENCY = 8;
+/** The jobs a refused delete names (the rest are counted). */
+const JOBS_NAMED = 20;
 
 const notFound = (id: string) => new NotFoundError(`no calendar has the id ${id}`);
 
@@ -82,8 +99,59 @@ export async function updateCalendar(
     updatedBy: by,
   };
   await deps.calendars.update(next, expected);
-  deps.logger.info('calendar updated', { calendarId: id, version: next.version });
+  const replanned = await replanJobsOf(deps, next, by);
+  deps.logger.info('calendar updated', { calendarId: id, version: next.version, jobsReplanned: replanned });
   return next;
+}
+
+/**
+ * After a change of `calendar`: every RUNNING job whose schedule names it is re-planned from now
+ * (see `replanForCalendar`: its next fire the first allowed after now + 5 s, a new revision, so
+ * the fires its old plan put on the ring are dropped), each recorded in the audit log. Returns how
+ * many were re-planned.
+ */
+async function replanJobsOf(deps: AdminCalendarsDeps, calendar: Calendar, by: string): Promise<number> {
+  const running = (await jobsUsingCalendar(deps.jobs, calendar.id)).filter(
+    (job) => job.triggerStatus === 'RUNNING',
+  );
+  const replans = await mapLimit(running, REPLAN_CONCURRENCY, (job) =>
+    replanForCalendar(deps.jobs, job.id, calendar.id),
+  );
+  const done = replans.filter((r): r is CalendarReplan => r !== undefined);
+  await Promise.all(done.map((replan) => recordReplan(deps, replan, calendar, by)));
+  return done.length;
+}
+
+/** A job re-planned by a calendar change, as the scheduler's own change (a failed write is logged, not thrown). */
+async function recordReplan(
+  deps: AdminCalendarsDeps,
+  { before, after }: CalendarReplan,
+  calendar: Calendar,
+  by: string,
+): Promise<void> {
+  if (!deps.audit) return;
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  try {
+    await deps.audit.append({
+      at: after.updatedAt,
+      actor: { kind: 'system', id: 'scheduler', name: 'scheduler' },
+      source: { ip: '', userAgent: 'tickring calendar change' },
+      action: 'job.calendarReplan',
+      target: `job#${after.id}`,
+      appName: after.appName,
+      changes: {
+        triggerNextTime: { before: iso(before.triggerNextTime), after: iso(after.triggerNextTime) },
+        scheduleRevision: { before: before.scheduleRevision, after: after.scheduleRevision },
+        ...(after.triggerStatus === before.triggerStatus
+          ? {}
+          : { triggerStatus: { before: before.triggerStatus, after: after.triggerStatus } }),
+      },
+      detail: { calendarId: calendar.id, calendarVersion: calendar.version, changedBy: by },
+      requestId: `calendar-${calendar.id}-${calendar.version}-job-${after.id}`,
+    });
+  } catch (err) {
+    deps.logger.error('audit write failed: calendar re-plan not recorded', { jobId: after.id, err });
+  }
 }
 
 /** Deletes a calendar at `expectedVersion` (none given: the version read just now). */
@@ -95,6 +163,14 @@ export async function deleteCalendar(
   const current = await getCalendar(deps, id);
   const expected = expectedVersion ?? current.version;
   if (current.version !== expected) throw versionConflict(id, current.version, expected);
+  const using = await jobsUsingCalendar(deps.jobs, id);
+  if (using.length > 0) {
+    const named = using.slice(0, JOBS_NAMED).map((job) => `${job.id} (${job.name})`);
+    const more = using.length > JOBS_NAMED ? ` and ${using.length - JOBS_NAMED} more` : '';
+    throw new ConflictError(
+      `calendar ${id} is named by the schedule of job${using.length > 1 ? 's' : ''} ${named.join(', ')}${more}; take it out of their calendars first`,
+    );
+  }
   await deps.calendars.delete(id, expected);
   deps.logger.info('calendar deleted', { calendarId: id, version: expected });
 }

@@ -90,6 +90,17 @@ export class CalendarRules {
     return this.dayOf(date).allowed;
   }
 
+  /**
+   * The exclusion (holiday or range) holding the date, if one does: what a schedule's `exclude`
+   * reads (the weekly pattern and the make-up days play no part there).
+   */
+  holidayOf(date: string): { readonly label?: string } | undefined {
+    const excluded = this.exclusionOf(dayNumber(date));
+    if (excluded === undefined) return undefined;
+    const label = this.labels[excluded];
+    return label === undefined ? {} : { label };
+  }
+
   /** Whether the instant's date, in the calendar's zone, is allowed. */
   allowsInstant(epochMs: number): boolean {
     return this.allowsDate(localDateOf(epochMs, this.spec.timeZone));

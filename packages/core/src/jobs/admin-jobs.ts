@@ -1,5 +1,22 @@
+import type { Calendar } from '../calendars/calendar.js';
+import {
+  type CalendarBlock,
+  type CalendarGate,
+  calendarGate,
+  gatedFireTimes,
+  SCHEDULE_CALENDAR_LISTS,
+  type ScheduleCalendars,
+  scheduleCalendarIds,
+} from '../calendars/calendar-schedule.js';
+import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
-import { ConflictError, NotFoundError, RequestValidationError, ValidationError } from '../common/errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  type Problem,
+  RequestValidationError,
+  ValidationError,
+} from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
 import { readOnPastEmptyPages } from '../common/paging.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
@@ -38,6 +55,8 @@ import {
 export interface AdminJobsDeps {
   readonly jobs: JobStore;
   readonly groups: Pick<GroupStore, 'get'>;
+  /** Where a schedule's calendars are read; absent: a job that names calendars is refused. */
+  readonly calendars?: Pick<CalendarStore, 'get'>;
   readonly clock: Clock;
   readonly logger: Logger;
 }
@@ -54,7 +73,8 @@ export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Jo
   const spec = parseJobSpec(input, { nowMs: now });
   await requireGroup(deps, spec.appName);
   await requireChildren(deps, undefined, spec.childJobIds);
-  const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now) : null;
+  const gate = await requireCalendars(deps, spec.calendars);
+  const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now, gate) : null;
   const id = await deps.jobs.allocateId();
   if (id > MAX_JOB_ID) {
     // logIds carry their job id (see `jobIdOfLogId`), which caps the ids ever handed out.
@@ -130,7 +150,7 @@ export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown)
     const spec = parseJobSpec(input, { base: specOf(current), id, nowMs: now });
     if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
     if (!sameIds(spec.childJobIds, current.childJobIds)) await requireChildren(deps, id, spec.childJobIds);
-    return withSpec(current, spec, now);
+    return withSpec(current, spec, now, await requireCalendars(deps, spec.calendars));
   });
   deps.logger.info('job updated', { jobId: id, version: job.version });
   return job;
@@ -138,11 +158,16 @@ export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown)
 
 /** Schedules the job from now; a job already running is left as it is. */
 export async function startJob(deps: AdminJobsDeps, id: number): Promise<Job> {
-  const job = await modifyJob(deps, id, (current, now) => {
+  const job = await modifyJob(deps, id, async (current, now) => {
     refuseManaged(current, 'started');
     return current.triggerStatus === 'RUNNING'
       ? current
-      : withSpec(current, { ...specOf(current), triggerStatus: 'RUNNING' }, now);
+      : withSpec(
+          current,
+          { ...specOf(current), triggerStatus: 'RUNNING' },
+          now,
+          await requireCalendars(deps, current.calendars),
+        );
   });
   deps.logger.info('job started', { jobId: id, triggerNextTime: job.triggerNextTime });
   return job;
@@ -230,7 +255,113 @@ export async function deleteJob(deps: AdminJobsDeps, id: number): Promise<void> 
  * give such a job; the workflow use-cases call it when the workflow's schedule changes.
  */
 export async function saveManagedJob(deps: AdminJobsDeps, id: number, spec: JobSpec): Promise<Job> {
-  return modifyJob(deps, id, (current, now) => withSpec(current, spec, now));
+  const gate = await requireCalendars(deps, spec.calendars);
+  return modifyJob(deps, id, (current, now) => withSpec(current, spec, now, gate));
+}
+
+/**
+ * The calendars a schedule names, read (one store read each), as the rules ask them; undefined for
+ * a schedule without calendars. A calendar that does not exist is a 400 naming each one missing.
+ */
+export async function requireCalendars(
+  deps: Pick<AdminJobsDeps, 'calendars'>,
+  calendars: ScheduleCalendars | undefined,
+): Promise<CalendarGate | undefined> {
+  const ids = scheduleCalendarIds(calendars);
+  if (ids.length === 0) return undefined;
+  const store = deps.calendars;
+  if (!store) throw new ValidationError('calendars cannot be read here; leave them out', 'calendars');
+  const read = new Map<string, Calendar | undefined>(
+    await Promise.all(ids.map(async (id) => [id, await store.get(id)] as const)),
+  );
+  const problems: Problem[] = SCHEDULE_CALENDAR_LISTS.flatMap((list) => {
+    const missing = (calendars?.[list] ?? []).filter((id) => read.get(id) === undefined);
+    return missing.length === 0
+      ? []
+      : [
+          {
+            field: `calendars.${list}`,
+            message: `calendars.${list} names calendars that do not exist: ${missing.join(', ')}; create them first (POST /v1/calendars)`,
+          },
+        ];
+  });
+  const [first, ...rest] = problems;
+  if (first) throw new RequestValidationError([first, ...rest]);
+  return calendarGate(calendars, read);
+}
+
+/** The jobs (any status, any group) whose schedule names the calendar, by id (a scan of every job). */
+export async function jobsUsingCalendar(
+  deps: Pick<AdminJobsDeps, 'jobs'>,
+  calendarId: string,
+): Promise<Job[]> {
+  const using: Job[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await deps.jobs.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+    using.push(...page.items.filter((job) => scheduleCalendarIds(job.calendars).includes(calendarId)));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return using;
+}
+
+/** A running job re-planned after a change of one of its calendars: its next fire before and after. */
+export interface CalendarReplan {
+  readonly before: Job;
+  readonly after: Job;
+}
+
+/**
+ * Re-plans a running job after a change of its calendars, as a schedule edit: its next fire is the
+ * first one after now + 5 s that the calendars (as now stored) allow, and its revision moves on, so
+ * the dispatcher drops every fire the old plan put on the ring (none of them runs, allowed or not;
+ * the tick plans the new ones). With no allowed fire left (within 5 years) the job stops itself
+ * (scheduleEnded `calendar`). A job stopped, or no longer naming the calendar, is left as it is
+ * (undefined).
+ */
+export async function replanForCalendar(
+  deps: AdminJobsDeps,
+  id: number,
+  calendarId: string,
+): Promise<CalendarReplan | undefined> {
+  let before: Job | undefined;
+  const after = await modifyJob(deps, id, async (current, now) => {
+    before = current;
+    if (current.triggerStatus !== 'RUNNING') return current;
+    if (!scheduleCalendarIds(current.calendars).includes(calendarId)) return current;
+    const gate = await requireCalendars(deps, current.calendars).catch((err: unknown) => {
+      // A calendar it names was deleted meanwhile: it counts as one with no working day.
+      if (err instanceof RequestValidationError) return calendarGate(current.calendars, new Map());
+      throw err;
+    });
+    const replanned = {
+      scheduleRevision: current.scheduleRevision + 1,
+      updatedAt: now,
+      version: current.version + 1,
+    };
+    try {
+      const first = firstFireForStart(current, now, gate);
+      const triggerNextTime = effectiveNextFire(scheduleOfSpec(current), first, current.occurrenceExceptions);
+      return { ...current, ...replanned, triggerNextTime };
+    } catch (err) {
+      if (!(err instanceof ValidationError) && !(err instanceof ConflictError)) throw err;
+      return {
+        ...current,
+        ...replanned,
+        triggerStatus: 'STOPPED',
+        triggerNextTime: null,
+        scheduleEnded: { reason: 'calendar', at: now },
+      };
+    }
+  });
+  if (!before || after === before) return undefined;
+  deps.logger.info('job re-planned: its calendar changed', {
+    jobId: id,
+    calendarId,
+    triggerNextTime: after.triggerNextTime,
+    triggerStatus: after.triggerStatus,
+  });
+  return { before, after };
 }
 
 /** ConflictError for a job a workflow manages (its starter job): changed through the workflow only. */
@@ -251,7 +382,12 @@ export interface PreviewOptions {
   readonly jobId?: number;
   /** The job's one-off exceptions: a skipped fire is shown without a time, a moved one at its new time. */
   readonly exceptions?: readonly OccurrenceException[];
+  /** The schedule's calendars, read: the fires they remove are not fires, they are listed as skipped. */
+  readonly calendars?: CalendarGate;
 }
+
+/** A fire the calendars removed (the first of each run of days removed), and which calendar did. */
+export type SkippedFire = CalendarBlock & { readonly time: number };
 
 /**
  * One previewed fire: its scheduled time, when it really fires (jitter or a move; null: skipped, or
@@ -266,6 +402,8 @@ export interface PreviewFire {
 
 export interface SchedulePreview {
   readonly fires: PreviewFire[];
+  /** Fires the calendars removed between the first fire shown and the last (or the end). */
+  readonly skipped: SkippedFire[];
   /** Set when the schedule ends within the preview (its bounds, or no next fire). */
   readonly ends?: ScheduleEndReason;
   readonly dst: { readonly policy: string; readonly transitions: DstTransition[] };
@@ -300,7 +438,10 @@ export function previewSchedule(
   const limit = remaining === undefined ? count : Math.min(count, remaining);
   const start = bounds.startAt !== undefined && bounds.startAt - 1 > fromMs ? bounds.startAt - 1 : fromMs;
   // One more than shown: whether the schedule goes on after the last one shown.
-  let times = previewFireTimes(schedule, start, limit + 1);
+  const gated = options.calendars
+    ? gatedFireTimes(schedule, options.calendars, start, limit + 1)
+    : { times: previewFireTimes(schedule, start, limit + 1), skipped: [] };
+  let times = gated.times;
   const { endAt } = bounds;
   const cutByEnd = endAt !== undefined && times.some((t) => t > endAt);
   if (cutByEnd) times = times.filter((t) => t <= endAt);
@@ -308,8 +449,13 @@ export function previewSchedule(
   let ends: ScheduleEndReason | undefined;
   if (remaining !== undefined && remaining <= count && times.length >= remaining) ends = 'maxRuns';
   else if (cutByEnd && times.length <= limit) ends = 'endAt';
-  else if (times.length <= limit) ends = 'noNextFire';
+  else if (times.length <= limit) ends = gated.ended ?? 'noNextFire';
   times = times.slice(0, limit);
+  // The skipped fires up to the last fire shown (or all of them, when the schedule ends there).
+  const shownUntil = ends === undefined ? (times.at(-1) ?? start) : Number.POSITIVE_INFINITY;
+  const skipped = gated.skipped.filter(
+    (f) => f.time < shownUntil && (endAt === undefined || f.time <= endAt),
+  );
   const marks = dstMarks(schedule, fromMs, times);
   const jitteredAt = (time: number) =>
     jitterSeconds === 0
@@ -322,6 +468,7 @@ export function previewSchedule(
       const dst = marks.fires.find((m) => m.time === fire.time);
       return { ...fire, ...(dst ? { dst } : {}) };
     }),
+    skipped,
     ...(ends === undefined ? {} : { ends }),
     dst: { policy: DST_POLICY_TEXT, transitions: marks.transitions },
   };
@@ -338,7 +485,7 @@ export function specOf(job: Job): JobSpec {
  * The job with `spec` applied at `now`: the next fire is planned on start or schedule edit and
  * cleared on stop; the revision moves with schedule or status, glueUpdatetime with the glue.
  */
-export function withSpec(current: Job, spec: JobSpec, now: number): Job {
+export function withSpec(current: Job, spec: JobSpec, now: number, gate?: CalendarGate): Job {
   const scheduleEdited = scheduleChanged(current, spec);
   const statusChanged = spec.triggerStatus !== current.triggerStatus;
   // maxRuns counts from when it is set; raised or lowered, it keeps the count; removed, it forgets it.
@@ -358,7 +505,7 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
       scheduleEdited || statusChanged || current.triggerNextTime === null
         ? effectiveNextFire(
             scheduleOfSpec(spec),
-            firstFireForStart({ ...spec, scheduledFires }, now),
+            firstFireForStart({ ...spec, scheduledFires }, now, gate),
             exceptions,
           )
         : current.triggerNextTime;
@@ -369,6 +516,7 @@ export function withSpec(current: Job, spec: JobSpec, now: number): Job {
     endAt: _e,
     maxRuns: _m,
     jitterSeconds: _j,
+    calendars: _c,
     scheduledFires: _f,
     scheduleEnded,
     failurePolicy: _p,

@@ -53,6 +53,7 @@ export {
   BOUND_FIELDS,
   bodyBoundsProblems,
   boundsProblems,
+  describeCalendars,
   findChildCycle,
   GROUP_EDITABLE_FIELDS,
   GROUP_LIMITS,
@@ -68,4 +69,5 @@ export {
   normalizeExecutorAddress,
   parseGroupSpec,
   parseJobSpec,
+  readScheduleCalendars,
 } from './job-validation.js';

@@ -3,6 +3,14 @@
  * author, schedule, BEAN handler, enum names, child ids, AppName 4-64) plus ours (no unknown fields,
  * integers only, e-mail and webhook formats, no child cycles). Every error names its field.
  */
+import { CALENDAR_ID } from '../calendars/calendar.js';
+import {
+  allowedFireFrom,
+  type CalendarGate,
+  MAX_CALENDARS_PER_LIST,
+  SCHEDULE_CALENDAR_LISTS,
+  type ScheduleCalendars,
+} from '../calendars/calendar-schedule.js';
 import { ConflictError, type Problem, RequestValidationError, ValidationError } from '../common/errors.js';
 import { parseRouteStrategy } from '../dispatch/routing/index.js';
 import {
@@ -43,6 +51,7 @@ export const JOB_EDITABLE_FIELDS = [
   'jitterSeconds',
   'failurePolicy',
   'deadline',
+  'calendars',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -159,16 +168,17 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
   const boundProblems: Problem[] = [];
   for (const field of JOB_EDITABLE_FIELDS) {
     if (body[field] === undefined) continue;
-    if (!isOneOf(field, BOUND_FIELDS)) {
+    if (!isOneOf(field, BOUND_FIELDS) && field !== 'calendars') {
       given[field] = readJobField(field, body[field]);
       continue;
     }
-    // The bounds are read together, so a body gets every problem of them in one answer.
+    // The bounds and calendars are read together, so a body gets every problem of them in one answer.
     try {
-      given[field] = readBoundField(field, body[field]);
+      given[field] = readJobField(field, body[field]);
     } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      boundProblems.push({ field, message: err.message });
+      if (err instanceof RequestValidationError) boundProblems.push(...err.problems);
+      else if (err instanceof ValidationError) boundProblems.push({ field, message: err.message });
+      else throw err;
     }
   }
   const base = options.base;
@@ -414,6 +424,8 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
     case 'maxRuns':
     case 'jitterSeconds':
       return readBoundField(field, value);
+    case 'calendars':
+      return readScheduleCalendars(value);
   }
 }
 
@@ -437,6 +449,62 @@ export function readBoundField(field: (typeof BOUND_FIELDS)[number], value: unkn
     case 'jitterSeconds':
       return readInt(field, value, 0, MAX_JITTER_SECONDS);
   }
+}
+
+/**
+ * A schedule's calendars: `{only?, exclude?}`, each a list of calendar ids (at most
+ * MAX_CALENDARS_PER_LIST, each once); null, `{}` or empty lists: none (the field is dropped). Every
+ * problem at once, each named `calendars.<list>`.
+ */
+export function readScheduleCalendars(value: unknown): ScheduleCalendars | undefined {
+  if (value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError(
+      `calendars must be an object {only?: [calendar ids], exclude?: [calendar ids]} (null for none); got ${describe(value)}`,
+      'calendars',
+    );
+  }
+  const record = value as Record<string, unknown>;
+  const problems: Problem[] = Object.keys(record)
+    .filter((key) => !isOneOf(key, SCHEDULE_CALENDAR_LISTS))
+    .map((key) => ({
+      field: `calendars.${key}`,
+      message: `calendars.${key} is not a list of calendars (use only, exclude)`,
+    }));
+  const out: { only?: string[]; exclude?: string[] } = {};
+  for (const list of SCHEDULE_CALENDAR_LISTS) {
+    const ids = record[list];
+    if (ids === undefined || ids === null) continue;
+    const field = `calendars.${list}`;
+    if (!Array.isArray(ids)) {
+      problems.push({ field, message: `${field} must be an array of calendar ids; got ${describe(ids)}` });
+      continue;
+    }
+    if (ids.length > MAX_CALENDARS_PER_LIST) {
+      problems.push({
+        field,
+        message: `${field} may name at most ${MAX_CALENDARS_PER_LIST} calendars; got ${ids.length}`,
+      });
+    }
+    const bad = ids.filter((id) => typeof id !== 'string' || !CALENDAR_ID.test(id));
+    if (bad.length > 0) {
+      problems.push({
+        field,
+        message: `${field} must hold calendar ids (lower-case letters, digits and '-'); not ${bad.map(describe).join(', ')}`,
+      });
+    }
+    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+    if (twice.length > 0) {
+      problems.push({
+        field,
+        message: `${field} names ${[...new Set(twice)].map(describe).join(', ')} twice`,
+      });
+    }
+    if (ids.length > 0) out[list] = ids as string[];
+  }
+  const [first, ...rest] = problems;
+  if (first) throw new RequestValidationError([first, ...rest]);
+  return out.only === undefined && out.exclude === undefined ? undefined : out;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -471,12 +539,13 @@ export function scheduleOf(job: Pick<Job, 'scheduleType' | 'scheduleConf' | 'tim
 
 type ScheduleFields = Pick<
   Job,
-  'scheduleType' | 'scheduleConf' | 'timeZone' | 'startAt' | 'endAt' | 'maxRuns'
+  'scheduleType' | 'scheduleConf' | 'timeZone' | 'startAt' | 'endAt' | 'maxRuns' | 'calendars'
 >;
 
 /**
- * Whether the schedule or its bounds differ: either re-plans a running job from now, and fires
- * already planned under the old ones are dropped (none passes a new endAt or a lowered maxRuns).
+ * Whether the schedule, its bounds or its calendars differ: each re-plans a running job from now,
+ * and fires already planned under the old ones are dropped (none passes a new endAt or a lowered
+ * maxRuns, none falls on a day a new calendar removes).
  */
 export function scheduleChanged(a: ScheduleFields, b: ScheduleFields): boolean {
   return (
@@ -485,8 +554,14 @@ export function scheduleChanged(a: ScheduleFields, b: ScheduleFields): boolean {
     a.timeZone !== b.timeZone ||
     a.startAt !== b.startAt ||
     a.endAt !== b.endAt ||
-    a.maxRuns !== b.maxRuns
+    a.maxRuns !== b.maxRuns ||
+    !sameCalendars(a.calendars, b.calendars)
   );
+}
+
+function sameCalendars(a: ScheduleCalendars | undefined, b: ScheduleCalendars | undefined): boolean {
+  const key = (c: ScheduleCalendars | undefined) => JSON.stringify([c?.only ?? [], c?.exclude ?? []]);
+  return key(a) === key(b);
 }
 
 /**
@@ -495,7 +570,11 @@ export function scheduleChanged(a: ScheduleFields, b: ScheduleFields): boolean {
  * started, as in XXL-JOB (400); nor one whose bounds are used up (409: endAt passed, maxRuns
  * reached), unless the same update changes them.
  */
-export function firstFireForStart(job: ScheduleFields & Pick<Job, 'scheduledFires'>, nowMs: number): number {
+export function firstFireForStart(
+  job: ScheduleFields & Pick<Job, 'scheduledFires'>,
+  nowMs: number,
+  gate?: CalendarGate,
+): number {
   if (job.scheduleType === 'NONE') {
     throw new ValidationError(
       'scheduleType NONE cannot be started; it only runs when triggered manually, by the API or as a child job',
@@ -504,7 +583,7 @@ export function firstFireForStart(job: ScheduleFields & Pick<Job, 'scheduledFire
   }
   const counted = job.scheduledFires ?? 0;
   const first = firstBoundedFire(scheduleOf(job), boundsOf(job), counted, nowMs);
-  if ('time' in first) return first.time;
+  if ('time' in first) return gate ? firstAllowedForStart(job, first.time, gate) : first.time;
   switch (first.none) {
     case 'maxRuns':
       throw new ConflictError(
@@ -515,11 +594,38 @@ export function firstFireForStart(job: ScheduleFields & Pick<Job, 'scheduledFire
         `the schedule has no fire between now and endAt (${isoOf(job.endAt ?? 0)}), so the job cannot be started; move endAt, or set it to null, in the same update`,
       );
     case 'noNextFire':
+    case 'calendar':
       throw new ValidationError(
         `the schedule never fires after ${job.startAt !== undefined && job.startAt > nowMs ? `startAt (${isoOf(job.startAt)})` : 'now'} (scheduleType ${job.scheduleType}, scheduleConf ${JSON.stringify(job.scheduleConf)}), so the job cannot be started`,
         'scheduleConf',
       );
   }
+}
+
+/** The first fire from `first` the job's calendars allow, within its endAt; refused as a start without one. */
+function firstAllowedForStart(job: ScheduleFields, first: number, gate: CalendarGate): number {
+  const allowed = allowedFireFrom(scheduleOf(job), gate, first);
+  if (!('time' in allowed)) {
+    throw new ValidationError(
+      `the schedule has no fire on a day its calendars allow (${describeCalendars(job.calendars)}) within ${CALENDAR_SEARCH_YEARS} years, so the job cannot be started; change the calendars or the schedule`,
+      'calendars',
+    );
+  }
+  if (job.endAt !== undefined && allowed.time > job.endAt) {
+    throw new ConflictError(
+      `the schedule has no fire on a day its calendars allow between now and endAt (${isoOf(job.endAt)}), so the job cannot be started; move endAt, or change the calendars, in the same update`,
+    );
+  }
+  return allowed.time;
+}
+
+const CALENDAR_SEARCH_YEARS = 5;
+
+/** A schedule's calendars in words: `only: cn-workdays; exclude: cn-holidays`. */
+export function describeCalendars(calendars: ScheduleCalendars | undefined): string {
+  return SCHEDULE_CALENDAR_LISTS.filter((list) => (calendars?.[list]?.length ?? 0) > 0)
+    .map((list) => `${list}: ${calendars?.[list]?.join(', ')}`)
+    .join('; ');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { BLOCK_STRATEGIES, type BlockStrategy, GLUE_TYPES, type GlueType } from '@tickring/protocol';
+import type { ScheduleCalendars } from '../calendars/calendar-schedule.js';
 import type { ScheduleEndReason } from '../schedule/bounds.js';
 import type { OccurrenceException } from '../schedule/occurrences.js';
 import type { Deadline } from './deadline.js';
@@ -46,6 +47,11 @@ export interface Job {
    * changed only through the occurrence routes, with the job's version. Absent: none.
    */
   readonly occurrenceExceptions?: readonly OccurrenceException[];
+  /**
+   * The calendars the schedule follows (ids): `only` fires on working days of every one listed,
+   * `exclude` never on a date one of them excludes; absent: none (see calendar-schedule.ts).
+   */
+  readonly calendars?: ScheduleCalendars;
   readonly executorRouteStrategy: string;
   readonly executorHandler: string;
   readonly executorParam: string;

@@ -16,8 +16,11 @@ export interface ScheduleBounds {
   readonly maxRuns?: number;
 }
 
-/** Why a schedule stopped itself. */
-export const SCHEDULE_END_REASONS = ['maxRuns', 'endAt', 'noNextFire'] as const;
+/**
+ * Why a schedule stopped itself; `calendar`: its calendars allow none of its fires (within the
+ * search's 5 years, see CALENDAR_SEARCH_DAYS).
+ */
+export const SCHEDULE_END_REASONS = ['maxRuns', 'endAt', 'noNextFire', 'calendar'] as const;
 export type ScheduleEndReason = (typeof SCHEDULE_END_REASONS)[number];
 
 /** The most `jitterSeconds` a job may have (and always less than its schedule's smallest interval). */

@@ -1,3 +1,10 @@
+import {
+  type CalendarGate,
+  calendarGate,
+  calendarsAllow,
+  scheduleCalendarIds,
+} from '../calendars/calendar-schedule.js';
+import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../common/logger.js';
 import type { RingEntry, RingQueue } from '../dispatch/ring-queue.js';
@@ -17,6 +24,8 @@ export interface ReplanDeps {
   readonly ring: RingQueue;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Where a job's calendars are read: the fires they remove were never sent, so none is re-sent. */
+  readonly calendars?: Pick<CalendarStore, 'get'>;
 }
 
 export interface ReplanSettings {
@@ -51,22 +60,46 @@ const SCHEDULED: ReadonlySet<string> = new Set(['CRON', 'FIX_RATE', 'ONCE', 'API
  * `lastPlanDue` up to `triggerLastTime`, the i-th with the i-th logId of the block before
  * `logIdBlock`; and from `prevPlanDue` up to (not including) `lastPlanDue`, with the block before.
  */
-export function lastPlanFires({ job, logIdBlock, lastPlanDue, prevPlanDue }: PlannableJob): FireMessage[] {
+export function lastPlanFires(
+  { job, logIdBlock, lastPlanDue, prevPlanDue }: PlannableJob,
+  gate?: CalendarGate,
+): FireMessage[] {
   if (lastPlanDue === undefined || logIdBlock === undefined) return [];
-  const last = planFires(job, lastPlanDue, logIdBlock - LOG_IDS_PER_PLAN, (t) => t <= job.triggerLastTime);
+  const last = planFires(
+    job,
+    lastPlanDue,
+    logIdBlock - LOG_IDS_PER_PLAN,
+    (t) => t <= job.triggerLastTime,
+    gate,
+  );
   if (prevPlanDue === undefined) return last;
-  const prev = planFires(job, prevPlanDue, logIdBlock - 2 * LOG_IDS_PER_PLAN, (t) => t < lastPlanDue);
+  const prev = planFires(job, prevPlanDue, logIdBlock - 2 * LOG_IDS_PER_PLAN, (t) => t < lastPlanDue, gate);
   return [...prev, ...last];
 }
 
-function planFires(job: Job, due: number, block: number, inPlan: (time: number) => boolean): FireMessage[] {
+function planFires(
+  job: Job,
+  due: number,
+  block: number,
+  inPlan: (time: number) => boolean,
+  gate: CalendarGate | undefined,
+): FireMessage[] {
   const schedule = { type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone };
   const times = [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];
-  // A skipped occurrence kept its slot in the plan but was never sent.
+  // A fire keeps the logId of its place in the schedule; the ones its calendars remove, and the
+  // occurrences skipped by a one-off exception, kept their slots but were never sent.
   return times
     .filter(inPlan)
     .map((time, slot) => scheduledFireMessage(job, time, block + slot))
+    .filter((fire) => calendarsAllow(gate, fire.scheduledTime))
     .filter((fire) => exceptionAt(job.occurrenceExceptions, fire.scheduledTime)?.action !== 'skip');
+}
+
+async function gateOf(deps: ReplanDeps, job: Job): Promise<CalendarGate | undefined> {
+  const ids = scheduleCalendarIds(job.calendars);
+  if (ids.length === 0) return undefined;
+  const read = await Promise.all(ids.map(async (id) => [id, await deps.calendars?.get(id)] as const));
+  return calendarGate(job.calendars, new Map(read));
 }
 
 /**
@@ -90,7 +123,7 @@ export async function replanLostFires(deps: ReplanDeps, settings: ReplanSettings
     const found: RingEntry[] = [];
     for (const plannable of page.items) {
       const { job } = plannable;
-      const planned = lastPlanFires(plannable);
+      const planned = lastPlanFires(plannable, await gateOf(deps, job));
       const logIds = planned.flatMap((fire) => (fire.logId === undefined ? [] : [fire.logId]));
       const claimed = new Set((await deps.runs.getMany(logIds)).map((run) => run.logId));
       const now = deps.clock.now();

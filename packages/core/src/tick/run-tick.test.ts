@@ -1,12 +1,16 @@
 import {
   FakeClock,
   MemoryAuditLog,
+  MemoryCalendarStore,
   MemoryJobStore,
   MemoryLeaseStore,
   MemoryRingQueue,
   makeJob,
 } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
+import type { Calendar } from '../calendars/calendar.js';
+import { calendarGate } from '../calendars/calendar-schedule.js';
+import { parseCalendarSpec } from '../calendars/calendar-validation.js';
 import { silentLogger } from '../common/logger.js';
 import { noMetrics } from '../common/metrics.js';
 import type { RingEntry } from '../dispatch/ring-queue.js';
@@ -15,6 +19,7 @@ import { firstPlannedLogId } from '../runs/run.js';
 import { jitterOffsetMs } from '../schedule/index.js';
 import { MIN_SHARE, SHARE_CUT, SUSTAINED_READINGS, TickAdmission } from './admission.js';
 import type { Lease } from './lease-store.js';
+import { lastPlanFires } from './replan-lost-fires.js';
 import { msUntilTickPhase, planHorizonMs, runTickLoop, TICK_PHASE_MS, tickOnce } from './run-tick.js';
 
 describe('the tick’s rhythm', () => {
@@ -245,6 +250,131 @@ describe('a bounded schedule', () => {
     expect(await jobs.get(1)).toMatchObject({
       triggerStatus: 'STOPPED',
       scheduleEnded: { reason: 'noNextFire', at: clock.now() },
+    });
+  });
+});
+
+describe('a schedule with calendars', () => {
+  const settings = { shardCount: 1, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+  const ahead = { ...settings, planAheadMs: 10_000 };
+  const cn: Calendar = {
+    id: 'cn',
+    ...parseCalendarSpec({
+      name: 'China',
+      timeZone: 'Asia/Shanghai',
+      excluded: [{ from: '2030-10-01', to: '2030-10-07', label: 'National Day' }],
+    }),
+    version: 1,
+    createdAt: 0,
+    updatedAt: 0,
+    updatedBy: 't',
+  };
+
+  async function setUp(now: number, ...made: Parameters<typeof makeJob>[0][]) {
+    const clock = new FakeClock(now);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    for (const job of made) await jobs.create(makeJob(job));
+    const calendars = new MemoryCalendarStore();
+    await calendars.create(cn);
+    const reads: string[] = [];
+    const sent: RingEntry[] = [];
+    const audit = new MemoryAuditLog({ clock, retentionDays: 365 });
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      calendars: {
+        get: (id: string) => {
+          reads.push(id);
+          return calendars.get(id);
+        },
+      },
+      audit,
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    return { clock, jobs, sent, reads, audit, deps };
+  }
+
+  it('makes no fire on a day removed, and a fire keeps the logId of its place in the schedule (as a re-plan after a restart rebuilds it)', async () => {
+    // Sunday 29 September 23:59:58 in Shanghai: two fires of Sunday, then Monday's.
+    const due = Date.parse('2030-09-29T15:59:58Z');
+    const { jobs, sent, deps } = await setUp(due - 4_500, {
+      id: 1,
+      scheduleConf: '* * * * * ?',
+      triggerNextTime: due,
+      calendars: { only: ['cn'] },
+    });
+    await tickOnce(deps, ahead, due - 4_500);
+    const fires = sent.map((e) => e.message);
+    expect(fires.length).toBeGreaterThan(2);
+    expect(fires.map((f) => f.scheduledTime)).toEqual(fires.map((_, i) => due + (i + 2) * 1_000));
+    expect(fires.map((f) => f.logId)).toEqual(fires.map((_, i) => firstPlannedLogId(1) + i + 2));
+    const [plannable] = await jobs.getPlannable([1]);
+    const gate = calendarGate({ only: ['cn'] }, new Map([['cn', cn]]));
+    expect(lastPlanFires(plannable as NonNullable<typeof plannable>, gate)).toEqual(fires);
+  });
+
+  it('moves the next fire over the days removed, reading a calendar once per iteration for every job naming it', async () => {
+    const due = Date.parse('2030-09-30T01:00:00Z'); // Monday 09:00 in Shanghai, the day before the holidays
+    const made = [1, 2, 3].map((id) => ({
+      id,
+      scheduleConf: '0 0 9 * * ?',
+      timeZone: 'Asia/Shanghai',
+      triggerNextTime: due,
+      calendars: { only: ['cn'] },
+    }));
+    const { jobs, sent, reads, deps } = await setUp(due - 4_500, ...made);
+    await tickOnce(deps, settings, due - 4_500);
+    expect(sent.map((e) => e.message.scheduledTime)).toEqual([due, due, due]);
+    expect(reads).toEqual(['cn']);
+    for (const id of [1, 2, 3]) {
+      expect((await jobs.get(id))?.triggerNextTime).toBe(Date.parse('2030-10-08T01:00:00Z'));
+    }
+  });
+
+  it('makes no FIRE_ONCE_NOW catch-up, nor a DO_NOTHING skip note, for a missed fire on a day removed', async () => {
+    const due = Date.parse('2030-10-01T01:00:00Z'); // National Day, 09:00 in Shanghai
+    const base = {
+      scheduleConf: '0 0 9 * * ?',
+      timeZone: 'Asia/Shanghai',
+      triggerNextTime: due,
+      calendars: { exclude: ['cn'] },
+    };
+    const { jobs, sent, deps } = await setUp(
+      due + 60_000,
+      { id: 1, ...base, misfireStrategy: 'FIRE_ONCE_NOW' },
+      { id: 2, ...base, misfireStrategy: 'DO_NOTHING' },
+    );
+    await tickOnce(deps, settings, due + 60_000);
+    expect(sent).toEqual([]);
+    for (const id of [1, 2]) {
+      expect((await jobs.get(id))?.triggerNextTime).toBe(Date.parse('2030-10-08T01:00:00Z'));
+    }
+  });
+
+  it('stops the job, saying calendar, when its calendars allow none of its fires', async () => {
+    const due = Date.parse('2030-10-02T01:00:00Z');
+    // A calendar deleted in a race with the job's save counts as one with no working day.
+    const { jobs, sent, audit, deps, clock } = await setUp(due - 4_500, {
+      id: 1,
+      scheduleType: 'ONCE',
+      scheduleConf: '2030-10-02T01:00:00Z',
+      triggerNextTime: due,
+      calendars: { only: ['gone'] },
+    });
+    await tickOnce(deps, settings, clock.now());
+    expect(sent).toEqual([]);
+    expect(await jobs.get(1)).toMatchObject({
+      triggerStatus: 'STOPPED',
+      triggerNextTime: null,
+      scheduleEnded: { reason: 'calendar' },
+    });
+    const { items } = await audit.list({ limit: 10, from: 0, to: clock.now() + 1 });
+    expect(items[0]).toMatchObject({
+      action: 'job.scheduleEnded',
+      detail: { reason: 'calendar', calendars: { only: ['gone'] } },
     });
   });
 });

@@ -1,4 +1,13 @@
 import type { AuditLog } from '../audit/audit-log.js';
+import type { Calendar } from '../calendars/calendar.js';
+import {
+  allowedFireFrom,
+  type CalendarGate,
+  calendarGate,
+  calendarsAllow,
+  scheduleCalendarIds,
+} from '../calendars/calendar-schedule.js';
+import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
 import { mapLimit } from '../common/concurrency.js';
 import type { Logger } from '../common/logger.js';
@@ -28,7 +37,14 @@ import {
   type Schedule,
   type ScheduleBounds,
 } from '../schedule/index.js';
-import { effectiveTimeOf, exceptionAt, planOccurrences } from '../schedule/occurrences.js';
+import {
+  effectiveNextFire,
+  effectiveTimeOf,
+  exceptionAt,
+  nominalOf,
+  type OccurrenceException,
+  planOccurrences,
+} from '../schedule/occurrences.js';
 import { ringMessageCount, TickAdmission } from './admission.js';
 import type { Lease, LeaseStore } from './lease-store.js';
 
@@ -43,6 +59,11 @@ export interface TickDeps {
   readonly audit?: Pick<AuditLog, 'append'>;
   /** The ring's backlog, for admission control (see admission.ts); absent: every due job is planned. */
   readonly ringGauge?: RingGauge;
+  /**
+   * Where the calendars a job's schedule names are read (each at most once per iteration); absent:
+   * a job that names calendars is planned as if every calendar were missing (see `calendarGate`).
+   */
+  readonly calendars?: Pick<CalendarStore, 'get'>;
 }
 
 export interface TickSettings {
@@ -139,8 +160,9 @@ export async function tickOnce(
 ): Promise<ShardResult[]> {
   if (admission) await observeBacklog(deps, admission, nowMs);
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
+  const calendars = new IterationCalendars(deps.calendars);
   const planned = await Promise.all(
-    shards.map((shard) => planShard(deps, settings, shard, nowMs, held?.get(shard), admission)),
+    shards.map((shard) => planShard(deps, settings, shard, nowMs, calendars, held?.get(shard), admission)),
   );
   // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
   // which the dispatcher de-duplicates; the reverse order could lose them. One send for all the
@@ -208,11 +230,38 @@ interface ShardPlan {
   readonly deferred: number;
 }
 
+/**
+ * The calendars read in one iteration: many jobs share a calendar, so each is read at most once
+ * per iteration (over every shard), and a change is seen by the next iteration.
+ */
+class IterationCalendars {
+  private readonly reads = new Map<string, Promise<Calendar | undefined>>();
+
+  constructor(private readonly store: Pick<CalendarStore, 'get'> | undefined) {}
+
+  async gateOf(job: Job): Promise<CalendarGate | undefined> {
+    const ids = scheduleCalendarIds(job.calendars);
+    if (ids.length === 0) return undefined;
+    const read = await Promise.all(ids.map(async (id) => [id, await this.read(id)] as const));
+    return calendarGate(job.calendars, new Map(read));
+  }
+
+  private read(id: string): Promise<Calendar | undefined> {
+    let calendar = this.reads.get(id);
+    if (!calendar) {
+      calendar = this.store ? this.store.get(id) : Promise.resolve(undefined);
+      this.reads.set(id, calendar);
+    }
+    return calendar;
+  }
+}
+
 async function planShard(
   deps: TickDeps,
   settings: TickSettings,
   shard: number,
   nowMs: number,
+  calendars: IterationCalendars,
   held?: Lease,
   admission?: TickAdmission,
 ): Promise<ShardPlan> {
@@ -235,12 +284,15 @@ async function planShard(
   const planNow = deps.clock.now();
   const plans: JobPlan[] = [];
   let deferred = 0;
-  for (const job of jobs) {
-    for (const plan of planJob(job, planNow, windowEnd, nowMs + planHorizonMs(settings, job.job.id))) {
+  const gates = await Promise.all(jobs.map((job) => calendars.gateOf(job.job)));
+  for (const [i, job] of jobs.entries()) {
+    const gate = gates[i];
+    const horizon = nowMs + planHorizonMs(settings, job.job.id);
+    for (const plan of planJob(job, planNow, windowEnd, horizon, gate)) {
       if (!admission || admission.admits(plan.job.id, plan.due)) plans.push(plan);
       // Left out, a job stays due, unwritten. Past the misfire threshold it gets its misfire plan,
       // but none of the fires after it (a horizon of now): it is due again at once, admitted or not.
-      else if (plan.missedTime !== undefined) plans.push(...planJob(job, planNow, windowEnd, planNow));
+      else if (plan.missedTime !== undefined) plans.push(...planJob(job, planNow, windowEnd, planNow, gate));
       else deferred++;
     }
   }
@@ -362,6 +414,7 @@ async function recordEnd(deps: TickDeps, plan: JobPlan, ended: ScheduleEnded): P
         lastFire: lastFire === null ? null : iso(lastFire),
         ...(job.maxRuns === undefined ? {} : { maxRuns: job.maxRuns, scheduledFires: plan.scheduledFires }),
         ...(job.endAt === undefined ? {} : { endAt: iso(job.endAt) }),
+        ...(job.calendars === undefined ? {} : { calendars: job.calendars }),
       },
       requestId: `tick-${job.id}-${plan.due}`,
     });
@@ -404,12 +457,16 @@ export function planHorizonMs(
 
 const GOLDEN_RATIO_FRACTION = 0.618_033_988_75;
 
-/** A due job's fires from `due` up to `planEnd`; nothing for a job not due before `windowEnd`. */
+/**
+ * A due job's fires from `due` up to `planEnd`, those its calendars (`gate`) allow; nothing for a
+ * job not due before `windowEnd`.
+ */
 function planJob(
   { job, logIdBlock = firstPlannedLogId(job.id) }: PlannableJob,
   nowMs: number,
   windowEnd: number,
   planEnd: number,
+  gate?: CalendarGate,
 ): JobPlan[] {
   const due = job.triggerNextTime;
   if (job.triggerStatus !== 'RUNNING' || due === null || due >= windowEnd) return [];
@@ -423,21 +480,27 @@ function planJob(
       ? undefined
       : planOccurrences(schedule, job.misfireStrategy, due, nowMs, planEnd, LOG_IDS_PER_PLAN, exceptions);
   const nominalDue = excepted?.nominalDue ?? due;
-  const decision = boundDecision(
-    excepted?.decision ?? withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd)),
-    boundsOfJob(job),
-    counted,
-  );
-  // Skipped occurrences keep their places, so slots are looked up (as after a misfire).
+  const planned =
+    excepted?.decision ?? withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd));
+  // The calendars judge each occurrence by its scheduled time; an exception applies to those they allow.
+  const gated = gate ? gateDecision(planned, schedule, gate, exceptions) : { decision: planned };
+  const bounded = boundDecision(gated.decision, boundsOfJob(job), counted);
+  // A schedule left without an allowed fire ends because of its calendars.
+  const decision =
+    gated.ended && bounded.ended === 'noNextFire' ? { ...bounded, ended: gated.ended } : bounded;
+  // A fire keeps the logId of its place in the schedule, whether or not the calendars removed the
+  // ones before it; skipped occurrences keep their places too, so slots are then looked up (as after
+  // a misfire).
   const slotOf = logIdSlots(
     schedule,
     nominalDue,
-    decision.missedTime !== undefined || excepted !== undefined,
+    planned.missedTime !== undefined || excepted !== undefined,
+    planned.fireTimes,
   );
   const messages = decision.fireTimes.map((scheduledTime, i): FireMessage => {
     const isMisfireFire = decision.misfire && i === 0;
     // The misfire fire stands in for the missed `due`: the first slot, as the fire it replaces.
-    const slot = isMisfireFire ? 0 : slotOf(scheduledTime, i);
+    const slot = isMisfireFire ? 0 : slotOf(scheduledTime);
     const fire = scheduledFireMessage(job, scheduledTime, slot === undefined ? undefined : logIdBlock + slot);
     if (!isMisfireFire) return fire;
     // The misfire fire's own time depends on when the tick ran; key it by the missed time so
@@ -448,7 +511,7 @@ function planJob(
   });
   // DO_NOTHING: the missed fires are recorded as one skip range, by a note in the due fire's slot.
   const missed =
-    decision.missedTime !== undefined && !decision.misfire
+    decision.missedTime !== undefined && !decision.misfire && !gated.dueRemoved
       ? missedFires(schedule, nominalDue, nowMs)
       : undefined;
   if (missed)
@@ -468,6 +531,36 @@ function planJob(
       ...(decision.ended === undefined ? {} : { ended: { reason: decision.ended, at: nowMs } }),
     },
   ];
+}
+
+/**
+ * A plan cut to the job's calendars: the fires they remove are left out, a FIRE_ONCE_NOW catch-up
+ * of a removed `due` too (and a DO_NOTHING one records no skip: `dueRemoved`), and the next fire is
+ * the first one they allow (found by jumping over the days removed, see `allowedFireFrom`); none:
+ * the schedule ends (`ended`).
+ */
+function gateDecision(
+  decision: FireDecision,
+  schedule: Schedule,
+  gate: CalendarGate,
+  exceptions: readonly OccurrenceException[],
+): { decision: FireDecision; dueRemoved?: boolean; ended?: 'calendar' } {
+  const dueRemoved = decision.missedTime !== undefined && !calendarsAllow(gate, decision.missedTime);
+  const fireTimes = decision.fireTimes.filter((t, i) =>
+    decision.misfire && i === 0 ? !dueRemoved : calendarsAllow(gate, t),
+  );
+  const misfire = decision.misfire && !dueRemoved;
+  // With exceptions the decision's next is an effective time: the calendars judge its occurrence.
+  const nominalNext =
+    decision.nextTriggerTime === null ? null : nominalOf(decision.nextTriggerTime, exceptions);
+  const next = allowedFireFrom(schedule, gate, nominalNext);
+  const nextTriggerTime = 'time' in next ? effectiveNextFire(schedule, next.time, exceptions) : null;
+  const cut: FireDecision = { ...decision, fireTimes, misfire, nextTriggerTime };
+  // Ended by the calendars: no allowed fire ahead, or the schedule's last fires all removed.
+  const allRemoved = fireTimes.length === 0 && decision.fireTimes.length > 0;
+  const ended =
+    'none' in next && (next.none === 'calendar' || allRemoved) ? ('calendar' as const) : undefined;
+  return { decision: cut, ...(dueRemoved ? { dueRemoved } : {}), ...(ended ? { ended } : {}) };
 }
 
 function boundsOfJob(job: Job): ScheduleBounds {
@@ -551,8 +644,14 @@ function logIdSlots(
   schedule: Schedule,
   due: number,
   missed: boolean,
-): (fireTime: number, index: number) => number | undefined {
-  if (!missed) return (_, index) => (index < LOG_IDS_PER_PLAN ? index : undefined);
+  planned: readonly number[],
+): (fireTime: number) => number | undefined {
+  if (!missed) {
+    return (fireTime) => {
+      const index = planned.indexOf(fireTime);
+      return index >= 0 && index < LOG_IDS_PER_PLAN ? index : undefined;
+    };
+  }
   let sequence: number[] | undefined;
   return (fireTime) => {
     sequence ??= [due, ...previewFireTimes(schedule, due, LOG_IDS_PER_PLAN - 1)];

@@ -8,16 +8,23 @@
  * routes refuse to change such a job; the workflow's save, start, stop and delete change it.
  */
 
+import type { ScheduleCalendars } from '../calendars/calendar-schedule.js';
+import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
-import { ConflictError, NotFoundError, ValidationError } from '../common/errors.js';
+import { ConflictError, NotFoundError, RequestValidationError, ValidationError } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
 import { ALL_GROUPS, listScope, type VisibleGroups } from '../identity/access.js';
 import { rejectProblems } from '../identity/deps.js';
 import type { Problem } from '../identity/identity.js';
-import { type AdminJobsDeps, saveManagedJob } from '../jobs/admin-jobs.js';
+import { type AdminJobsDeps, requireCalendars, saveManagedJob } from '../jobs/admin-jobs.js';
 import type { Job, TriggerStatus } from '../jobs/job.js';
 import type { GroupStore, JobStore, Page } from '../jobs/job-store.js';
-import { firstFireForStart, type JobSpec, withoutUndefined } from '../jobs/job-validation.js';
+import {
+  firstFireForStart,
+  type JobSpec,
+  readScheduleCalendars,
+  withoutUndefined,
+} from '../jobs/job-validation.js';
 import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
 import {
   type JsonValue,
@@ -40,6 +47,8 @@ export interface AdminWorkflowsDeps {
   readonly engine: Pick<WorkflowEngine, 'start' | 'cancel' | 'retry' | 'definition'>;
   readonly jobs: JobStore;
   readonly groups: Pick<GroupStore, 'get'>;
+  /** Where the schedule's calendars are read (each must exist); absent: a workflow naming calendars is refused. */
+  readonly calendars?: Pick<CalendarStore, 'get'>;
   readonly clock: Clock;
   readonly logger: Logger;
 }
@@ -327,7 +336,7 @@ function headOf(input: unknown): Head {
  * `defaults.status`). Head fields and a workflow view's read-only fields are not part of it.
  */
 async function readBody(
-  deps: Pick<AdminWorkflowsDeps, 'groups' | 'jobs' | 'clock'>,
+  deps: Pick<AdminWorkflowsDeps, 'groups' | 'jobs' | 'calendars' | 'clock'>,
   input: unknown,
   defaults: { status: TriggerStatus },
 ): Promise<{ definition: WorkflowDefinition; triggerStatus: TriggerStatus }> {
@@ -371,6 +380,17 @@ async function readBody(
       message: `appName ${JSON.stringify(appName)} is not an executor group; create the group first`,
     });
   }
+  // Named well but missing: reported beside the definition's other problems.
+  const calendars =
+    reported.has('calendars.only') || reported.has('calendars.exclude') ? undefined : calendarsNamed(body);
+  if (calendars) {
+    try {
+      await requireCalendars(deps, calendars);
+    } catch (err) {
+      if (!(err instanceof RequestValidationError)) throw err;
+      found.push(...err.problems.map((p) => ({ field: p.field ?? 'calendars', message: p.message })));
+    }
+  }
   const nodes = named.nodes.filter((n) => !reported.has(`nodes[${n.index}].jobId`));
   const jobIds = [...new Set(nodes.map((n) => n.jobId))];
   const jobs = new Map(
@@ -411,6 +431,16 @@ async function readBody(
   }
   rejectProblems([...found, ...problems]);
   return { definition: definition as WorkflowDefinition, triggerStatus };
+}
+
+/** The calendars a body names, when they can be read. */
+function calendarsNamed(body: unknown): ScheduleCalendars | undefined {
+  if (!isRecord(body) || body.calendars === undefined) return undefined;
+  try {
+    return readScheduleCalendars(body.calendars);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The group and the node jobs a body names, as far as they can be read. */
@@ -479,6 +509,7 @@ function starterSpec(workflow: WorkflowRecord): JobSpec | undefined {
       maxRuns: def.maxRuns,
       jitterSeconds: def.jitterSeconds,
     }),
+    ...(def.calendars === undefined ? {} : { calendars: def.calendars }),
     executorRouteStrategy: 'FIRST',
     executorHandler: STARTER_HANDLER,
     executorParam: '',
@@ -503,6 +534,7 @@ async function syncStarter(deps: AdminWorkflowsDeps, workflow: WorkflowRecord): 
   const jobsDeps: AdminJobsDeps = {
     jobs: deps.jobs,
     groups: deps.groups,
+    ...(deps.calendars === undefined ? {} : { calendars: deps.calendars }),
     clock: deps.clock,
     logger: deps.logger,
   };
@@ -528,13 +560,14 @@ async function syncStarter(deps: AdminWorkflowsDeps, workflow: WorkflowRecord): 
     if (jobId > MAX_JOB_ID) throw new ConflictError(`no job id left for workflow ${workflow.id}'s schedule`);
     await deps.workflows.setSchedule(workflow.id, workflow.triggerStatus, jobId, workflow.updatedAt, null);
   }
+  const gate = await requireCalendars(jobsDeps, spec.calendars);
   const now = deps.clock.now();
   const job: Job = {
     ...spec,
     id: jobId,
     glueUpdatetime: now,
     triggerLastTime: 0,
-    triggerNextTime: spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now) : null,
+    triggerNextTime: spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now, gate) : null,
     slowUntil: 0,
     scheduleRevision: 1,
     workflowId: workflow.id,

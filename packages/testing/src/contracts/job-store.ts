@@ -468,6 +468,23 @@ export function jobStoreContract(
       expect(read && 'occurrenceExceptions' in read).toBe(false);
     });
 
+    it('keeps the calendars a save writes (read back by get, getMany and the tick’s read), and drops them when cleared', async () => {
+      const job = makeJob({
+        id: 1,
+        calendars: { only: ['cn-workdays', 'de-workdays'], exclude: ['cn-holidays'] },
+        triggerNextTime: T,
+      });
+      const store = await seeded([job]);
+      expect(await store.get(1)).toEqual(job);
+      expect(await store.getMany([1])).toEqual([job]);
+      expect((await store.getPlannable([1]))[0]?.job).toEqual(job);
+      const { calendars: _c, ...cleared } = { ...job, version: job.version + 1 };
+      await store.replace(cleared, job);
+      const read = await store.get(1);
+      expect(read).toEqual(cleared);
+      expect(read && 'calendars' in read).toBe(false);
+    });
+
     it('lists the jobs with a last plan (any status) with their plan state, each once, at page sizes 1, 2, 3 and 100', async () => {
       const jobs = Array.from({ length: 9 }, (_, i) =>
         makeJob({

@@ -7,7 +7,8 @@
  * belongs to the group, is for the use-case to check (it needs the tables).
  */
 
-import { ValidationError } from '../../common/errors.js';
+import type { ScheduleCalendars } from '../../calendars/calendar-schedule.js';
+import { RequestValidationError, ValidationError } from '../../common/errors.js';
 import type { Problem } from '../../identity/identity.js';
 import {
   APP_NAME,
@@ -17,6 +18,7 @@ import {
   GROUP_LIMITS,
   JOB_LIMITS,
   readBoundField,
+  readScheduleCalendars,
   withoutUndefined,
 } from '../../jobs/job-validation.js';
 import { MAX_JOB_ID } from '../../runs/run.js';
@@ -82,6 +84,8 @@ export interface WorkflowDefinition {
   readonly endAt?: number;
   readonly maxRuns?: number;
   readonly jitterSeconds?: number;
+  /** The calendars the schedule follows, as a job's (its starter job carries them); absent: none. */
+  readonly calendars?: ScheduleCalendars;
   readonly overlapPolicy: OverlapPolicy;
   readonly nodes: readonly WorkflowNode[];
 }
@@ -94,6 +98,7 @@ export const WORKFLOW_FIELDS = [
   'timeZone',
   'misfireStrategy',
   ...BOUND_FIELDS,
+  'calendars',
   'overlapPolicy',
   'nodes',
 ] as const satisfies readonly (keyof WorkflowDefinition)[];
@@ -182,6 +187,7 @@ export function validateWorkflow(input: unknown, nowMs: number = Date.now()): Wo
   const bounds = readBounds(input, schedule, nowMs, problem);
   const misfireStrategy =
     readEnum(input, 'misfireStrategy', '', MISFIRE_STRATEGIES, problem) ?? WORKFLOW_DEFAULTS.misfireStrategy;
+  const calendars = readCalendars(input, problem);
   const overlapPolicy =
     readEnum(input, 'overlapPolicy', '', OVERLAP_POLICIES, problem) ?? WORKFLOW_DEFAULTS.overlapPolicy;
   const drafts = readNodes(input, problem);
@@ -208,6 +214,7 @@ export function validateWorkflow(input: unknown, nowMs: number = Date.now()): Wo
       ...schedule,
       misfireStrategy,
       ...bounds,
+      ...(calendars === undefined ? {} : { calendars }),
       overlapPolicy,
       nodes: Object.freeze(nodes),
     }),
@@ -223,6 +230,20 @@ export function parseWorkflow(input: unknown, nowMs?: number): WorkflowDefinitio
 }
 
 type Report = (field: string, message: string) => void;
+
+/** The schedule's calendars, as a job's (`readScheduleCalendars`), their problems reported. */
+function readCalendars(input: Record<string, unknown>, problem: Report): ScheduleCalendars | undefined {
+  if (input.calendars === undefined) return undefined;
+  try {
+    return readScheduleCalendars(input.calendars);
+  } catch (err) {
+    if (err instanceof RequestValidationError)
+      for (const p of err.problems) problem(p.field ?? 'calendars', p.message);
+    else if (err instanceof ValidationError) problem('calendars', err.message);
+    else throw err;
+    return undefined;
+  }
+}
 
 function readSchedule(
   input: Record<string, unknown>,
