@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { REFUSAL_HINTS } from '@tickring/core/executors';
 import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
+import { BACKFILL_ROUTES } from './routes-backfills.js';
 import { CALENDAR_ROUTES } from './routes-calendars.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
 import { WORKFLOW_ROUTES } from './routes-workflows.js';
@@ -782,6 +783,7 @@ export const API = {
   ...SCHEDULING_ROUTES,
   ...WORKFLOW_ROUTES,
   ...CALENDAR_ROUTES,
+  ...BACKFILL_ROUTES,
   ...IDENTITY_ROUTES,
   ...AUDIT_ROUTES,
 } as const;

@@ -16,6 +16,12 @@ export interface MonitorDeps extends RunOutcomeDeps {
   readonly executors: Pick<ExecutorTransport, 'beat'>;
   /** Re-drives workflow runs that stopped moving (see WorkflowEngine.sweepStalledRuns). */
   readonly workflowSweep?: Pick<WorkflowEngine, 'sweepStalledRuns'>;
+  /** Moves running backfills on until `untilMs` (see backfills/backfill-sweep.ts `driveBackfills`). */
+  readonly backfillSweep?: {
+    drive(
+      untilMs: number,
+    ): Promise<{ readonly active: number; readonly started: number; readonly finished: number }>;
+  };
 }
 
 export interface MonitorSettings {
@@ -172,7 +178,7 @@ export async function redrivePendingOutcomes(
 }
 
 /** The monitor sweeps, by the names their failures are logged and reported under. */
-export type MonitorSweep = 'lostRuns' | 'pendingOutcomes' | 'stalledWorkflowRuns';
+export type MonitorSweep = 'lostRuns' | 'pendingOutcomes' | 'stalledWorkflowRuns' | 'backfills';
 
 export interface MonitorSweepsResult {
   /** The lost-run sweep's result; absent when it failed. */
@@ -181,6 +187,8 @@ export interface MonitorSweepsResult {
   readonly redrive?: RedriveResult;
   /** The stalled workflow runs looked at and moved; absent when it failed (or is not wired). */
   readonly workflows?: { readonly looked: number; readonly redriven: number };
+  /** The backfill fires started and finished; absent when the sweep failed (or is not wired). */
+  readonly backfills?: { readonly active: number; readonly started: number; readonly finished: number };
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
   readonly failedSweeps: readonly MonitorSweep[];
 }
@@ -193,6 +201,8 @@ export interface MonitorSweepsResult {
 export async function runMonitorSweeps(
   deps: MonitorDeps,
   settings: MonitorSettings,
+  /** Backfills are driven (stepped once a second) until then; absent: stepped once. */
+  backfillsUntilMs?: number,
 ): Promise<MonitorSweepsResult> {
   const failedSweeps: MonitorSweep[] = [];
   const attempt = async <T>(sweep: MonitorSweep, run: () => Promise<T>): Promise<T | undefined> => {
@@ -214,10 +224,15 @@ export async function runMonitorSweeps(
   const workflows = deps.workflowSweep
     ? await attempt('stalledWorkflowRuns', () => deps.workflowSweep!.sweepStalledRuns())
     : undefined;
+  // Last: it may go on stepping running backfills for the rest of the invocation.
+  const backfills = deps.backfillSweep
+    ? await attempt('backfills', () => deps.backfillSweep!.drive(backfillsUntilMs ?? deps.clock.now()))
+    : undefined;
   return {
     ...(lost ? { lost } : {}),
     ...(redrive ? { redrive } : {}),
     ...(workflows ? { workflows } : {}),
+    ...(backfills ? { backfills } : {}),
     failedSweeps,
   };
 }
