@@ -66,6 +66,8 @@ export interface E2eStack {
 export interface E2eStackOptions {
   /** Default `sqlite`; `dynamodb-local` runs on the integration run's DynamoDB Local and SQS stand-in. */
   readonly store?: LocalStoreName;
+  /** How often the monitors rule fires (its backfill sweep drives running backfills); default a minute. */
+  readonly monitorPeriodMs?: number;
 }
 
 export async function startE2eStack(
@@ -83,6 +85,7 @@ export async function startE2eStack(
         : 'silent',
     demo: false,
     settings,
+    ...(options.monitorPeriodMs === undefined ? {} : { monitorPeriodMs: options.monitorPeriodMs }),
   };
   const stack =
     options.store === 'dynamodb-local'

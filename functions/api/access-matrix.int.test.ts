@@ -194,6 +194,17 @@ async function newCalendar(): Promise<string> {
   await admin('POST', '/v1/calendars', { id, name: 'matrix', excluded: [{ from: '2030-10-01' }] });
   return id;
 }
+/** A RUNNING backfill of a fresh hourly job of A (its first fire waits to be killed); its id. */
+async function newBackfill(): Promise<string> {
+  const jobId = await newJob(A, { scheduleType: 'CRON', scheduleConf: HOURLY });
+  const reply = await admin('POST', `/v1/jobs/${jobId}/backfill`, lastHours(2));
+  return reply.body.id;
+}
+const HOURLY = '0 0 * * * ?';
+const lastHours = (hours: number) => ({
+  from: new Date(Date.now() - hours * 3_600_000).toISOString(),
+  to: new Date().toISOString(),
+});
 const ICS = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//matrix//EN', 'END:VCALENDAR', ''].join('\r\n');
 
 const newGroup = async () => {
@@ -272,6 +283,26 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     await admin('POST', `/v1/jobs/${id}/occurrences/${time}/skip`, {});
     return { method: 'DELETE', path: `/v1/jobs/${id}/occurrences/${time}`, allowed: 200 };
   },
+  previewBackfill: async () => ({
+    method: 'POST',
+    path: `/v1/jobs/${await newJob(A, { scheduleType: 'CRON', scheduleConf: HOURLY })}/backfill/preview`,
+    body: lastHours(3),
+    allowed: 200,
+  }),
+  // A yearly job has no fire in the last hour: the backfill ends at once, so a job may take many.
+  startBackfill: async () => ({
+    method: 'POST',
+    path: `/v1/jobs/${await newJob(A, { scheduleType: 'CRON', scheduleConf: YEARLY })}/backfill`,
+    body: lastHours(1),
+    allowed: 202,
+  }),
+  listJobBackfills: async () => ({ method: 'GET', path: `/v1/jobs/${jobA}/backfills`, allowed: 200 }),
+  getBackfill: async () => ({ method: 'GET', path: `/v1/backfills/${await newBackfill()}`, allowed: 200 }),
+  cancelBackfill: async () => ({
+    method: 'POST',
+    path: `/v1/backfills/${await newBackfill()}/cancel`,
+    allowed: 200,
+  }),
   previewSchedule: async () => ({
     method: 'GET',
     path: '/v1/schedule/preview?scheduleType=CRON&scheduleConf=0+0+*+*+*+%3F&count=2',
@@ -464,6 +495,11 @@ const POLICY: Readonly<Record<string, string>> = {
   moveOccurrence: 'operate:jobPath',
   restoreOccurrence: 'operate:jobPath',
   previewSchedule: 'read:none',
+  previewBackfill: 'read:jobPath',
+  startBackfill: 'operate:jobPath',
+  listJobBackfills: 'read:jobPath',
+  getBackfill: 'read:backfillPath',
+  cancelBackfill: 'operate:backfillPath',
   listRuns: 'read:list',
   getRun: 'read:runPath',
   getRunOutput: 'read:runPath',

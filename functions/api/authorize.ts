@@ -116,6 +116,7 @@ const ID_FIELD: Readonly<Record<AuditTargetKind, string | undefined>> = {
   workflow: 'id',
   workflowRun: 'runId',
   calendar: 'id',
+  backfill: 'id',
   user: 'username',
   token: 'id',
   bootstrap: undefined,

@@ -12,6 +12,7 @@ const tables = {
   [ENV.auditTable]: 'audit',
   [ENV.workflowsTable]: 'workflows',
   [ENV.calendarsTable]: 'calendars',
+  [ENV.backfillsTable]: 'backfills',
 };
 const required = {
   ...tables,

@@ -21,12 +21,13 @@ export type ApiTable =
   | 'principals'
   | 'audit'
   | 'workflows'
-  | 'calendars';
+  | 'calendars'
+  | 'backfills';
 
 export interface ApiConfig {
   readonly aws: AwsClientOptions;
   /**
-   * Jobs, groups, runs, registry, users, audit, workflows, calendars and the ring (manual triggers and the nodes
+   * Jobs, groups, runs, registry, users, audit, workflows, calendars, backfills and the ring (manual triggers and the nodes
    * a workflow trigger or retry fires go on its fast lane); a workflow run that fails here (a node
    * killed, a retry that fails at once) is alarmed.
    */
@@ -71,6 +72,7 @@ export function loadConfig(env: Env): ApiConfig {
         'audit',
         'workflows',
         'calendars',
+        'backfills',
       ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),

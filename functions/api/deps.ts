@@ -5,6 +5,7 @@ import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/obser
 import { cachedTokenReader } from '@tickring/aws/secrets';
 import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
+import { type AdminBackfillsDeps, getBackfill } from '@tickring/core/backfills/use-cases';
 import { type AdminCalendarsDeps, getCalendar } from '@tickring/core/calendars/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
@@ -30,6 +31,7 @@ import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
 import { buildIdentityDeps } from './identity-deps.js';
+import { backfillView } from './routes-backfills.js';
 import { calendarView } from './routes-calendars.js';
 import { identityBeforeLoaders } from './routes-identity.js';
 import { describeWorkflow, describeWorkflowRun } from './routes-workflows.js';
@@ -62,6 +64,8 @@ export interface ApiDeps {
   readonly workflows: AdminWorkflowsDeps;
   /** Business calendars. */
   readonly calendars: AdminCalendarsDeps;
+  /** Backfills of jobs' schedules. */
+  readonly backfills: AdminBackfillsDeps;
   readonly executors: AdminExecutorsDeps;
   /** Refused executor requests, for the executors list. */
   readonly refusals: AdminRefusalsDeps;
@@ -170,6 +174,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     clock,
     logger,
   };
+  const backfills: AdminBackfillsDeps = { jobs, backfills: stores.backfills(), runs, ring, clock, logger };
   return {
     jobs: jobsDeps,
     groups: groupsDeps,
@@ -187,6 +192,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     },
     workflows,
     calendars,
+    backfills,
     executors,
     refusals: { refusals: stores.registrationRefusals() },
     dashboard: { ...executors, jobs, reports },
@@ -208,6 +214,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
       loadBefore: {
         group: async (appName) => groupView(await getGroup(groupsDeps, appName)),
         calendar: async (id) => calendarView(await getCalendar(calendars, id)),
+        backfill: async (id) => backfillView(await getBackfill(backfills, id)),
         ...identityBeforeLoaders(identity),
       },
       describe: {

@@ -34,6 +34,7 @@ import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs/us
 import { type Caller, GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
 import { addAuditRoutes } from './routes-audit.js';
+import { addBackfillRoutes } from './routes-backfills.js';
 import { addCalendarRoutes } from './routes-calendars.js';
 import { addIdentityRoutes } from './routes-identity.js';
 import { addWorkflowRoutes } from './routes-workflows.js';
@@ -188,6 +189,7 @@ export function apiRoutes(deps: ApiDeps): Router {
     .route(API.openApi, () => ok(openApiDocument()));
   addWorkflowRoutes(r, deps.workflows);
   addCalendarRoutes(r, deps.calendars);
+  addBackfillRoutes(r, deps.backfills);
   addIdentityRoutes(r, deps.identity);
   addAuditRoutes(r, deps.audit);
   return router;

@@ -2,6 +2,7 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
+import { driveBackfills } from '@tickring/core/backfills/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
 import type { ExecutorTransport } from '@tickring/core/executors';
@@ -50,6 +51,20 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     ...outcomeDeps,
     workflowSweep: {
       sweepStalledRuns: () => outcomeDeps.workflows.sweepStalledRuns(config.workflowStalledMs),
+    },
+    backfillSweep: {
+      drive: (untilMs) =>
+        driveBackfills(
+          {
+            jobs: outcomeDeps.jobs,
+            backfills: stores.backfills(),
+            runs: outcomeDeps.runs,
+            ring: outcomeDeps.ring,
+            clock: outcomeDeps.clock,
+            logger,
+          },
+          untilMs,
+        ),
     },
     groups,
     registry: stores.registry(),

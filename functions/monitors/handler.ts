@@ -4,6 +4,14 @@ import { loadConfig, type MonitorsConfig } from './config.js';
 import { buildMonitorsDeps, type MonitorsRuntime } from './deps.js';
 
 /**
+ * The backfill sweep steps running backfills once a second for the rest of the invocation, stopping
+ * this long before its timeout (and at once when none is running).
+ */
+const BACKFILL_DRIVE_MARGIN_MS = 15_000;
+/** …and for at most this long, so one invocation ends before the next minute's starts. */
+const BACKFILL_DRIVE_MAX_MS = 45_000;
+
+/**
  * Started every minute by EventBridge: finishes as failed ("result lost") the runs still running
  * past their deadline on an executor that is gone, which sends them down the retry / alarm path;
  * then re-drives the outcomes (retry / alarm / children) of finished runs left pending by a process
@@ -13,16 +21,28 @@ import { buildMonitorsDeps, type MonitorsRuntime } from './deps.js';
  */
 export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsRuntime> = {}) {
   const { deps, settings, flushReports, flushMetrics } = buildMonitorsDeps(config, runtime);
-  const sweep = async () => {
+  const sweep = async (backfillsUntilMs: number) => {
     try {
-      return await runMonitorSweeps(deps, settings);
+      return await runMonitorSweeps(deps, settings, backfillsUntilMs);
     } finally {
       await flushReports();
       flushMetrics();
     }
   };
   return async (event: ScheduledEvent, context: Context) => {
-    const { lost: result, redrive, workflows, jobPolicies, failedSweeps } = await sweep();
+    const now = deps.clock.now();
+    const backfillsUntil = Math.min(
+      now + BACKFILL_DRIVE_MAX_MS,
+      now + context.getRemainingTimeInMillis() - BACKFILL_DRIVE_MARGIN_MS,
+    );
+    const {
+      lost: result,
+      redrive,
+      workflows,
+      jobPolicies,
+      backfills,
+      failedSweeps,
+    } = await sweep(backfillsUntil);
     const summary = {
       overdue: result?.overdue ?? 0,
       lost: result?.lost.length ?? 0,
@@ -31,6 +51,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       workflowRunsRedriven: workflows?.redriven ?? 0,
       jobsResumed: jobPolicies?.resumed.length ?? 0,
       deadlinesMissed: jobPolicies?.deadlinesMissed.length ?? 0,
+      backfillFiresStarted: backfills?.started ?? 0,
       failedSweeps: [...failedSweeps],
     };
     const attributes = {
@@ -47,6 +68,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       summary.workflowRunsRedriven > 0 ||
       summary.jobsResumed > 0 ||
       summary.deadlinesMissed > 0 ||
+      summary.backfillFiresStarted > 0 ||
       failedSweeps.length > 0
     ) {
       deps.logger.info('lost-run sweep', attributes);

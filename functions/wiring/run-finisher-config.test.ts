@@ -52,9 +52,23 @@ describe('loadRunFinisherConfig (the callback and the monitors)', () => {
     expect(() => loadRunFinisherConfig(withoutKey)).toThrow(ConfigError);
   });
 
-  it('is what the monitors read too, beside their own timings', () => {
-    expect(loadMonitorsConfig({ ...required, [ENV.lostRunSettleSeconds]: '2' })).toMatchObject({
-      ...loadRunFinisherConfig(required),
+  it('is what the monitors read too, beside their own timings and the backfills table', () => {
+    const finisher = loadRunFinisherConfig(required);
+    const monitors = loadMonitorsConfig({
+      ...required,
+      [ENV.backfillsTable]: 'backfills',
+      [ENV.lostRunSettleSeconds]: '2',
+    });
+    expect(monitors.store).toEqual({
+      ...finisher.store,
+      tables: {
+        ...(finisher.store.kind === 'dynamodb' ? finisher.store.tables : {}),
+        backfills: 'backfills',
+      },
+    });
+    expect(monitors).toMatchObject({
+      ...finisher,
+      store: monitors.store,
       lostRunSettleMs: 2_000,
       workflowStalledMs: 60_000,
       executorTimeoutMs: 3_000,

@@ -1,5 +1,6 @@
 import type { AwsClients } from '@tickring/aws/clients';
 import type { AuditLog } from '@tickring/core/audit';
+import type { BackfillStore } from '@tickring/core/backfills';
 import type { CalendarStore } from '@tickring/core/calendars';
 import type { Clock, Logger } from '@tickring/core/common';
 import type { RingGauge, RingLane, RingQueue, RouteStateStore, SlowTracker } from '@tickring/core/dispatch';
@@ -35,6 +36,7 @@ export interface StoreKit {
   auditLog(retentionDays: number): AuditLog;
   workflows(retentionDays: number): WorkflowStore;
   calendars(): CalendarStore;
+  backfills(): BackfillStore;
   /** The ring, and its backlog gauge (the tick's admission control). */
   ring(): RingQueue & RingGauge;
   /**

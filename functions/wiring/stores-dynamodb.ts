@@ -1,5 +1,6 @@
 import {
   DynamoAuditLog,
+  DynamoBackfillStore,
   DynamoCalendarStore,
   DynamoGroupStore,
   DynamoJobStore,
@@ -65,6 +66,7 @@ export function dynamoStoreKit<T extends TableName>(
         logger: runtime.logger,
       }),
     calendars: () => new DynamoCalendarStore({ doc, calendarsTable: table('calendars') }),
+    backfills: () => new DynamoBackfillStore({ doc, backfillsTable: table('backfills') }),
     ring: () => new SqsRingQueue({ sqs, queueUrls: store.queueUrls }),
     alarms: () => {
       if (store.alarmTopicArn === undefined) {

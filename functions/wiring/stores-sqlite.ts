@@ -5,6 +5,7 @@ import type { RingLane } from '@tickring/core/dispatch';
 import {
   EmbeddedDatabase,
   SqliteAuditLog,
+  SqliteBackfillStore,
   SqliteCalendarStore,
   SqliteGroupStore,
   SqliteJobStore,
@@ -107,6 +108,7 @@ export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime):
     auditLog: (retentionDays) => new SqliteAuditLog({ database, retentionDays, clock }),
     workflows: (retentionDays) => new SqliteWorkflowStore({ database, retentionDays, clock }),
     calendars: () => new SqliteCalendarStore({ database }),
+    backfills: () => new SqliteBackfillStore({ database }),
     ring: () => new SqliteRingQueue({ database, clock }),
     alarms: () => new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger),
     laneOf: (arn) => (arn?.split(':').at(-1) === RING_NAMES.slow ? 'slow' : 'fast'),

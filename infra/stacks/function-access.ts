@@ -130,6 +130,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       // admin-calendars: one calendar (GetItem), the list (Query of its one partition), create and
       // change (conditional PutItem), delete (conditional DeleteItem). Only the api reads them today.
       calendars: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+      // admin-backfills: one backfill (GetItem), a job's list (Query), start (PutItem of it and its job's
+      // active mark, in a transaction), its first step and a cancel (conditional PutItem; an end also
+      // deletes the mark: DeleteItem).
+      backfills: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
     },
     sendToRing: true,
     // A workflow run can fail in the api (a retried node failing at once, a killed node): alarmed here.
@@ -157,6 +161,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       control: ['GetItem', 'PutItem', 'UpdateItem'],
       audit: ['PutItem'],
       workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+      // The backfill sweep: the active marks (Query) and their backfills (BatchGetItem), each step a
+      // conditional PutItem (an end deletes the mark: DeleteItem); its fires' runs are read
+      // (runs BatchGetItem) and their logIds allocated (control UpdateItem), the fires sent to the ring.
+      backfills: ['Query', 'BatchGetItem', 'GetItem', 'PutItem', 'DeleteItem'],
     },
     sendToRing: true,
     publishAlarms: true,

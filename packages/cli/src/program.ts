@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { registerAudit } from './commands/audit.js';
+import { registerBackfills } from './commands/backfills.js';
 import { registerCalendars } from './commands/calendars.js';
 import { registerDashboard, registerExecutors } from './commands/executors.js';
 import { registerExport } from './commands/export.js';
@@ -36,7 +37,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('tickring');
   program
     .description(
-      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, calendars, executors, imports; users, API tokens and the audit log.',
+      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, calendars, backfills, executors, imports; users, API tokens and the audit log.',
     )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for the command')
@@ -65,7 +66,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   registerLogin(program, run);
   registerWhoami(program, run);
   registerGroups(program, run);
-  registerJobs(program, run);
+  registerJobs(program, run, io.now);
+  registerBackfills(program, run);
   registerPreview(program, run, io.now);
   registerRuns(program, run, io.now);
   registerWorkflows(program, run);

@@ -1,5 +1,6 @@
 export { makeAuditEntry } from './audit-entries.js';
 export { type AuditLogContractOptions, auditLogContract } from './contracts/audit-log.js';
+export { backfillStoreContract, testBackfill } from './contracts/backfill-store.js';
 export { calendarStoreContract, testCalendar } from './contracts/calendar-store.js';
 export { groupStoreContract } from './contracts/group-store.js';
 export { type JobStoreContractOptions, jobStoreContract } from './contracts/job-store.js';
@@ -25,6 +26,7 @@ export {
 export { identityLifecycleSuite } from './identity-lifecycle.js';
 export { makeJob } from './jobs.js';
 export { MemoryAuditLog, type MemoryAuditLogOptions } from './memory/audit-log.js';
+export { MemoryBackfillStore } from './memory/backfill-store.js';
 export { MemoryCalendarStore } from './memory/calendar-store.js';
 export { MemoryGroupStore } from './memory/group-store.js';
 export { MemoryJobStore, type MemoryJobStoreOptions } from './memory/job-store.js';

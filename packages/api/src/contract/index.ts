@@ -14,6 +14,7 @@ export {
 export { buildOpenApiDocument, type JsonObject, openApiDocument, openApiJson } from './openapi.js';
 export { API, API_ROUTES } from './routes.js';
 export * from './schemas-activity.js';
+export * from './schemas-backfills.js';
 export * from './schemas-calendars.js';
 // The shared pieces, without the helpers of request bodies (ADDRESS_WORDS, optional, readOnlyEcho).
 export {

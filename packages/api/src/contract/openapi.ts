@@ -55,6 +55,11 @@ const TAGS = [
     description:
       'Business calendars: working weekdays, excluded dates and ranges (holidays), make-up workdays, in a time zone; versioned; iCalendar import and export.',
   },
+  {
+    name: 'backfills',
+    description:
+      'Backfills: the fires a job’s schedule would have made in a past range, run now with their own scheduled times, at a parallelism and a rate; progress and cancel.',
+  },
   { name: 'executors', description: 'Executors online and the dashboard.' },
   { name: 'sessions', description: 'Signing in and out, and who you are.' },
   { name: 'users', description: 'People: their roles over executor groups (admin only).' },
@@ -313,6 +318,7 @@ const TARGET_TEXT: Readonly<Record<AccessTarget, string>> = {
   bodyGroup: "the new job's or workflow's group",
   workflowPath: "the workflow's group (and the group it moves to)",
   workflowRunPath: "the workflow run's group",
+  backfillPath: "the backfill's job's group",
 };
 
 /** The route's access in words, for its description. */

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { REFUSAL_HINTS } from '@tickring/core/executors';
 import { type AnyApiRoute, defineRoute } from './define.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
+import { BACKFILL_ROUTES } from './routes-backfills.js';
 import { CALENDAR_ROUTES } from './routes-calendars.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
 import { OCCURRENCE_ROUTES } from './routes-occurrences.js';
@@ -809,6 +810,7 @@ export const API = {
   ...OCCURRENCE_ROUTES,
   ...WORKFLOW_ROUTES,
   ...CALENDAR_ROUTES,
+  ...BACKFILL_ROUTES,
   ...IDENTITY_ROUTES,
   ...AUDIT_ROUTES,
 } as const;

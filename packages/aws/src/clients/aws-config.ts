@@ -37,6 +37,7 @@ const TABLE_ENV: Readonly<Record<TableName, string>> = {
   audit: ENV.auditTable,
   workflows: ENV.workflowsTable,
   calendars: ENV.calendarsTable,
+  backfills: ENV.backfillsTable,
 };
 
 /** The env var that carries each table's physical name (set by infra/ and by the local stack). */

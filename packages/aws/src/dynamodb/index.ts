@@ -1,4 +1,5 @@
 export { DynamoAuditLog } from './audit-log.js';
+export { DynamoBackfillStore } from './backfill-store.js';
 export { DynamoCalendarStore } from './calendar-store.js';
 export { DynamoGroupStore } from './group-store.js';
 export { DynamoJobStore } from './job-store.js';

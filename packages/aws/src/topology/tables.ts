@@ -38,7 +38,8 @@ export type TableName =
   | 'principals'
   | 'audit'
   | 'workflows'
-  | 'calendars';
+  | 'calendars'
+  | 'backfills';
 
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -203,6 +204,16 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
    */
   calendars: {
     logicalName: 'calendars',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [],
+  },
+  /**
+   * Backfills (see DynamoBackfillStore): a job's in its partition (`J#{jobId}`, by id: newest first),
+   * and a mark per job with an active one in the `active` partition, which the monitors' sweep reads.
+   */
+  backfills: {
+    logicalName: 'backfills',
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     indexes: [],

@@ -5,6 +5,7 @@ import { type ActionRunner, type Context, sleep } from '../context.js';
 import { CommandFailedError, UsageError } from '../errors.js';
 import { canAsk, confirm } from '../prompt.js';
 import { collect, examples, idList, intIn, oneOf, positiveId } from './args.js';
+import { registerJobBackfill } from './backfills.js';
 import { registerOccurrences } from './occurrences.js';
 import { followLog } from './run-log.js';
 
@@ -52,7 +53,7 @@ names, e.g.:
 Flags override the file's fields. The server checks the job and lists every problem at once.
 `;
 
-export function registerJobs(program: Command, run: ActionRunner): void {
+export function registerJobs(program: Command, run: ActionRunner, now: () => number = Date.now): void {
   const jobs = program
     .command('jobs')
     .description('jobs: list, show, create, edit, start, stop, trigger, delete')
@@ -298,6 +299,7 @@ someone changed the job since.
     );
 
   registerOccurrences(jobs, run);
+  registerJobBackfill(jobs, run, now);
 }
 
 function jobFlags(cmd: Command): Command {

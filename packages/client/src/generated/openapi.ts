@@ -849,6 +849,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/backfill/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many fires a backfill of a range makes
+         * @description Counts the fires the job’s schedule would have made in [from, to) (within its startAt / endAt), without starting anything. Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a job whose schedule is not CRON or FIX_RATE (or is a workflow’s).
+         *
+         *     Access: any role reaching the group (the job's group (and the group it moves to)).
+         */
+        post: operations["previewBackfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the fires of a past range
+         * @description Runs the fires the job’s schedule (CRON or FIX_RATE) would have made in [from, to), within its startAt / endAt, each as a BACKFILL run with its own scheduled time (the handler’s logDateTime), oldest first, at most `parallelism` at once and `ratePerMinute` a minute. The live schedule is not touched: a backfill fire is never a misfire, nor overtakes the live fires. The first fires start before the answer; the monitors move the rest on (about once a second while one runs). A job has at most one active backfill.
+         *
+         *     Access: admin, or operator of the group (the job's group (and the group it moves to)).
+         */
+        post: operations["startBackfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/backfills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job’s backfills
+         * @description Newest first, page by page.
+         *
+         *     Access: any role reaching the group (the job's group (and the group it moves to)).
+         */
+        get: operations["listJobBackfills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/backfills/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A backfill and its progress
+         * @description Its counts (total, dispatched, succeeded, failed, running), state, failed fires and times.
+         *
+         *     Access: any role reaching the group (the backfill's job's group).
+         */
+        get: operations["getBackfill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/backfills/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a backfill
+         * @description No fire starts after it; the fires running finish and are counted, then `endedAt` is set.
+         *
+         *     Access: admin, or operator of the group (the backfill's job's group).
+         */
+        post: operations["cancelBackfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions": {
         parameters: {
             query?: never;
@@ -2651,7 +2761,7 @@ export interface components {
              * @example CRON
              * @enum {string}
              */
-            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API" | "WORKFLOW";
+            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API" | "WORKFLOW" | "BACKFILL";
             /**
              * @description The fire it belongs to.
              * @example 7#1893470400000
@@ -2843,7 +2953,7 @@ export interface components {
              * @example CRON
              * @enum {string}
              */
-            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API" | "WORKFLOW";
+            triggerType: "CRON" | "FIX_RATE" | "ONCE" | "MANUAL" | "RETRY" | "PARENT" | "MISFIRE" | "API" | "WORKFLOW" | "BACKFILL";
             /**
              * @description The fire it belongs to.
              * @example 7#1893470400000
@@ -4408,6 +4518,262 @@ export interface components {
              */
             label: string | null;
         };
+        BackfillPreview: {
+            /**
+             * @description The job.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * Format: date-time
+             * @description The range’s start, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The range’s end, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description The fires the range holds, counted up to the limit + 1.
+             * @example 288
+             */
+            total: number;
+            /**
+             * @description More fires than a backfill may make: split the range.
+             * @example false
+             */
+            tooMany: boolean;
+            /**
+             * @description Most fires of one backfill.
+             * @example 10000
+             */
+            limit: number;
+            /**
+             * @description The first fire’s scheduled time (null: none), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            first: string | null;
+            /**
+             * @description The last fire’s scheduled time, within the limit (null: none), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            last: string | null;
+        };
+        /** @description A past range of the job’s schedule. */
+        BackfillPreviewRequest: {
+            /**
+             * Format: date-time
+             * @description The range’s start: the first fire is at or after it, ISO-8601 UTC.
+             * @example 2030-01-01T00:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The range’s end: every fire is before it; not in the future, ISO-8601 UTC.
+             * @example 2030-01-02T00:00:00.000Z
+             */
+            to: string;
+        };
+        Backfill: {
+            /**
+             * @description The backfill’s id (it names its job).
+             * @example bf-7-mfx3k2a1-9c1e
+             */
+            id: string;
+            /**
+             * @description The job whose schedule it runs.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description The job’s group.
+             * @example orders
+             */
+            appName: string;
+            /**
+             * Format: date-time
+             * @description The range’s start, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The range’s end, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Most of its fires running at once.
+             * @example 2
+             */
+            parallelism: number;
+            /**
+             * @description Most fires started a minute; null: no rate limit.
+             * @example 30
+             * @example null
+             */
+            ratePerMinute: number | null;
+            /**
+             * @description The schedule it follows, as the job had it when it started.
+             * @example CRON
+             * @enum {string}
+             */
+            scheduleType: "CRON" | "FIX_RATE";
+            /**
+             * @description The schedule’s cron or seconds.
+             * @example 0 0 * * * ?
+             */
+            scheduleConf: string;
+            /**
+             * @description The zone its cron is read in.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /**
+             * @description RUNNING: fires are being started or run. COMPLETED: every fire ran (`failed` of them failed). CANCELLED: no fire started after the cancel (those running then finish and are counted; `endedAt` says when).
+             * @example RUNNING
+             * @enum {string}
+             */
+            state: "RUNNING" | "COMPLETED" | "CANCELLED";
+            /**
+             * @description The fires the range holds.
+             * @example 24
+             */
+            total: number;
+            /**
+             * @description Fires started.
+             * @example 10
+             */
+            dispatched: number;
+            /**
+             * @description Fires whose run succeeded.
+             * @example 7
+             */
+            succeeded: number;
+            /**
+             * @description Fires whose run failed (or was refused).
+             * @example 1
+             */
+            failed: number;
+            /**
+             * @description Fires started and not finished.
+             * @example 2
+             */
+            running: number;
+            /**
+             * @description The fires running now, with their runs.
+             * @example [
+             *       {
+             *         "scheduledTime": "2030-01-01T08:00:00.000Z",
+             *         "logId": 32212254729
+             *       }
+             *     ]
+             */
+            runningFires: {
+                /**
+                 * Format: date-time
+                 * @description The fire’s scheduled time, ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 */
+                scheduledTime: string;
+                /**
+                 * @description Its run (a broadcast’s first shard).
+                 * @example 32212254721
+                 */
+                logId: number;
+            }[];
+            /**
+             * @description The failed fires’ scheduled times, oldest first (the first 100).
+             * @example [
+             *       "2030-01-01T03:00:00.000Z"
+             *     ]
+             */
+            failures: string[];
+            /**
+             * @description The next fire to start (null: none left), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            nextFireTime: string | null;
+            /**
+             * Format: date-time
+             * @description Started, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description Who started it.
+             * @example ana
+             */
+            createdBy: string;
+            /**
+             * @description Cancelled (null: not cancelled), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            cancelledAt: string | null;
+            /**
+             * @description Who cancelled it (null: not cancelled).
+             * @example null
+             * @example ana
+             */
+            cancelledBy: string | null;
+            /**
+             * @description Why the system stopped it (its job was deleted); null otherwise.
+             * @example null
+             */
+            stopReason: string | null;
+            /**
+             * @description When its last fire finished (null while any runs), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            endedAt: string | null;
+        };
+        /** @description Runs the fires the job’s schedule (CRON or FIX_RATE) would have made in [from, to), within its startAt / endAt, each with its own scheduled time; at most 10000 fires. */
+        BackfillRequest: {
+            /**
+             * Format: date-time
+             * @description The range’s start: the first fire is at or after it, ISO-8601 UTC.
+             * @example 2030-01-01T00:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The range’s end: every fire is before it; not in the future, ISO-8601 UTC.
+             * @example 2030-01-02T00:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Most of the backfill’s fires running at once; 1 (the default) runs them one after another.
+             * @default 1
+             * @example 2
+             */
+            parallelism?: number;
+            /**
+             * @description Most fires started a minute (spread evenly); absent: as fast as the parallelism allows.
+             * @example 30
+             */
+            ratePerMinute?: number;
+        };
+        BackfillPage: {
+            /**
+             * @description Newest first.
+             * @example []
+             */
+            items: components["schemas"]["Backfill"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
         /** @description A new session: its token (this once) and the user signed in. */
         Session: {
             /**
@@ -5286,6 +5652,11 @@ export type CalendarImportRequest = components['schemas']['CalendarImportRequest
 export type CalendarUpdate = components['schemas']['CalendarUpdate'];
 export type CalendarDays = components['schemas']['CalendarDays'];
 export type CalendarDay = components['schemas']['CalendarDay'];
+export type BackfillPreview = components['schemas']['BackfillPreview'];
+export type BackfillPreviewRequest = components['schemas']['BackfillPreviewRequest'];
+export type Backfill = components['schemas']['Backfill'];
+export type BackfillRequest = components['schemas']['BackfillRequest'];
+export type BackfillPage = components['schemas']['BackfillPage'];
 export type Session = components['schemas']['Session'];
 export type User = components['schemas']['User'];
 export type Login = components['schemas']['Login'];
@@ -9141,6 +9512,415 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description No calendar has this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewBackfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The range. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackfillPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The count, and the first and last fire. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": 7,
+                     *       "from": "2030-01-01T00:00:00.000Z",
+                     *       "to": "2030-01-02T00:00:00.000Z",
+                     *       "total": 24,
+                     *       "tooMany": false,
+                     *       "limit": 10000,
+                     *       "first": "2030-01-01T00:00:00.000Z",
+                     *       "last": "2030-01-01T23:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackfillPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startBackfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The range, the parallelism and the rate. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackfillRequest"];
+            };
+        };
+        responses: {
+            /** @description Started: the backfill, with its first fires running. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bf-7-mfx3k2a1-9c1e",
+                     *       "jobId": 7,
+                     *       "appName": "orders",
+                     *       "from": "2030-01-01T00:00:00.000Z",
+                     *       "to": "2030-01-02T00:00:00.000Z",
+                     *       "parallelism": 2,
+                     *       "ratePerMinute": 30,
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 * * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "state": "RUNNING",
+                     *       "total": 24,
+                     *       "dispatched": 2,
+                     *       "succeeded": 0,
+                     *       "failed": 0,
+                     *       "running": 2,
+                     *       "runningFires": [
+                     *         {
+                     *           "scheduledTime": "2030-01-01T08:00:00.000Z",
+                     *           "logId": 32212254729
+                     *         },
+                     *         {
+                     *           "scheduledTime": "2030-01-01T09:00:00.000Z",
+                     *           "logId": 32212254730
+                     *         }
+                     *       ],
+                     *       "failures": [],
+                     *       "nextFireTime": "2030-01-01T10:00:00.000Z",
+                     *       "createdAt": "2030-01-03T10:00:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "stopReason": null,
+                     *       "endedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Backfill"];
+                };
+            };
+            /** @description Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a job whose schedule is not CRON or FIX_RATE (or is a workflow’s), a range of more than 10000 fires (the message names where the first 10000 end). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job has an active backfill (named): cancel it or wait for it to end. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listJobBackfills: {
+        parameters: {
+            query?: {
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of backfills. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "bf-7-mfx3k2a1-9c1e",
+                     *           "jobId": 7,
+                     *           "appName": "orders",
+                     *           "from": "2030-01-01T00:00:00.000Z",
+                     *           "to": "2030-01-02T00:00:00.000Z",
+                     *           "parallelism": 2,
+                     *           "ratePerMinute": 30,
+                     *           "scheduleType": "CRON",
+                     *           "scheduleConf": "0 0 * * * ?",
+                     *           "timeZone": "Europe/Berlin",
+                     *           "state": "RUNNING",
+                     *           "total": 24,
+                     *           "dispatched": 10,
+                     *           "succeeded": 7,
+                     *           "failed": 1,
+                     *           "running": 2,
+                     *           "runningFires": [
+                     *             {
+                     *               "scheduledTime": "2030-01-01T08:00:00.000Z",
+                     *               "logId": 32212254729
+                     *             },
+                     *             {
+                     *               "scheduledTime": "2030-01-01T09:00:00.000Z",
+                     *               "logId": 32212254730
+                     *             }
+                     *           ],
+                     *           "failures": [
+                     *             "2030-01-01T03:00:00.000Z"
+                     *           ],
+                     *           "nextFireTime": "2030-01-01T10:00:00.000Z",
+                     *           "createdAt": "2030-01-03T10:00:00.000Z",
+                     *           "createdBy": "ana",
+                     *           "cancelledAt": null,
+                     *           "cancelledBy": null,
+                     *           "stopReason": null,
+                     *           "endedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackfillPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBackfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The backfill’s id (it names its job). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backfill. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bf-7-mfx3k2a1-9c1e",
+                     *       "jobId": 7,
+                     *       "appName": "orders",
+                     *       "from": "2030-01-01T00:00:00.000Z",
+                     *       "to": "2030-01-02T00:00:00.000Z",
+                     *       "parallelism": 2,
+                     *       "ratePerMinute": 30,
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 * * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "state": "RUNNING",
+                     *       "total": 24,
+                     *       "dispatched": 10,
+                     *       "succeeded": 7,
+                     *       "failed": 1,
+                     *       "running": 2,
+                     *       "runningFires": [
+                     *         {
+                     *           "scheduledTime": "2030-01-01T08:00:00.000Z",
+                     *           "logId": 32212254729
+                     *         },
+                     *         {
+                     *           "scheduledTime": "2030-01-01T09:00:00.000Z",
+                     *           "logId": 32212254730
+                     *         }
+                     *       ],
+                     *       "failures": [
+                     *         "2030-01-01T03:00:00.000Z"
+                     *       ],
+                     *       "nextFireTime": "2030-01-01T10:00:00.000Z",
+                     *       "createdAt": "2030-01-03T10:00:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "stopReason": null,
+                     *       "endedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Backfill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No backfill has this id (or its job was deleted). Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelBackfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The backfill’s id (it names its job). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backfill, CANCELLED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bf-7-mfx3k2a1-9c1e",
+                     *       "jobId": 7,
+                     *       "appName": "orders",
+                     *       "from": "2030-01-01T00:00:00.000Z",
+                     *       "to": "2030-01-02T00:00:00.000Z",
+                     *       "parallelism": 2,
+                     *       "ratePerMinute": 30,
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 * * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "state": "CANCELLED",
+                     *       "total": 24,
+                     *       "dispatched": 10,
+                     *       "succeeded": 7,
+                     *       "failed": 1,
+                     *       "running": 2,
+                     *       "runningFires": [
+                     *         {
+                     *           "scheduledTime": "2030-01-01T08:00:00.000Z",
+                     *           "logId": 32212254729
+                     *         },
+                     *         {
+                     *           "scheduledTime": "2030-01-01T09:00:00.000Z",
+                     *           "logId": 32212254730
+                     *         }
+                     *       ],
+                     *       "failures": [
+                     *         "2030-01-01T03:00:00.000Z"
+                     *       ],
+                     *       "nextFireTime": null,
+                     *       "createdAt": "2030-01-03T10:00:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "cancelledAt": "2030-01-03T10:05:00.000Z",
+                     *       "cancelledBy": "ana",
+                     *       "stopReason": null,
+                     *       "endedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Backfill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No backfill has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It is not RUNNING (it ended or was cancelled). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

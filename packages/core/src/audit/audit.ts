@@ -11,6 +11,7 @@ export const AUDIT_TARGET_KINDS = [
   'workflow',
   'workflowRun',
   'calendar',
+  'backfill',
   'user',
   'token',
   'bootstrap',
@@ -20,7 +21,7 @@ export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 /**
  * How a route's accepted request is written to the audit log (a route without one changes
  * nothing). The target's id is the path parameter of its kind (group `appName`, job `id`, run
- * `logId`, workflow `id`, workflow run `runId`, calendar `id`, user `username`, token `id`), or, for a creation,
+ * `logId`, workflow `id`, workflow run `runId`, calendar `id`, backfill `id`, user `username`, token `id`), or, for a creation,
  * that field of the answer (a workflow run's: `id`).
  */
 export interface AuditSpec {

@@ -27,6 +27,7 @@ export const ENV = {
   auditTable: 'TICKRING_AUDIT_TABLE',
   workflowsTable: 'TICKRING_WORKFLOWS_TABLE',
   calendarsTable: 'TICKRING_CALENDARS_TABLE',
+  backfillsTable: 'TICKRING_BACKFILLS_TABLE',
 
   ringFastQueueUrl: 'TICKRING_RING_FAST_QUEUE_URL',
   ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',

@@ -37,12 +37,15 @@ export async function dispatchRun(
       // Its claim goes stale and the redelivery of the fire takes it over.
       throw new Error(`run ${run.logId} not sent: the invocation is about to run out of time`);
     }
-    // Lateness counts from when the fire was due to be sent: its jittered time, when it has jitter.
-    deps.metrics.add(
-      METRIC.lateness,
-      'Milliseconds',
-      Math.max(0, started - run.scheduledTime - (run.jitterMs ?? 0)),
-    );
+    // Lateness counts from when the fire was due to be sent: its jittered time, when it has jitter. A
+    // backfill fire is in the past on purpose: its hours are not the scheduler's lateness.
+    if (run.triggerType !== 'BACKFILL') {
+      deps.metrics.add(
+        METRIC.lateness,
+        'Milliseconds',
+        Math.max(0, started - run.scheduledTime - (run.jitterMs ?? 0)),
+      );
+    }
     ctx.linked?.sending(run, started);
     if (ctx.owner) ({ reply, finish } = await ctx.owner.send(run));
     else reply = await deps.transport.run({ address, appName: ctx.job.appName }, triggerParam(ctx.job, run));

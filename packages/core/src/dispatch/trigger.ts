@@ -15,6 +15,7 @@ export const TRIGGER_TYPES = [
   'MISFIRE',
   'API',
   'WORKFLOW',
+  'BACKFILL',
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 

@@ -95,7 +95,8 @@ export type RouteAccess =
  * - `bodyGroup`: the body's `appName` (a new job or workflow);
  * - `workflowPath`: the group of the workflow in the `id` path parameter (and, when the body moves it,
  *   the body's `appName` too);
- * - `workflowRunPath`: the group of the workflow run in the `runId` path parameter.
+ * - `workflowRunPath`: the group of the workflow run in the `runId` path parameter;
+ * - `backfillPath`: the group of the job the backfill in the `id` path parameter belongs to (its id names the job).
  */
 export type AccessTarget =
   | 'list'
@@ -105,7 +106,8 @@ export type AccessTarget =
   | 'runPath'
   | 'bodyGroup'
   | 'workflowPath'
-  | 'workflowRunPath';
+  | 'workflowRunPath'
+  | 'backfillPath';
 
 /** What a request is about, as far as access goes: its groups, how to say "not found", and whether it edits GLUE. */
 export interface AccessSubject {

@@ -1,3 +1,4 @@
+import { jobIdOfBackfill } from '../backfills/backfill.js';
 import { NotFoundError } from '../common/errors.js';
 import type { Job } from '../jobs/job.js';
 import type { JobStore } from '../jobs/job-store.js';
@@ -43,6 +44,7 @@ const workflowNotFound = (id: unknown) => `workflow ${String(id)} does not exist
 const workflowRunNotFound = (runId: unknown) =>
   `workflow run ${String(runId)} does not exist (or it expired)`;
 const groupNotFound = (appName: string) => `group ${appName} does not exist`;
+const backfillNotFound = (id: unknown) => `no backfill has the id ${String(id)}`;
 
 /**
  * The authorisation step of an admin API request: finds the group the request is about as the
@@ -123,6 +125,16 @@ async function subjectOf(
           groups: movesTo === appName || movesTo === '' ? [appName] : [appName, movesTo],
           notFound: (group) => (group === appName ? workflowNotFound(workflow.id) : groupNotFound(group)),
         },
+      };
+    }
+    case 'backfillPath': {
+      // The id names the job; the backfill itself is read by the use-case (404 when it does not exist).
+      const jobId = jobIdOfBackfill(String(params.id));
+      const job = jobId === undefined ? undefined : await deps.jobs.get(jobId);
+      if (!job) throw new NotFoundError(backfillNotFound(params.id));
+      return {
+        subject: { kind: 'group', appName: job.appName },
+        access: { groups: [job.appName], notFound: () => backfillNotFound(params.id) },
       };
     }
     case 'workflowRunPath': {

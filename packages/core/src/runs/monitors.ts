@@ -17,6 +17,12 @@ export interface MonitorDeps extends RunOutcomeDeps {
   readonly executors: Pick<ExecutorTransport, 'beat'>;
   /** Re-drives workflow runs that stopped moving (see WorkflowEngine.sweepStalledRuns). */
   readonly workflowSweep?: Pick<WorkflowEngine, 'sweepStalledRuns'>;
+  /** Moves running backfills on until `untilMs` (see backfills/backfill-sweep.ts `driveBackfills`). */
+  readonly backfillSweep?: {
+    drive(
+      untilMs: number,
+    ): Promise<{ readonly active: number; readonly started: number; readonly finished: number }>;
+  };
 }
 
 export interface MonitorSettings {
@@ -173,7 +179,12 @@ export async function redrivePendingOutcomes(
 }
 
 /** The monitor sweeps, by the names their failures are logged and reported under. */
-export type MonitorSweep = 'lostRuns' | 'pendingOutcomes' | 'stalledWorkflowRuns' | 'jobPolicies';
+export type MonitorSweep =
+  | 'lostRuns'
+  | 'pendingOutcomes'
+  | 'stalledWorkflowRuns'
+  | 'jobPolicies'
+  | 'backfills';
 
 export interface MonitorSweepsResult {
   /** The lost-run sweep's result; absent when it failed. */
@@ -184,6 +195,8 @@ export interface MonitorSweepsResult {
   readonly workflows?: { readonly looked: number; readonly redriven: number };
   /** Paused jobs started again, deadlines missed; absent when it failed. */
   readonly jobPolicies?: JobPoliciesResult;
+  /** The backfill fires started and finished; absent when the sweep failed (or is not wired). */
+  readonly backfills?: { readonly active: number; readonly started: number; readonly finished: number };
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
   readonly failedSweeps: readonly MonitorSweep[];
 }
@@ -196,6 +209,8 @@ export interface MonitorSweepsResult {
 export async function runMonitorSweeps(
   deps: MonitorDeps,
   settings: MonitorSettings,
+  /** Backfills are driven (stepped once a second) until then; absent: stepped once. */
+  backfillsUntilMs?: number,
 ): Promise<MonitorSweepsResult> {
   const failedSweeps: MonitorSweep[] = [];
   const attempt = async <T>(sweep: MonitorSweep, run: () => Promise<T>): Promise<T | undefined> => {
@@ -219,11 +234,16 @@ export async function runMonitorSweeps(
     : undefined;
   // Last: a success re-driven just now counts for a deadline checked here.
   const jobPolicies = await attempt('jobPolicies', () => sweepJobPolicies(deps));
+  // Last: it may go on stepping running backfills for the rest of the invocation.
+  const backfills = deps.backfillSweep
+    ? await attempt('backfills', () => deps.backfillSweep!.drive(backfillsUntilMs ?? deps.clock.now()))
+    : undefined;
   return {
     ...(lost ? { lost } : {}),
     ...(redrive ? { redrive } : {}),
     ...(workflows ? { workflows } : {}),
     ...(jobPolicies ? { jobPolicies } : {}),
+    ...(backfills ? { backfills } : {}),
     failedSweeps,
   };
 }

@@ -1,4 +1,5 @@
 export { SqliteAuditLog, type SqliteAuditLogOptions } from './audit-log.js';
+export { SqliteBackfillStore } from './backfill-store.js';
 export { SqliteCalendarStore } from './calendar-store.js';
 export {
   type BackgroundFailure,
