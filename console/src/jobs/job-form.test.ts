@@ -92,6 +92,8 @@ describe('createBody', () => {
         glueType: 'BEAN',
         childJobIds: [3],
         triggerStatus: 'STOPPED',
+        failurePolicy: null,
+        deadline: null,
       },
     });
   });
@@ -143,6 +145,91 @@ describe('the bounds and the jitter', () => {
       body: { endAt: null, version: 3 },
       changed: ['endAt'],
     });
+  });
+});
+
+describe('the failure policy and the deadline', () => {
+  it('sends N in a row, or N of the last M with a resume, and a deadline with its days', () => {
+    const form = {
+      ...newJobForm({ timeZone: 'Europe/Berlin' }),
+      pauseMode: 'ofLast' as const,
+      pauseFailures: '3',
+      pauseOfLast: '5',
+      resumeAfterSeconds: '600',
+      deadlineTime: '06:00',
+      deadlineDays: 'weekdays' as const,
+    };
+    expect('body' in createBody(form) && createBody(form)).toMatchObject({
+      body: {
+        failurePolicy: { pauseAfter: { failures: 3, ofLast: 5 }, resumeAfterSeconds: 600 },
+        deadline: { time: '06:00', timeZone: 'Europe/Berlin', days: 'weekdays' },
+      },
+    });
+    const inARow = createBody({
+      ...form,
+      pauseMode: 'consecutive',
+      resumeAfterSeconds: '',
+      deadlineTime: '',
+    });
+    expect('body' in inARow && inARow.body).toMatchObject({
+      failurePolicy: { pauseAfter: { consecutive: 3 } },
+      deadline: null,
+    });
+    expect('body' in inARow && inARow.body.failurePolicy).not.toHaveProperty('resumeAfterSeconds');
+  });
+
+  it('lists every local problem at once: N above M, a short resume, a bad HH:MM', () => {
+    const made = createBody({
+      ...newJobForm(),
+      pauseMode: 'ofLast',
+      pauseFailures: '6',
+      pauseOfLast: '5',
+      resumeAfterSeconds: '30',
+      deadlineTime: '6:00',
+    });
+    expect('error' in made && made.error.problems.map((p) => p.field)).toEqual([
+      'pauseFailures',
+      'resumeAfterSeconds',
+      'deadlineTime',
+    ]);
+  });
+
+  it('reads a job’s policy and deadline into the form, and sends neither when unchanged', () => {
+    const job: Job = {
+      ...JOB,
+      failurePolicy: { pauseAfter: { consecutive: 4 }, resumeAfterSeconds: 120 },
+      deadline: { time: '05:30', timeZone: 'Asia/Shanghai', days: 'daily' },
+    };
+    const form = formFromJob(job);
+    expect(form).toMatchObject({
+      pauseMode: 'consecutive',
+      pauseFailures: '4',
+      resumeAfterSeconds: '120',
+      deadlineTime: '05:30',
+      deadlineZone: 'Asia/Shanghai',
+      deadlineDays: 'daily',
+    });
+    expect(updateBody(job, form)).toEqual({ body: { version: 3 }, changed: [] });
+    expect(updateBody(job, { ...form, pauseMode: 'off', deadlineTime: '' })).toEqual({
+      body: { failurePolicy: null, deadline: null, version: 3 },
+      changed: ['failurePolicy', 'deadline'],
+    });
+  });
+
+  it('puts the server’s nested problems next to their fields', () => {
+    const refused: ShownError = {
+      status: 400,
+      message: 'two problems',
+      problems: [
+        { field: 'failurePolicy.pauseAfter.failures', message: 'failures (6) must not exceed ofLast (5)' },
+        { field: 'body.deadline.timeZone', message: 'deadline.timeZone must be an IANA time zone' },
+        { field: 'failurePolicy.pauseAfter.ofLast', message: 'ofLast must be a whole number' },
+      ],
+    };
+    expect(fieldProblems(refused, 'pauseFailures')).toEqual(['failures (6) must not exceed ofLast (5)']);
+    expect(fieldProblems(refused, 'deadlineZone')).toEqual(['deadline.timeZone must be an IANA time zone']);
+    expect(summaryOf(refused).map((p) => p.field)).toEqual(['pauseFailures', 'deadlineZone', 'pauseOfLast']);
+    expect(formFieldOf('/failurePolicy/resumeAfterSeconds')).toBe('resumeAfterSeconds');
   });
 });
 

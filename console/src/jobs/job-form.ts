@@ -11,6 +11,9 @@ export type RouteStrategy = Job['executorRouteStrategy'];
 export type BlockStrategy = Job['executorBlockStrategy'];
 export type GlueType = Job['glueType'];
 export type TriggerStatus = Job['triggerStatus'];
+/** off: no failure policy; consecutive: N final failures in a row; ofLast: N of the last M. */
+export type PauseMode = 'off' | 'consecutive' | 'ofLast';
+export type DeadlineDays = NonNullable<NonNullable<Job['deadline']>['days']>;
 
 /** What the inputs hold: numbers as typed (checked on save), child jobs as ids. */
 export interface JobForm {
@@ -42,6 +45,15 @@ export interface JobForm {
   glueSource: string;
   childJobIds: number[];
   triggerStatus: TriggerStatus;
+  /** The failure policy: its rule, N (and M) as typed, the resume delay as typed (empty: none). */
+  pauseMode: PauseMode;
+  pauseFailures: string;
+  pauseOfLast: string;
+  resumeAfterSeconds: string;
+  /** The deadline: HH:MM as typed (empty: no deadline), its zone, its days. */
+  deadlineTime: string;
+  deadlineZone: string;
+  deadlineDays: DeadlineDays;
 }
 
 export type FormField = keyof JobForm;
@@ -120,7 +132,34 @@ export const FIELDS: Record<FormField, { readonly label: string; readonly help: 
     label: 'Schedule on',
     help: 'On: fired by its schedule (RUNNING). Off: fires only when triggered (STOPPED).',
   },
+  pauseMode: {
+    label: 'Pause the schedule',
+    help: 'Stops the schedule (and alarms) when runs keep failing. A run counts once its retries are used up; killed and skipped runs do not count.',
+  },
+  pauseFailures: { label: 'Failures', help: 'How many final failures, 1 to 100.' },
+  pauseOfLast: { label: 'Of the last', help: 'Among this many newest final outcomes, 1 to 100.' },
+  resumeAfterSeconds: {
+    label: 'Resume after (seconds)',
+    help: 'Starts the schedule again this long after the pause (60 s to 30 days); empty: it stays off until someone starts it.',
+  },
+  deadlineTime: {
+    label: 'Deadline',
+    help: 'A run must have succeeded by this local time (HH:MM); an alarm when it has not. Empty for none.',
+  },
+  deadlineZone: { label: 'Deadline time zone', help: 'The IANA time zone the deadline is read in.' },
+  deadlineDays: { label: 'Deadline days', help: 'Every day, or Monday to Friday in that zone.' },
 };
+
+export const PAUSE_MODES: readonly Choice<PauseMode>[] = [
+  { value: 'off', label: 'Never (no failure policy)' },
+  { value: 'consecutive', label: 'After N failures in a row' },
+  { value: 'ofLast', label: 'After N failures of the last M runs' },
+];
+
+export const DEADLINE_DAYS: readonly Choice<DeadlineDays>[] = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekdays', label: 'Weekdays (Monday to Friday)' },
+];
 
 /** The schedule field's label, help and placeholder by type (from scheduleConf's description). */
 export const SCHEDULE_CONF: Record<ScheduleType, { label: string; help: string; placeholder: string }> = {
@@ -213,6 +252,13 @@ export function newJobForm(defaults: { appName?: string; author?: string; timeZo
     glueSource: '',
     childJobIds: [],
     triggerStatus: 'STOPPED',
+    pauseMode: 'off',
+    pauseFailures: '3',
+    pauseOfLast: '5',
+    resumeAfterSeconds: '',
+    deadlineTime: '',
+    deadlineZone: defaults.timeZone ?? 'UTC',
+    deadlineDays: 'daily',
   };
 }
 
@@ -244,20 +290,39 @@ export function formFromJob(job: Job): JobForm {
     glueSource: job.glueSource,
     childJobIds: [...job.childJobIds],
     triggerStatus: job.triggerStatus,
+    ...policyForm(job),
+  };
+}
+
+type PolicyFields =
+  | 'pauseMode'
+  | 'pauseFailures'
+  | 'pauseOfLast'
+  | 'resumeAfterSeconds'
+  | 'deadlineTime'
+  | 'deadlineZone'
+  | 'deadlineDays';
+
+/** The failure policy's and the deadline's fields of a job as read (the defaults where it has none). */
+function policyForm(job: Job): Pick<JobForm, PolicyFields> {
+  const rule = job.failurePolicy?.pauseAfter;
+  const resume = job.failurePolicy?.resumeAfterSeconds;
+  return {
+    pauseMode: rule === undefined ? 'off' : 'consecutive' in rule ? 'consecutive' : 'ofLast',
+    pauseFailures:
+      rule === undefined ? '3' : String('consecutive' in rule ? rule.consecutive : rule.failures),
+    pauseOfLast: rule !== undefined && 'ofLast' in rule ? String(rule.ofLast) : '5',
+    resumeAfterSeconds: resume === undefined ? '' : String(resume),
+    deadlineTime: job.deadline?.time ?? '',
+    deadlineZone: job.deadline?.timeZone ?? job.timeZone,
+    deadlineDays: job.deadline?.days ?? 'daily',
   };
 }
 
 const NUMBER_FIELDS = ['executorTimeout', 'executorFailRetryCount', 'retryBackoffSeconds'] as const;
 
-/**
- * The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only
- * ones). The failure policy and the deadline are set on the job page's own forms: a PUT without them
- * leaves them as they are.
- */
-type JobBody = Omit<
-  JobCreate,
-  'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys | 'failurePolicy' | 'deadline'
->;
+/** The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only ones). */
+type JobBody = Omit<JobCreate, 'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys>;
 type ReadOnlyKeys =
   | 'triggerNextTime'
   | 'triggerLastTime'
@@ -297,6 +362,7 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       field: 'maxRuns',
       message: 'Enter a whole number, 1 or more (or nothing for no limit).',
     });
+  const policy = policyBody(form, problems);
   if (problems.length > 0) {
     return {
       error: {
@@ -334,8 +400,67 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       glueSource: form.glueSource,
       childJobIds: [...form.childJobIds],
       triggerStatus: form.triggerStatus,
+      ...policy,
     },
   };
+}
+
+/** Whole numbers within [min, max] as typed, or undefined (a problem noted for `field`). */
+function wholeIn(
+  raw: string,
+  field: FormField,
+  min: number,
+  max: number,
+  problems: { field: string; message: string }[],
+): number | undefined {
+  const text = raw.trim();
+  if (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max) return Number(text);
+  problems.push({ field, message: `Enter a whole number from ${min} to ${max}.` });
+  return undefined;
+}
+
+/** The failure policy and the deadline as a body's fields (null: none), problems noted on the way. */
+function policyBody(
+  form: JobForm,
+  problems: { field: string; message: string }[],
+): Required<Pick<JobBody, 'failurePolicy' | 'deadline'>> {
+  let failurePolicy: NonNullable<JobBody['failurePolicy']> | null = null;
+  if (form.pauseMode !== 'off') {
+    const failures = wholeIn(form.pauseFailures, 'pauseFailures', 1, 100, problems);
+    const ofLast =
+      form.pauseMode === 'ofLast' ? wholeIn(form.pauseOfLast, 'pauseOfLast', 1, 100, problems) : undefined;
+    if (failures !== undefined && ofLast !== undefined && failures > ofLast)
+      problems.push({
+        field: 'pauseFailures',
+        message: `${failures} failures cannot be more than the last ${ofLast}.`,
+      });
+    const resume =
+      form.resumeAfterSeconds.trim() === ''
+        ? undefined
+        : wholeIn(form.resumeAfterSeconds, 'resumeAfterSeconds', 60, 30 * 24 * 3600, problems);
+    failurePolicy = {
+      pauseAfter:
+        form.pauseMode === 'consecutive'
+          ? { consecutive: failures ?? 0 }
+          : { failures: failures ?? 0, ofLast: ofLast ?? 0 },
+      ...(resume === undefined ? {} : { resumeAfterSeconds: resume }),
+    };
+  }
+  let deadline: NonNullable<JobBody['deadline']> | null = null;
+  const time = form.deadlineTime.trim();
+  if (time !== '') {
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+      problems.push({ field: 'deadlineTime', message: 'Enter a local time HH:MM, 00:00 to 23:59.' });
+    if (form.deadlineZone.trim() === '')
+      problems.push({ field: 'deadlineZone', message: 'Enter the time zone the deadline is read in.' });
+    // Absent days is daily: only weekdays is sent, so an unchanged daily deadline compares equal.
+    deadline = {
+      time,
+      timeZone: form.deadlineZone.trim(),
+      ...(form.deadlineDays === 'weekdays' ? { days: 'weekdays' as const } : {}),
+    };
+  }
+  return { failurePolicy, deadline };
 }
 
 /**
@@ -374,10 +499,17 @@ export function updateBody(
   const made = bodyOf(form);
   if ('error' in made) return made;
   const body: Record<string, unknown> = {};
+  const read = { ...job, deadline: job.deadline && withoutDailyDays(job.deadline) };
   for (const [key, value] of Object.entries(made.body)) {
-    if (!same(value, (job as unknown as Record<string, unknown>)[key])) body[key] = value;
+    if (!same(value, (read as unknown as Record<string, unknown>)[key])) body[key] = value;
   }
   return { body: { ...(body as JobUpdate), version: job.version }, changed: Object.keys(body) };
+}
+
+/** A deadline with `days: 'daily'` written as absent (the same deadline). */
+function withoutDailyDays(deadline: NonNullable<Job['deadline']>): NonNullable<Job['deadline']> {
+  const { days, ...rest } = deadline;
+  return days === 'weekdays' ? deadline : rest;
 }
 
 /** The names a problem may give a field (XXL-JOB's aliases, and JSON pointers) for each form field. */
@@ -386,15 +518,27 @@ const ALIASES: Partial<Record<FormField, readonly string[]>> = {
   name: ['jobDesc'],
   childJobIds: ['childJobId'],
   calendars: ['calendars.only', 'calendars.exclude'],
+  pauseMode: ['failurePolicy', 'failurePolicy.pauseAfter'],
+  pauseFailures: ['failurePolicy.pauseAfter.consecutive', 'failurePolicy.pauseAfter.failures'],
+  pauseOfLast: ['failurePolicy.pauseAfter.ofLast'],
+  resumeAfterSeconds: ['failurePolicy.resumeAfterSeconds'],
+  deadlineTime: ['deadline', 'deadline.time'],
+  deadlineZone: ['deadline.timeZone'],
+  deadlineDays: ['deadline.days'],
 };
 
 /** The form field a problem's field names (`body.scheduleConf`, `/jobGroup`, `childJobIds/0`), if any. */
 export function formFieldOf(problemField: string | undefined): FormField | undefined {
   if (!problemField) return undefined;
-  const name = problemField
+  const path = problemField
     .replace(/^\/?(body[./])?/, '')
-    .split(/[./[]/)[0]!
+    .replaceAll('/', '.')
     .trim();
+  // A nested field first (failurePolicy.pauseAfter.ofLast), then the first part of the path.
+  for (const [field, aliases] of Object.entries(ALIASES) as [FormField, readonly string[]][]) {
+    if (aliases.includes(path)) return field;
+  }
+  const name = path.split(/[.[]/)[0]!;
   if (name in FIELDS) return name as FormField;
   for (const [field, aliases] of Object.entries(ALIASES) as [FormField, readonly string[]][]) {
     if (aliases.includes(name)) return field;

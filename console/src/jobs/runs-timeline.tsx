@@ -1,8 +1,9 @@
-import type { Run } from '@tickring/client';
+import type { OccurrenceException, Run } from '@tickring/client';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { exactTime, viewerTimeZone } from '../lib/format';
 import { rangeClockText, rangeCountText, skippedRange } from '../runs/skipped-range';
+import { exceptionMarks, moveOf } from './occurrences';
 import { offsetMinutes } from './time-zones';
 import { LANES, layoutTimeline, type RunStatus, timeTicks } from './timeline';
 import './jobs.css';
@@ -53,8 +54,20 @@ export function TimelineLegend({ counts }: { counts: Record<RunStatus, number> }
   );
 }
 
-/** The runs on a time axis, one lane per status; each mark a link to its run. */
-export function RunsTimeline({ runs, now }: { runs: readonly Run[]; now: number }) {
+/**
+ * The runs on a time axis, one lane per status; each mark a link to its run. The job's one-off
+ * exceptions in its span are drawn on the skipped lane: a skipped occurrence (no run) as a cross, a
+ * moved one as an arrow from its scheduled time to where it fired.
+ */
+export function RunsTimeline({
+  runs,
+  now,
+  exceptions = [],
+}: {
+  runs: readonly Run[];
+  now: number;
+  exceptions?: readonly OccurrenceException[];
+}) {
   const host = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(0);
   const [active, setActive] = useState<number | undefined>();
@@ -99,6 +112,11 @@ export function RunsTimeline({ runs, now }: { runs: readonly Run[]; now: number 
   }, [layout, zone, width]);
 
   const marks = layout?.marks ?? [];
+  const changed = useMemo(
+    () => (layout ? exceptionMarks(exceptions, layout.from, layout.to) : []),
+    [layout, exceptions],
+  );
+  const skippedLane = LANES.findIndex((l) => l.status === 'skipped');
   // One tab stop for the whole timeline: the newest run, or the one last focused.
   const focusIndex = active !== undefined && active < marks.length ? active : marks.length - 1;
 
@@ -163,13 +181,39 @@ export function RunsTimeline({ runs, now }: { runs: readonly Run[]; now: number 
               </text>
             </g>
           ))}
+          {changed.map((mark) => {
+            const y = laneY(skippedLane);
+            const x = layout.xOf(mark.at);
+            const why = mark.exception.reason ? ` (${mark.exception.reason})` : '';
+            if (mark.exception.action === 'skip') {
+              return (
+                <g key={`x${mark.at}`} class="tl-exception tl-exception-skip">
+                  <title>{`${exactTime(mark.at)}: skipped by a one-off exception${why}, by ${mark.exception.by}`}</title>
+                  <path
+                    class="tl-cross"
+                    d={`M${x - 5} ${y - 5}L${x + 5} ${y + 5}M${x + 5} ${y - 5}L${x - 5} ${y + 5}`}
+                  />
+                </g>
+              );
+            }
+            const x2 = layout.xOf(mark.to);
+            return (
+              <g key={`m${mark.at}`} class="tl-exception tl-exception-move">
+                <title>{`${exactTime(mark.at)}: moved to ${exactTime(mark.to)} by a one-off exception${why}, by ${mark.exception.by}`}</title>
+                <line class="tl-move" x1={x} x2={x2} y1={y - 9} y2={y - 9} />
+                <circle class="tl-move-end" cx={x2} cy={y - 9} r={2.5} />
+              </g>
+            );
+          })}
           {marks.map((mark, i) => {
             const href = `/runs/${mark.run.logId}`;
             const range = skippedRange(mark.run);
             const status = range
               ? `${STATUS_WORDS[mark.run.status]} ${rangeCountText(range)} (${rangeClockText(range, zone)})`
               : STATUS_WORDS[mark.run.status];
-            const label = `${exactTime(mark.at)}: ${status}, ${mark.run.triggerType.toLowerCase()} run, logId ${mark.run.logId}`;
+            const moved = moveOf(exceptions, mark.run.scheduledTime);
+            const movedText = moved?.to ? `, moved to ${exactTime(moved.to)}` : '';
+            const label = `${exactTime(mark.at)}: ${status}${movedText}, ${mark.run.triggerType.toLowerCase()} run, logId ${mark.run.logId}`;
             const y = laneY(mark.lane);
             return (
               <a

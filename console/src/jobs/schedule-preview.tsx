@@ -144,11 +144,14 @@ export function FireTimes({ state }: { state: PreviewState }) {
     );
   }
   const jobZone = state.zone || 'UTC';
-  const jittered = state.fires.some((f) => f.fireAt !== f.time);
+  const jittered = state.fires.some((f) => f.exception === null && f.fireAt !== f.time);
+  // An existing job's one-off exceptions (the preview marks them when given its jobId).
+  const excepted = state.fires.some((f) => f.exception !== null);
   return (
     <>
       <DstWarning dst={state.dst} />
-      <div class="table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section class="table-wrap" tabIndex={0} aria-label="The next fires (scrolls)">
         <table class="fire-table">
           <caption class="muted">
             The next {rows.length === 1 ? 'fire' : `${rows.length} fires`}
@@ -163,6 +166,7 @@ export function FireTimes({ state }: { state: PreviewState }) {
               <th scope="col">In the job’s zone ({jobZone})</th>
               <th scope="col">In yours ({viewer})</th>
               {jittered && <th scope="col">Jitter</th>}
+              {excepted && <th scope="col">One-off change</th>}
             </tr>
           </thead>
           <tbody>
@@ -188,12 +192,13 @@ export function FireTimes({ state }: { state: PreviewState }) {
                     </span>
                   )}
                 </td>
-                {jittered && <td>{jitterText(state.fires[i])}</td>}
+                {jittered && <td>{state.fires[i]?.exception ? '' : jitterText(state.fires[i])}</td>}
+                {excepted && <td>{exceptionText(state.fires[i], jobZone)}</td>}
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {skipped}
       {ends}
     </>
@@ -238,6 +243,15 @@ function formatInZone(iso: string, zone: string): string {
     minute: '2-digit',
     second: '2-digit',
   }).format(new Date(iso));
+}
+
+/** A fire's one-off exception: "skipped (why)" or "moved to … (why)"; empty without one. */
+function exceptionText(fire: SchedulePreview['fires'][number] | undefined, zone: string): string {
+  const exception = fire?.exception;
+  if (!exception) return '';
+  const why = exception.reason ? ` (${exception.reason})` : '';
+  if (exception.action === 'skip') return `skipped${why}`;
+  return `moved to ${exception.to ? formatInZone(exception.to, zone) : '?'}${why}`;
 }
 
 /** A fire's delay under jitter: "+12.345 s", or what is missing to know it. */

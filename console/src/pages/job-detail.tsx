@@ -5,6 +5,7 @@ import type { ChartSeries } from '../components/chart';
 import { TimeChart } from '../components/chart';
 import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
+import { BackfillDialog, canBackfill, JobBackfills } from '../jobs/backfills';
 import { readSchedule } from '../jobs/cron-text';
 import { EditHistory } from '../jobs/edit-history';
 import {
@@ -15,12 +16,14 @@ import {
   ROUTE_STRATEGIES,
 } from '../jobs/job-form';
 import { JobNotRead, useJob } from '../jobs/job-loader';
+import { DeadlineBadge, JobPolicyFacts, PausedNotice } from '../jobs/job-policies-notice';
 import { RunOnceDialog } from '../jobs/run-once';
 import { RunsTimeline, TimelineLegend } from '../jobs/runs-timeline';
 import { ScheduleBoundsFacts, ScheduleEndedNote } from '../jobs/schedule-bounds';
 import { ScheduleSwitch } from '../jobs/schedule-switch';
 import { describeZone } from '../jobs/time-zones';
 import { percent, runDurationMs, runMessage, summarize, trendSeries } from '../jobs/timeline';
+import { UpcomingFires } from '../jobs/upcoming-fires';
 import { api, type ShownError } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
 import { duration } from '../lib/format';
@@ -83,6 +86,9 @@ function JobDetail({
   const operate = canOperate(me, job.appName);
   const [runOnce, setRunOnce] = useState<Job | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [backfilling, setBackfilling] = useState(false);
+  // Moves on when a backfill starts here, so the list reads it at once.
+  const [backfillsKey, setBackfillsKey] = useState(0);
   const removal = useAction(async () => {
     await api().deleteJob({ path: { id: job.id } });
     navigate('/jobs');
@@ -112,6 +118,11 @@ function JobDetail({
             <button type="button" class="secondary" onClick={() => setRunOnce(job)}>
               Run once
             </button>
+            {canBackfill(job) && (
+              <button type="button" class="secondary" onClick={() => setBackfilling(true)}>
+                Backfill…
+              </button>
+            )}
             <button type="button" class="danger-outline" onClick={() => setConfirmDelete(true)}>
               Delete
             </button>
@@ -126,12 +137,27 @@ function JobDetail({
         </p>
       )}
 
+      <PausedNotice job={job} />
+      <DeadlineBadge job={job} />
+
       <JobFacts job={job} />
+
+      <section class="detail-section" aria-labelledby="job-upcoming-heading">
+        <h2 id="job-upcoming-heading">Upcoming fires</h2>
+        <UpcomingFires job={job} operate={operate} onChanged={reload} />
+      </section>
 
       <section class="detail-section" aria-labelledby="job-runs-heading">
         <h2 id="job-runs-heading">Runs</h2>
         <JobRuns job={job} />
       </section>
+
+      {canBackfill(job) && (
+        <section class="detail-section" aria-labelledby="job-backfills-heading">
+          <h2 id="job-backfills-heading">Backfills</h2>
+          <JobBackfills job={job} operate={operate} reloadKey={backfillsKey} />
+        </section>
+      )}
 
       <section class="detail-section" aria-labelledby="job-history-heading">
         <h2 id="job-history-heading">Edit history</h2>
@@ -139,6 +165,17 @@ function JobDetail({
       </section>
 
       <RunOnceDialog job={runOnce} onClose={() => setRunOnce(undefined)} />
+      {operate && canBackfill(job) && (
+        <BackfillDialog
+          job={job}
+          open={backfilling}
+          onClose={() => setBackfilling(false)}
+          onStarted={() => {
+            setBackfilling(false);
+            setBackfillsKey((k) => k + 1);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title={`Delete “${job.name}”?`}
@@ -225,6 +262,7 @@ function JobFacts({ job }: { job: Job }) {
         </dd>
         <dt>When late</dt>
         <dd>{choiceLabel(MISFIRE_STRATEGIES, job.misfireStrategy)}</dd>
+        <JobPolicyFacts job={job} />
         <dt>Child jobs</dt>
         <dd>
           {job.childJobIds.length === 0
@@ -354,10 +392,11 @@ function JobRuns({ job }: { job: Job }) {
         The last {runs.length} runs{loaded.data?.more ? '' : ' (all of them)'}
       </h3>
       <TimelineLegend counts={counts} />
-      <RunsTimeline runs={runs} now={now} />
+      <RunsTimeline runs={runs} now={now} exceptions={job.occurrenceExceptions} />
       <p class="muted small">
-        Each mark is a run at the time it was due; shaded stretches had no scheduled fire. Select a mark to
-        open the run.
+        Each mark is a run at the time it was due; shaded stretches had no scheduled fire. On the skipped
+        lane, a cross is a fire skipped by a one-off exception and a dashed arrow a fire moved. Select a mark
+        to open the run.
       </p>
       <h3 class="subheading">Duration and lateness</h3>
       <TimeChart

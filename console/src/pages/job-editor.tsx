@@ -10,6 +10,8 @@ import { readSchedule } from '../jobs/cron-text';
 import {
   BLOCK_STRATEGIES,
   createBody,
+  DEADLINE_DAYS,
+  type DeadlineDays,
   FIELDS,
   type FormField,
   fieldProblems,
@@ -18,6 +20,8 @@ import {
   type JobForm,
   MISFIRE_STRATEGIES,
   newJobForm,
+  PAUSE_MODES,
+  type PauseMode,
   ROUTE_STRATEGIES,
   SCHEDULE_CONF,
   SCHEDULE_TYPES,
@@ -572,6 +576,139 @@ function JobEditor({ job }: { job?: Job }) {
                 />
               </Field>
             </div>
+          </section>
+
+          <section aria-labelledby="job-sec-failures">
+            <h2 id="job-sec-failures">When runs keep failing</h2>
+            <div class="grid">
+              <Field
+                id={fieldId('pauseMode')}
+                label={FIELDS.pauseMode.label}
+                help={FIELDS.pauseMode.help}
+                problems={problems('pauseMode')}
+              >
+                <ChoiceSelect
+                  {...inputProps('pauseMode')}
+                  choices={PAUSE_MODES}
+                  value={form.pauseMode}
+                  onChange={(v) => set('pauseMode', v as PauseMode)}
+                />
+              </Field>
+              {form.pauseMode === 'off' ? (
+                <div />
+              ) : (
+                <Field
+                  id={fieldId('resumeAfterSeconds')}
+                  label={FIELDS.resumeAfterSeconds.label}
+                  help={FIELDS.resumeAfterSeconds.help}
+                  problems={problems('resumeAfterSeconds')}
+                >
+                  <input
+                    {...inputProps('resumeAfterSeconds')}
+                    type="text"
+                    inputMode="numeric"
+                    placeholder="600"
+                    value={form.resumeAfterSeconds}
+                    onInput={(e) => set('resumeAfterSeconds', e.currentTarget.value)}
+                  />
+                </Field>
+              )}
+            </div>
+            {form.pauseMode !== 'off' && (
+              <div class="grid">
+                <Field
+                  id={fieldId('pauseFailures')}
+                  label={form.pauseMode === 'consecutive' ? 'Failures in a row' : FIELDS.pauseFailures.label}
+                  help={FIELDS.pauseFailures.help}
+                  problems={problems('pauseFailures')}
+                >
+                  <input
+                    {...inputProps('pauseFailures')}
+                    type="text"
+                    inputMode="numeric"
+                    value={form.pauseFailures}
+                    onInput={(e) => set('pauseFailures', e.currentTarget.value)}
+                  />
+                </Field>
+                {form.pauseMode === 'ofLast' ? (
+                  <Field
+                    id={fieldId('pauseOfLast')}
+                    label={FIELDS.pauseOfLast.label}
+                    help={FIELDS.pauseOfLast.help}
+                    problems={problems('pauseOfLast')}
+                  >
+                    <input
+                      {...inputProps('pauseOfLast')}
+                      type="text"
+                      inputMode="numeric"
+                      value={form.pauseOfLast}
+                      onInput={(e) => set('pauseOfLast', e.currentTarget.value)}
+                    />
+                  </Field>
+                ) : (
+                  <div />
+                )}
+              </div>
+            )}
+            <div class="grid">
+              <Field
+                id={fieldId('deadlineTime')}
+                label={FIELDS.deadlineTime.label}
+                help={FIELDS.deadlineTime.help}
+                problems={problems('deadlineTime')}
+              >
+                <input
+                  {...inputProps('deadlineTime')}
+                  type="text"
+                  class="mono"
+                  inputMode="numeric"
+                  placeholder="06:00"
+                  maxLength={5}
+                  autocomplete="off"
+                  value={form.deadlineTime}
+                  onInput={(e) => set('deadlineTime', e.currentTarget.value)}
+                />
+              </Field>
+              {form.deadlineTime.trim() === '' ? (
+                <div />
+              ) : (
+                <Field
+                  id={fieldId('deadlineZone')}
+                  label={FIELDS.deadlineZone.label}
+                  help={FIELDS.deadlineZone.help}
+                  problems={problems('deadlineZone')}
+                >
+                  <input
+                    {...inputProps('deadlineZone')}
+                    type="text"
+                    list="job-timezones"
+                    maxLength={64}
+                    autocomplete="off"
+                    spellcheck={false}
+                    value={form.deadlineZone}
+                    onInput={(e) => set('deadlineZone', e.currentTarget.value)}
+                  />
+                </Field>
+              )}
+            </div>
+            {form.deadlineTime.trim() !== '' && (
+              <div class="grid">
+                <Field
+                  id={fieldId('deadlineDays')}
+                  label={FIELDS.deadlineDays.label}
+                  help={FIELDS.deadlineDays.help}
+                  problems={problems('deadlineDays')}
+                >
+                  <ChoiceSelect
+                    {...inputProps('deadlineDays')}
+                    choices={DEADLINE_DAYS}
+                    value={form.deadlineDays}
+                    onChange={(v) => set('deadlineDays', v as DeadlineDays)}
+                  />
+                </Field>
+                <div />
+              </div>
+            )}
           </section>
 
           <section aria-labelledby="job-sec-children">
