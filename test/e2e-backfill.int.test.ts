@@ -142,4 +142,63 @@ describe('end to end on sqlite: a backfill', () => {
       }),
     );
   });
+
+  it('backfills a workflow’s schedule: a BACKFILL workflow run per past fire, its nodes seeing the scheduled time', async () => {
+    const appName = await e.createAutoGroup('e2e-backfill-wf');
+    const params: string[] = [];
+    const executor = await e.startExecutor(appName, {
+      step: async (ctx: JobContext) => void params.push(ctx.param),
+    });
+    await e.waitForExecutor(appName, executor.address);
+    const node = await e.createJob({ appName, scheduleType: 'NONE', executorHandler: 'step' });
+    const created = await e.call('POST', '/v1/workflows', {
+      name: 'e2e backfill',
+      appName,
+      scheduleType: 'CRON',
+      scheduleConf: '0/5 * * * * ?',
+      overlapPolicy: 'SKIP',
+      nodes: [{ key: 'only', jobId: node.id, executorParam: '{{ input.scheduledTime }}' }],
+    });
+    expect(created.status).toBe(201);
+    const workflowId: number = created.body.id;
+    const to = Math.floor(Date.now() / 5000) * 5000;
+    const range = { from: new Date(to - 15_000).toISOString(), to: new Date(to).toISOString() };
+    // Refused through its schedule job, with where to go instead.
+    const viaJob = await e.call('POST', `/v1/jobs/${created.body.starterJobId}/backfill`, range);
+    expect(viaJob.status).toBe(400);
+    expect(viaJob.body.message).toContain(`POST /v1/workflows/${workflowId}/backfill`);
+
+    const started = await e.call('POST', `/v1/workflows/${workflowId}/backfill`, {
+      ...range,
+      parallelism: 2,
+    });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ workflowId, total: 3, parallelism: 2 });
+    await waitFor(
+      async () => (await e.call('GET', `/v1/backfills/${started.body.id}`)).body.endedAt !== null,
+      {
+        what: 'the workflow backfill ended',
+        timeoutMs: 30_000,
+      },
+    );
+    expect((await e.call('GET', `/v1/backfills/${started.body.id}`)).body).toMatchObject({
+      state: 'COMPLETED',
+      succeeded: 3,
+      failed: 0,
+    });
+    const expected = [to - 15_000, to - 10_000, to - 5_000].map((t) => new Date(t).toISOString());
+    const runs = (await e.call('GET', `/v1/workflow-runs?workflowId=${workflowId}`)).body.items as {
+      status: string;
+      trigger: { type: string; scheduledTime: string | null };
+      input: { scheduledTime?: string };
+    }[];
+    const backfilled = runs.filter((r) => r.trigger.type === 'BACKFILL');
+    expect(backfilled.map((r) => r.trigger.scheduledTime).sort()).toEqual(expected);
+    expect(
+      backfilled.every((r) => r.status === 'SUCCEEDED' && r.input.scheduledTime === r.trigger.scheduledTime),
+    ).toBe(true);
+    expect([...params].sort()).toEqual(expected);
+    const listed = await e.call('GET', `/v1/workflows/${workflowId}/backfills`);
+    expect(listed.body.items.map((b: { id: string }) => b.id)).toEqual([started.body.id]);
+  });
 });

@@ -297,6 +297,24 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     allowed: 202,
   }),
   listJobBackfills: async () => ({ method: 'GET', path: `/v1/jobs/${jobA}/backfills`, allowed: 200 }),
+  previewWorkflowBackfill: async () => ({
+    method: 'POST',
+    path: `/v1/workflows/${await newWorkflow({ scheduleType: 'CRON', scheduleConf: HOURLY })}/backfill/preview`,
+    body: lastHours(3),
+    allowed: 200,
+  }),
+  // A yearly workflow has no fire in the last hour: the backfill ends at once.
+  startWorkflowBackfill: async () => ({
+    method: 'POST',
+    path: `/v1/workflows/${await newWorkflow({ scheduleType: 'CRON', scheduleConf: YEARLY })}/backfill`,
+    body: lastHours(1),
+    allowed: 202,
+  }),
+  listWorkflowBackfills: async () => ({
+    method: 'GET',
+    path: `/v1/workflows/${workflowA}/backfills`,
+    allowed: 200,
+  }),
   getBackfill: async () => ({ method: 'GET', path: `/v1/backfills/${await newBackfill()}`, allowed: 200 }),
   cancelBackfill: async () => ({
     method: 'POST',
@@ -498,6 +516,9 @@ const POLICY: Readonly<Record<string, string>> = {
   previewBackfill: 'read:jobPath',
   startBackfill: 'operate:jobPath',
   listJobBackfills: 'read:jobPath',
+  previewWorkflowBackfill: 'read:workflowPath',
+  startWorkflowBackfill: 'operate:workflowPath',
+  listWorkflowBackfills: 'read:workflowPath',
   getBackfill: 'read:backfillPath',
   cancelBackfill: 'operate:backfillPath',
   listRuns: 'read:list',

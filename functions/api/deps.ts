@@ -5,7 +5,7 @@ import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/obser
 import { cachedTokenReader } from '@tickring/aws/secrets';
 import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
-import { type AdminBackfillsDeps, getBackfill } from '@tickring/core/backfills/use-cases';
+import { type AdminWorkflowBackfillsDeps, getBackfill } from '@tickring/core/backfills/use-cases';
 import { type AdminCalendarsDeps, getCalendar } from '@tickring/core/calendars/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
@@ -64,8 +64,8 @@ export interface ApiDeps {
   readonly workflows: AdminWorkflowsDeps;
   /** Business calendars. */
   readonly calendars: AdminCalendarsDeps;
-  /** Backfills of jobs' schedules. */
-  readonly backfills: AdminBackfillsDeps;
+  /** Backfills of jobs' and workflows' schedules. */
+  readonly backfills: AdminWorkflowBackfillsDeps;
   readonly executors: AdminExecutorsDeps;
   /** Refused executor requests, for the executors list. */
   readonly refusals: AdminRefusalsDeps;
@@ -174,7 +174,17 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     clock,
     logger,
   };
-  const backfills: AdminBackfillsDeps = { jobs, backfills: stores.backfills(), runs, ring, clock, logger };
+  const backfills: AdminWorkflowBackfillsDeps = {
+    jobs,
+    backfills: stores.backfills(),
+    calendars: calendarStore,
+    workflows: workflowStore,
+    workflowRuns: workflowStore,
+    runs,
+    ring,
+    clock,
+    logger,
+  };
   return {
     jobs: jobsDeps,
     groups: groupsDeps,

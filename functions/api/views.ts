@@ -207,6 +207,7 @@ function workflowRunHead(run: WorkflowRunRecord) {
     trigger: {
       type: run.trigger.type,
       starterLogId: run.trigger.starterLogId ?? null,
+      scheduledTime: isoOrNullOf(run.trigger.scheduledTime),
       by: run.trigger.by ?? null,
     },
     createdAt: iso(run.createdAt),

@@ -58,6 +58,8 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
           {
             jobs: outcomeDeps.jobs,
             backfills: stores.backfills(),
+            // A workflow backfill's fire is done when its workflow run is.
+            workflowRuns: stores.workflows(config.logRetentionDays),
             runs: outcomeDeps.runs,
             ring: outcomeDeps.ring,
             clock: outcomeDeps.clock,

@@ -53,6 +53,7 @@ describe('backfillRequest', () => {
 const running: Backfill = {
   id: 'bf-7-a',
   jobId: 7,
+  workflowId: null,
   appName: 'orders',
   from: '2030-01-01T00:00:00.000Z',
   to: '2030-01-02T00:00:00.000Z',

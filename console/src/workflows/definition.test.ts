@@ -167,7 +167,11 @@ describe('runs', () => {
     expect(
       nodeCountsText({ PENDING: 0, RUNNING: 0, SUCCEEDED: 0, FAILED: 0, SKIPPED: 0, CANCELLED: 0 }),
     ).toBe('no nodes yet');
-    expect(triggerText({ type: 'MANUAL', starterLogId: null, by: 'ana' })).toBe('manual, by ana');
-    expect(triggerText({ type: 'SCHEDULE', starterLogId: 5, by: null })).toBe('schedule');
+    expect(triggerText({ type: 'MANUAL', starterLogId: null, scheduledTime: null, by: 'ana' })).toBe(
+      'manual, by ana',
+    );
+    expect(triggerText({ type: 'SCHEDULE', starterLogId: 5, scheduledTime: null, by: null })).toBe(
+      'schedule',
+    );
   });
 });

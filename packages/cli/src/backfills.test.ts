@@ -9,6 +9,7 @@ const NOW = '2030-06-01T12:00:00.000Z';
 const backfill = (fields: Record<string, unknown> = {}) => ({
   id: 'bf-7-mfx3k2a1-9c1e',
   jobId: 7,
+  workflowId: null,
   appName: 'orders',
   from: '2030-05-30T12:00:00.000Z',
   to: NOW,
@@ -149,5 +150,62 @@ describe('tickring backfills', () => {
     expect(io.stderr.text).toContain(
       'Cancelled backfill bf-7-mfx3k2a1-9c1e: 2 of 4 fires were started, 2 still running.',
     );
+  });
+});
+
+describe('tickring workflows backfill', () => {
+  const workflowBackfill = backfill({ id: 'bf-12-mfx3k2a1-9c1e', jobId: 12, workflowId: 3 });
+
+  it('starts a backfill of the workflow’s schedule, and ls --workflow lists them', async () => {
+    const fake = fakeServer({
+      'POST /v1/workflows/3/backfill': { status: 202, body: workflowBackfill },
+      'GET /v1/workflows/3/backfills': { status: 200, body: { items: [workflowBackfill], nextCursor: null } },
+      'GET /v1/backfills/bf-12-mfx3k2a1-9c1e': { status: 200, body: workflowBackfill },
+    });
+    const io = fakeIo({ env: ENV, fetch: fake.fetch, now: Date.parse(NOW) });
+    expect(await main(['workflows', 'backfill', '3', '--from', '2d', '--parallelism', '2'], io)).toBe(0);
+    expect(fake.seen[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/workflows/3/backfill',
+      body: { from: '2030-05-30T12:00:00.000Z', to: NOW, parallelism: 2 },
+    });
+    expect(io.stderr.text).toContain(
+      'Started backfill bf-12-mfx3k2a1-9c1e: 4 fires of workflow 3, 2 at a time',
+    );
+    expect(await main(['backfills', 'ls', '--workflow', '3'], io)).toBe(0);
+    expect(io.stdout.text).toMatch(/bf-12-mfx3k2a1-9c1e +RUNNING/);
+    expect(await main(['backfills', 'get', 'bf-12-mfx3k2a1-9c1e'], io)).toBe(0);
+    expect(io.stdout.text).toMatch(/workflow: +3 \(orders; its schedule job 12\)/);
+  });
+
+  it('--dry-run previews the workflow’s fires', async () => {
+    const fake = fakeServer({
+      'POST /v1/workflows/3/backfill/preview': {
+        status: 200,
+        body: {
+          jobId: 12,
+          workflowId: 3,
+          from: '2030-05-30T12:00:00.000Z',
+          to: NOW,
+          total: 2,
+          tooMany: false,
+          limit: 10000,
+          first: '2030-05-31T02:00:00.000Z',
+          last: '2030-06-01T02:00:00.000Z',
+        },
+      },
+    });
+    const io = fakeIo({ env: ENV, fetch: fake.fetch, now: Date.parse(NOW) });
+    expect(await main(['workflows', 'backfill', '3', '--from', '2d', '--dry-run'], io)).toBe(0);
+    expect(io.stdout.text).toMatch(/^2 fires from /);
+  });
+
+  it('backfills ls needs exactly one of --job and --workflow (usage, exit 2)', async () => {
+    const fake = fakeServer({});
+    const io = fakeIo({ env: ENV, fetch: fake.fetch });
+    expect(await main(['backfills', 'ls'], io)).toBe(2);
+    expect(await main(['backfills', 'ls', '--job', '7', '--workflow', '3'], io)).toBe(2);
+    expect(io.stderr.text).toContain('give one of --job <id> or --workflow <id>');
+    expect(fake.seen).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   registerBackfills(program, run);
   registerPreview(program, run, io.now);
   registerRuns(program, run, io.now);
-  registerWorkflows(program, run);
+  registerWorkflows(program, run, io.now);
   registerWorkflowRuns(program, run);
   registerCalendars(program, run);
   registerExecutors(program, run);

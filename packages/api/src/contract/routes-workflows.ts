@@ -65,7 +65,7 @@ const runHead = {
   appName: 'my-app',
   status: 'RUNNING',
   input: { date: '2030-01-01' },
-  trigger: { type: 'MANUAL', starterLogId: null, by: 'ana' },
+  trigger: { type: 'MANUAL', starterLogId: null, scheduledTime: null, by: 'ana' },
   createdAt: T0,
   startedAt: T0,
   finishedAt: null,

@@ -64,7 +64,11 @@ export const BackfillPreview = named(
   'BackfillPreview',
   Type.Object(
     {
-      jobId: Type.Integer({ description: 'The job.', examples: [7] }),
+      jobId: Type.Integer({ description: 'The job (a workflow’s: its starter job).', examples: [7] }),
+      workflowId: Type.Union([Type.Integer(), Type.Null()], {
+        description: 'The workflow whose schedule it previews; null: a job’s.',
+        examples: [null],
+      }),
       from: Instant(iso('The range’s start')),
       to: Instant(iso('The range’s end')),
       total: Type.Integer({
@@ -100,7 +104,15 @@ export const Backfill = named(
   Type.Object(
     {
       id: BackfillIdParam,
-      jobId: Type.Integer({ description: 'The job whose schedule it runs.', examples: [7] }),
+      jobId: Type.Integer({
+        description: 'The job whose schedule it runs (a workflow’s: its starter job).',
+        examples: [7],
+      }),
+      workflowId: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          'The workflow whose schedule it runs: each fire starts a workflow run (trigger BACKFILL) and runs until that run ends; null: a job’s.',
+        examples: [null],
+      }),
       appName: Type.String({ description: 'The job’s group.', examples: ['orders'] }),
       from: Instant(iso('The range’s start')),
       to: Instant(iso('The range’s end')),

@@ -337,14 +337,20 @@ const runFields = {
   input: Type.Unknown({ description: 'The run’s input (JSON).', examples: [{ date: '2030-01-01' }] }),
   trigger: Type.Object(
     {
-      type: StringEnum(['SCHEDULE', 'MANUAL'], {
-        description: 'SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger.',
+      type: StringEnum(['SCHEDULE', 'MANUAL', 'BACKFILL'], {
+        description:
+          'SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger; BACKFILL: a backfill of its schedule (POST /v1/workflows/{id}/backfill).',
         examples: ['MANUAL'],
       }),
       starterLogId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
-        description: 'SCHEDULE: the run of the schedule job that started it; null otherwise.',
+        description: 'SCHEDULE and BACKFILL: the run of the schedule job that started it; null otherwise.',
         examples: [null],
       }),
+      scheduledTime: InstantOrNull(
+        iso(
+          'BACKFILL: the past fire’s scheduled time (also the run’s input `scheduledTime`); null otherwise',
+        ),
+      ),
       by: Type.Union([Type.String(), Type.Null()], {
         description: 'MANUAL: who triggered it (a username, `token:<name>` or `bootstrap`); null otherwise.',
         examples: ['ana'],
@@ -353,7 +359,7 @@ const runFields = {
     {
       additionalProperties: false,
       description: 'What started it.',
-      examples: [{ type: 'MANUAL', starterLogId: null, by: 'ana' }],
+      examples: [{ type: 'MANUAL', starterLogId: null, scheduledTime: null, by: 'ana' }],
     },
   ),
   createdAt: Instant(iso('When the run was made')),

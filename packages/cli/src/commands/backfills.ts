@@ -1,12 +1,12 @@
 /**
  * `tickring jobs backfill ID --from --to`: run the fires a job's schedule would have made in a past
- * range; `tickring backfills ls|get|cancel`: follow and stop them. `--wait` shows the progress: a bar
+ * range (`tickring workflows backfill ID`: a workflow run for each of its schedule's); `tickring backfills ls|get|cancel`: follow and stop them. `--wait` shows the progress: a bar
  * rewritten in place on a terminal, a line per change elsewhere (logs, CI).
  */
 import type { Backfill, TickringClient } from '@tickring/client';
 import { type Command, InvalidArgumentError } from 'commander';
 import { type ActionRunner, abortable, type Context, sleep } from '../context.js';
-import { EXIT, InterruptedError } from '../errors.js';
+import { EXIT, InterruptedError, UsageError } from '../errors.js';
 import { examples, instant, intIn, positiveId } from './args.js';
 
 /** `--rate 30`, `--rate 30/min` or `--rate 30/m`: fires a minute. */
@@ -22,30 +22,56 @@ export function ratePerMinute(value: string): number {
 const ENDED: ReadonlySet<string> = new Set(['COMPLETED', 'CANCELLED']);
 
 export function registerJobBackfill(jobs: Command, run: ActionRunner, now: () => number): void {
-  jobs
+  registerBackfillCommand(jobs, run, now, 'job');
+}
+
+/** `tickring workflows backfill ID`: the same for a workflow's schedule, each fire a workflow run. */
+export function registerWorkflowBackfill(workflows: Command, run: ActionRunner, now: () => number): void {
+  registerBackfillCommand(workflows, run, now, 'workflow');
+}
+
+function registerBackfillCommand(
+  parent: Command,
+  run: ActionRunner,
+  now: () => number,
+  kind: 'job' | 'workflow',
+): void {
+  const plural = `${kind}s`;
+  parent
     .command('backfill')
     .description(
-      "run the fires a job's schedule would have made in a past range, each with its own scheduled time",
+      kind === 'job'
+        ? "run the fires a job's schedule would have made in a past range, each with its own scheduled time"
+        : 'start a workflow run for each fire its schedule would have made in a past range, each with its own scheduled time',
     )
-    .argument('<id>', "the job's id", positiveId)
+    .argument('<id>', `the ${kind}'s id`, positiveId)
     .requiredOption(
       '--from <when>',
       'the range start: an instant, or a span back from now (e.g. 2d)',
       instant(now),
     )
     .option('--to <when>', 'the range end, left out (default: now)', instant(now))
-    .option('--parallelism <n>', 'most fires running at once (default 1: one after another)', intIn(1, 100))
+    .option(
+      '--parallelism <n>',
+      `most ${kind === 'job' ? 'fires' : 'workflow runs'} running at once (default 1: one after another)`,
+      intIn(1, 100),
+    )
     .option('--rate <n/min>', 'most fires started a minute, e.g. 30/min', ratePerMinute)
     .option('--dry-run', 'only count the fires the range holds')
     .option('--wait', 'show the progress until it ends; exit 0 when every fire succeeded, 1 otherwise')
     .addHelpText(
       'after',
       `${examples(
-        'tickring jobs backfill 7 --from 2030-01-01T00:00:00Z --to 2030-01-02T00:00:00Z --dry-run',
-        'tickring jobs backfill 7 --from 2d --parallelism 4 --rate 30/min --wait',
+        `tickring ${plural} backfill 7 --from 2030-01-01T00:00:00Z --to 2030-01-02T00:00:00Z --dry-run`,
+        `tickring ${plural} backfill 7 --from 2d --parallelism 4 --rate 30/min --wait`,
       )}
-The fires are [from, to): at or after --from and before --to, within the job's startAt / endAt;
-at most 10000 a backfill. A job has at most one backfill running (tickring backfills cancel ID).
+The fires are [from, to): at or after --from and before --to, within the ${kind}'s startAt / endAt,
+on the days its calendars allow; at most 10000 a backfill. A ${kind} has at most one backfill running
+(tickring backfills cancel ID).${
+        kind === 'workflow'
+          ? '\nEach fire starts a workflow run (trigger BACKFILL, input {"scheduledTime": …}); it counts as\nrunning until that run ends.'
+          : ''
+      }
 `,
     )
     .action(
@@ -58,10 +84,13 @@ at most 10000 a backfill. A job has at most one backfill running (tickring backf
         wait?: boolean;
       }>(async (ctx, [id], opts) => {
         const client = await ctx.client();
-        const jobId = Number(id);
+        const path = { id: Number(id) };
         const range = { from: opts.from, to: opts.to ?? new Date(ctx.out.now()).toISOString() };
         if (opts.dryRun) {
-          const preview = await client.previewBackfill({ path: { id: jobId }, body: range });
+          const preview =
+            kind === 'job'
+              ? await client.previewBackfill({ path, body: range })
+              : await client.previewWorkflowBackfill({ path, body: range });
           if (ctx.json) return ctx.out.json(preview);
           const span = preview.first
             ? ` from ${ctx.out.when(preview.first)} to ${ctx.out.when(preview.last)}`
@@ -75,18 +104,19 @@ at most 10000 a backfill. A job has at most one backfill running (tickring backf
           }
           return;
         }
-        const backfill = await client.startBackfill({
-          path: { id: jobId },
-          body: {
-            ...range,
-            ...(opts.parallelism === undefined ? {} : { parallelism: opts.parallelism }),
-            ...(opts.rate === undefined ? {} : { ratePerMinute: opts.rate }),
-          },
-        });
+        const body = {
+          ...range,
+          ...(opts.parallelism === undefined ? {} : { parallelism: opts.parallelism }),
+          ...(opts.rate === undefined ? {} : { ratePerMinute: opts.rate }),
+        };
+        const backfill =
+          kind === 'job'
+            ? await client.startBackfill({ path, body })
+            : await client.startWorkflowBackfill({ path, body });
         if (!opts.wait) {
           if (ctx.json) return ctx.out.json(backfill);
           ctx.out.note(
-            `Started backfill ${backfill.id}: ${backfill.total} fires of job ${jobId}, ${backfill.parallelism} at a time${
+            `Started backfill ${backfill.id}: ${backfill.total} fires of ${kind} ${path.id}, ${backfill.parallelism} at a time${
               backfill.ratePerMinute === null ? '' : `, at most ${backfill.ratePerMinute} a minute`
             }.`,
           );
@@ -101,7 +131,7 @@ at most 10000 a backfill. A job has at most one backfill running (tickring backf
 export function registerBackfills(program: Command, run: ActionRunner): void {
   const backfills = program
     .command('backfills')
-    .description("backfills of jobs' schedules: list a job's, show one's progress, cancel")
+    .description("backfills of jobs' and workflows' schedules: list one's, show one's progress, cancel")
     .addHelpText(
       'after',
       examples('tickring backfills ls --job 7', 'tickring backfills get bf-7-mfx3k2a1-9c1e --wait'),
@@ -110,16 +140,32 @@ export function registerBackfills(program: Command, run: ActionRunner): void {
   backfills
     .command('ls')
     .alias('list')
-    .description("a job's backfills, newest first")
-    .requiredOption('--job <id>', "the job's id", positiveId)
+    .description("a job's or a workflow's backfills, newest first")
+    .option('--job <id>', "the job's id", positiveId)
+    .option('--workflow <id>', "the workflow's id", positiveId)
     .option('--limit <n>', 'at most this many', intIn(1, 100), 20)
-    .addHelpText('after', examples('tickring backfills ls --job 7', 'tickring backfills ls --job 7 --json'))
+    .addHelpText(
+      'after',
+      examples(
+        'tickring backfills ls --job 7',
+        'tickring backfills ls --workflow 3',
+        'tickring backfills ls --job 7 --json',
+      ),
+    )
     .action(
-      run<{ job: number; limit: number }>(async (ctx, _args, opts) => {
+      run<{ job?: number; workflow?: number; limit: number }>(async (ctx, _args, opts) => {
+        if ((opts.job === undefined) === (opts.workflow === undefined)) {
+          throw new UsageError('give one of --job <id> or --workflow <id>');
+        }
         const client = await ctx.client();
-        const page = await client.listJobBackfills({ path: { id: opts.job }, query: { limit: opts.limit } });
+        const query = { limit: opts.limit };
+        const page =
+          opts.job !== undefined
+            ? await client.listJobBackfills({ path: { id: opts.job }, query })
+            : await client.listWorkflowBackfills({ path: { id: opts.workflow as number }, query });
         if (ctx.json) return ctx.out.json(page);
-        if (page.items.length === 0) return ctx.out.note(`Job ${opts.job} has no backfills.`);
+        const owner = opts.job !== undefined ? `Job ${opts.job}` : `Workflow ${opts.workflow}`;
+        if (page.items.length === 0) return ctx.out.note(`${owner} has no backfills.`);
         ctx.out.table(
           ['ID', 'STATE', 'RANGE', 'PROGRESS', 'RUNNING', 'FAILED', 'STARTED', 'BY'],
           page.items.map((b) => [
@@ -182,7 +228,9 @@ function showBackfill(ctx: Context, b: Backfill): void {
   const { out } = ctx;
   out.details([
     ['id', b.id],
-    ['job', `${b.jobId} (${b.appName})`],
+    b.workflowId === null
+      ? ['job', `${b.jobId} (${b.appName})`]
+      : ['workflow', `${b.workflowId} (${b.appName}; its schedule job ${b.jobId})`],
     ['state', out.status(b.state)],
     ['range', `${out.when(b.from)} – ${out.when(b.to)} (${b.scheduleType} ${b.scheduleConf}, ${b.timeZone})`],
     ['progress', progressText(b)],

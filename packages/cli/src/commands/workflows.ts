@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { clip } from '../output.js';
 import { canAsk, readAll } from '../prompt.js';
 import { examples, intIn, positiveId } from './args.js';
+import { registerWorkflowBackfill } from './backfills.js';
 import { confirmDelete } from './groups.js';
 import { scheduleText } from './jobs.js';
 import { waitForWorkflowRun } from './wf-runs.js';
@@ -26,11 +27,11 @@ A file holds the body of POST /v1/workflows (PUT /v1/workflows/{id} for edit), e
 The server checks the whole definition and lists every problem at once (cycles, unknown keys, jobs).
 `;
 
-export function registerWorkflows(program: Command, run: ActionRunner): void {
+export function registerWorkflows(program: Command, run: ActionRunner, now: () => number = Date.now): void {
   const workflows = program
     .command('workflows')
     .description(
-      'workflows (DAGs of jobs of one group): list, show, create, edit, delete, start, stop, trigger',
+      'workflows (DAGs of jobs of one group): list, show, create, edit, delete, start, stop, trigger, backfill',
     )
     .addHelpText(
       'after',
@@ -270,6 +271,8 @@ server answered; with --wait --json one JSON object per line: that answer, then 
         return waitForWorkflowRun(ctx, client, started);
       }),
     );
+
+  registerWorkflowBackfill(workflows, run, now);
 }
 
 /** `--input` or `--input-file`: any JSON; undefined when neither is given. */

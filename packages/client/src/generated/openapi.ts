@@ -860,7 +860,7 @@ export interface paths {
         put?: never;
         /**
          * How many fires a backfill of a range makes
-         * @description Counts the fires the job’s schedule would have made in [from, to) (within its startAt / endAt), without starting anything. Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a job whose schedule is not CRON or FIX_RATE (or is a workflow’s).
+         * @description Counts the fires the job’s schedule would have made in [from, to) (within its startAt / endAt), without starting anything. Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a job whose schedule is not CRON or FIX_RATE (a workflow’s starter job: backfill the workflow).
          *
          *     Access: any role reaching the group (the job's group (and the group it moves to)).
          */
@@ -953,6 +953,72 @@ export interface paths {
          *     Access: admin, or operator of the group (the backfill's job's group).
          */
         post: operations["cancelBackfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/backfill/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How many workflow runs a backfill of a range starts
+         * @description Counts the fires the workflow’s schedule would have made in [from, to) (within its startAt / endAt and its calendars), without starting anything.
+         *
+         *     Access: any role reaching the group (the workflow's group (and the group it moves to)).
+         */
+        post: operations["previewWorkflowBackfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the workflow runs of a past range
+         * @description Starts a workflow run for each fire the workflow’s schedule (CRON or FIX_RATE) would have made in [from, to) (within its startAt / endAt and its calendars), oldest first: trigger BACKFILL, its scheduled time in the run’s `trigger.scheduledTime` and in its input (`{"scheduledTime": "…"}`, so nodes can use `{{input.scheduledTime}}`). At most `parallelism` of its runs run at once (a fire counts until its workflow run ends) and `ratePerMinute` start a minute; the overlap policy does not hold them back, but they count as running runs for the live schedule’s. Progress counts the workflow runs’ results. A workflow has at most one active backfill.
+         *
+         *     Access: admin, or operator of the group (the workflow's group (and the group it moves to)).
+         */
+        post: operations["startWorkflowBackfill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{id}/backfills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workflow’s backfills
+         * @description Newest first, page by page (none for a workflow without a schedule).
+         *
+         *     Access: any role reaching the group (the workflow's group (and the group it moves to)).
+         */
+        get: operations["listWorkflowBackfills"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3892,21 +3958,28 @@ export interface components {
              * @example {
              *       "type": "MANUAL",
              *       "starterLogId": null,
+             *       "scheduledTime": null,
              *       "by": "ana"
              *     }
              */
             trigger: {
                 /**
-                 * @description SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger.
+                 * @description SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger; BACKFILL: a backfill of its schedule (POST /v1/workflows/{id}/backfill).
                  * @example MANUAL
                  * @enum {string}
                  */
-                type: "SCHEDULE" | "MANUAL";
+                type: "SCHEDULE" | "MANUAL" | "BACKFILL";
                 /**
-                 * @description SCHEDULE: the run of the schedule job that started it; null otherwise.
+                 * @description SCHEDULE and BACKFILL: the run of the schedule job that started it; null otherwise.
                  * @example null
                  */
                 starterLogId: number | null;
+                /**
+                 * @description BACKFILL: the past fire’s scheduled time (also the run’s input `scheduledTime`); null otherwise, ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 * @example null
+                 */
+                scheduledTime: string | null;
                 /**
                  * @description MANUAL: who triggered it (a username, `token:<name>` or `bootstrap`); null otherwise.
                  * @example ana
@@ -4089,21 +4162,28 @@ export interface components {
              * @example {
              *       "type": "MANUAL",
              *       "starterLogId": null,
+             *       "scheduledTime": null,
              *       "by": "ana"
              *     }
              */
             trigger: {
                 /**
-                 * @description SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger.
+                 * @description SCHEDULE: its schedule fired; MANUAL: POST /v1/workflows/{id}/trigger; BACKFILL: a backfill of its schedule (POST /v1/workflows/{id}/backfill).
                  * @example MANUAL
                  * @enum {string}
                  */
-                type: "SCHEDULE" | "MANUAL";
+                type: "SCHEDULE" | "MANUAL" | "BACKFILL";
                 /**
-                 * @description SCHEDULE: the run of the schedule job that started it; null otherwise.
+                 * @description SCHEDULE and BACKFILL: the run of the schedule job that started it; null otherwise.
                  * @example null
                  */
                 starterLogId: number | null;
+                /**
+                 * @description BACKFILL: the past fire’s scheduled time (also the run’s input `scheduledTime`); null otherwise, ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 * @example null
+                 */
+                scheduledTime: string | null;
                 /**
                  * @description MANUAL: who triggered it (a username, `token:<name>` or `bootstrap`); null otherwise.
                  * @example ana
@@ -4520,10 +4600,15 @@ export interface components {
         };
         BackfillPreview: {
             /**
-             * @description The job.
+             * @description The job (a workflow’s: its starter job).
              * @example 7
              */
             jobId: number;
+            /**
+             * @description The workflow whose schedule it previews; null: a job’s.
+             * @example null
+             */
+            workflowId: number | null;
             /**
              * Format: date-time
              * @description The range’s start, ISO-8601 UTC.
@@ -4586,10 +4671,15 @@ export interface components {
              */
             id: string;
             /**
-             * @description The job whose schedule it runs.
+             * @description The job whose schedule it runs (a workflow’s: its starter job).
              * @example 7
              */
             jobId: number;
+            /**
+             * @description The workflow whose schedule it runs: each fire starts a workflow run (trigger BACKFILL) and runs until that run ends; null: a job’s.
+             * @example null
+             */
+            workflowId: number | null;
             /**
              * @description The job’s group.
              * @example orders
@@ -8398,6 +8488,7 @@ export interface operations {
                      *       "trigger": {
                      *         "type": "MANUAL",
                      *         "starterLogId": null,
+                     *         "scheduledTime": null,
                      *         "by": "ana"
                      *       },
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -8534,6 +8625,7 @@ export interface operations {
                      *           "trigger": {
                      *             "type": "MANUAL",
                      *             "starterLogId": null,
+                     *             "scheduledTime": null,
                      *             "by": "ana"
                      *           },
                      *           "createdAt": "2030-01-01T02:00:00.000Z",
@@ -8593,6 +8685,7 @@ export interface operations {
                      *       "trigger": {
                      *         "type": "MANUAL",
                      *         "starterLogId": null,
+                     *         "scheduledTime": null,
                      *         "by": "ana"
                      *       },
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -8707,6 +8800,7 @@ export interface operations {
                      *       "trigger": {
                      *         "type": "MANUAL",
                      *         "starterLogId": null,
+                     *         "scheduledTime": null,
                      *         "by": "ana"
                      *       },
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -8839,6 +8933,7 @@ export interface operations {
                      *       "trigger": {
                      *         "type": "MANUAL",
                      *         "starterLogId": null,
+                     *         "scheduledTime": null,
                      *         "by": "ana"
                      *       },
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -9548,6 +9643,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "jobId": 7,
+                     *       "workflowId": null,
                      *       "from": "2030-01-01T00:00:00.000Z",
                      *       "to": "2030-01-02T00:00:00.000Z",
                      *       "total": 24,
@@ -9601,6 +9697,7 @@ export interface operations {
                      * @example {
                      *       "id": "bf-7-mfx3k2a1-9c1e",
                      *       "jobId": 7,
+                     *       "workflowId": null,
                      *       "appName": "orders",
                      *       "from": "2030-01-01T00:00:00.000Z",
                      *       "to": "2030-01-02T00:00:00.000Z",
@@ -9638,7 +9735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Backfill"];
                 };
             };
-            /** @description Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a job whose schedule is not CRON or FIX_RATE (or is a workflow’s), a range of more than 10000 fires (the message names where the first 10000 end). */
+            /** @description Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a job whose schedule is not CRON or FIX_RATE (a workflow’s starter job: backfill the workflow), a range of more than 10000 fires (the message names where the first 10000 end). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9707,6 +9804,7 @@ export interface operations {
                      *         {
                      *           "id": "bf-7-mfx3k2a1-9c1e",
                      *           "jobId": 7,
+                     *           "workflowId": null,
                      *           "appName": "orders",
                      *           "from": "2030-01-01T00:00:00.000Z",
                      *           "to": "2030-01-02T00:00:00.000Z",
@@ -9785,6 +9883,7 @@ export interface operations {
                      * @example {
                      *       "id": "bf-7-mfx3k2a1-9c1e",
                      *       "jobId": 7,
+                     *       "workflowId": null,
                      *       "appName": "orders",
                      *       "from": "2030-01-01T00:00:00.000Z",
                      *       "to": "2030-01-02T00:00:00.000Z",
@@ -9860,6 +9959,7 @@ export interface operations {
                      * @example {
                      *       "id": "bf-7-mfx3k2a1-9c1e",
                      *       "jobId": 7,
+                     *       "workflowId": null,
                      *       "appName": "orders",
                      *       "from": "2030-01-01T00:00:00.000Z",
                      *       "to": "2030-01-02T00:00:00.000Z",
@@ -9921,6 +10021,260 @@ export interface operations {
             };
             /** @description It is not RUNNING (it ended or was cancelled). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewWorkflowBackfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The range. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackfillPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The count, and the first and last fire. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": 12,
+                     *       "workflowId": 3,
+                     *       "from": "2030-01-01T00:00:00.000Z",
+                     *       "to": "2030-01-02T00:00:00.000Z",
+                     *       "total": 1,
+                     *       "tooMany": false,
+                     *       "limit": 10000,
+                     *       "first": "2030-01-01T02:00:00.000Z",
+                     *       "last": "2030-01-01T02:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackfillPreview"];
+                };
+            };
+            /** @description Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a workflow without a CRON or FIX_RATE schedule, a range of more than 10000 fires. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startWorkflowBackfill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The range, the parallelism and the rate. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackfillRequest"];
+            };
+        };
+        responses: {
+            /** @description Started: the backfill, with its first runs started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bf-12-mfx3k2a1-9c1e",
+                     *       "jobId": 12,
+                     *       "workflowId": 3,
+                     *       "appName": "orders",
+                     *       "from": "2030-01-01T00:00:00.000Z",
+                     *       "to": "2030-01-02T00:00:00.000Z",
+                     *       "parallelism": 2,
+                     *       "ratePerMinute": 30,
+                     *       "scheduleType": "CRON",
+                     *       "scheduleConf": "0 0 * * * ?",
+                     *       "timeZone": "Europe/Berlin",
+                     *       "state": "RUNNING",
+                     *       "total": 24,
+                     *       "dispatched": 10,
+                     *       "succeeded": 7,
+                     *       "failed": 1,
+                     *       "running": 2,
+                     *       "runningFires": [
+                     *         {
+                     *           "scheduledTime": "2030-01-01T08:00:00.000Z",
+                     *           "logId": 32212254729
+                     *         },
+                     *         {
+                     *           "scheduledTime": "2030-01-01T09:00:00.000Z",
+                     *           "logId": 32212254730
+                     *         }
+                     *       ],
+                     *       "failures": [
+                     *         "2030-01-01T03:00:00.000Z"
+                     *       ],
+                     *       "nextFireTime": "2030-01-01T10:00:00.000Z",
+                     *       "createdAt": "2030-01-03T10:00:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "stopReason": null,
+                     *       "endedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Backfill"];
+                };
+            };
+            /** @description Every problem at once: from or to not an instant, to not after from or in the future, a parallelism or rate out of range, a workflow without a CRON or FIX_RATE schedule, a range of more than 10000 fires. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller reaches the group but may only read it (a viewer), or may not edit GLUE sources. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workflow has an active backfill (named): cancel it or wait for it to end. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWorkflowBackfills: {
+        parameters: {
+            query?: {
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of backfills. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "bf-7-mfx3k2a1-9c1e",
+                     *           "jobId": 12,
+                     *           "workflowId": 3,
+                     *           "appName": "orders",
+                     *           "from": "2030-01-01T00:00:00.000Z",
+                     *           "to": "2030-01-02T00:00:00.000Z",
+                     *           "parallelism": 2,
+                     *           "ratePerMinute": 30,
+                     *           "scheduleType": "CRON",
+                     *           "scheduleConf": "0 0 * * * ?",
+                     *           "timeZone": "Europe/Berlin",
+                     *           "state": "RUNNING",
+                     *           "total": 24,
+                     *           "dispatched": 10,
+                     *           "succeeded": 7,
+                     *           "failed": 1,
+                     *           "running": 2,
+                     *           "runningFires": [
+                     *             {
+                     *               "scheduledTime": "2030-01-01T08:00:00.000Z",
+                     *               "logId": 32212254729
+                     *             },
+                     *             {
+                     *               "scheduledTime": "2030-01-01T09:00:00.000Z",
+                     *               "logId": 32212254730
+                     *             }
+                     *           ],
+                     *           "failures": [
+                     *             "2030-01-01T03:00:00.000Z"
+                     *           ],
+                     *           "nextFireTime": "2030-01-01T10:00:00.000Z",
+                     *           "createdAt": "2030-01-03T10:00:00.000Z",
+                     *           "createdBy": "ana",
+                     *           "cancelledAt": null,
+                     *           "cancelledBy": null,
+                     *           "stopReason": null,
+                     *           "endedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackfillPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

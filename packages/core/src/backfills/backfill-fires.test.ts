@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Calendar } from '../calendars/calendar.js';
+import { calendarGate } from '../calendars/calendar-schedule.js';
+import { parseCalendarSpec } from '../calendars/calendar-validation.js';
 import { previewFireTimes, type Schedule } from '../schedule/schedule.js';
-import { backfillFires } from './backfill-fires.js';
+import { backfillFires, gateWithin } from './backfill-fires.js';
 
 const at = (iso: string) => Date.parse(iso);
 const isoOf = (times: readonly number[]) => times.map((t) => new Date(t).toISOString());
@@ -120,5 +123,65 @@ describe('backfillFires', () => {
     expect(
       backfillFires({ type: 'ONCE', conf: '2030-01-01T05:00:00Z', timeZone: 'UTC' }, {}, range, 10),
     ).toEqual([]);
+  });
+});
+
+describe('backfillFires with calendars', () => {
+  const calendar = (spec: Parameters<typeof parseCalendarSpec>[0]): Calendar => ({
+    id: 'c',
+    ...parseCalendarSpec(spec),
+    version: 1,
+    createdAt: 0,
+    updatedAt: 0,
+    updatedBy: 't',
+  });
+  // Monday to Friday in Berlin, with Christmas Day off (2029-12-25 is a Tuesday).
+  const workdays = calendar({
+    name: 'Berlin workdays',
+    timeZone: 'Europe/Berlin',
+    workingDays: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
+    excluded: [{ from: '2029-12-25' }],
+  });
+  const only = calendarGate({ only: ['c'] }, new Map([['c', workdays]])) as NonNullable<
+    ReturnType<typeof calendarGate>
+  >;
+  const week = { from: at('2029-12-22T00:00:00Z'), to: at('2029-12-29T00:00:00Z') };
+
+  it('leaves out the fires on days the calendars remove, judged in the calendar’s zone', () => {
+    // 23:30 UTC is already the next day in Berlin: Sunday 23:30 UTC fires on Monday there.
+    const fires = backfillFires(cron('0 30 23 * * ?'), {}, week, 100, only);
+    expect(isoOf(fires)).toEqual([
+      '2029-12-23T23:30:00.000Z', // Monday the 24th in Berlin
+      '2029-12-25T23:30:00.000Z', // Wednesday
+      '2029-12-26T23:30:00.000Z',
+      '2029-12-27T23:30:00.000Z', // Friday; Friday 23:30 UTC is Saturday in Berlin
+    ]);
+  });
+
+  it('keeps a FIX_RATE schedule’s phase over the days removed', () => {
+    const everyFiveHours: Schedule = { type: 'FIX_RATE', conf: String(5 * 3600), timeZone: 'UTC' };
+    const startAt = at('2029-12-20T00:00:00Z');
+    const fires = backfillFires(everyFiveHours, { startAt }, week, 100, only);
+    expect(fires.length).toBeGreaterThan(0);
+    for (const fire of fires) expect((fire - startAt) % (5 * 3_600_000)).toBe(0);
+    const berlinDates = new Set(fires.map((t) => new Date(t + 3_600_000).toISOString().slice(0, 10)));
+    expect([...berlinDates].sort()).toEqual(['2029-12-24', '2029-12-26', '2029-12-27', '2029-12-28']);
+  });
+
+  it('gives the same fires with the calendars cut to the range as with them whole', () => {
+    const many = calendar({
+      name: 'Many holidays',
+      timeZone: 'Pacific/Kiritimati',
+      excluded: [{ from: '2020-01-01', to: '2020-01-05' }, { from: '2029-12-23' }, { from: '2035-06-01' }],
+      included: [{ date: '2029-12-22' }, { date: '2031-01-04' }],
+    });
+    const gate = calendarGate({ only: ['c'] }, new Map([['c', many]])) as NonNullable<
+      ReturnType<typeof calendarGate>
+    >;
+    const cut = gateWithin(gate, week);
+    expect(cut.only[0]?.excluded).toEqual([{ from: '2029-12-23' }]);
+    expect(cut.only[0]?.included).toEqual([{ date: '2029-12-22' }]);
+    const hourly = cron('0 0 * * * ?');
+    expect(backfillFires(hourly, {}, week, 1_000, cut)).toEqual(backfillFires(hourly, {}, week, 1_000, gate));
   });
 });

@@ -1,7 +1,11 @@
 /**
  * The fires a schedule would have made in a past range: pure, no clock. Every fire is a time the live
- * schedule makes (Quartz cron in the job's zone, FIX_RATE every N s), cut to the job's startAt / endAt.
+ * schedule makes (Quartz cron in the job's zone, FIX_RATE every N s), cut to the job's startAt / endAt
+ * and to its calendars (as the tick does: a fire on a day they remove is not made). One-off exceptions
+ * are not applied: they name fires still ahead, not past ones.
  */
+import type { Calendar } from '../calendars/calendar.js';
+import { allowedFireFrom, type CalendarGate } from '../calendars/calendar-schedule.js';
 import type { ScheduleBounds } from '../schedule/bounds.js';
 import { nextFireAfter, type Schedule } from '../schedule/schedule.js';
 
@@ -23,6 +27,7 @@ export function firstBackfillFire(
   s: Schedule,
   bounds: Pick<ScheduleBounds, 'startAt' | 'endAt'>,
   range: BackfillRange,
+  gate?: CalendarGate,
 ): number | undefined {
   const from = Math.max(range.from, bounds.startAt ?? range.from);
   let first: number | null;
@@ -32,7 +37,7 @@ export function firstBackfillFire(
     const periodMs = Number(s.conf) * SECOND;
     first = anchor + Math.max(0, Math.ceil((from - anchor) / periodMs)) * periodMs;
   } else first = null;
-  return first !== null && inRange(first, bounds, range) ? first : undefined;
+  return allowedInRange(s, gate, first, bounds, range);
 }
 
 /** The fire after `previous` within the range and the bounds, or undefined when the range has no more. */
@@ -41,9 +46,22 @@ export function nextBackfillFire(
   bounds: Pick<ScheduleBounds, 'endAt'>,
   range: BackfillRange,
   previous: number,
+  gate?: CalendarGate,
 ): number | undefined {
-  const next = nextFireAfter(s, previous);
-  return next !== null && inRange(next, bounds, range) ? next : undefined;
+  return allowedInRange(s, gate, nextFireAfter(s, previous), bounds, range);
+}
+
+/** The first fire from `candidate` the calendars allow (jumping over removed days), if in the range. */
+function allowedInRange(
+  s: Schedule,
+  gate: CalendarGate | undefined,
+  candidate: number | null,
+  bounds: Pick<ScheduleBounds, 'endAt'>,
+  range: BackfillRange,
+): number | undefined {
+  if (candidate === null || !inRange(candidate, bounds, range)) return undefined;
+  const allowed = allowedFireFrom(s, gate, candidate);
+  return 'time' in allowed && inRange(allowed.time, bounds, range) ? allowed.time : undefined;
 }
 
 function inRange(time: number, bounds: Pick<ScheduleBounds, 'endAt'>, range: BackfillRange): boolean {
@@ -59,12 +77,31 @@ export function backfillFires(
   bounds: Pick<ScheduleBounds, 'startAt' | 'endAt'>,
   range: BackfillRange,
   limit: number,
+  gate?: CalendarGate,
 ): number[] {
   const fires: number[] = [];
-  let fire = firstBackfillFire(s, bounds, range);
+  let fire = firstBackfillFire(s, bounds, range, gate);
   while (fire !== undefined && fires.length <= limit) {
     fires.push(fire);
-    fire = nextBackfillFire(s, bounds, range, fire);
+    fire = nextBackfillFire(s, bounds, range, fire, gate);
   }
   return fires;
+}
+
+/** Two days either side of the range: wider than any zone's offset from UTC. */
+const DATE_MARGIN_MS = 2 * 86_400_000;
+
+/**
+ * The calendars cut to the dates of the range (what a backfill keeps of them, so its record stays
+ * small however long a calendar's list of holidays): the same answer for every fire in the range.
+ */
+export function gateWithin(gate: CalendarGate, range: BackfillRange): CalendarGate {
+  const first = new Date(range.from - DATE_MARGIN_MS).toISOString().slice(0, 10);
+  const last = new Date(range.to + DATE_MARGIN_MS).toISOString().slice(0, 10);
+  const cut = (calendar: Calendar): Calendar => ({
+    ...calendar,
+    excluded: calendar.excluded.filter((e) => e.from <= last && (e.to ?? e.from) >= first),
+    included: calendar.included.filter((i) => i.date >= first && i.date <= last),
+  });
+  return { only: gate.only.map(cut), exclude: gate.exclude.map(cut) };
 }

@@ -12,8 +12,10 @@ import type { Logger } from '../common/logger.js';
 import type { RingEntry, RingQueue } from '../dispatch/ring-queue.js';
 import type { FireMessage } from '../dispatch/trigger.js';
 import type { JobStore } from '../jobs/job-store.js';
-import { runStatus } from '../runs/run.js';
+import { type Run, runStatus } from '../runs/run.js';
 import type { RunStore } from '../runs/run-store.js';
+import { scheduledRunId } from '../workflows/model/link.js';
+import type { WorkflowStore } from '../workflows/workflow-store.js';
 import { type Backfill, type BackfillFire, backfillDedupKey, MAX_LISTED_FAILURES } from './backfill.js';
 import { nextBackfillFire } from './backfill-fires.js';
 import type { BackfillStore } from './backfill-store.js';
@@ -25,6 +27,8 @@ export interface BackfillSweepDeps {
   readonly ring: RingQueue;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Where a workflow's backfill reads its runs (each fire's progress is its workflow run's). */
+  readonly workflowRuns?: Pick<WorkflowStore, 'getRun'>;
 }
 
 export const BACKFILL_SWEEP = {
@@ -75,7 +79,7 @@ export async function advanceBackfill(deps: BackfillSweepDeps, backfill: Backfil
       } else stillRunning.push(fire);
       continue;
     }
-    const status = runStatus(run);
+    const status = backfill.workflowId === undefined ? runStatus(run) : await workflowFireStatus(deps, run);
     if (status === 'running') stillRunning.push(fire);
     else if (status === 'success') succeeded++;
     else fail(fire);
@@ -94,7 +98,13 @@ export async function advanceBackfill(deps: BackfillSweepDeps, backfill: Backfil
       (interval === 0 || slot <= now)
     ) {
       starting.push(nextFireTime);
-      nextFireTime = nextBackfillFire(backfill.schedule, backfill.bounds, backfill, nextFireTime);
+      nextFireTime = nextBackfillFire(
+        backfill.schedule,
+        backfill.bounds,
+        backfill,
+        nextFireTime,
+        backfill.calendars,
+      );
       slot += interval;
     }
   }
@@ -161,6 +171,24 @@ export async function advanceBackfill(deps: BackfillSweepDeps, backfill: Backfil
     });
   }
   return { kind: 'advanced', backfill: next, started: started.length, finished };
+}
+
+/**
+ * A workflow backfill's fire: its starter job's run starts the workflow run (`scheduledRunId`), whose
+ * status is the fire's; a starter run that failed started none.
+ */
+async function workflowFireStatus(
+  deps: BackfillSweepDeps,
+  starter: Pick<Run, 'logId' | 'triggerCode' | 'handleCode'>,
+): Promise<'running' | 'success' | 'failed'> {
+  const status = runStatus(starter);
+  if (status !== 'success') return status === 'running' ? 'running' : 'failed';
+  if (!deps.workflowRuns)
+    throw new Error('a workflow backfill is stepped without the workflow runs (workflowRuns)');
+  const run = await deps.workflowRuns.getRun(scheduledRunId(starter.logId));
+  if (run === undefined) return 'failed';
+  if (run.status === 'RUNNING' || run.status === 'QUEUED') return 'running';
+  return run.status === 'SUCCEEDED' ? 'success' : 'failed';
 }
 
 /** A backfill fire: a past scheduled time, run now, never subject to the live schedule's misfire rules. */

@@ -1,3 +1,4 @@
+import type { CalendarGate } from '../calendars/calendar-schedule.js';
 import type { ScheduleBounds } from '../schedule/bounds.js';
 import type { Schedule } from '../schedule/schedule.js';
 
@@ -33,6 +34,11 @@ export interface Backfill {
   /** `bf-{jobId}-{createdAt, base 36}-{4 hex}`: names its job, and sorts a job's backfills by age. */
   readonly id: string;
   readonly jobId: number;
+  /**
+   * Set for a backfill of a workflow's schedule: `jobId` is its starter job, each fire starts a
+   * workflow run (trigger BACKFILL) and counts as running until that run ends.
+   */
+  readonly workflowId?: number;
   /** The job's group when it was started (authorisation; a job's group never changes). */
   readonly appName: string;
   /** The range, epoch ms: fires at or after `from` and before `to`. */
@@ -44,6 +50,11 @@ export interface Backfill {
   /** The job's schedule and bounds when it was started: its fires follow them, whatever the job does since. */
   readonly schedule: Schedule;
   readonly bounds: Pick<ScheduleBounds, 'startAt' | 'endAt'>;
+  /**
+   * The job's calendars as they were when it was started, cut to the range's dates: no fire on a day
+   * they removed then, whatever the calendars say since. Absent: the job names no calendars.
+   */
+  readonly calendars?: CalendarGate;
   /** The fires the range holds (within the job's startAt / endAt). */
   readonly total: number;
   /** The scheduled time of the next fire to start; absent when every fire was started (or cancelled). */

@@ -1,5 +1,7 @@
-import { MemoryBackfillStore, memoryDispatchDeps, testJob } from '@tickring/testing';
+import { MemoryBackfillStore, MemoryCalendarStore, memoryDispatchDeps, testJob } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
+import type { Calendar } from '../calendars/calendar.js';
+import { parseCalendarSpec } from '../calendars/calendar-validation.js';
 import { ConflictError, NotFoundError, RequestValidationError } from '../common/errors.js';
 import { dispatchFire } from '../dispatch/dispatch-fire.js';
 import { DISPATCH_DEFAULTS } from '../dispatch/settings.js';
@@ -18,9 +20,11 @@ function fixture(conf = '0 */5 * * * ?') {
   const env = memoryDispatchDeps(NOW);
   env.jobs.jobs.set(1, testJob({ id: 1, appName: 'app-a', scheduleConf: conf, triggerStatus: 'RUNNING' }));
   const backfills = new MemoryBackfillStore();
+  const calendars = new MemoryCalendarStore();
   const deps = {
     jobs: env.jobs,
     backfills,
+    calendars,
     runs: env.runs,
     ring: env.ring,
     clock: env.clock,
@@ -38,7 +42,7 @@ function fixture(conf = '0 */5 * * * ?') {
   const finish = (logId: number, handleCode: number = HANDLE_CODE.success) =>
     env.runs.complete(logId, { handleCode, handleMsg: '', handleTime: env.clock.now() });
   const fired = () => env.ring.entries.map((e) => e.message);
-  return { env, deps, backfills, deliver, finish, fired };
+  return { env, deps, backfills, calendars, deliver, finish, fired };
 }
 
 const lastHour = { from: iso(NOW - HOUR), to: iso(NOW) };
@@ -383,5 +387,70 @@ describe('backfill fires in the dispatcher', () => {
     expect((await dispatchFire(env.deps, DISPATCH_DEFAULTS, liveFire(0, NOW))).kind).toBe('dispatched');
     expect(env.transport.sent.map((s) => s.param.logDateTime)).toEqual([NOW - HOUR, NOW]);
     expect(env.metrics.sum('Lateness')).toBeLessThan(2_000);
+  });
+});
+
+describe('a backfill of a job with calendars and one-off exceptions', () => {
+  const holidays = (excluded: { from: string; to?: string }[], version = 1): Calendar => ({
+    id: 'holidays',
+    ...parseCalendarSpec({ name: 'Holidays', timeZone: 'UTC', excluded }),
+    version,
+    createdAt: 0,
+    updatedAt: 0,
+    updatedBy: 'ana',
+  });
+  const nineOn = (date: string) => Date.parse(`${date}T09:00:00Z`);
+  // Daily at 09:00 UTC from 23 December to 1 January; Christmas, Boxing Day and New Year's Day removed.
+  const lastTenDays = { from: iso(NOW - 10 * 24 * HOUR), to: iso(NOW) };
+  const allowed = ['12-23', '12-24', '12-27', '12-28', '12-29', '12-30', '12-31'].map((d) =>
+    nineOn(`2029-${d}`),
+  );
+
+  async function withCalendars() {
+    const fixed = fixture('0 0 9 * * ?');
+    await fixed.calendars.create(
+      holidays([{ from: '2029-12-25', to: '2029-12-26' }, { from: '2030-01-01' }]),
+    );
+    const job = testJob({
+      id: 1,
+      appName: 'app-a',
+      scheduleConf: '0 0 9 * * ?',
+      triggerStatus: 'RUNNING',
+      calendars: { exclude: ['holidays'] },
+      // A one-off exception names a fire still ahead: a backfill of the past does not apply it.
+      occurrenceExceptions: [{ at: nineOn('2029-12-28'), action: 'skip', by: 'ana', createdAt: NOW - HOUR }],
+    });
+    fixed.env.jobs.jobs.set(1, job);
+    return fixed;
+  }
+
+  it('previews only the fires the calendars allow, the one-off exception not applied to the past', async () => {
+    const { deps } = await withCalendars();
+    expect(await previewBackfill(deps, 1, lastTenDays)).toMatchObject({
+      total: allowed.length,
+      first: allowed[0],
+      last: allowed.at(-1),
+    });
+  });
+
+  it('runs exactly the previewed fires, with the calendars as they were when it started', async () => {
+    const { deps, calendars, deliver, finish, env } = await withCalendars();
+    const preview = await previewBackfill(deps, 1, lastTenDays);
+    const started = await startBackfill(deps, 1, lastTenDays, 'ana');
+    expect(started.total).toBe(preview.total);
+    await deliver();
+    // The calendar changes after the start (28 December removed, Christmas given back): no matter.
+    await calendars.update(holidays([{ from: '2029-12-28' }, { from: '2030-01-01' }], 2), 1);
+    for (let i = 0; i < allowed.length; i++) {
+      await finish(unplannedLogId(1, i));
+      await sweepBackfills(deps);
+      await deliver();
+    }
+    expect(env.transport.sent.map((s) => s.param.logDateTime)).toEqual(allowed);
+    expect(await deps.backfills.get(started.id)).toMatchObject({
+      state: 'COMPLETED',
+      total: allowed.length,
+      succeeded: allowed.length,
+    });
   });
 });

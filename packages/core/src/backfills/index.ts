@@ -9,5 +9,11 @@ export {
   MAX_LISTED_FAILURES,
   newBackfillId,
 } from './backfill.js';
-export { type BackfillRange, backfillFires, firstBackfillFire, nextBackfillFire } from './backfill-fires.js';
+export {
+  type BackfillRange,
+  backfillFires,
+  firstBackfillFire,
+  gateWithin,
+  nextBackfillFire,
+} from './backfill-fires.js';
 export type { BackfillQuery, BackfillStore } from './backfill-store.js';

@@ -1,12 +1,16 @@
 export {
   type AdminBackfillsDeps,
+  type AdminWorkflowBackfillsDeps,
   type BackfillPreview,
   type BackfillRequest,
   cancelBackfill,
   getBackfill,
   listJobBackfills,
+  listWorkflowBackfills,
   previewBackfill,
+  previewWorkflowBackfill,
   startBackfill,
+  startWorkflowBackfill,
 } from './admin-backfills.js';
 export {
   advanceBackfill,

@@ -6,6 +6,7 @@
  * I/O, no clock.
  */
 import { DateTime } from 'luxon';
+import { effectiveTimeOf, type OccurrenceException } from '../schedule/occurrences.js';
 import { nextFireAfter, type Schedule } from '../schedule/schedule.js';
 import type { Calendar, DayReason } from './calendar.js';
 import { addDays, localDateOf, rulesOf } from './calendar-rules.js';
@@ -144,6 +145,31 @@ export function allowedFireFrom(
     if (next === null || next > limit) return { none: 'calendar' };
     t = next;
   }
+}
+
+/**
+ * The effective next fire from the occurrence `candidate` on, with one-off exceptions: the first
+ * occurrence the calendars allow and no exception skips, at its move's `to` when moved. Calendars
+ * and skips are judged alternately, so stepping over a skipped occurrence never lands on a day the
+ * calendars remove (nor jumping over removed days on a skipped occurrence).
+ */
+export function allowedEffectiveFire(
+  schedule: Schedule,
+  gate: CalendarGate | undefined,
+  candidate: number | null,
+  exceptions: readonly OccurrenceException[] | undefined,
+  horizonDays: number = CALENDAR_SEARCH_DAYS,
+): AllowedFire {
+  let at = candidate;
+  // Each round steps over one skipped occurrence: at most one round per exception, and one more.
+  for (let round = 0; round <= (exceptions?.length ?? 0); round++) {
+    const allowed = allowedFireFrom(schedule, gate, at, horizonDays);
+    if (!('time' in allowed)) return allowed;
+    const fire = effectiveTimeOf(allowed.time, exceptions);
+    if (fire !== null) return { time: fire };
+    at = nextFireAfter(schedule, allowed.time);
+  }
+  return allowedFireFrom(schedule, gate, at, horizonDays);
 }
 
 /**

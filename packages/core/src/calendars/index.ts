@@ -24,6 +24,7 @@ export {
 } from './calendar-rules.js';
 export {
   type AllowedFire,
+  allowedEffectiveFire,
   allowedFireFrom,
   CALENDAR_SEARCH_DAYS,
   type CalendarBlock,

@@ -17,6 +17,7 @@ import type { RingEntry } from '../dispatch/ring-queue.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { firstPlannedLogId } from '../runs/run.js';
 import { jitterOffsetMs } from '../schedule/index.js';
+import type { OccurrenceException } from '../schedule/occurrences.js';
 import { MIN_SHARE, SHARE_CUT, SUSTAINED_READINGS, TickAdmission } from './admission.js';
 import type { Lease } from './lease-store.js';
 import { lastPlanFires } from './replan-lost-fires.js';
@@ -627,5 +628,98 @@ describe('one-off exceptions in the tick', () => {
     expect(due.sent[0]?.message).toMatchObject({ scheduledTime: start + 8_000, fireAt: start + 9_000 });
     expect(due.sent[0]?.message.missedTime).toBeUndefined();
     expect(due.stored[0]?.lastPlanDue).toBe(start + 8_000);
+  });
+});
+
+describe('calendars and one-off exceptions together in the tick', () => {
+  const settings = { shardCount: 1, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+  // Golden week off, and 9 October too, in Shanghai; every job fires daily at 09:00 there (01:00Z).
+  const holidays: Calendar = {
+    id: 'holidays',
+    ...parseCalendarSpec({
+      name: 'Holidays',
+      timeZone: 'Asia/Shanghai',
+      excluded: [
+        { from: '2030-10-01', to: '2030-10-07', label: 'National Day' },
+        { from: '2030-10-09', label: 'Bridge day' },
+      ],
+    }),
+    version: 1,
+    createdAt: 0,
+    updatedAt: 0,
+    updatedBy: 't',
+  };
+  const nineOn = (date: string) => Date.parse(`${date}T01:00:00Z`);
+  const by = { by: 'ana', createdAt: nineOn('2030-09-01') };
+
+  async function planOnce(triggerNextTime: number, occurrenceExceptions: OccurrenceException[], at: number) {
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    await jobs.create(
+      makeJob({
+        id: 1,
+        scheduleConf: '0 0 9 * * ?',
+        timeZone: 'Asia/Shanghai',
+        triggerNextTime,
+        calendars: { exclude: ['holidays'] },
+        occurrenceExceptions,
+      }),
+    );
+    const calendars = new MemoryCalendarStore();
+    await calendars.create(holidays);
+    const sent: RingEntry[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      calendars,
+      clock: new FakeClock(at),
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    await tickOnce(deps, settings, at);
+    return { fires: sent.map((e) => e.message), job: await jobs.get(1) };
+  }
+
+  it('fires an occurrence moved on a day the calendars allow at its new time, keeping its scheduled time', async () => {
+    const monday = nineOn('2030-09-30');
+    const movedTo = monday + 30_000;
+    const { fires, job } = await planOnce(
+      movedTo,
+      [{ at: monday, action: 'move', to: movedTo, ...by }],
+      movedTo - 4_500,
+    );
+    expect(fires).toHaveLength(1);
+    expect(fires[0]).toMatchObject({ scheduledTime: monday, fireAt: movedTo, logId: firstPlannedLogId(1) });
+    expect(job?.triggerNextTime).toBe(nineOn('2030-10-08'));
+  });
+
+  it('makes no fire for an occurrence on a day the calendars remove, even when it was moved, and even when its new time is the stored next fire', async () => {
+    const holiday = nineOn('2030-10-01');
+    const movedTo = holiday + 3_600_000;
+    const exceptions: OccurrenceException[] = [{ at: holiday, action: 'move', to: movedTo, ...by }];
+    // Planned from the day before: the holiday's moved time is not the next fire.
+    const before = await planOnce(nineOn('2030-09-30'), exceptions, nineOn('2030-09-30') - 4_500);
+    expect(before.fires.map((f) => f.scheduledTime)).toEqual([nineOn('2030-09-30')]);
+    expect(before.job?.triggerNextTime).toBe(nineOn('2030-10-08'));
+    // Stored as the next fire (planned before the calendar said so): due, and still not fired.
+    const due = await planOnce(movedTo, exceptions, movedTo - 4_500);
+    expect(due.fires).toEqual([]);
+    expect(due.job?.triggerNextTime).toBe(nineOn('2030-10-08'));
+  });
+
+  it('stores as the next fire the effective time of the next occurrence the calendars allow and no exception skips', async () => {
+    const monday = nineOn('2030-09-30');
+    const eighth = nineOn('2030-10-08');
+    // The first allowed day after the holidays is moved: its new time is the next fire.
+    const moved = await planOnce(
+      monday,
+      [{ at: eighth, action: 'move', to: eighth + 600_000, ...by }],
+      monday - 4_500,
+    );
+    expect(moved.job?.triggerNextTime).toBe(eighth + 600_000);
+    // It is skipped: the day after (9 October) is removed too, so the next fire is the 10th's.
+    const skipped = await planOnce(monday, [{ at: eighth, action: 'skip', ...by }], monday - 4_500);
+    expect(skipped.fires.map((f) => f.scheduledTime)).toEqual([monday]);
+    expect(skipped.job?.triggerNextTime).toBe(nineOn('2030-10-10'));
   });
 });

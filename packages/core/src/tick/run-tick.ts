@@ -1,7 +1,7 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Calendar } from '../calendars/calendar.js';
 import {
-  allowedFireFrom,
+  allowedEffectiveFire,
   type CalendarGate,
   calendarGate,
   calendarsAllow,
@@ -38,7 +38,6 @@ import {
   type ScheduleBounds,
 } from '../schedule/index.js';
 import {
-  effectiveNextFire,
   effectiveTimeOf,
   exceptionAt,
   nominalOf,
@@ -536,8 +535,8 @@ function planJob(
 /**
  * A plan cut to the job's calendars: the fires they remove are left out, a FIRE_ONCE_NOW catch-up
  * of a removed `due` too (and a DO_NOTHING one records no skip: `dueRemoved`), and the next fire is
- * the first one they allow (found by jumping over the days removed, see `allowedFireFrom`); none:
- * the schedule ends (`ended`).
+ * the effective time of the first one they allow that no exception skips (found by jumping over the
+ * days removed, see `allowedEffectiveFire`); none: the schedule ends (`ended`).
  */
 function gateDecision(
   decision: FireDecision,
@@ -553,8 +552,8 @@ function gateDecision(
   // With exceptions the decision's next is an effective time: the calendars judge its occurrence.
   const nominalNext =
     decision.nextTriggerTime === null ? null : nominalOf(decision.nextTriggerTime, exceptions);
-  const next = allowedFireFrom(schedule, gate, nominalNext);
-  const nextTriggerTime = 'time' in next ? effectiveNextFire(schedule, next.time, exceptions) : null;
+  const next = allowedEffectiveFire(schedule, gate, nominalNext, exceptions);
+  const nextTriggerTime = 'time' in next ? next.time : null;
   const cut: FireDecision = { ...decision, fireTimes, misfire, nextTriggerTime };
   // Ended by the calendars: no allowed fire ahead, or the schedule's last fires all removed.
   const allRemoved = fireTimes.length === 0 && decision.fireTimes.length > 0;

@@ -75,10 +75,15 @@ export class WorkflowFireHook implements FireHook {
     let handleCode: number = HANDLE_CODE.success;
     let handleMsg: string;
     try {
+      // A backfill's fire starts a BACKFILL run that names its past scheduled time (its nodes see it as input).
+      const backfill = run.triggerType === 'BACKFILL';
       const started = await this.deps.workflows.start({
         workflowId,
         runId: scheduledRunId(run.logId),
-        trigger: { type: 'SCHEDULE', starterLogId: run.logId },
+        ...(backfill ? { input: { scheduledTime: new Date(run.scheduledTime).toISOString() } } : {}),
+        trigger: backfill
+          ? { type: 'BACKFILL', starterLogId: run.logId, scheduledTime: run.scheduledTime }
+          : { type: 'SCHEDULE', starterLogId: run.logId },
       });
       handleMsg =
         started.kind === 'skipped'

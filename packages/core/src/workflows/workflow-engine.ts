@@ -25,6 +25,7 @@ import {
   type JsonValue,
   type NodeOutcome,
   nodeParameter,
+  type OverlapDecision,
   onNodeFinished,
   overlapDecision,
   retryRun,
@@ -75,6 +76,11 @@ export interface StartRequest {
   readonly runId?: string;
 }
 
+const BACKFILL_DECISION: OverlapDecision = {
+  action: 'start',
+  reason: 'a backfill run (its backfill’s parallelism limits it, not the overlap policy)',
+};
+
 /** Transitions of one run tried again on a lost race before giving up (the monitors redo it). */
 const SAVE_ATTEMPTS = 8;
 /** By default a run that has not moved for this long (to 10 s more: the store files runs by the 10 s) is looked at by the monitors. */
@@ -108,11 +114,11 @@ export class WorkflowEngine {
       if (!workflow) throw new NotFoundError(`workflow ${request.workflowId} does not exist`);
       const def = workflow.definition;
       this.remember(workflow.id, workflow.version, def);
-      const decision = overlapDecision(
-        def.overlapPolicy,
-        workflow.activeRuns,
-        workflow.bufferedRunId ? 1 : 0,
-      );
+      // A backfill's runs are limited by its parallelism, not the overlap policy (they still count as running).
+      const backfill = request.trigger.type === 'BACKFILL';
+      const decision = backfill
+        ? BACKFILL_DECISION
+        : overlapDecision(def.overlapPolicy, workflow.activeRuns, workflow.bufferedRunId ? 1 : 0);
       if (decision.action === 'skip') {
         deps.logger.info('workflow run not started', { workflowId: workflow.id, reason: decision.reason });
         deps.metrics.add(METRIC.workflowRunsSkipped, 'Count', 1);
@@ -151,7 +157,7 @@ export class WorkflowEngine {
       // ALLOW admits whatever runs; CANCEL_PREVIOUS once the ones it cancelled have ended (a run
       // started meanwhile by another start makes this one decide again).
       const expectActiveRuns =
-        def.overlapPolicy === 'ALLOW'
+        def.overlapPolicy === 'ALLOW' || backfill
           ? undefined
           : decision.action === 'cancel-previous-then-start'
             ? 0
@@ -159,7 +165,7 @@ export class WorkflowEngine {
       const admitted = await deps.workflows.admit(record, {
         as: buffer ? 'buffer' : 'start',
         ...(expectActiveRuns === undefined ? {} : { expectActiveRuns }),
-        expectNoBuffered: def.overlapPolicy === 'BUFFER_ONE',
+        expectNoBuffered: def.overlapPolicy === 'BUFFER_ONE' && !backfill,
       });
       if (admitted === 'exists') return { kind: 'exists', runId };
       if (admitted === 'conflict') continue;

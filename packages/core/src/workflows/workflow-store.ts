@@ -28,9 +28,14 @@ export interface WorkflowRecord {
 
 /** Where a workflow run came from. */
 export interface WorkflowRunTrigger {
-  /** SCHEDULE: its schedule (the starter job's fire `starterLogId`); MANUAL: POST …/trigger; RETRY is not a start. */
-  readonly type: 'SCHEDULE' | 'MANUAL';
+  /**
+   * SCHEDULE: its schedule (the starter job's fire `starterLogId`); MANUAL: POST …/trigger; BACKFILL:
+   * a backfill of its schedule (the starter job's BACKFILL fire `starterLogId`); RETRY is not a start.
+   */
+  readonly type: 'SCHEDULE' | 'MANUAL' | 'BACKFILL';
   readonly starterLogId?: number;
+  /** BACKFILL: the past fire's scheduled time (epoch ms), also the run's input `scheduledTime`. */
+  readonly scheduledTime?: number;
   /** Who triggered it (the principal's display name), for MANUAL. */
   readonly by?: string;
 }
