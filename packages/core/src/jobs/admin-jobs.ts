@@ -1,5 +1,7 @@
 import type { Calendar } from '../calendars/calendar.js';
 import {
+  type AllowedFire,
+  allowedEffectiveFire,
   type CalendarBlock,
   type CalendarGate,
   calendarGate,
@@ -305,6 +307,23 @@ export async function jobsUsingCalendar(
   return using;
 }
 
+/**
+ * The calendars a stored job names, read for planning its next fire: a calendar deleted meanwhile
+ * counts as one with no working day (its `only` allows nothing, its `exclude` removes nothing),
+ * where a save would refuse it (see `requireCalendars`).
+ */
+export async function planningGate(
+  deps: Pick<AdminJobsDeps, 'calendars'>,
+  calendars: ScheduleCalendars | undefined,
+): Promise<CalendarGate | undefined> {
+  return requireCalendars(deps, calendars).catch((err: unknown) => {
+    if (err instanceof RequestValidationError) return calendarGate(calendars, new Map());
+    throw err;
+  });
+}
+
+const nextTimeOf = (fire: AllowedFire): number | null => ('time' in fire ? fire.time : null);
+
 /** A running job re-planned after a change of one of its calendars: its next fire before and after. */
 export interface CalendarReplan {
   readonly before: Job;
@@ -329,11 +348,7 @@ export async function replanForCalendar(
     before = current;
     if (current.triggerStatus !== 'RUNNING') return current;
     if (!scheduleCalendarIds(current.calendars).includes(calendarId)) return current;
-    const gate = await requireCalendars(deps, current.calendars).catch((err: unknown) => {
-      // A calendar it names was deleted meanwhile: it counts as one with no working day.
-      if (err instanceof RequestValidationError) return calendarGate(current.calendars, new Map());
-      throw err;
-    });
+    const gate = await planningGate(deps, current.calendars);
     const replanned = {
       scheduleRevision: current.scheduleRevision + 1,
       updatedAt: now,
@@ -341,8 +356,8 @@ export async function replanForCalendar(
     };
     try {
       const first = firstFireForStart(current, now, gate);
-      const triggerNextTime = effectiveNextFire(scheduleOfSpec(current), first, current.occurrenceExceptions);
-      return { ...current, ...replanned, triggerNextTime };
+      const next = allowedEffectiveFire(scheduleOfSpec(current), gate, first, current.occurrenceExceptions);
+      return { ...current, ...replanned, triggerNextTime: 'time' in next ? next.time : null };
     } catch (err) {
       if (!(err instanceof ValidationError) && !(err instanceof ConflictError)) throw err;
       return {
@@ -503,10 +518,13 @@ export function withSpec(current: Job, spec: JobSpec, now: number, gate?: Calend
   if (spec.triggerStatus === 'RUNNING') {
     triggerNextTime =
       scheduleEdited || statusChanged || current.triggerNextTime === null
-        ? effectiveNextFire(
-            scheduleOfSpec(spec),
-            firstFireForStart({ ...spec, scheduledFires }, now, gate),
-            exceptions,
+        ? nextTimeOf(
+            allowedEffectiveFire(
+              scheduleOfSpec(spec),
+              gate,
+              firstFireForStart({ ...spec, scheduledFires }, now, gate),
+              exceptions,
+            ),
           )
         : current.triggerNextTime;
   }

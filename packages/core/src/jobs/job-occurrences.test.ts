@@ -1,5 +1,7 @@
-import { FakeClock, MemoryJobStore, makeJob } from '@tickring/testing';
+import { FakeClock, MemoryCalendarStore, MemoryJobStore, makeJob } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
+import type { Calendar } from '../calendars/calendar.js';
+import { parseCalendarSpec } from '../calendars/calendar-validation.js';
 import { ConflictError, problemsOf, ValidationError } from '../common/errors.js';
 import { silentLogger } from '../common/logger.js';
 import type { Job } from './job.js';
@@ -122,5 +124,48 @@ describe('listing occurrences', () => {
       [NOW + 3 * HOUR, NOW + 3 * HOUR, undefined, true],
     ]);
     expect(exceptions).toHaveLength(2);
+  });
+});
+
+describe('an exception on a job that follows calendars', () => {
+  // Working days Monday to Friday in Shanghai; 1–7 October 2030 off (National Day).
+  const cnDays = Date.parse('2030-09-25T16:00:00Z');
+  const cn: Calendar = {
+    id: 'cn',
+    ...parseCalendarSpec({
+      name: 'China',
+      timeZone: 'Asia/Shanghai',
+      excluded: [{ from: '2030-10-01', to: '2030-10-07', label: 'National Day' }],
+    }),
+    version: 1,
+    createdAt: cnDays,
+    updatedAt: cnDays,
+    updatedBy: 'ana',
+  };
+
+  it('steps the next fire over a skipped occurrence onto the next day the calendars allow, and back on undo', async () => {
+    // Sunday 29 September, 11:00 in Shanghai; the next fire Monday 30 September 09:00.
+    const now = Date.parse('2030-09-29T03:00:00Z');
+    const monday = Date.parse('2030-09-30T01:00:00Z');
+    const clock = new FakeClock(now);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    const calendars = new MemoryCalendarStore();
+    await calendars.create(cn);
+    await jobs.create(
+      makeJob({
+        id: 1,
+        scheduleType: 'CRON',
+        scheduleConf: '0 0 9 * * ?',
+        timeZone: 'Asia/Shanghai',
+        calendars: { only: ['cn'] },
+        triggerNextTime: monday,
+      }),
+    );
+    const deps = { jobs, groups: { get: async () => undefined }, calendars, clock, logger: silentLogger };
+    const skipped = await skipOccurrence(deps, 1, { time: iso(monday) }, 'ana');
+    // Not 1 October (a holiday the calendar removes): Tuesday 8 October, 09:00 in Shanghai.
+    expect(iso(skipped.triggerNextTime ?? 0)).toBe('2030-10-08T01:00:00.000Z');
+    const restored = await removeOccurrenceException(deps, 1, iso(monday));
+    expect(restored.triggerNextTime).toBe(monday);
   });
 });

@@ -3,6 +3,7 @@
  * exception back, list the upcoming occurrences with theirs. Stored on the job, written with its
  * version (a conflict reads again, as job edits do); the pure rules are in schedule/occurrences.ts.
  */
+import { allowedEffectiveFire, type CalendarGate } from '../calendars/calendar-schedule.js';
 import { ConflictError, type Problem, RequestValidationError, ValidationError } from '../common/errors.js';
 import {
   effectiveNextFire,
@@ -18,7 +19,14 @@ import {
   prunedExceptions,
   type Schedule,
 } from '../schedule/index.js';
-import { type AdminJobsDeps, getJob, modifyJob, type PreviewFire, previewSchedule } from './admin-jobs.js';
+import {
+  type AdminJobsDeps,
+  getJob,
+  modifyJob,
+  type PreviewFire,
+  planningGate,
+  previewSchedule,
+} from './admin-jobs.js';
 import type { Job } from './job.js';
 
 /**
@@ -66,14 +74,15 @@ export async function removeOccurrenceException(deps: AdminJobsDeps, id: number,
   const at = parseInstant(time, 'time');
   if (typeof at !== 'number') throw new RequestValidationError([at]);
   await awaitPlanned(deps, id);
-  const job = await modifyJob(deps, id, (current, now) => {
+  const job = await modifyJob(deps, id, async (current, now) => {
     const exception = exceptionAt(current.occurrenceExceptions, at);
     if (exception === undefined) {
       throw new ValidationError(`job ${id} has no exception for the occurrence at ${iso(at)}`, 'time');
     }
-    refuseTooLate(current, Math.min(at, exception.to ?? at), now);
+    const gate = await planningGate(deps, current.calendars);
+    refuseTooLate(current, Math.min(at, exception.to ?? at), now, gate);
     const rest = (current.occurrenceExceptions ?? []).filter((e) => e.at !== at);
-    return withExceptions(current, rest, now);
+    return withExceptions(current, rest, now, gate);
   });
   deps.logger.info('occurrence exception removed', { jobId: id, at: iso(at) });
   return job;
@@ -98,7 +107,8 @@ export async function listOccurrences(
   const exceptions = job.occurrenceExceptions ?? [];
   if (job.scheduleType === 'NONE') return { job, occurrences: [], exceptions };
   const schedule = scheduleOf(job);
-  const anchor = firstUnplanned(job, now);
+  const gate = await planningGate(deps, job.calendars);
+  const anchor = firstUnplanned(job, now, gate);
   // A FIX_RATE schedule counts from its next fire; a stopped one has none to list.
   if (schedule.type === 'FIX_RATE' && anchor === null) return { job, occurrences: [], exceptions };
   const from = Math.max(query.from ?? now, now);
@@ -116,11 +126,12 @@ export async function listOccurrences(
     jitterSeconds: job.jitterSeconds ?? 0,
     jobId: job.id,
     exceptions,
+    ...(gate === undefined ? {} : { calendars: gate }),
   });
   const until = query.to;
   const occurrences = preview.fires
     .filter((f) => until === undefined || f.time <= until)
-    .map((f) => ({ ...f, changeable: !isTooLate(job, Math.min(f.time, f.fireAt ?? f.time), now) }));
+    .map((f) => ({ ...f, changeable: !isTooLate(job, Math.min(f.time, f.fireAt ?? f.time), now, gate) }));
   return { job, occurrences, exceptions };
 }
 
@@ -151,8 +162,9 @@ async function writeException(
   if (first) throw new RequestValidationError([first, ...rest]);
   if (typeof at !== 'number') throw new TypeError('unreachable');
   await awaitPlanned(deps, id);
-  const job = await modifyJob(deps, id, (current, now) => {
-    const refusal = checkChange(current, at, to, now);
+  const job = await modifyJob(deps, id, async (current, now) => {
+    const gate = await planningGate(deps, current.calendars);
+    const refusal = checkChange(current, at, to, now, gate);
     if (refusal) throw refusal;
     const exception: OccurrenceException = {
       at,
@@ -169,7 +181,7 @@ async function writeException(
         'time',
       );
     }
-    return withExceptions(current, [...others, exception], now);
+    return withExceptions(current, [...others, exception], now, gate);
   });
   deps.logger.info(action === 'skip' ? 'occurrence skipped' : 'occurrence moved', {
     jobId: id,
@@ -185,7 +197,13 @@ async function writeException(
  * be a future occurrence of the job's schedule (400 naming the nearest before and after), not one
  * already planned (409), and a move's time in the future, inside its window (400 naming it).
  */
-function checkChange(job: Job, at: number, to: number | undefined, now: number): Error | undefined {
+function checkChange(
+  job: Job,
+  at: number,
+  to: number | undefined,
+  now: number,
+  gate: CalendarGate | undefined,
+): Error | undefined {
   if (job.workflowId !== undefined) {
     return new ConflictError(
       `job ${job.id} is the schedule of workflow ${job.workflowId}; its occurrences are changed through the workflow's schedule`,
@@ -198,7 +216,7 @@ function checkChange(job: Job, at: number, to: number | undefined, now: number):
     );
   }
   const schedule = scheduleOf(job);
-  const anchor = firstUnplanned(job, now);
+  const anchor = firstUnplanned(job, now, gate);
   if (anchor === null) {
     return new ValidationError(
       job.scheduleType === 'FIX_RATE'
@@ -231,21 +249,26 @@ function checkChange(job: Job, at: number, to: number | undefined, now: number):
   }
   const [first, ...rest] = problems;
   if (first) return new RequestValidationError([first, ...rest]);
-  return tooLate(job, Math.min(at, to ?? at), now);
+  return tooLate(job, Math.min(at, to ?? at), now, gate);
 }
 
-function isTooLate(job: Job, time: number, now: number): boolean {
-  return tooLate(job, time, now) !== undefined;
+function isTooLate(job: Job, time: number, now: number, gate: CalendarGate | undefined): boolean {
+  return tooLate(job, time, now, gate) !== undefined;
 }
 
-function refuseTooLate(job: Job, time: number, now: number): void {
-  const refusal = tooLate(job, time, now);
+function refuseTooLate(job: Job, time: number, now: number, gate: CalendarGate | undefined): void {
+  const refusal = tooLate(job, time, now, gate);
   if (refusal) throw refusal;
 }
 
 /** A ConflictError when the occurrence is planned already, or so close that it may be any moment. */
-function tooLate(job: Job, time: number, now: number): ConflictError | undefined {
-  const anchor = firstUnplanned(job, now);
+function tooLate(
+  job: Job,
+  time: number,
+  now: number,
+  gate: CalendarGate | undefined,
+): ConflictError | undefined {
+  const anchor = firstUnplanned(job, now, gate);
   const planned = job.triggerStatus === 'RUNNING' && anchor !== null && time < anchor;
   if (!planned && time > now + OCCURRENCE_LEAD_MS) return undefined;
   return new ConflictError(
@@ -258,31 +281,44 @@ function tooLate(job: Job, time: number, now: number): ConflictError | undefined
  * fire stands for, and before it the skipped ones the tick stepped over), or a stopped job's first
  * from now (none for a stopped FIX_RATE, which counts from its start).
  */
-function firstUnplanned(job: Job, now: number): number | null {
+function firstUnplanned(job: Job, now: number, gate: CalendarGate | undefined): number | null {
   const schedule = scheduleOf(job);
   if (job.triggerStatus !== 'RUNNING' || job.triggerNextTime === null) {
     return schedule.type === 'FIX_RATE' ? null : firstFireTime(schedule, now);
   }
-  let anchor = nominalOf(job.triggerNextTime, job.occurrenceExceptions);
+  const exceptions = job.occurrenceExceptions ?? [];
+  let anchor = nominalOf(job.triggerNextTime, exceptions);
   const stepped = Math.max(job.triggerLastTime, now);
-  for (const e of [...(job.occurrenceExceptions ?? [])].reverse()) {
+  for (const e of [...exceptions].reverse()) {
     if (e.action !== 'skip' || e.at >= anchor || e.at <= stepped) continue;
-    if (neighboursOf(schedule, anchor, anchor).before !== e.at) break;
+    // Unplanned when nothing fires between it and the stored next fire: every occurrence between
+    // is skipped too, or on a day the calendars remove.
+    const from = allowedEffectiveFire(schedule, gate, e.at, exceptions);
+    if (!('time' in from) || from.time !== job.triggerNextTime) break;
     anchor = e.at;
   }
   return anchor;
 }
 
-/** The job with these exceptions (passed ones pruned), its next fire the effective one from its first unplanned occurrence. */
-function withExceptions(current: Job, exceptions: readonly OccurrenceException[], now: number): Job {
-  const anchor = firstUnplanned(current, now);
+/**
+ * The job with these exceptions (passed ones pruned), its next fire the effective one from its first
+ * unplanned occurrence that its calendars (`gate`) allow.
+ */
+function withExceptions(
+  current: Job,
+  exceptions: readonly OccurrenceException[],
+  now: number,
+  gate: CalendarGate | undefined,
+): Job {
+  const anchor = firstUnplanned(current, now, gate);
   const kept = prunedExceptions(exceptions, now);
   const { occurrenceExceptions: _old, ...rest } = current;
   const running = current.triggerStatus === 'RUNNING' && current.triggerNextTime !== null;
+  const next = running ? allowedEffectiveFire(scheduleOf(current), gate, anchor, kept) : undefined;
   return {
     ...rest,
     ...(kept.length === 0 ? {} : { occurrenceExceptions: kept }),
-    triggerNextTime: running ? effectiveNextFire(scheduleOf(current), anchor, kept) : current.triggerNextTime,
+    triggerNextTime: next === undefined ? current.triggerNextTime : 'time' in next ? next.time : null,
     updatedAt: now,
     version: current.version + 1,
   };
