@@ -166,7 +166,14 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     clock,
     logger,
   };
-  const jobsDeps = { jobs, groups, calendars: calendarStore, clock, logger };
+  const jobsDeps = {
+    jobs,
+    groups,
+    calendars: calendarStore,
+    clock,
+    logger,
+    logRetentionDays: config.logRetentionDays,
+  };
   const calendars: AdminCalendarsDeps = {
     calendars: calendarStore,
     jobs: jobsDeps,

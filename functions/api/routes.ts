@@ -19,6 +19,7 @@ import {
   deleteJob,
   getDeadlineStatus,
   getJob,
+  getRetentionEstimate,
   listJobs,
   listOccurrences,
   moveOccurrence,
@@ -88,7 +89,11 @@ export function apiRoutes(deps: ApiDeps): Router {
     .route(API.createJob, async (req) => created(jobView(await createJob(j, req.body))))
     .route(API.getJob, async (req) => {
       const job = await getJob(j, req.params.id);
-      return ok({ ...jobView(job), deadlineStatus: deadlineStatusView(await getDeadlineStatus(j, job)) });
+      return ok({
+        ...jobView(job),
+        deadlineStatus: deadlineStatusView(await getDeadlineStatus(j, job)),
+        retention: getRetentionEstimate(j, job),
+      });
     })
     .route(API.updateJob, async (req) => ok(jobView(await updateJob(j, req.params.id, req.body))))
     .route(API.deleteJob, async (req) => noContent(await deleteJob(j, req.params.id)))

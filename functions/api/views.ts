@@ -112,6 +112,9 @@ export function jobView(job: Job) {
     maxRuns: job.maxRuns ?? null,
     jitterSeconds: job.jitterSeconds ?? 0,
     calendars: calendarsView(job.calendars),
+    // Absent: the deployment's retention, every success kept.
+    logRetentionDays: job.logRetentionDays ?? null,
+    keepSuccessfulRuns: job.keepSuccessfulRuns ?? null,
     runsRemaining: schedule.runsRemaining,
     scheduleEnded: schedule.scheduleEnded,
     failurePolicy: job.failurePolicy ?? null,

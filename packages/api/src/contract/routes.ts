@@ -76,6 +76,8 @@ export const exampleJob = {
   maxRuns: 300,
   jitterSeconds: 30,
   calendars: { only: [], exclude: ['de-holidays'] },
+  logRetentionDays: 90,
+  keepSuccessfulRuns: 0.1,
   runsRemaining: 299,
   scheduleEnded: null,
   failurePolicy: { pauseAfter: { failures: 3, ofLast: 5 }, resumeAfterSeconds: 600 },
@@ -372,8 +374,26 @@ const SCHEDULING_ROUTES = {
     access: { kind: 'read', target: 'jobPath' },
     params: jobIdParams,
     summary: 'Read a job',
-    description: 'One job.',
-    responses: { 200: { description: 'The job.', schema: Job, example: exampleJob } },
+    description:
+      'One job, with where it stands against its deadline and how long its runs are kept with an estimate of what that costs (retention).',
+    responses: {
+      200: {
+        description: 'The job.',
+        schema: Job,
+        example: {
+          ...exampleJob,
+          deadlineStatus: null,
+          // Daily, 90 days, 10 % of successes kept: 1 × (0.1 × 90 + 0.9 × 1) ≈ 10 records.
+          retention: {
+            days: 90,
+            successSample: 0.1,
+            estimatedRecords: 10,
+            estimatedBytes: 11_500,
+            estimatedMonthlyCostUsd: 0.000002678,
+          },
+        },
+      },
+    },
     errors: { 404: 'No job has this id.' },
   }),
   updateJob: defineRoute({

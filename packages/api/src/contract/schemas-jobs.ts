@@ -4,9 +4,11 @@ import { CALENDAR_ID, DAY_REASONS, MAX_CALENDARS_PER_LIST } from '@tickring/core
 import { ROUTE_STRATEGIES } from '@tickring/core/dispatch';
 import {
   BLOCK_STRATEGIES,
+  BYTES_PER_RUN_RECORD,
   bodyBoundsProblems,
   DEADLINE_DAYS,
   DEADLINE_STATES,
+  DYNAMODB_STORAGE_USD_PER_GB_MONTH,
   deadlineProblems,
   failurePolicyProblems,
   GLUE_TYPES,
@@ -15,8 +17,11 @@ import {
   JOB_FIELD_ALIASES,
   JOB_LIMITS,
   type JOB_READ_ONLY_FIELDS,
+  MAX_LOG_RETENTION_DAYS,
   MAX_POLICY_WINDOW,
   MAX_RESUME_AFTER_SECONDS,
+  MIN_LOG_RETENTION_DAYS,
+  SAMPLED_OUT_KEEP_DAYS,
   TRIGGER_STATUSES,
 } from '@tickring/core/jobs';
 import {
@@ -305,6 +310,17 @@ const JOB_FIELDS = {
     description: `The calendars the schedule follows, by id; null, {} or empty lists: none (a job read shows empty lists). ${SCHEDULE_CALENDARS_TEXT}`,
     examples: [{ only: ['cn-workdays'], exclude: [] }],
   }),
+  logRetentionDays: Type.Union(
+    [Type.Integer({ minimum: MIN_LOG_RETENTION_DAYS, maximum: MAX_LOG_RETENTION_DAYS }), Type.Null()],
+    {
+      description: `Days the job's run records (and the results and messages they hold) are kept after their trigger, ${MIN_LOG_RETENTION_DAYS} to ${MAX_LOG_RETENTION_DAYS}; null or absent: the deployment's TICKRING_LOG_RETENTION_DAYS (30 by default). Applies to runs claimed from the change on; a run keeps the expiry it was recorded with.`,
+      examples: [90],
+    },
+  ),
+  keepSuccessfulRuns: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 1 }), Type.Null()], {
+    description: `The share of successful runs kept for the whole retention, greater than 0 and at most 1; the others (sampled-out successes, chosen by a hash of the logId, so the same runs every time) are kept ${SAMPLED_OUT_KEEP_DAYS} day after their trigger, so the recent lists and the dashboard still see them. Failed, skipped and running runs are always kept for the whole retention. null, absent or 1: every success is kept.`,
+    examples: [0.1],
+  }),
   executorRouteStrategy: StringEnum(ROUTE_STRATEGIES, {
     description: 'How a run picks its executor among the group’s (XXL-JOB’s strategies).',
     examples: ['ROUND'],
@@ -407,7 +423,11 @@ const JOB_READ_ONLY = {
 } satisfies { readonly [K in (typeof JOB_READ_ONLY_FIELDS)[number]]: TSchema };
 
 /** Shown in answers beside the fields: a body may carry it back too (ignored). */
-const JOB_VIEW_ONLY = { runsRemaining: readOnlyEcho(null), deadlineStatus: readOnlyEcho(null) };
+const JOB_VIEW_ONLY = {
+  runsRemaining: readOnlyEcho(null),
+  deadlineStatus: readOnlyEcho(null),
+  retention: readOnlyEcho(null),
+};
 
 /**
  * The bounds of a body taken together (endAt after startAt, jitter below the interval), and what the
@@ -496,6 +516,48 @@ export const ScheduleEnded = named(
   ),
 );
 
+/** What keeping a job's run history costs: an estimate (see `estimateRetention`). */
+export const JobRetention = named(
+  'JobRetention',
+  Type.Object(
+    {
+      days: Type.Integer({
+        minimum: MIN_LOG_RETENTION_DAYS,
+        description: 'Days its run records are kept: logRetentionDays, else the deployment’s default.',
+        examples: [30],
+      }),
+      successSample: Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1,
+        description:
+          'The share of successful runs kept for the whole retention (keepSuccessfulRuns; 1: all).',
+        examples: [0.1],
+      }),
+      estimatedRecords: Type.Integer({
+        minimum: 0,
+        description:
+          'Run records kept at any time, an estimate: the schedule’s fires in the next day (calendars and bounds not applied; manual runs, retries and children not counted) × days, sampled-out successes counted for one day (every fire counted as a success).',
+        examples: [4380],
+      }),
+      estimatedBytes: Type.Integer({
+        minimum: 0,
+        description: `estimatedRecords × ${BYTES_PER_RUN_RECORD} bytes, the size of a typical run in the runs table with its share of the fire, dispatch and hour-index records (measured on DynamoDB’s item-size rules).`,
+        examples: [3942000],
+      }),
+      estimatedMonthlyCostUsd: Type.Number({
+        minimum: 0,
+        description: `estimatedBytes at DynamoDB’s Standard storage price, ${DYNAMODB_STORAGE_USD_PER_GB_MONTH} USD per GB-month (us-east-1; the account’s free 25 GB and the request costs left out), four significant digits. An estimate, not a bill.`,
+        examples: [0.0009178],
+      }),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'GET /v1/jobs/{id} only: how long the job’s run records are kept and what keeping them costs, an estimate. Not in lists.',
+    },
+  ),
+);
+
 export const Job = named(
   'Job',
   Type.Object(
@@ -530,6 +592,7 @@ export const Job = named(
           examples: [null],
         }),
       ),
+      retention: Type.Optional(JobRetention),
       occurrenceExceptions: Type.Array(OccurrenceException, {
         description:
           'One-off exceptions of the schedule: occurrences skipped or moved (changed through /v1/jobs/{id}/occurrences), by time; [] when none.',

@@ -40,6 +40,8 @@ interface JobFlags {
   readonly onlyCalendar?: string[];
   readonly excludeCalendar?: string[];
   readonly clearCalendars?: boolean;
+  readonly retentionDays?: number | 'default';
+  readonly keepSuccessful?: number | 'all';
 }
 
 type PauseAfterFlag = { consecutive: number } | { failures: number; ofLast: number } | 'none';
@@ -365,7 +367,35 @@ function jobFlags(cmd: Command): Command {
       collect,
     )
     .option('--exclude-calendar <id>', 'never fire on a date this calendar excludes (repeatable)', collect)
-    .option('--clear-calendars', 'the schedule follows no calendar');
+    .option('--clear-calendars', 'the schedule follows no calendar')
+    .option(
+      '--retention-days <n>',
+      'keep its run records this many days (1-3650); "default": the deployment’s (TICKRING_LOG_RETENTION_DAYS)',
+      retentionDays,
+    )
+    .option(
+      '--keep-successful <share>',
+      'keep only this share of successful runs for the whole retention, e.g. 0.1 (the others a day); "all": every one',
+      keepSuccessful,
+    );
+}
+
+/** Days, or "default" (the field cleared: the deployment's retention). The server checks the range too. */
+export function retentionDays(value: string): number | 'default' {
+  return /^(default|none|null)$/i.test(value.trim()) ? 'default' : intIn(1, 3650)(value);
+}
+
+/** A share in (0, 1], or "all" (the field cleared: every success kept). */
+export function keepSuccessful(value: string): number | 'all' {
+  const text = value.trim();
+  if (/^(all|none|null)$/i.test(text)) return 'all';
+  const share = Number(text);
+  if (text === '' || !Number.isFinite(share) || share <= 0 || share > 1) {
+    throw new InvalidArgumentError(
+      'give a share of successful runs above 0 and at most 1 (e.g. 0.1), or all',
+    );
+  }
+  return share;
 }
 
 /** The calendars of the flags: both lists replace the job's (none given: the body's or the job's stay). */
@@ -483,6 +513,8 @@ async function jobBody(ctx: Context, flags: JobFlags): Promise<Record<string, un
     failurePolicy: failurePolicyOf(flags),
     deadline: flags.deadline === undefined ? undefined : flags.deadline === 'none' ? null : flags.deadline,
     calendars: calendarsOf(flags),
+    logRetentionDays: flags.retentionDays === 'default' ? null : flags.retentionDays,
+    keepSuccessfulRuns: flags.keepSuccessful === 'all' ? null : flags.keepSuccessful,
   };
   return { ...file, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
@@ -578,7 +610,26 @@ function boundRows(ctx: Context, j: Job): [string, string][] {
       `${endedText(j.scheduleEnded)} (${j.scheduleEnded.reason}), ${out.when(j.scheduleEnded.at)}`,
     ]);
   rows.push(...policyRows(ctx, j));
+  rows.push(...retentionRows(j));
   return rows;
+}
+
+/** How long its runs are kept, and the estimate of what that costs (GET of one job only). */
+export function retentionRows(j: Job): [string, string][] {
+  const r = j.retention;
+  if (!r) return [];
+  const sample = r.successSample < 1 ? `, ${r.successSample * 100}% of successes (the others 1 day)` : '';
+  const kib = Math.round(r.estimatedBytes / 1024);
+  return [
+    [
+      'runs kept',
+      `${r.days} days${j.logRetentionDays === null ? ' (the deployment’s default)' : ''}${sample}`,
+    ],
+    [
+      'history (est.)',
+      `~${r.estimatedRecords} records, ~${kib} KiB, ~$${r.estimatedMonthlyCostUsd}/month on DynamoDB`,
+    ],
+  ];
 }
 
 /** The failure policy, a pause by it, the deadline and where the job stands against it: only what it has. */

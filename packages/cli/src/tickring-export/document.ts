@@ -45,6 +45,8 @@ export const EXPORTED_JOB_FIELDS = [
   'failurePolicy',
   'deadline',
   'calendars',
+  'logRetentionDays',
+  'keepSuccessfulRuns',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -87,7 +89,7 @@ export interface ExportedGroup {
 
 /** A job: its id on the source (childJobIds and workflow nodes name jobs by it) and the fields an admin sets. */
 /** Fields an export made before them lacks: a document that has none of them is read as none set. */
-type AddedJobFields = 'failurePolicy' | 'deadline';
+type AddedJobFields = 'failurePolicy' | 'deadline' | 'logRetentionDays' | 'keepSuccessfulRuns';
 type AddedWorkflowFields = 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds';
 
 export type ExportedJob = { readonly id: number } & Readonly<
@@ -224,6 +226,8 @@ type Rule =
   | { readonly type: 'enum'; readonly values: readonly string[] }
   | { readonly type: 'int'; readonly min: number; readonly nullable?: true }
   | { readonly type: 'boolean' }
+  /** A share in (0, 1], or null. */
+  | { readonly type: 'share' }
   | { readonly type: 'strings'; readonly max: number }
   | { readonly type: 'ids'; readonly max: number }
   | { readonly type: 'array' }
@@ -302,6 +306,9 @@ const JOB_SHAPE: Shape = {
     deadline: { type: 'object', nullable: true },
     // The calendars the schedule names (by id: the target must hold calendars of those ids).
     calendars: { type: 'calendars' },
+    // The log retention: exports made before it lack it (the deployment's, every success kept).
+    logRetentionDays: { type: 'int', min: 1, nullable: true },
+    keepSuccessfulRuns: { type: 'share' },
   },
 };
 
@@ -595,6 +602,11 @@ function checkRule(value: unknown, at: string, rule: Rule, problems: string[]): 
       return;
     case 'boolean':
       if (typeof value !== 'boolean') fail('true or false');
+      return;
+    case 'share':
+      if (value === null) return;
+      if (typeof value !== 'number' || !(value > 0 && value <= 1))
+        fail('a number above 0 and at most 1, or null');
       return;
     case 'array':
       if (!Array.isArray(value)) fail('an array');

@@ -142,7 +142,10 @@ function jobDifferences(source: ExportedJob, found: Job): string[] {
     .filter((f) =>
       f === 'calendars'
         ? calendarsKey(found.calendars) !== calendarsKey(source.calendars)
-        : found[f] !== source[f],
+        : f === 'logRetentionDays' || f === 'keepSuccessfulRuns'
+          ? // An export made before them has none: the default.
+            (found[f] ?? null) !== (source[f] ?? null)
+          : found[f] !== source[f],
     )
     .map((f) => difference(f, found[f], source[f]));
 }

@@ -128,7 +128,7 @@ export interface paths {
         };
         /**
          * Read a job
-         * @description One job.
+         * @description One job, with where it stands against its deadline and how long its runs are kept with an estimate of what that costs (retention).
          *
          *     Access: any role reaching the group (the job's group (and the group it moves to)).
          */
@@ -1713,6 +1713,16 @@ export interface components {
                 exclude: string[];
             };
             /**
+             * @description Days the job's run records (and the results and messages they hold) are kept after their trigger, 1 to 3650; null or absent: the deployment's TICKRING_LOG_RETENTION_DAYS (30 by default). Applies to runs claimed from the change on; a run keeps the expiry it was recorded with.
+             * @example 90
+             */
+            logRetentionDays: number | null;
+            /**
+             * @description The share of successful runs kept for the whole retention, greater than 0 and at most 1; the others (sampled-out successes, chosen by a hash of the logId, so the same runs every time) are kept 1 day after their trigger, so the recent lists and the dashboard still see them. Failed, skipped and running runs are always kept for the whole retention. null, absent or 1: every success is kept.
+             * @example 0.1
+             */
+            keepSuccessfulRuns: number | null;
+            /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
              * @enum {string}
@@ -1810,6 +1820,7 @@ export interface components {
              * @example null
              */
             deadlineStatus?: components["schemas"]["DeadlineStatus"] | null;
+            retention?: components["schemas"]["JobRetention"];
             /**
              * @description One-off exceptions of the schedule: occurrences skipped or moved (changed through /v1/jobs/{id}/occurrences), by time; [] when none.
              * @example []
@@ -1987,6 +1998,34 @@ export interface components {
              */
             at: string | null;
         };
+        /** @description GET /v1/jobs/{id} only: how long the job’s run records are kept and what keeping them costs, an estimate. Not in lists. */
+        JobRetention: {
+            /**
+             * @description Days its run records are kept: logRetentionDays, else the deployment’s default.
+             * @example 30
+             */
+            days: number;
+            /**
+             * @description The share of successful runs kept for the whole retention (keepSuccessfulRuns; 1: all).
+             * @example 0.1
+             */
+            successSample: number;
+            /**
+             * @description Run records kept at any time, an estimate: the schedule’s fires in the next day (calendars and bounds not applied; manual runs, retries and children not counted) × days, sampled-out successes counted for one day (every fire counted as a success).
+             * @example 4380
+             */
+            estimatedRecords: number;
+            /**
+             * @description estimatedRecords × 1150 bytes, the size of a typical run in the runs table with its share of the fire, dispatch and hour-index records (measured on DynamoDB’s item-size rules).
+             * @example 3942000
+             */
+            estimatedBytes: number;
+            /**
+             * @description estimatedBytes at DynamoDB’s Standard storage price, 0.25 USD per GB-month (us-east-1; the account’s free 25 GB and the request costs left out), four significant digits. An estimate, not a bill.
+             * @example 0.0009178
+             */
+            estimatedMonthlyCostUsd: number;
+        };
         /** @description One occurrence of the schedule skipped or moved. */
         OccurrenceException: {
             /**
@@ -2144,6 +2183,16 @@ export interface components {
                  */
                 exclude?: string[];
             } | null;
+            /**
+             * @description Days the job's run records (and the results and messages they hold) are kept after their trigger, 1 to 3650; null or absent: the deployment's TICKRING_LOG_RETENTION_DAYS (30 by default). Applies to runs claimed from the change on; a run keeps the expiry it was recorded with.
+             * @example 90
+             */
+            logRetentionDays?: number | null;
+            /**
+             * @description The share of successful runs kept for the whole retention, greater than 0 and at most 1; the others (sampled-out successes, chosen by a hash of the logId, so the same runs every time) are kept 1 day after their trigger, so the recent lists and the dashboard still see them. Failed, skipped and running runs are always kept for the whole retention. null, absent or 1: every success is kept.
+             * @example 0.1
+             */
+            keepSuccessfulRuns?: number | null;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @default FIRST
@@ -2307,6 +2356,11 @@ export interface components {
              * @example null
              */
             readonly deadlineStatus?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly retention?: unknown;
         } & ((unknown | unknown) & (unknown | unknown));
         /** @description The fields to change, laid over the job (a job read with GET may be sent back whole: read-only fields are ignored). The result is checked as a whole. Unknown fields are refused. */
         JobUpdate: {
@@ -2421,6 +2475,16 @@ export interface components {
                  */
                 exclude?: string[];
             } | null;
+            /**
+             * @description Days the job's run records (and the results and messages they hold) are kept after their trigger, 1 to 3650; null or absent: the deployment's TICKRING_LOG_RETENTION_DAYS (30 by default). Applies to runs claimed from the change on; a run keeps the expiry it was recorded with.
+             * @example 90
+             */
+            logRetentionDays?: number | null;
+            /**
+             * @description The share of successful runs kept for the whole retention, greater than 0 and at most 1; the others (sampled-out successes, chosen by a hash of the logId, so the same runs every time) are kept 1 day after their trigger, so the recent lists and the dashboard still see them. Failed, skipped and running runs are always kept for the whole retention. null, absent or 1: every success is kept.
+             * @example 0.1
+             */
+            keepSuccessfulRuns?: number | null;
             /**
              * @description How a run picks its executor among the group’s (XXL-JOB’s strategies).
              * @example ROUND
@@ -2573,6 +2637,11 @@ export interface components {
              * @example null
              */
             readonly deadlineStatus?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
+             * @example null
+             */
+            readonly retention?: unknown;
         };
         /** @description A manual fire, accepted: it runs at once, asynchronously. */
         TriggerAccepted: {
@@ -5705,6 +5774,7 @@ export type Deadline = components['schemas']['Deadline'];
 export type ScheduleEnded = components['schemas']['ScheduleEnded'];
 export type PausedBy = components['schemas']['PausedBy'];
 export type DeadlineStatus = components['schemas']['DeadlineStatus'];
+export type JobRetention = components['schemas']['JobRetention'];
 export type OccurrenceException = components['schemas']['OccurrenceException'];
 export type JobCreate = components['schemas']['JobCreate'];
 export type JobUpdate = components['schemas']['JobUpdate'];
@@ -6181,6 +6251,8 @@ export interface operations {
                      *               "de-holidays"
                      *             ]
                      *           },
+                     *           "logRetentionDays": 90,
+                     *           "keepSuccessfulRuns": 0.1,
                      *           "runsRemaining": 299,
                      *           "scheduleEnded": null,
                      *           "failurePolicy": {
@@ -6270,6 +6342,8 @@ export interface operations {
                      *           "de-holidays"
                      *         ]
                      *       },
+                     *       "logRetentionDays": 90,
+                     *       "keepSuccessfulRuns": 0.1,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -6372,6 +6446,8 @@ export interface operations {
                      *           "de-holidays"
                      *         ]
                      *       },
+                     *       "logRetentionDays": 90,
+                     *       "keepSuccessfulRuns": 0.1,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -6405,7 +6481,15 @@ export interface operations {
                      *       "version": 3,
                      *       "workflowId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
-                     *       "updatedAt": "2030-01-01T02:00:00.000Z"
+                     *       "updatedAt": "2030-01-01T02:00:00.000Z",
+                     *       "deadlineStatus": null,
+                     *       "retention": {
+                     *         "days": 90,
+                     *         "successSample": 0.1,
+                     *         "estimatedRecords": 10,
+                     *         "estimatedBytes": 11500,
+                     *         "estimatedMonthlyCostUsd": 0.000002678
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Job"];
@@ -6470,6 +6554,8 @@ export interface operations {
                      *           "de-holidays"
                      *         ]
                      *       },
+                     *       "logRetentionDays": 90,
+                     *       "keepSuccessfulRuns": 0.1,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -6632,6 +6718,8 @@ export interface operations {
                      *           "de-holidays"
                      *         ]
                      *       },
+                     *       "logRetentionDays": 90,
+                     *       "keepSuccessfulRuns": 0.1,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {
@@ -6743,6 +6831,8 @@ export interface operations {
                      *           "de-holidays"
                      *         ]
                      *       },
+                     *       "logRetentionDays": 90,
+                     *       "keepSuccessfulRuns": 0.1,
                      *       "runsRemaining": 299,
                      *       "scheduleEnded": null,
                      *       "failurePolicy": {

@@ -1,5 +1,6 @@
 import type { ReturnT } from '@tickring/protocol';
 import type { Job } from '../jobs/job.js';
+import { runRetentionOf } from '../jobs/log-retention.js';
 import { type Run, TRIGGER_CODE } from '../runs/run.js';
 import { childJobsOf } from '../runs/run-outcome.js';
 import type { CreateFireResult } from '../runs/run-store.js';
@@ -99,6 +100,8 @@ function newRun(
     // Recorded so its result needs no read of the job (see `needsOutcomeMark`).
     childJobIds: childJobsOf(job),
     ...(job.failurePolicy !== undefined || job.deadline !== undefined ? { tracksOutcome: true } : {}),
+    // Recorded so the stores set its expiry, and a result shortens it, without reading the job.
+    ...withRetention(job),
     ...(message.parentLogId === undefined ? {} : { parentLogId: message.parentLogId }),
     ...(message.workflow === undefined ? {} : { workflow: message.workflow }),
     executorAddress: target.address ?? '',
@@ -125,4 +128,9 @@ function newRun(
       : { code: TRIGGER_CODE.success };
   const note = mark && 'catchUp' in mark ? mark.catchUp : undefined;
   return { ...run, triggerMsg: describeTrigger(ctx, run, run.executorAddress, target.trail, reply, note) };
+}
+
+function withRetention(job: Job): Pick<Run, 'retention'> {
+  const retention = runRetentionOf(job);
+  return retention === undefined ? {} : { retention };
 }

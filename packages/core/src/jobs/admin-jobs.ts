@@ -21,6 +21,7 @@ import {
 } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
 import { readOnPastEmptyPages } from '../common/paging.js';
+import { SETTINGS } from '../config/settings.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
 import { ALL_GROUPS, isVisible, listScope, type VisibleGroups } from '../identity/access.js';
 import { firstPlannedLogId, MAX_JOB_ID } from '../runs/run.js';
@@ -51,8 +52,10 @@ import {
   type JobSpec,
   parseJobSpec,
   scheduleChanged,
+  scheduleOf,
   withoutUndefined,
 } from './job-validation.js';
+import { estimateRetention, firesPerDay, type RetentionEstimate } from './log-retention.js';
 
 export interface AdminJobsDeps {
   readonly jobs: JobStore;
@@ -61,6 +64,8 @@ export interface AdminJobsDeps {
   readonly calendars?: Pick<CalendarStore, 'get'>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** The deployment's run retention (TICKRING_LOG_RETENTION_DAYS), for the retention estimate; absent: 30. */
+  readonly logRetentionDays?: number;
 }
 
 /** Read-modify-write attempts before a ConflictError (the tick moves running jobs every few seconds). */
@@ -120,6 +125,19 @@ export async function getDeadlineStatus(
     job.deadlineSetAt ?? job.createdAt,
     deps.clock.now(),
   );
+}
+
+/**
+ * What keeping the job's run history costs, an estimate (see `estimateRetention`): its schedule's
+ * fires in the next day (`firesPerDay`) × its retention × the share kept × bytes per run record ×
+ * the DynamoDB storage price. No read.
+ */
+export function getRetentionEstimate(
+  deps: Pick<AdminJobsDeps, 'clock' | 'logRetentionDays'>,
+  job: Job,
+): RetentionEstimate {
+  const defaultDays = deps.logRetentionDays ?? SETTINGS.logRetentionDays.default;
+  return estimateRetention(job, firesPerDay(scheduleOf(job), deps.clock.now()), defaultDays);
 }
 
 /**

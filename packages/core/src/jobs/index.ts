@@ -71,3 +71,16 @@ export {
   parseJobSpec,
   readScheduleCalendars,
 } from './job-validation.js';
+export {
+  BYTES_PER_RUN_RECORD,
+  DYNAMODB_STORAGE_USD_PER_GB_MONTH,
+  estimateRetention,
+  keepsSuccess,
+  logRetentionProblems,
+  MAX_LOG_RETENTION_DAYS,
+  MIN_LOG_RETENTION_DAYS,
+  type RetentionEstimate,
+  type RunRetention,
+  runRetentionOf,
+  SAMPLED_OUT_KEEP_DAYS,
+} from './log-retention.js';

@@ -33,6 +33,7 @@ import {
   type Job,
   TRIGGER_STATUSES,
 } from './job.js';
+import { logRetentionProblems } from './log-retention.js';
 
 /** The fields an admin sets; everything else on a job is kept by the system. */
 export const JOB_EDITABLE_FIELDS = [
@@ -52,6 +53,8 @@ export const JOB_EDITABLE_FIELDS = [
   'failurePolicy',
   'deadline',
   'calendars',
+  'logRetentionDays',
+  'keepSuccessfulRuns',
   'executorRouteStrategy',
   'executorHandler',
   'executorParam',
@@ -88,7 +91,7 @@ export const JOB_READ_ONLY_FIELDS = [
 ] as const satisfies readonly (keyof Job)[];
 
 /** What the API shows of a job beside its fields (`runsRemaining`): a body may carry it back too. */
-export const JOB_VIEW_ONLY_FIELDS = ['runsRemaining', 'deadlineStatus'] as const;
+export const JOB_VIEW_ONLY_FIELDS = ['runsRemaining', 'deadlineStatus', 'retention'] as const;
 
 /** XXL-JOB's defaults, plus ours (time zone, retry backoff, webhook). */
 export const JOB_DEFAULTS: Omit<JobSpec, 'appName' | 'name' | 'author'> = {
@@ -168,11 +171,11 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
   const boundProblems: Problem[] = [];
   for (const field of JOB_EDITABLE_FIELDS) {
     if (body[field] === undefined) continue;
-    if (!isOneOf(field, BOUND_FIELDS) && field !== 'calendars') {
+    if (!isOneOf(field, BOUND_FIELDS) && !isOneOf(field, RETENTION_FIELDS) && field !== 'calendars') {
       given[field] = readJobField(field, body[field]);
       continue;
     }
-    // The bounds and calendars are read together, so a body gets every problem of them in one answer.
+    // The bounds, calendars and retention are read together, so a body gets every problem of them in one answer.
     try {
       given[field] = readJobField(field, body[field]);
     } catch (err) {
@@ -211,6 +214,12 @@ export const BOUND_FIELDS = [
   'endAt',
   'maxRuns',
   'jitterSeconds',
+] as const satisfies readonly (keyof JobSpec)[];
+
+/** A job's log retention fields (see log-retention.ts): read together, their problems reported together. */
+export const RETENTION_FIELDS = [
+  'logRetentionDays',
+  'keepSuccessfulRuns',
 ] as const satisfies readonly (keyof JobSpec)[];
 
 /** `T` with its fields that may be undefined made optional instead (and never undefined). */
@@ -426,6 +435,9 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
       return readBoundField(field, value);
     case 'calendars':
       return readScheduleCalendars(value);
+    case 'logRetentionDays':
+    case 'keepSuccessfulRuns':
+      return readChecked(value, logRetentionProblems({ [field]: value }));
   }
 }
 

@@ -92,6 +92,13 @@ export interface Job {
   readonly deadline?: Deadline;
   /** When the deadline was set or last changed (epoch ms): windows that began before are never missed. */
   readonly deadlineSetAt?: number;
+  /** Days its run records are kept (1..3650); absent: the deployment's TICKRING_LOG_RETENTION_DAYS. */
+  readonly logRetentionDays?: number;
+  /**
+   * The share (0, 1] of successful runs kept for the whole retention; the others are kept one day
+   * (see log-retention.ts). Absent: all.
+   */
+  readonly keepSuccessfulRuns?: number;
   /**
    * Set on the job a scheduled workflow's schedule fires (its starter job, managed by the workflow):
    * its runs start a run of that workflow instead of calling an executor.

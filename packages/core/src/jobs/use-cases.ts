@@ -5,6 +5,7 @@ export {
   deleteJob,
   getDeadlineStatus,
   getJob,
+  getRetentionEstimate,
   jobsUsingCalendar,
   listJobs,
   type PreviewFire,

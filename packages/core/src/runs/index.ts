@@ -1,4 +1,11 @@
 export {
+  keepsSuccess,
+  type RunRetention,
+  runExpiresAt,
+  SAMPLED_OUT_KEEP_DAYS,
+  sampledOutExpiresAt,
+} from '../jobs/log-retention.js';
+export {
   ALARM_KINDS,
   type Alarm,
   type AlarmKind,

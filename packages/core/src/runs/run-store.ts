@@ -252,4 +252,10 @@ export interface WatchedRun {
 export interface StoredRun extends Run {
   readonly claimToken: string;
   readonly claimAt: number;
+  /**
+   * When the record expires (epoch s, DynamoDB's TTL unit): its retention after its trigger
+   * (`runExpiresAt`), or sooner for a sampled-out success (`sampledOutExpiresAt`). Absent from a
+   * test double that keeps its runs for ever.
+   */
+  readonly expiresAt?: number;
 }

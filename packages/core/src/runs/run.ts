@@ -1,5 +1,6 @@
 import { HANDLE_CODE } from '@tickring/protocol';
 import type { TriggerType } from '../dispatch/trigger.js';
+import type { RunRetention } from '../jobs/log-retention.js';
 import type { WorkflowLink } from '../workflows/model/link.js';
 
 /**
@@ -65,6 +66,11 @@ export interface Run {
    * counted for them (see failure-policy.ts), so even a plain success is followed up (and marked).
    */
   readonly tracksOutcome?: boolean;
+  /**
+   * Its job's log retention, recorded at the claim when the job sets one (see log-retention.ts):
+   * the stores set the record's expiry from it, and shorten it with a sampled-out success's result.
+   */
+  readonly retention?: RunRetention;
 }
 
 /** How many fires a skipped run stands for (see `Run.skippedCount`). */

@@ -16,6 +16,7 @@ import {
   type DispatchEntry,
   firstPlannedLogId,
   jobIdOfLogId,
+  keepsSuccess,
   MAX_HANDLE_MSG,
   OUTCOME_GRACE_MS,
   type Run,
@@ -56,6 +57,9 @@ const FILTERED_PAGE_SIZES = [1, 2] as const;
 function refusalAt(dispatchedAt: number, triggerMsg = 'refused') {
   return { executorAddress: EXECUTOR, triggerCode: TRIGGER_CODE.fail, triggerMsg, dispatchedAt };
 }
+
+/** A stored run's expiry where a test is not about it (see the retention tests). */
+const anyExpiry = expect.any(Number);
 
 function hourStartOf(epochMs: number): number {
   return epochMs - (epochMs % HOUR_MS);
@@ -234,7 +238,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         const token = store.newClaimToken(now);
         expect(await store.createFire(`30#${now}`, shards, token)).toEqual({ created: true });
         expect(byLogId(await store.getMany(logIds))).toEqual(
-          shards.map((run) => ({ ...run, claimToken: token, claimAt: now })),
+          shards.map((run) => ({ ...run, claimToken: token, claimAt: now, expiresAt: anyExpiry })),
         );
         for (const run of shards) expect(await store.get(run.logId)).toEqual(run);
 
@@ -330,7 +334,9 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
           created: false,
           logIds: [run.logId],
         });
-        expect(await store.getMany([run.logId])).toEqual([{ ...run, claimToken: token, claimAt: now }]);
+        expect(await store.getMany([run.logId])).toEqual([
+          { ...run, claimToken: token, claimAt: now, expiresAt: anyExpiry },
+        ]);
       });
 
       it('lets exactly one of concurrent claims of a run win; the run is as the winner wrote it', async () => {
@@ -347,7 +353,12 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         expect(results.filter((r) => !r.created)).toEqual(Array(4).fill({ created: false, logIds: [logId] }));
         const winner = claims[results.findIndex((r) => r.created)];
         expect(await store.getMany([logId])).toEqual([
-          { ...winner?.run, claimToken: winner?.token, claimAt: winner?.run.triggerTime },
+          {
+            ...winner?.run,
+            claimToken: winner?.token,
+            claimAt: winner?.run.triggerTime,
+            expiresAt: anyExpiry,
+          },
         ]);
       });
     });
@@ -374,8 +385,8 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         const { store } = h();
         const many = await store.getMany([b.run.logId, a.run.logId, a.run.logId, a.run.logId + 99, -3]);
         expect(byLogId(many)).toEqual([
-          { ...a.run, claimToken: a.token, claimAt: now },
-          { ...b.run, claimToken: b.token, claimAt: now + 1 },
+          { ...a.run, claimToken: a.token, claimAt: now, expiresAt: anyExpiry },
+          { ...b.run, claimToken: b.token, claimAt: now + 1, expiresAt: anyExpiry },
         ]);
         expect(await store.getMany([])).toEqual([]);
       });
@@ -400,7 +411,7 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         };
         expect(await store.reclaim(run.logId, claim)).toBe(true);
         expect(await store.getMany([run.logId])).toEqual([
-          { ...run, claimToken: next, claimAt: t + 5 * MINUTE_MS },
+          { ...run, claimToken: next, claimAt: t + 5 * MINUTE_MS, expiresAt: anyExpiry },
         ]);
 
         const { run: caughtUp, token: old } = await h().seedRun(
@@ -605,7 +616,9 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         const { run, token } = await seedSkipped(76, 2, t, range);
         const { store } = h();
         expect(run).toMatchObject({ ...range, triggerCode: TRIGGER_CODE.skipped, scheduledTime: t });
-        expect(await store.getMany([run.logId])).toEqual([{ ...run, claimToken: token, claimAt: t }]);
+        expect(await store.getMany([run.logId])).toEqual([
+          { ...run, claimToken: token, claimAt: t, expiresAt: anyExpiry },
+        ]);
         expect((await store.list({ jobId: 76, status: 'skipped', limit: 10 })).items).toEqual([run]);
         expect(await store.latestPlannedRun(76)).toEqual({
           logId: run.logId,
@@ -973,6 +986,76 @@ export function runStoreContract(label: string, newStore: () => Promise<RunStore
         const unknown = unplannedLogId(114, 999_999);
         await store.setAlarmStatus(unknown, 2);
         expect(await store.get(unknown)).toBeUndefined();
+      });
+    });
+
+    describe("expiry: the job's retention, a sampled-out success kept a day", () => {
+      const h = storePerBlock();
+      const t = Date.now() - 10 * MINUTE_MS;
+      const days = (n: number) => Math.floor(t / 1000) + n * 86_400;
+      const expiryOf = async (logId: number) => (await h().store.getMany([logId]))[0]?.expiresAt;
+      /** Runs of job `jobId` with `retention` until one success is kept and one sampled out (by logId). */
+      async function keptAndSampledOut(jobId: number, retention: Run['retention']) {
+        const found: { kept?: Run; sampledOut?: Run } = {};
+        for (let i = 0; i < 64 && !(found.kept && found.sampledOut); i++) {
+          const { run } = await h().seedRun({ jobId, appName: 'retention', triggerTime: t, retention });
+          if (keepsSuccess(run.logId, retention?.successSample)) found.kept ??= run;
+          else found.sampledOut ??= run;
+        }
+        if (!found.kept || !found.sampledOut) throw new Error('64 runs drew no kept and sampled-out pair');
+        return { kept: found.kept, sampledOut: found.sampledOut };
+      }
+      const success = { handleCode: 200, handleMsg: 'ok', handleTime: t + 5 };
+
+      it("expires a run its job's retention after its trigger, whatever its status", async () => {
+        const { run } = await h().seedRun({
+          jobId: 120,
+          appName: 'retention',
+          triggerTime: t,
+          retention: { days: 7 },
+        });
+        const { run: skipped } = await h().seedPlanned(0, {
+          jobId: 121,
+          appName: 'retention',
+          triggerTime: t,
+          triggerCode: TRIGGER_CODE.skipped,
+          executorAddress: '',
+          dispatchedAt: 0,
+          skippedCount: 3,
+          retention: { days: 400 },
+        });
+        expect(await expiryOf(run.logId)).toBe(days(7));
+        expect(await expiryOf(skipped.logId)).toBe(days(400));
+        await h().store.complete(run.logId, { handleCode: 500, handleMsg: 'failed', handleTime: t + 5 });
+        expect(await expiryOf(run.logId)).toBe(days(7));
+      });
+
+      it('shortens a sampled-out success to a day in the write of its result; a kept success and a failure keep the retention', async () => {
+        const sample = { days: 7, successSample: 0.5 };
+        const { kept, sampledOut } = await keptAndSampledOut(122, sample);
+        const failing = await keptAndSampledOut(123, sample);
+        const { store } = h();
+        expect(await expiryOf(sampledOut.logId)).toBe(days(7));
+        // As the callback writes it (no read), and with the default mark.
+        expect(
+          await store.complete(sampledOut.logId, success, { markOutcomePending: 'if-needed' }),
+        ).toMatchObject({
+          kind: 'completed',
+        });
+        expect(await store.complete(kept.logId, success)).toMatchObject({ kind: 'completed' });
+        await store.complete(failing.sampledOut.logId, { ...success, handleCode: 500 });
+        expect(await expiryOf(sampledOut.logId)).toBe(days(1));
+        expect(await expiryOf(kept.logId)).toBe(days(7));
+        expect(await expiryOf(failing.sampledOut.logId)).toBe(days(7));
+        // A late result changes nothing: the first stands, with its expiry.
+        await store.complete(failing.sampledOut.logId, success);
+        expect(await expiryOf(failing.sampledOut.logId)).toBe(days(7));
+      });
+
+      it('never lengthens a retention of one day for a sampled-out success', async () => {
+        const { sampledOut } = await keptAndSampledOut(124, { days: 1, successSample: 0.5 });
+        await h().store.complete(sampledOut.logId, success);
+        expect(await expiryOf(sampledOut.logId)).toBe(days(1));
       });
     });
 

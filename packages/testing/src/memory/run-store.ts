@@ -16,6 +16,7 @@ import {
   completeMarks,
   type DispatchEntry,
   firstPlannedLogId,
+  HANDLE_CODE,
   type HandleResult,
   jobIdOfLogId,
   LOG_ID_JOB_FACTOR,
@@ -26,9 +27,11 @@ import {
   type Run,
   type RunQuery,
   type RunStore,
+  runExpiresAt,
   runStatus,
   type SkipRangeExtension,
   type StoredRun,
+  sampledOutExpiresAt,
   skippedCountOf,
   skippedUntilOf,
   TRIGGER_CODE,
@@ -62,12 +65,19 @@ interface PagedEntry extends DispatchEntry {
 export interface MemoryRunStoreOptions {
   /** The wall clock, for the default time range of `list` (as the DynamoDB adapter reads it). */
   readonly now?: () => number;
+  /** The deployment's run retention (TICKRING_LOG_RETENTION_DAYS), for the runs' expiry; default 30. */
+  readonly retentionDays?: number;
 }
 
 export class MemoryRunStore implements RunStore {
   readonly fires = new Map<string, { readonly logIds: readonly number[]; readonly claimToken: string }>();
   /** The runs, with their claim. */
   readonly runs = new Map<number, StoredRun>();
+  /**
+   * When each run expires (epoch s), as the other stores' TTL field; modelled, never enforced:
+   * nothing is deleted (getMany shows it).
+   */
+  readonly expiries = new Map<number, number>();
   /** Outcome-pending marks (a finished run's consequences not done yet): logId → due time. */
   readonly outcomePending = new Map<number, number>();
   /** What dispatchers recorded as sent, by claim token. */
@@ -85,6 +95,7 @@ export class MemoryRunStore implements RunStore {
   latestReads = 0;
 
   private readonly now: () => number;
+  private readonly retentionDays: number;
   /** Each job's count of unplanned logIds given out. */
   private readonly unplanned = new Map<number, number>();
   private tokens = 0;
@@ -94,6 +105,7 @@ export class MemoryRunStore implements RunStore {
 
   constructor(options: MemoryRunStoreOptions = {}) {
     this.now = options.now ?? Date.now;
+    this.retentionDays = options.retentionDays ?? 30;
   }
 
   async allocateLogIds(jobId: number, count: number): Promise<number[]> {
@@ -165,7 +177,9 @@ export class MemoryRunStore implements RunStore {
   async getMany(logIds: readonly number[]): Promise<StoredRun[]> {
     return [...new Set(logIds)].flatMap((id) => {
       const run = this.runs.get(id);
-      return run ? [{ ...run }] : [];
+      return run
+        ? [{ ...run, expiresAt: this.expiries.get(id) ?? runExpiresAt(run, this.retentionDays) }]
+        : [];
     });
   }
 
@@ -283,6 +297,9 @@ export class MemoryRunStore implements RunStore {
       handleTime: result.handleTime,
     };
     this.runs.set(logId, completed);
+    const sampledOut = sampledOutExpiresAt(run, this.retentionDays);
+    if (result.handleCode === HANDLE_CODE.success && sampledOut !== undefined)
+      this.expiries.set(logId, sampledOut);
     if (completeMarks(options, run, result.handleCode))
       this.outcomePending.set(logId, result.handleTime + OUTCOME_GRACE_MS);
     return { kind: 'completed', run: plain(completed) };
@@ -363,6 +380,7 @@ export class MemoryRunStore implements RunStore {
 
   private put(run: Run, claimToken: string): void {
     this.runs.set(run.logId, { ...run, claimAt: run.triggerTime, claimToken });
+    this.expiries.set(run.logId, runExpiresAt(run, this.retentionDays));
     const outcomeDue = outcomeDueOnClaim(run);
     if (outcomeDue !== undefined) this.outcomePending.set(run.logId, outcomeDue);
   }

@@ -76,7 +76,7 @@ export class RunClaims {
             ...runs.map((run) => ({
               Put: {
                 TableName: runsTable,
-                Item: toItem(run, claimToken, this.table.expiresAt(run.triggerTime)),
+                Item: toItem(run, claimToken, this.expiryOf(run)),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             })),
@@ -104,7 +104,7 @@ export class RunClaims {
       await this.table.doc.send(
         new PutCommand({
           TableName: this.table.runsTable,
-          Item: toItem(run, claimToken, this.table.expiresAt(run.triggerTime)),
+          Item: toItem(run, claimToken, this.expiryOf(run)),
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -129,7 +129,12 @@ export class RunClaims {
       ...fromItem(item),
       claimToken: String(item.claimToken ?? ''),
       claimAt: Number(item.claimAt ?? 0),
+      expiresAt: Number(item.expiresAt ?? 0),
     }));
+  }
+
+  private expiryOf(run: Run) {
+    return { expiresAt: this.table.runExpiresAt(run), successExpiresAt: this.table.successExpiresAt(run) };
   }
 
   async reclaim(logId: number, claim: ClaimTakeOver): Promise<boolean> {

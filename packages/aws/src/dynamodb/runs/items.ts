@@ -9,20 +9,30 @@ interface RunItem extends Run {
   readonly claimToken: string;
   readonly claimAt: number;
   readonly expiresAt: number;
+  /** What `expiresAt` becomes when the run succeeds: set on a run whose success is sampled out. */
+  readonly successExpiresAt?: number;
   /** Set (to `PENDING`) while a finished run's consequences are not done: the sparse outcome index. */
   readonly outcomeBucket?: string;
   readonly outcomeDueAt?: number;
 }
 
-/** A run as the runs table stores it: claimed under `claimToken`, expiring at `expiresAt` (epoch s). */
-export function toItem(run: Run, claimToken: string, expiresAt: number): RunItem {
+/**
+ * A run as the runs table stores it: claimed under `claimToken`, expiring at `expiry.expiresAt`
+ * (epoch s), or at `expiry.successExpiresAt` once it succeeds (a sampled-out success).
+ */
+export function toItem(
+  run: Run,
+  claimToken: string,
+  expiry: { readonly expiresAt: number; readonly successExpiresAt?: number | undefined },
+): RunItem {
   const outcomeDue = outcomeDueOnClaim(run);
   return {
     ...run,
     ...runKey(run.logId),
     claimToken,
     claimAt: run.triggerTime,
-    expiresAt,
+    expiresAt: expiry.expiresAt,
+    ...(expiry.successExpiresAt === undefined ? {} : { successExpiresAt: expiry.successExpiresAt }),
     ...(outcomeDue === undefined ? {} : { outcomeBucket: OUTCOME_PENDING_BUCKET, outcomeDueAt: outcomeDue }),
   };
 }
@@ -45,6 +55,7 @@ export function fromItem(item: Item): Run {
     sk: _sk,
     claimAt: _c,
     expiresAt: _e,
+    successExpiresAt: _se,
     outcomeBucket: _ob,
     outcomeDueAt: _od,
     claimToken: _ct,

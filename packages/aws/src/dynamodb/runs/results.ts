@@ -59,6 +59,11 @@ export class RunResults {
         Key: runKey(logId),
         UpdateExpression: `SET handleCode = :code, handleMsg = :msg, handleTime = :at${
           how.mark ? ', outcomeBucket = :pending, outcomeDueAt = :due' : ''
+        }${
+          // A sampled-out success: its shorter expiry, decided at the claim, in this same write.
+          result.handleCode === HANDLE_CODE.success
+            ? ', expiresAt = if_not_exists(successExpiresAt, expiresAt)'
+            : ''
         }`,
         // `takesResult`: no result yet, and not recorded as skipped (the skip was its end).
         ConditionExpression: `attribute_exists(pk) AND handleCode = :zero AND triggerCode <> :skipped${

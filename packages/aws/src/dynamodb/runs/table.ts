@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Logger } from '@tickring/core/common';
-import type { Run } from '@tickring/core/runs';
+import { type Run, runExpiresAt, sampledOutExpiresAt } from '@tickring/core/runs';
 import { batchGetAll, type Item, isConditionFailed } from '../util.js';
 import { fromItem } from './items.js';
 import { runKey } from './keys.js';
@@ -66,5 +66,15 @@ export class RunsTable {
 
   expiresAt(triggerTime: number): number {
     return Math.floor(triggerTime / 1000) + this.retentionDays * 86_400;
+  }
+
+  /** A run's expiry as claimed: its job's retention when it carries one (`Run.retention`), else the table's. */
+  runExpiresAt(run: Run): number {
+    return runExpiresAt(run, this.retentionDays);
+  }
+
+  /** A run's expiry once it succeeds, when its success is sampled out (see `sampledOutExpiresAt`). */
+  successExpiresAt(run: Run): number | undefined {
+    return sampledOutExpiresAt(run, this.retentionDays);
   }
 }

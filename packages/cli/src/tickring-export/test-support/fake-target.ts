@@ -139,6 +139,8 @@ export function job(id: number, body: JobCreateBody | (Omit<Job, 'id'> & Record<
     deadline: null,
     pausedBy: null,
     occurrenceExceptions: [],
+    logRetentionDays: null,
+    keepSuccessfulRuns: null,
     ...(body as JobCreateBody),
     id,
     childJobIds: [...body.childJobIds],

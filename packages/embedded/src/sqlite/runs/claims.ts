@@ -7,6 +7,7 @@ import {
   OUTCOME_GRACE_MS,
   type PlannedRunHead,
   type Run,
+  runExpiresAt,
   type SkipRangeExtension,
   type StoredRun,
   TRIGGER_CODE,
@@ -211,7 +212,7 @@ export class RunClaims {
 
   /** Puts a run claimed under `claimToken` unless one with its logId exists: whether it was put. */
   private insertRun(run: Run, claimToken: string): boolean {
-    const values = runValues(run, claimToken, this.table.expiresAt(run.triggerTime));
+    const values = runValues(run, claimToken, runExpiresAt(run, this.table.retentionDays));
     return this.table.prepare(INSERT_RUN).run(...values).changes === 1;
   }
 }

@@ -2,9 +2,11 @@ import {
   type CompleteOptions,
   type CompleteOutcome,
   completeMarks,
+  HANDLE_CODE,
   type HandleResult,
   OUTCOME_GRACE_MS,
   type Run,
+  sampledOutExpiresAt,
   takesResult,
   truncateMessage,
 } from '@tickring/core/runs';
@@ -31,12 +33,17 @@ export class RunResults {
       const due = completeMarks(options, run, result.handleCode)
         ? result.handleTime + OUTCOME_GRACE_MS
         : null;
+      // A sampled-out success keeps its record a day only, set in this same write.
+      const expiresAt =
+        result.handleCode === HANDLE_CODE.success
+          ? (sampledOutExpiresAt(run, this.table.retentionDays) ?? null)
+          : null;
       this.table
         .prepare(
           'UPDATE runs SET handle_code = ?, handle_msg = ?, handle_time = ?, ' +
-            'outcome_due_at = COALESCE(?, outcome_due_at) WHERE log_id = ?',
+            'outcome_due_at = COALESCE(?, outcome_due_at), expires_at = COALESCE(?, expires_at) WHERE log_id = ?',
         )
-        .run(completed.handleCode, completed.handleMsg, completed.handleTime, due, logId);
+        .run(completed.handleCode, completed.handleMsg, completed.handleTime, due, expiresAt, logId);
       return { kind: 'completed', run: completed };
     });
   }

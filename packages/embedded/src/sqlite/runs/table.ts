@@ -11,7 +11,8 @@
  * - `run_watch`: runs the lost-run watch looks at again from minute `due_at` on (rows are removed
  *   once the watch has read past them), and `run_watch_cursor`: how far it has read.
  * `expires_at` (epoch s) is the DynamoDB adapter's TTL field, `TICKRING_LOG_RETENTION_DAYS` after
- * the trigger (claim) time: see `RunWatch.deleteExpired`.
+ * the trigger (claim) time, or the run's own retention (`runExpiresAt`), shortened with a
+ * sampled-out success's result: see `RunWatch.deleteExpired`.
  */
 import { ValidationError } from '@tickring/core/common';
 import { jobIdOfLogId, outcomeDueOnClaim, type Run, type StoredRun } from '@tickring/core/runs';
@@ -248,7 +249,7 @@ export function toRun(row: RunRow): Run {
 }
 
 export function toStoredRun(row: RunRow): StoredRun {
-  return { ...toRun(row), claimToken: row.claim_token, claimAt: row.claim_at };
+  return { ...toRun(row), claimToken: row.claim_token, claimAt: row.claim_at, expiresAt: row.expires_at };
 }
 
 /** Where a dispatch record sorts: its claim time, then its salt (both in its token). */
