@@ -34,6 +34,8 @@ const JOB: Job = {
   deadline: null,
   pausedBy: null,
   occurrenceExceptions: [],
+  logRetentionDays: null,
+  keepSuccessfulRuns: null,
   executorRouteStrategy: 'FIRST',
   executorHandler: 'reportHandler',
   executorParam: '',

@@ -321,8 +321,21 @@ function policyForm(job: Job): Pick<JobForm, PolicyFields> {
 
 const NUMBER_FIELDS = ['executorTimeout', 'executorFailRetryCount', 'retryBackoffSeconds'] as const;
 
-/** The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only ones). */
-type JobBody = Omit<JobCreate, 'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys>;
+/**
+ * The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only
+ * ones). The log retention is not edited here yet: a PUT without it leaves it as it is.
+ */
+type JobBody = Omit<
+  JobCreate,
+  | 'jobDesc'
+  | 'jobGroup'
+  | 'childJobId'
+  | 'id'
+  | 'version'
+  | ReadOnlyKeys
+  | 'logRetentionDays'
+  | 'keepSuccessfulRuns'
+>;
 type ReadOnlyKeys =
   | 'triggerNextTime'
   | 'triggerLastTime'
@@ -336,7 +349,8 @@ type ReadOnlyKeys =
   | 'pausedBy'
   | 'deadlineSetAt'
   | 'deadlineStatus'
-  | 'occurrenceExceptions';
+  | 'occurrenceExceptions'
+  | 'retention';
 
 /**
  * The form as a body, or the problems found before asking the server (numbers that are not whole
