@@ -7,6 +7,7 @@ import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
 import { readSchedule } from '../jobs/cron-text';
 import { EditHistory } from '../jobs/edit-history';
+import { FireLedger } from '../jobs/fire-ledger';
 import {
   BLOCK_STRATEGIES,
   choiceLabel,
@@ -131,6 +132,11 @@ function JobDetail({
       <section class="detail-section" aria-labelledby="job-runs-heading">
         <h2 id="job-runs-heading">Runs</h2>
         <JobRuns job={job} />
+      </section>
+
+      <section class="detail-section" aria-labelledby="job-ledger-heading">
+        <h2 id="job-ledger-heading">Fires owed</h2>
+        <FireLedger job={job} />
       </section>
 
       <section class="detail-section" aria-labelledby="job-history-heading">
