@@ -22,7 +22,7 @@ import { getGroup } from '@tickring/core/executors/use-cases';
 import type { IdentityDeps } from '@tickring/core/identity/use-cases';
 import type { AdminJobsDeps } from '@tickring/core/jobs/use-cases';
 import type { AlarmPublisher } from '@tickring/core/runs';
-import { type AdminRunsDeps, killRun } from '@tickring/core/runs/use-cases';
+import { type AdminRunsDeps, type JobLedgerDeps, killRun } from '@tickring/core/runs/use-cases';
 import type { AdminWorkflowsDeps } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
@@ -66,6 +66,8 @@ export interface ApiDeps {
   readonly calendars: AdminCalendarsDeps;
   /** Backfills of jobs' and workflows' schedules. */
   readonly backfills: AdminWorkflowBackfillsDeps;
+  /** Jobs' fire ledgers. */
+  readonly ledger: JobLedgerDeps;
   readonly executors: AdminExecutorsDeps;
   /** Refused executor requests, for the executors list. */
   readonly refusals: AdminRefusalsDeps;
@@ -210,6 +212,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     workflows,
     calendars,
     backfills,
+    ledger: { jobs, runs, calendars: calendarStore, audit: audit.log, clock },
     executors,
     refusals: { refusals: stores.registrationRefusals() },
     dashboard: { ...executors, jobs, reports },

@@ -38,6 +38,7 @@ import { addAuditRoutes } from './routes-audit.js';
 import { addBackfillRoutes } from './routes-backfills.js';
 import { addCalendarRoutes } from './routes-calendars.js';
 import { addIdentityRoutes } from './routes-identity.js';
+import { addLedgerRoutes } from './routes-ledger.js';
 import { addWorkflowRoutes } from './routes-workflows.js';
 import {
   accepted,
@@ -195,6 +196,7 @@ export function apiRoutes(deps: ApiDeps): Router {
   addWorkflowRoutes(r, deps.workflows);
   addCalendarRoutes(r, deps.calendars);
   addBackfillRoutes(r, deps.backfills);
+  addLedgerRoutes(r, deps.ledger);
   addIdentityRoutes(r, deps.identity);
   addAuditRoutes(r, deps.audit);
   return router;

@@ -7,7 +7,7 @@ import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
 import type { ExecutorTransport } from '@tickring/core/executors';
 import type { AlarmPublisher } from '@tickring/core/runs';
-import type { MonitorDeps, MonitorSettings } from '@tickring/core/runs/use-cases';
+import { type MonitorDeps, type MonitorSettings, sweepDeadMan } from '@tickring/core/runs/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import { createStoreKit } from '../wiring/stores.js';
@@ -51,6 +51,14 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     ...outcomeDeps,
     workflowSweep: {
       sweepStalledRuns: () => outcomeDeps.workflows.sweepStalledRuns(config.workflowStalledMs),
+    },
+    deadManSweep: {
+      sweep: () =>
+        sweepDeadMan({
+          ...outcomeDeps,
+          audit: stores.auditLog(config.auditRetentionDays),
+          calendars: stores.calendars(),
+        }),
     },
     backfillSweep: {
       drive: (untilMs) =>

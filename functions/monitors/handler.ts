@@ -40,6 +40,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       redrive,
       workflows,
       jobPolicies,
+      deadMan,
       backfills,
       failedSweeps,
     } = await sweep(backfillsUntil);
@@ -51,13 +52,18 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       workflowRunsRedriven: workflows?.redriven ?? 0,
       jobsResumed: jobPolicies?.resumed.length ?? 0,
       deadlinesMissed: jobPolicies?.deadlinesMissed.length ?? 0,
+      firesUnexplained: deadMan?.unexplained ?? 0,
+      deadManAlarms: deadMan?.alarmed.length ?? 0,
       backfillFiresStarted: backfills?.started ?? 0,
       failedSweeps: [...failedSweeps],
     };
     const attributes = {
       ...summary,
       errors:
-        (result?.errors.length ?? 0) + (redrive?.errors.length ?? 0) + (jobPolicies?.errors.length ?? 0),
+        (result?.errors.length ?? 0) +
+        (redrive?.errors.length ?? 0) +
+        (jobPolicies?.errors.length ?? 0) +
+        (deadMan?.errors.length ?? 0),
       eventTime: event.time,
       requestId: context.awsRequestId,
     };
@@ -68,6 +74,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       summary.workflowRunsRedriven > 0 ||
       summary.jobsResumed > 0 ||
       summary.deadlinesMissed > 0 ||
+      summary.firesUnexplained > 0 ||
       summary.backfillFiresStarted > 0 ||
       failedSweeps.length > 0
     ) {

@@ -52,11 +52,12 @@ describe('loadRunFinisherConfig (the callback and the monitors)', () => {
     expect(() => loadRunFinisherConfig(withoutKey)).toThrow(ConfigError);
   });
 
-  it('is what the monitors read too, beside their own timings and the backfills table', () => {
+  it('is what the monitors read too, beside their own timings, the backfills and the calendars', () => {
     const finisher = loadRunFinisherConfig(required);
     const monitors = loadMonitorsConfig({
       ...required,
       [ENV.backfillsTable]: 'backfills',
+      [ENV.calendarsTable]: 'calendars',
       [ENV.lostRunSettleSeconds]: '2',
     });
     expect(monitors.store).toEqual({
@@ -64,6 +65,7 @@ describe('loadRunFinisherConfig (the callback and the monitors)', () => {
       tables: {
         ...(finisher.store.kind === 'dynamodb' ? finisher.store.tables : {}),
         backfills: 'backfills',
+        calendars: 'calendars',
       },
     });
     expect(monitors).toMatchObject({

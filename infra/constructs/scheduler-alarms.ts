@@ -176,6 +176,19 @@ export class SchedulerAlarms extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
+    // A schedule owed fires that did not happen (the dead-man check): each job's own alarm channels were
+    // told (a fireUnexplained alarm, once per job and 15 minutes); this is the operator's count.
+    add(
+      new cloudwatch.Alarm(this, 'FiresUnexplained', {
+        alarmDescription:
+          'fires a schedule owed did not happen in the last 5 minutes (FiresUnexplained): no run, skip, pause, calendar or exception explains them; see GET /v1/jobs/{id}/ledger, or the log "fires unexplained"',
+        metric: businessMetric('firesUnexplained', 'monitors', { period: Duration.minutes(5) }),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
     // Many refused sign-ins: someone guessing passwords (each is also slowed and locked out per user and address).
     add(
       new cloudwatch.Alarm(this, 'FailedLoginsSpike', {

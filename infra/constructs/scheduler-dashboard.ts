@@ -181,12 +181,14 @@ export class SchedulerDashboard extends Construct {
       ]),
     );
     // Jobs' own rules: paused by their failure policy (wherever a final outcome is taken), resumed
-    // after the cooling-off, deadlines passed without a success (the monitors' jobPolicies sweep).
+    // after the cooling-off, deadlines passed without a success (the monitors' jobPolicies sweep),
+    // fires owed that nothing explains (the monitors' deadMan sweep).
     this.dashboard.addWidgets(
-      graph('Jobs: paused by failure policy, resumed, deadlines missed', [
+      graph('Jobs: paused by failure policy, resumed, deadlines missed, fires unexplained', [
         businessMetricTotal('jobsPausedByPolicy'),
         businessMetric('jobsResumedByPolicy', 'monitors', { label: 'JobsResumedByPolicy' }),
         businessMetric('deadlinesMissed', 'monitors', { label: 'DeadlinesMissed' }),
+        businessMetric('firesUnexplained', 'monitors', { label: 'FiresUnexplained' }),
       ]),
     );
     // Workflows: runs and node fires counted wherever the engine runs (api, dispatcher, callback,

@@ -52,6 +52,8 @@ export const METRIC_EMITTERS: Readonly<Record<MetricKey, readonly FunctionName[]
   jobsPausedByPolicy: ['dispatcher', 'callback', 'monitors'],
   jobsResumedByPolicy: ['monitors'],
   deadlinesMissed: ['monitors'],
+  // The monitors' deadMan sweep: fires owed that nothing explains (core runs/dead-man.ts).
+  firesUnexplained: ['monitors'],
 };
 
 export interface BusinessMetricOptions {

@@ -152,6 +152,9 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // The jobPolicies sweep: the job list (Scan), a paused job started again (BatchGetItem, conditional
   // PutItem on jobs, audit PutItem), a deadline's outcome history (GetItem on control) and its claim
   // (conditional PutItem on control); a lost run's final outcome as in the callback.
+  // The deadMan sweep: the job list (Query of the running jobs), per job checked its audit records in
+  // the window (audit Query by target), the calendars it names (GetItem), its runs (Query of its
+  // partition) and the alarm's claim (conditional PutItem on control).
   monitors: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'Scan', 'PutItem'],
@@ -159,7 +162,8 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       runs: ['Query', 'BatchGetItem', 'GetItem', 'PutItem', 'UpdateItem'],
       registry: ['Query'],
       control: ['GetItem', 'PutItem', 'UpdateItem'],
-      audit: ['PutItem'],
+      audit: ['PutItem', 'Query'],
+      calendars: ['GetItem'],
       workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
       // The backfill sweep: the active marks (Query) and their backfills (BatchGetItem), each step a
       // conditional PutItem (an end deletes the mark: DeleteItem); its fires' runs are read

@@ -38,13 +38,15 @@ describe('the calendars table', () => {
     expect(template.toJSON().Resources[id]).toBeDefined();
   });
 
-  it('is written by the api alone, with what its store calls (no Scan, no UpdateItem), and read by the tick', () => {
+  it('is written by the api alone, with what its store calls (no Scan, no UpdateItem), and read by the tick and the monitors', () => {
     const users = (Object.keys(FUNCTIONS) as FunctionName[]).filter(
       (name) => FUNCTION_ACCESS[name].tables.calendars !== undefined,
     );
-    expect(users).toEqual(['scheduler-tick', 'api']);
-    // The tick reads the calendars a due job follows, one item each.
+    expect(users).toEqual(['scheduler-tick', 'api', 'monitors']);
+    // The tick reads the calendars a due job follows, one item each; the monitors' dead-man sweep
+    // the calendars of the jobs it accounts for.
     expect(FUNCTION_ACCESS['scheduler-tick'].tables.calendars).toEqual(['GetItem']);
+    expect(FUNCTION_ACCESS.monitors.tables.calendars).toEqual(['GetItem']);
     expect([...(FUNCTION_ACCESS.api.tables.calendars ?? [])].sort()).toEqual([
       'DeleteItem',
       'GetItem',

@@ -784,6 +784,21 @@ describe('alarms and dashboard', () => {
     expect(stats.every((m) => m.Period === 60 && m.Stat === 'Sum')).toBe(true);
   });
 
+  it('alarms when a schedule owed fires nothing explains (FiresUnexplained, monitors) in 5 minutes, missing data not breaching', () => {
+    const unexplained = alarms().filter((a) => a.MetricName === METRIC.firesUnexplained);
+    expect(unexplained).toHaveLength(1);
+    expect(unexplained[0]).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: [{ Name: 'service', Value: 'monitors' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: logicalId(stack, stack.alarmTopic.topic) }],
+    });
+  });
+
   it('alarms when a job missed its deadline (DeadlinesMissed, monitors) in 5 minutes, missing data not breaching', () => {
     const missed = alarms().filter((a) => a.MetricName === METRIC.deadlinesMissed);
     expect(missed).toHaveLength(1);

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../components/dialog';
 import { BackfillDialog, canBackfill, JobBackfills } from '../jobs/backfills';
 import { readSchedule } from '../jobs/cron-text';
 import { EditHistory } from '../jobs/edit-history';
+import { FireLedger } from '../jobs/fire-ledger';
 import {
   BLOCK_STRATEGIES,
   choiceLabel,
@@ -158,6 +159,10 @@ function JobDetail({
           <JobBackfills job={job} operate={operate} reloadKey={backfillsKey} />
         </section>
       )}
+      <section class="detail-section" aria-labelledby="job-ledger-heading">
+        <h2 id="job-ledger-heading">Fires owed</h2>
+        <FireLedger job={job} />
+      </section>
 
       <section class="detail-section" aria-labelledby="job-history-heading">
         <h2 id="job-history-heading">Edit history</h2>

@@ -10,6 +10,7 @@ import { AUDIT_ROUTES } from './routes-audit.js';
 import { BACKFILL_ROUTES } from './routes-backfills.js';
 import { CALENDAR_ROUTES } from './routes-calendars.js';
 import { IDENTITY_ROUTES } from './routes-identity.js';
+import { LEDGER_ROUTES } from './routes-ledger.js';
 import { OCCURRENCE_ROUTES } from './routes-occurrences.js';
 import { WORKFLOW_ROUTES } from './routes-workflows.js';
 import { Activity, ActivityQuery, Dashboard, DashboardQuery } from './schemas-activity.js';
@@ -828,6 +829,7 @@ const SCHEDULING_ROUTES = {
 export const API = {
   ...SCHEDULING_ROUTES,
   ...OCCURRENCE_ROUTES,
+  ...LEDGER_ROUTES,
   ...WORKFLOW_ROUTES,
   ...CALENDAR_ROUTES,
   ...BACKFILL_ROUTES,

@@ -27,6 +27,7 @@ const JOB_SEQUENCE_KEY = 'seq#job';
 /** A job's outcome history and its missed-deadline claims live in the control table (small items, own keys). */
 const outcomesKey = (id: number) => `outcomes#${id}`;
 const deadlineMissKey = (id: number, deadlineAt: number) => `deadlineMiss#${id}#${deadlineAt}`;
+const unexplainedFiresKey = (id: number, windowStart: number) => `firesUnexplained#${id}#${windowStart}`;
 /** How long a missed-deadline claim is kept (the sweep looks only at the last closed window). */
 const DEADLINE_MISS_KEPT_SECONDS = 7 * 24 * 3600;
 
@@ -326,14 +327,23 @@ export class DynamoJobStore implements JobStore {
     }
   }
 
+  async claimFiresUnexplained(id: number, windowStart: number): Promise<boolean> {
+    return this.claimOnce(unexplainedFiresKey(id, windowStart), windowStart);
+  }
+
   async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    return this.claimOnce(deadlineMissKey(id, deadlineAt), deadlineAt);
+  }
+
+  /** A control item written once (the first caller's): the claims of the monitors' alarms, kept 7 days. */
+  private async claimOnce(pk: string, at: number): Promise<boolean> {
     try {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.controlTable,
           Item: {
-            pk: deadlineMissKey(id, deadlineAt),
-            [TTL_ATTRIBUTE]: Math.floor(deadlineAt / 1000) + DEADLINE_MISS_KEPT_SECONDS,
+            pk,
+            [TTL_ATTRIBUTE]: Math.floor(at / 1000) + DEADLINE_MISS_KEPT_SECONDS,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),

@@ -10,7 +10,7 @@ const MAX_SUBJECT = 99;
 /** The JSON every channel sends: what failed, for people and for machines. */
 export interface AlarmPayload {
   readonly type: 'tickring.alarm';
-  /** runFailed, jobPaused (its failure policy stopped it), jobRecovered (a success after a failure), deadlineMissed. */
+  /** runFailed, jobPaused (its failure policy stopped it), jobRecovered (a success after a failure), deadlineMissed, fireUnexplained. */
   readonly kind: AlarmKind;
   readonly summary: string;
   readonly job: {
@@ -36,11 +36,27 @@ export interface AlarmPayload {
   readonly pause?: { readonly failures: number; readonly ofLast: number; readonly resumeAt: string | null };
   /** deadlineMissed: the deadline and the window that closed without a success. */
   readonly deadline?: { readonly deadline: string; readonly windowFrom: string; readonly windowTo: string };
+  /** fireUnexplained: the window checked, how many fires nothing explains, the first of them. */
+  readonly unexplained?: {
+    readonly windowFrom: string;
+    readonly windowTo: string;
+    readonly count: number;
+    readonly first: string;
+  };
   /** Present for a failed workflow run (its job and run are its first failed node's). */
   readonly workflow?: WorkflowAlarm;
 }
 
-export function alarmPayload({ kind, job, run, summary, workflow, pause, deadline }: Alarm): AlarmPayload {
+export function alarmPayload({
+  kind,
+  job,
+  run,
+  summary,
+  workflow,
+  pause,
+  deadline,
+  unexplained,
+}: Alarm): AlarmPayload {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     type: 'tickring.alarm',
@@ -58,6 +74,16 @@ export function alarmPayload({ kind, job, run, summary, workflow, pause, deadlin
       : {}),
     ...(deadline
       ? { deadline: { deadline: deadline.text, windowFrom: iso(deadline.from), windowTo: iso(deadline.to) } }
+      : {}),
+    ...(unexplained
+      ? {
+          unexplained: {
+            windowFrom: iso(unexplained.from),
+            windowTo: iso(unexplained.to),
+            count: unexplained.count,
+            first: iso(unexplained.first),
+          },
+        }
       : {}),
     job: { id: job.id, name: job.name, appName: job.appName, alarmEmail: job.alarmEmail },
     run:
@@ -90,6 +116,8 @@ export function alarmSubject(alarm: Alarm): string {
       return `tickring notice: ${job} succeeded again (log ${alarm.run?.logId})`;
     case 'deadlineMissed':
       return `tickring alarm: ${job} missed its deadline`;
+    case 'fireUnexplained':
+      return `tickring alarm: ${job} owed fires that did not happen`;
     case 'runFailed':
       return `tickring alarm: ${job} failed (log ${alarm.run?.logId})`;
   }

@@ -6,6 +6,7 @@ import { CommandFailedError, UsageError } from '../errors.js';
 import { canAsk, confirm } from '../prompt.js';
 import { collect, examples, idList, intIn, oneOf, positiveId } from './args.js';
 import { registerJobBackfill } from './backfills.js';
+import { registerLedger } from './ledger.js';
 import { registerOccurrences } from './occurrences.js';
 import { followLog } from './run-log.js';
 
@@ -302,6 +303,7 @@ someone changed the job since.
 
   registerOccurrences(jobs, run);
   registerJobBackfill(jobs, run, now);
+  registerLedger(jobs, run, now);
 }
 
 function jobFlags(cmd: Command): Command {

@@ -505,6 +505,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every fire a job’s schedule owed in a window, and what became of it
+         * @description The fires of [from, to) as the schedule made them (CRON, FIX_RATE or ONCE in its zone, within startAt / endAt, its calendars, one-off exceptions), each matched to its run by scheduled time: ran (logId, status), skipped (the rule), not owed (a calendar, an exception, the job stopped), not yet due, or unexplained. The schedule's history in the window (edits, stops, starts, pauses by the failure policy, a schedule's end) is rebuilt from the audit log; calendars are read as they are now. Runs of the same fate in a row are one entry with a count. At most 10000 fires (400 naming the limit).
+         *
+         *     Access: any role reaching the group (the job's group (and the group it moves to)).
+         */
+        get: operations["getJobLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workflows": {
         parameters: {
             query?: never;
@@ -3611,6 +3633,271 @@ export interface components {
              */
             reason?: string;
         };
+        /** @description The fires a job’s schedule owed in a window and what became of each. */
+        FireLedger: {
+            /**
+             * @description The job.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * Format: date-time
+             * @description The window’s start, ISO-8601 UTC.
+             * @example 2030-01-02T09:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The window’s end, ISO-8601 UTC.
+             * @example 2030-01-02T10:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Fires per outcome, and skipped fires per rule.
+             * @example {
+             *       "ran": 58,
+             *       "skipped": 2,
+             *       "calendar": 0,
+             *       "exception": 0,
+             *       "paused": 0,
+             *       "notYetDue": 0,
+             *       "unexplained": 0,
+             *       "skippedBy": {
+             *         "misfire": 2,
+             *         "overload": 0,
+             *         "overlap": 0,
+             *         "block": 0
+             *       }
+             *     }
+             */
+            summary: {
+                /**
+                 * @description Fires whose outcome is ran.
+                 * @example 0
+                 */
+                ran: number;
+                /**
+                 * @description Fires whose outcome is skipped.
+                 * @example 0
+                 */
+                skipped: number;
+                /**
+                 * @description Fires whose outcome is calendar.
+                 * @example 0
+                 */
+                calendar: number;
+                /**
+                 * @description Fires whose outcome is exception.
+                 * @example 0
+                 */
+                exception: number;
+                /**
+                 * @description Fires whose outcome is paused.
+                 * @example 0
+                 */
+                paused: number;
+                /**
+                 * @description Fires whose outcome is notYetDue.
+                 * @example 0
+                 */
+                notYetDue: number;
+                /**
+                 * @description Fires whose outcome is unexplained.
+                 * @example 0
+                 */
+                unexplained: number;
+                /**
+                 * @description Skipped fires per rule.
+                 * @example {
+                 *       "misfire": 2,
+                 *       "overload": 0,
+                 *       "overlap": 0,
+                 *       "block": 0
+                 *     }
+                 */
+                skippedBy: {
+                    /**
+                     * @description Fires skipped by the misfire rule.
+                     * @example 0
+                     */
+                    misfire: number;
+                    /**
+                     * @description Fires skipped by the overload rule.
+                     * @example 0
+                     */
+                    overload: number;
+                    /**
+                     * @description Fires skipped by the overlap rule.
+                     * @example 0
+                     */
+                    overlap: number;
+                    /**
+                     * @description Fires skipped by the block rule.
+                     * @example 0
+                     */
+                    block: number;
+                };
+            };
+            /**
+             * @description The fires, oldest first.
+             * @example []
+             */
+            entries: components["schemas"]["LedgerEntry"][];
+            /**
+             * @description An audit record in the window changed the schedule; the ledger follows each change.
+             * @example false
+             */
+            definitionChangedInWindow: boolean;
+            /**
+             * @description audit: the schedule’s history rebuilt from the audit log; current: the job as it is now.
+             * @example audit
+             * @enum {string}
+             */
+            history: "audit" | "current";
+            /**
+             * @description The calendars the schedule names, read as they are now, with their versions.
+             * @example [
+             *       {
+             *         "id": "de-holidays",
+             *         "version": 3
+             *       }
+             *     ]
+             */
+            calendars: {
+                /**
+                 * @description The calendar.
+                 * @example de-holidays
+                 */
+                id: string;
+                /**
+                 * @description Its version as read now; null when it is missing.
+                 * @example 3
+                 */
+                version: number | null;
+            }[];
+            /**
+             * @description Calendars changed inside the window (the ledger reads them as they are now).
+             * @example []
+             */
+            calendarsChangedInWindow: string[];
+            /**
+             * @description Runs read to build the ledger.
+             * @example 60
+             */
+            runsRead: number;
+        };
+        /** @description One fire, or consecutive fires with the same fate. */
+        LedgerEntry: {
+            /**
+             * Format: date-time
+             * @description The fire’s scheduled time (its run keeps it), ISO-8601 UTC.
+             * @example 2030-01-02T09:00:00.000Z
+             */
+            scheduledTime: string;
+            /**
+             * @description The last fire of a run of fires with the same fate, ISO-8601 UTC; null for one fire.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            until: string | null;
+            /**
+             * @description How many fires the entry stands for.
+             * @example 1
+             */
+            count: number;
+            /**
+             * @description ran: a run has it (logId, status); skipped: recorded as skipped (rule); calendar: a calendar removed it (not owed); exception: a one-off exception skipped it (not owed); paused: the job was stopped (not owed; stoppedBy names the change that stopped it); notYetDue: due too recently to judge; unexplained: owed, and nothing explains it.
+             * @example ran
+             * @enum {string}
+             */
+            outcome: "ran" | "skipped" | "calendar" | "exception" | "paused" | "notYetDue" | "unexplained";
+            /**
+             * @description The run (a skip range’s first run); null when none.
+             * @example 30064771072
+             */
+            logId: number | null;
+            /**
+             * @description ran: the run’s status (a broadcast’s worst shard).
+             * @example success
+             */
+            status: ("running" | "success" | "fail") | null;
+            /**
+             * @description skipped: misfire (not planned in time, or a FIRE_ONCE_NOW catch-up stood for it), overload (it reached the dispatcher past the misfire threshold), overlap (a later fire was claimed first), block (the executor’s block strategy refused it).
+             * @example misfire
+             */
+            rule: ("misfire" | "overload" | "overlap" | "block") | null;
+            /**
+             * @description When it was due to fire, when not at its scheduled time (jitter, a move), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            fireAt: string | null;
+            /**
+             * @description calendar: what removed the fire.
+             * @example null
+             */
+            calendar: {
+                /**
+                 * @description The calendar that removed the fire.
+                 * @example de-holidays
+                 */
+                calendarId: string;
+                /**
+                 * @description Which of the schedule’s lists named it.
+                 * @example exclude
+                 * @enum {string}
+                 */
+                list: "only" | "exclude";
+                /**
+                 * @description The fire’s date in the calendar’s zone.
+                 * @example 2030-01-01
+                 */
+                date: string;
+                /**
+                 * @description WEEKEND or HOLIDAY.
+                 * @example HOLIDAY
+                 */
+                reason: string;
+                /**
+                 * @description The excluded date’s label, if it has one.
+                 * @example New Year
+                 */
+                label: string | null;
+            } | null;
+            /**
+             * @description exception, or a moved fire: the one-off exception.
+             * @example null
+             */
+            exception: {
+                /**
+                 * @description skip or move.
+                 * @example skip
+                 * @enum {string}
+                 */
+                action: "skip" | "move";
+                /**
+                 * @description A move’s new time, ISO-8601 UTC; null for a skip.
+                 * @example 2030-01-01T02:00:00.000Z
+                 * @example null
+                 */
+                to: string | null;
+                /**
+                 * @description Who made it.
+                 * @example ana
+                 */
+                by: string;
+                /**
+                 * @description Why, as given.
+                 * @example deploy
+                 */
+                reason: string | null;
+            } | null;
+            /**
+             * @description paused: the audit action that stopped the job (job.stop, job.pausedByPolicy, job.scheduleEnded, …).
+             * @example job.stop
+             */
+            stoppedBy: string | null;
+        };
         /** @description A page of workflows. */
         WorkflowPage: {
             /** @description Workflows in id order. */
@@ -5792,6 +6079,8 @@ export type Activity = components['schemas']['Activity'];
 export type OccurrenceList = components['schemas']['OccurrenceList'];
 export type OccurrenceSkip = components['schemas']['OccurrenceSkip'];
 export type OccurrenceMove = components['schemas']['OccurrenceMove'];
+export type FireLedger = components['schemas']['FireLedger'];
+export type LedgerEntry = components['schemas']['LedgerEntry'];
 export type WorkflowPage = components['schemas']['WorkflowPage'];
 export type Workflow = components['schemas']['Workflow'];
 export type WorkflowNode = components['schemas']['WorkflowNode'];
@@ -7852,6 +8141,132 @@ export interface operations {
             };
             /** @description Too late: the occurrence is planned already (or within 15 s); or the job changed meanwhile too often; or it is a workflow’s schedule job. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJobLedger: {
+        parameters: {
+            query: {
+                /** @description The window’s start (inclusive): ISO-8601 with a zone, or epoch milliseconds. */
+                from: string;
+                /** @description The window’s end (exclusive): ISO-8601 with a zone, or epoch milliseconds. At most 10000 fires of the schedule in the window. */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": 7,
+                     *       "from": "2030-01-02T09:00:00.000Z",
+                     *       "to": "2030-01-02T09:05:00.000Z",
+                     *       "summary": {
+                     *         "ran": 2,
+                     *         "skipped": 2,
+                     *         "calendar": 0,
+                     *         "exception": 1,
+                     *         "paused": 0,
+                     *         "notYetDue": 0,
+                     *         "unexplained": 0,
+                     *         "skippedBy": {
+                     *           "misfire": 2,
+                     *           "overload": 0,
+                     *           "overlap": 0,
+                     *           "block": 0
+                     *         }
+                     *       },
+                     *       "entries": [
+                     *         {
+                     *           "until": null,
+                     *           "logId": 30064771072,
+                     *           "status": "success",
+                     *           "rule": null,
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": null,
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-02T09:00:00.000Z",
+                     *           "count": 1,
+                     *           "outcome": "ran"
+                     *         },
+                     *         {
+                     *           "until": "2030-01-02T09:02:00.000Z",
+                     *           "logId": 30064771073,
+                     *           "status": null,
+                     *           "rule": "misfire",
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": null,
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-02T09:01:00.000Z",
+                     *           "count": 2,
+                     *           "outcome": "skipped"
+                     *         },
+                     *         {
+                     *           "until": null,
+                     *           "logId": null,
+                     *           "status": null,
+                     *           "rule": null,
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": {
+                     *             "action": "skip",
+                     *             "to": null,
+                     *             "by": "ana",
+                     *             "reason": "deploy"
+                     *           },
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-02T09:03:00.000Z",
+                     *           "count": 1,
+                     *           "outcome": "exception"
+                     *         },
+                     *         {
+                     *           "until": null,
+                     *           "logId": 30064771076,
+                     *           "status": "fail",
+                     *           "rule": null,
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": null,
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-02T09:04:00.000Z",
+                     *           "count": 1,
+                     *           "outcome": "ran"
+                     *         }
+                     *       ],
+                     *       "definitionChangedInWindow": false,
+                     *       "history": "audit",
+                     *       "calendars": [],
+                     *       "calendarsChangedInWindow": [],
+                     *       "runsRead": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FireLedger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No job has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -48,4 +48,6 @@ export const METRIC = {
   jobsResumedByPolicy: 'JobsResumedByPolicy',
   /** Deadline windows that closed without a success (1 per job and window, alarmed once). */
   deadlinesMissed: 'DeadlinesMissed',
+  /** Fires a schedule owed that no run, skip, pause, calendar or exception explains (the dead-man check). */
+  firesUnexplained: 'FiresUnexplained',
 } as const;

@@ -127,6 +127,11 @@ export interface JobStore {
    * first caller only (a second sweep, a second monitors instance get false). Kept at least 7 days.
    */
   claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean>;
+  /**
+   * Claims the dead-man alarm of the job's unexplained fires in the window that starts at
+   * `windowStart`: true for the first caller only. Kept at least 7 days.
+   */
+  claimFiresUnexplained(id: number, windowStart: number): Promise<boolean>;
 }
 
 export interface GroupStore {

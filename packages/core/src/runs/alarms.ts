@@ -4,9 +4,16 @@ import type { Run } from './run.js';
 
 /**
  * What an alarm is about: a run that failed for good (the default), a job its failure policy paused,
- * a job that succeeded again after a failure (recovery notice), a deadline passed without a success.
+ * a job that succeeded again after a failure (recovery notice), a deadline passed without a success,
+ * a fire the schedule owed that nothing explains (the dead-man check, see dead-man.ts).
  */
-export const ALARM_KINDS = ['runFailed', 'jobPaused', 'jobRecovered', 'deadlineMissed'] as const;
+export const ALARM_KINDS = [
+  'runFailed',
+  'jobPaused',
+  'jobRecovered',
+  'deadlineMissed',
+  'fireUnexplained',
+] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 export interface Alarm {
@@ -23,6 +30,13 @@ export interface Alarm {
   readonly pause?: { readonly failures: number; readonly ofLast: number; readonly resumeAt?: number };
   /** deadlineMissed: the window that closed without a success (epoch ms) and the deadline as set. */
   readonly deadline?: { readonly from: number; readonly to: number; readonly text: string };
+  /** fireUnexplained: the window checked, the unexplained fires in it and the first one (epoch ms). */
+  readonly unexplained?: {
+    readonly from: number;
+    readonly to: number;
+    readonly count: number;
+    readonly first: number;
+  };
 }
 
 export interface WorkflowAlarm {

@@ -16,6 +16,17 @@ export {
 } from './alarms.js';
 export { BufferedReportStore } from './buffered-report-store.js';
 export {
+  buildFireLedger,
+  type FireLedger,
+  LEDGER_OUTCOMES,
+  LEDGER_SETTLE_MS,
+  type LedgerEntry,
+  type LedgerOutcome,
+  MAX_LEDGER_FIRES,
+  SKIP_RULES,
+  type SkipRule,
+} from './fire-ledger.js';
+export {
   type DailyReport,
   dailyReport,
   daysBetween,

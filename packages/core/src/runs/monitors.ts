@@ -6,6 +6,7 @@ import type { AddressType } from '../jobs/job.js';
 import type { GroupStore } from '../jobs/job-store.js';
 import type { WorkflowEngine } from '../workflows/workflow-engine.js';
 import { KILLED_BY_USER } from './admin-runs.js';
+import type { DeadManResult } from './dead-man.js';
 import { type JobPoliciesResult, sweepJobPolicies } from './job-policies.js';
 import { HANDLE_CODE, type Run, TRIGGER_CODE } from './run.js';
 import { onRunFinished, onRunKilled, type RunOutcomeDeps } from './run-outcome.js';
@@ -18,6 +19,8 @@ export interface MonitorDeps extends RunOutcomeDeps {
   /** Re-drives workflow runs that stopped moving (see WorkflowEngine.sweepStalledRuns). */
   readonly workflowSweep?: Pick<WorkflowEngine, 'sweepStalledRuns'>;
   /** Moves running backfills on until `untilMs` (see backfills/backfill-sweep.ts `driveBackfills`). */
+  /** Checks the recent fire ledgers of scheduled jobs (see dead-man.ts `sweepDeadMan`). */
+  readonly deadManSweep?: { sweep(): Promise<DeadManResult> };
   readonly backfillSweep?: {
     drive(
       untilMs: number,
@@ -184,6 +187,7 @@ export type MonitorSweep =
   | 'pendingOutcomes'
   | 'stalledWorkflowRuns'
   | 'jobPolicies'
+  | 'deadMan'
   | 'backfills';
 
 export interface MonitorSweepsResult {
@@ -195,6 +199,8 @@ export interface MonitorSweepsResult {
   readonly workflows?: { readonly looked: number; readonly redriven: number };
   /** Paused jobs started again, deadlines missed; absent when it failed. */
   readonly jobPolicies?: JobPoliciesResult;
+  /** Jobs whose recent fires were checked and those alarmed; absent when it failed (or is not wired). */
+  readonly deadMan?: DeadManResult;
   /** The backfill fires started and finished; absent when the sweep failed (or is not wired). */
   readonly backfills?: { readonly active: number; readonly started: number; readonly finished: number };
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
@@ -234,6 +240,8 @@ export async function runMonitorSweeps(
     : undefined;
   // Last: a success re-driven just now counts for a deadline checked here.
   const jobPolicies = await attempt('jobPolicies', () => sweepJobPolicies(deps));
+  // After the outcomes and the policies: a run re-driven or a job paused just now explains its fires.
+  const deadMan = deps.deadManSweep ? await attempt('deadMan', () => deps.deadManSweep!.sweep()) : undefined;
   // Last: it may go on stepping running backfills for the rest of the invocation.
   const backfills = deps.backfillSweep
     ? await attempt('backfills', () => deps.backfillSweep!.drive(backfillsUntilMs ?? deps.clock.now()))
@@ -243,6 +251,7 @@ export async function runMonitorSweeps(
     ...(redrive ? { redrive } : {}),
     ...(workflows ? { workflows } : {}),
     ...(jobPolicies ? { jobPolicies } : {}),
+    ...(deadMan ? { deadMan } : {}),
     ...(backfills ? { backfills } : {}),
     failedSweeps,
   };

@@ -46,6 +46,12 @@ CREATE TABLE IF NOT EXISTS job_deadline_misses (
   deadline_at INTEGER NOT NULL,
   PRIMARY KEY (job_id, deadline_at)
 );
+-- Dead-man alarms claimed, one per job and window of unexplained fires (kept 7 days).
+CREATE TABLE IF NOT EXISTS job_unexplained_fires (
+  job_id INTEGER NOT NULL,
+  window_start INTEGER NOT NULL,
+  PRIMARY KEY (job_id, window_start)
+);
 CREATE TABLE IF NOT EXISTS job_id_sequence (
   singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
   last_id INTEGER NOT NULL
@@ -276,6 +282,17 @@ export class SqliteJobStore implements JobStore {
             id,
             expectedRevision,
           );
+    return changes > 0;
+  }
+
+  async claimFiresUnexplained(id: number, windowStart: number): Promise<boolean> {
+    this.sql('DELETE FROM job_unexplained_fires WHERE job_id = ? AND window_start < ?').run(
+      id,
+      windowStart - DEADLINE_MISS_KEPT_MS,
+    );
+    const { changes } = this.sql(
+      'INSERT INTO job_unexplained_fires (job_id, window_start) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ).run(id, windowStart);
     return changes > 0;
   }
 

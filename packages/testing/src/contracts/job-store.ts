@@ -581,5 +581,18 @@ export function jobStoreContract(
       expect(await store.claimDeadlineMiss(2, T), 'another job').toBe(true);
       expect(await store.claimDeadlineMiss(1, T + 86_400_000), 'the next window').toBe(true);
     });
+
+    it('gives a window’s dead-man claim to its first caller only, apart from the deadline claims', async () => {
+      const store = await seeded([makeJob({ id: 1 }), makeJob({ id: 2 })]);
+      const claims = await Promise.all([
+        store.claimFiresUnexplained(1, T),
+        store.claimFiresUnexplained(1, T),
+      ]);
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.claimFiresUnexplained(1, T)).toBe(false);
+      expect(await store.claimFiresUnexplained(2, T), 'another job').toBe(true);
+      expect(await store.claimFiresUnexplained(1, T + 900_000), 'the next window').toBe(true);
+      expect(await store.claimDeadlineMiss(1, T), 'a deadline claim of the same time').toBe(true);
+    });
   });
 }

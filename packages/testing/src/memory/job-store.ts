@@ -31,6 +31,7 @@ export class MemoryJobStore implements JobStore {
   readonly outcomes = new Map<number, OutcomeHistory>();
   /** Claimed missed-deadline alarms: `${jobId}@${deadlineAt}`. */
   readonly deadlineMisses = new Set<string>();
+  readonly unexplainedClaims = new Set<string>();
   private sequence = 0;
   private readonly shardCount: number;
 
@@ -168,6 +169,13 @@ export class MemoryJobStore implements JobStore {
   async putOutcomeHistory(id: number, history: OutcomeHistory, expectedRevision: number): Promise<boolean> {
     if ((this.outcomes.get(id)?.revision ?? 0) !== expectedRevision) return false;
     this.outcomes.set(id, structuredClone(history));
+    return true;
+  }
+
+  async claimFiresUnexplained(id: number, windowStart: number): Promise<boolean> {
+    const key = `${id}@${windowStart}`;
+    if (this.unexplainedClaims.has(key)) return false;
+    this.unexplainedClaims.add(key);
     return true;
   }
 

@@ -1,0 +1,168 @@
+/** A job's fire ledger: the fires its schedule owed in a window and what became of each. */
+import { type TSchema, Type } from '@sinclair/typebox';
+import { LEDGER_OUTCOMES, MAX_LEDGER_FIRES, SKIP_RULES } from '@tickring/core/runs';
+import { named, StringEnum } from './kit.js';
+import { Instant, InstantOrNull, iso } from './schemas-common.js';
+
+const T1 = '2030-01-02T09:00:00.000Z';
+
+const instantText = (description: string, example: string) =>
+  Type.String({ minLength: 1, maxLength: 40, description, examples: [example] });
+
+/** A schema or null, described and exemplified as a whole. */
+const orNull = (schema: TSchema, description: string, example: unknown) =>
+  Type.Union([schema, Type.Null()], { description, examples: [example] });
+
+const text = (description: string, example: string) => Type.String({ description, examples: [example] });
+const count = (description: string, example = 0) =>
+  Type.Integer({ minimum: 0, description, examples: [example] });
+
+export const LedgerQuery = Type.Object(
+  {
+    from: instantText(
+      'The window’s start (inclusive): ISO-8601 with a zone, or epoch milliseconds.',
+      '2030-01-02T09:00:00Z',
+    ),
+    to: instantText(
+      `The window’s end (exclusive): ISO-8601 with a zone, or epoch milliseconds. At most ${MAX_LEDGER_FIRES} fires of the schedule in the window.`,
+      '2030-01-02T10:00:00Z',
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const LedgerCalendar = Type.Object(
+  {
+    calendarId: text('The calendar that removed the fire.', 'de-holidays'),
+    list: StringEnum(['only', 'exclude'] as const, {
+      description: 'Which of the schedule’s lists named it.',
+      examples: ['exclude'],
+    }),
+    date: text('The fire’s date in the calendar’s zone.', '2030-01-01'),
+    reason: text('WEEKEND or HOLIDAY.', 'HOLIDAY'),
+    label: orNull(Type.String(), 'The excluded date’s label, if it has one.', 'New Year'),
+  },
+  { additionalProperties: false },
+);
+
+const LedgerException = Type.Object(
+  {
+    action: StringEnum(['skip', 'move'] as const, { description: 'skip or move.', examples: ['skip'] }),
+    to: InstantOrNull('A move’s new time, ISO-8601 UTC; null for a skip.'),
+    by: text('Who made it.', 'ana'),
+    reason: orNull(Type.String(), 'Why, as given.', 'deploy'),
+  },
+  { additionalProperties: false },
+);
+
+export const LedgerEntry = named(
+  'LedgerEntry',
+  Type.Object(
+    {
+      scheduledTime: Instant(iso('The fire’s scheduled time (its run keeps it)'), T1),
+      until: InstantOrNull(
+        'The last fire of a run of fires with the same fate, ISO-8601 UTC; null for one fire.',
+      ),
+      count: Type.Integer({ minimum: 1, description: 'How many fires the entry stands for.', examples: [1] }),
+      outcome: StringEnum(LEDGER_OUTCOMES, {
+        description:
+          'ran: a run has it (logId, status); skipped: recorded as skipped (rule); calendar: a calendar removed it (not owed); exception: a one-off exception skipped it (not owed); paused: the job was stopped (not owed; stoppedBy names the change that stopped it); notYetDue: due too recently to judge; unexplained: owed, and nothing explains it.',
+        examples: ['ran'],
+      }),
+      logId: orNull(Type.Integer(), 'The run (a skip range’s first run); null when none.', 30064771072),
+      status: orNull(
+        StringEnum(['running', 'success', 'fail'] as const),
+        'ran: the run’s status (a broadcast’s worst shard).',
+        'success',
+      ),
+      rule: orNull(
+        StringEnum(SKIP_RULES),
+        'skipped: misfire (not planned in time, or a FIRE_ONCE_NOW catch-up stood for it), overload (it reached the dispatcher past the misfire threshold), overlap (a later fire was claimed first), block (the executor’s block strategy refused it).',
+        'misfire',
+      ),
+      fireAt: InstantOrNull(
+        'When it was due to fire, when not at its scheduled time (jitter, a move), ISO-8601 UTC.',
+      ),
+      calendar: orNull(LedgerCalendar, 'calendar: what removed the fire.', null),
+      exception: orNull(LedgerException, 'exception, or a moved fire: the one-off exception.', null),
+      stoppedBy: orNull(
+        Type.String(),
+        'paused: the audit action that stopped the job (job.stop, job.pausedByPolicy, job.scheduleEnded, …).',
+        'job.stop',
+      ),
+    },
+    { additionalProperties: false, description: 'One fire, or consecutive fires with the same fate.' },
+  ),
+);
+
+const counts = Object.fromEntries(LEDGER_OUTCOMES.map((o) => [o, count(`Fires whose outcome is ${o}.`)]));
+const ruleCounts = Object.fromEntries(SKIP_RULES.map((r) => [r, count(`Fires skipped by the ${r} rule.`)]));
+
+export const FireLedger = named(
+  'FireLedger',
+  Type.Object(
+    {
+      jobId: Type.Integer({ description: 'The job.', examples: [7] }),
+      from: Instant(iso('The window’s start'), T1),
+      to: Instant(iso('The window’s end'), '2030-01-02T10:00:00.000Z'),
+      summary: Type.Object(
+        {
+          ...counts,
+          skippedBy: Type.Object(ruleCounts, {
+            additionalProperties: false,
+            description: 'Skipped fires per rule.',
+            examples: [{ misfire: 2, overload: 0, overlap: 0, block: 0 }],
+          }),
+        },
+        {
+          additionalProperties: false,
+          description: 'Fires per outcome, and skipped fires per rule.',
+          examples: [
+            {
+              ran: 58,
+              skipped: 2,
+              calendar: 0,
+              exception: 0,
+              paused: 0,
+              notYetDue: 0,
+              unexplained: 0,
+              skippedBy: { misfire: 2, overload: 0, overlap: 0, block: 0 },
+            },
+          ],
+        },
+      ),
+      entries: Type.Array(LedgerEntry, { description: 'The fires, oldest first.', examples: [[]] }),
+      definitionChangedInWindow: Type.Boolean({
+        description: 'An audit record in the window changed the schedule; the ledger follows each change.',
+        examples: [false],
+      }),
+      history: StringEnum(['audit', 'current'] as const, {
+        description:
+          'audit: the schedule’s history rebuilt from the audit log; current: the job as it is now.',
+        examples: ['audit'],
+      }),
+      calendars: Type.Array(
+        Type.Object(
+          {
+            id: text('The calendar.', 'de-holidays'),
+            version: orNull(Type.Integer(), 'Its version as read now; null when it is missing.', 3),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description: 'The calendars the schedule names, read as they are now, with their versions.',
+          examples: [[{ id: 'de-holidays', version: 3 }]],
+        },
+      ),
+      calendarsChangedInWindow: Type.Array(Type.String(), {
+        description: 'Calendars changed inside the window (the ledger reads them as they are now).',
+        examples: [[]],
+      }),
+      runsRead: count('Runs read to build the ledger.', 60),
+    },
+    {
+      additionalProperties: false,
+      description: 'The fires a job’s schedule owed in a window and what became of each.',
+    },
+  ),
+);
