@@ -112,6 +112,7 @@ export function jobView(job: Job) {
     maxRuns: job.maxRuns ?? null,
     jitterSeconds: job.jitterSeconds ?? 0,
     calendars: calendarsView(job.calendars),
+    alertChannels: job.alertChannels ?? null,
     runsRemaining: schedule.runsRemaining,
     scheduleEnded: schedule.scheduleEnded,
     failurePolicy: job.failurePolicy ?? null,

@@ -5,9 +5,9 @@ import { loadRunFinisherConfig, type RunFinisherConfig } from '../wiring/run-fin
 import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 export interface MonitorsConfig extends RunFinisherConfig {
-  /** A run finisher's stores and the backfills (the backfill sweep). */
+  /** A run finisher's stores, the backfills (the backfill sweep) and the alerts (the delivery sweep). */
   readonly store: StoreConfig<
-    'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit' | 'backfills'
+    'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit' | 'backfills' | 'alerts'
   >;
   /** How long after a dispatch record was begun the lost-run watch reads it. */
   readonly lostRunSettleMs: number;
@@ -30,6 +30,7 @@ export function loadConfig(env: Env): MonitorsConfig {
         'workflows',
         'audit',
         'backfills',
+        'alerts',
       ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),

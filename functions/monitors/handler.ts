@@ -41,6 +41,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       workflows,
       jobPolicies,
       backfills,
+      alerts,
       failedSweeps,
     } = await sweep(backfillsUntil);
     const summary = {
@@ -52,6 +53,8 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       jobsResumed: jobPolicies?.resumed.length ?? 0,
       deadlinesMissed: jobPolicies?.deadlinesMissed.length ?? 0,
       backfillFiresStarted: backfills?.started ?? 0,
+      alertsDelivered: alerts?.delivered ?? 0,
+      alertDeliveriesFailed: alerts?.failed ?? 0,
       failedSweeps: [...failedSweeps],
     };
     const attributes = {
@@ -69,6 +72,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       summary.jobsResumed > 0 ||
       summary.deadlinesMissed > 0 ||
       summary.backfillFiresStarted > 0 ||
+      alerts?.attempts ||
       failedSweeps.length > 0
     ) {
       deps.logger.info('lost-run sweep', attributes);

@@ -17,6 +17,12 @@ export interface MonitorDeps extends RunOutcomeDeps {
   readonly executors: Pick<ExecutorTransport, 'beat'>;
   /** Re-drives workflow runs that stopped moving (see WorkflowEngine.sweepStalledRuns). */
   readonly workflowSweep?: Pick<WorkflowEngine, 'sweepStalledRuns'>;
+  /** Delivers the alerts due until `untilMs`, retries included (see alerts/alert-delivery.ts `driveAlertDeliveries`). */
+  readonly alertSweep?: {
+    drive(
+      untilMs: number,
+    ): Promise<{ readonly attempts: number; readonly delivered: number; readonly failed: number }>;
+  };
   /** Moves running backfills on until `untilMs` (see backfills/backfill-sweep.ts `driveBackfills`). */
   readonly backfillSweep?: {
     drive(
@@ -184,7 +190,8 @@ export type MonitorSweep =
   | 'pendingOutcomes'
   | 'stalledWorkflowRuns'
   | 'jobPolicies'
-  | 'backfills';
+  | 'backfills'
+  | 'alerts';
 
 export interface MonitorSweepsResult {
   /** The lost-run sweep's result; absent when it failed. */
@@ -197,6 +204,8 @@ export interface MonitorSweepsResult {
   readonly jobPolicies?: JobPoliciesResult;
   /** The backfill fires started and finished; absent when the sweep failed (or is not wired). */
   readonly backfills?: { readonly active: number; readonly started: number; readonly finished: number };
+  /** Alert delivery attempts made, delivered and failed for good; absent when the sweep failed (or is not wired). */
+  readonly alerts?: { readonly attempts: number; readonly delivered: number; readonly failed: number };
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
   readonly failedSweeps: readonly MonitorSweep[];
 }
@@ -209,7 +218,7 @@ export interface MonitorSweepsResult {
 export async function runMonitorSweeps(
   deps: MonitorDeps,
   settings: MonitorSettings,
-  /** Backfills are driven (stepped once a second) until then; absent: stepped once. */
+  /** Backfills are driven (stepped once a second) and alerts delivered until then; absent: one pass. */
   backfillsUntilMs?: number,
 ): Promise<MonitorSweepsResult> {
   const failedSweeps: MonitorSweep[] = [];
@@ -234,16 +243,19 @@ export async function runMonitorSweeps(
     : undefined;
   // Last: a success re-driven just now counts for a deadline checked here.
   const jobPolicies = await attempt('jobPolicies', () => sweepJobPolicies(deps));
-  // Last: it may go on stepping running backfills for the rest of the invocation.
-  const backfills = deps.backfillSweep
-    ? await attempt('backfills', () => deps.backfillSweep!.drive(backfillsUntilMs ?? deps.clock.now()))
-    : undefined;
+  // Last, side by side: each may go on (stepping backfills, retrying deliveries) for the rest of the invocation.
+  const until = backfillsUntilMs ?? deps.clock.now();
+  const [backfills, alerts] = await Promise.all([
+    deps.backfillSweep ? attempt('backfills', () => deps.backfillSweep!.drive(until)) : undefined,
+    deps.alertSweep ? attempt('alerts', () => deps.alertSweep!.drive(until)) : undefined,
+  ]);
   return {
     ...(lost ? { lost } : {}),
     ...(redrive ? { redrive } : {}),
     ...(workflows ? { workflows } : {}),
     ...(jobPolicies ? { jobPolicies } : {}),
     ...(backfills ? { backfills } : {}),
+    ...(alerts ? { alerts } : {}),
     failedSweeps,
   };
 }
