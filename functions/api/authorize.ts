@@ -117,6 +117,8 @@ const ID_FIELD: Readonly<Record<AuditTargetKind, string | undefined>> = {
   workflowRun: 'runId',
   calendar: 'id',
   backfill: 'id',
+  alertChannel: 'id',
+  alertSilence: 'id',
   user: 'username',
   token: 'id',
   bootstrap: undefined,

@@ -13,6 +13,7 @@ const tables = {
   [ENV.workflowsTable]: 'workflows',
   [ENV.calendarsTable]: 'calendars',
   [ENV.backfillsTable]: 'backfills',
+  [ENV.alertsTable]: 'alerts',
 };
 const required = {
   ...tables,

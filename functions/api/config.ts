@@ -22,12 +22,13 @@ export type ApiTable =
   | 'audit'
   | 'workflows'
   | 'calendars'
-  | 'backfills';
+  | 'backfills'
+  | 'alerts';
 
 export interface ApiConfig {
   readonly aws: AwsClientOptions;
   /**
-   * Jobs, groups, runs, registry, users, audit, workflows, calendars, backfills and the ring (manual triggers and the nodes
+   * Jobs, groups, runs, registry, users, audit, workflows, calendars, backfills, alerts and the ring (manual triggers and the nodes
    * a workflow trigger or retry fires go on its fast lane); a workflow run that fails here (a node
    * killed, a retry that fails at once) is alarmed.
    */
@@ -73,6 +74,7 @@ export function loadConfig(env: Env): ApiConfig {
         'workflows',
         'calendars',
         'backfills',
+        'alerts',
       ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),

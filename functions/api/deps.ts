@@ -4,6 +4,7 @@ import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import { cachedTokenReader } from '@tickring/aws/secrets';
 import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
+import type { AdminAlertsDeps } from '@tickring/core/alerts/use-cases';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
 import { type AdminWorkflowBackfillsDeps, getBackfill } from '@tickring/core/backfills/use-cases';
 import { type AdminCalendarsDeps, getCalendar } from '@tickring/core/calendars/use-cases';
@@ -68,6 +69,8 @@ export interface ApiDeps {
   readonly backfills: AdminWorkflowBackfillsDeps;
   /** Jobs' fire ledgers. */
   readonly ledger: JobLedgerDeps;
+  /** Alert channels, silences and the alert history. */
+  readonly alerts: AdminAlertsDeps;
   readonly executors: AdminExecutorsDeps;
   /** Refused executor requests, for the executors list. */
   readonly refusals: AdminRefusalsDeps;
@@ -213,6 +216,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     calendars,
     backfills,
     ledger: { jobs, runs, calendars: calendarStore, audit: audit.log, clock },
+    alerts: { alerts: stores.alerts(), sealer: tokens.sealer, clock },
     executors,
     refusals: { refusals: stores.registrationRefusals() },
     dashboard: { ...executors, jobs, reports },

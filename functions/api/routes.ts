@@ -34,6 +34,7 @@ import {
 import { getRun, killRun, listRuns, readRunOutput } from '@tickring/core/runs/use-cases';
 import { type Caller, GuardedRouter } from './authorize.js';
 import type { ApiDeps } from './deps.js';
+import { addAlertRoutes } from './routes-alerts.js';
 import { addAuditRoutes } from './routes-audit.js';
 import { addBackfillRoutes } from './routes-backfills.js';
 import { addCalendarRoutes } from './routes-calendars.js';
@@ -197,6 +198,7 @@ export function apiRoutes(deps: ApiDeps): Router {
   addCalendarRoutes(r, deps.calendars);
   addBackfillRoutes(r, deps.backfills);
   addLedgerRoutes(r, deps.ledger);
+  addAlertRoutes(r, deps.alerts);
   addIdentityRoutes(r, deps.identity);
   addAuditRoutes(r, deps.audit);
   return router;

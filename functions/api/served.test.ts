@@ -22,6 +22,7 @@ const handler = createHandler(
     [ENV.workflowsTable]: 'workflows',
     [ENV.calendarsTable]: 'calendars',
     [ENV.backfillsTable]: 'backfills',
+    [ENV.alertsTable]: 'alerts',
     [ENV.alarmTopicArn]: 'arn:aws:sns:eu-west-1:000000000000:alarms',
     [ENV.ringFastQueueUrl]: 'http://127.0.0.1:1/fast',
     [ENV.ringSlowQueueUrl]: 'http://127.0.0.1:1/slow',

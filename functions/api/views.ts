@@ -115,6 +115,7 @@ export function jobView(job: Job) {
     // Absent: the deployment's retention, every success kept.
     logRetentionDays: job.logRetentionDays ?? null,
     keepSuccessfulRuns: job.keepSuccessfulRuns ?? null,
+    alertChannels: job.alertChannels ?? null,
     runsRemaining: schedule.runsRemaining,
     scheduleEnded: schedule.scheduleEnded,
     failurePolicy: job.failurePolicy ?? null,

@@ -13,6 +13,7 @@ const env = {
   [ENV.registryTable]: 'registry',
   [ENV.workflowsTable]: 'workflows',
   [ENV.auditTable]: 'audit',
+  [ENV.alertsTable]: 'alerts',
   [ENV.ringFastQueueUrl]: 'http://sqs/fast',
   [ENV.ringSlowQueueUrl]: 'http://sqs/slow',
   [ENV.accessToken]: 'acc3ss',

@@ -14,7 +14,9 @@ import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 export interface DispatcherConfig {
   readonly aws: AwsClientOptions;
   /** The tables it reads and claims in, the ring it consumes (and re-sends to), the alarm topic. */
-  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit'>;
+  readonly store: StoreConfig<
+    'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit' | 'alerts'
+  >;
   /** The job store files running jobs under `id % shardCount`. */
   readonly shardCount: number;
   /** Admin → executor call timeout (XXL-JOB's `xxl.job.timeout`, 3 s). */
@@ -42,7 +44,16 @@ export function loadConfig(env: Env): DispatcherConfig {
   return {
     aws: loadAwsConfig(env),
     store: loadStoreConfig(env, () => ({
-      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows', 'audit']),
+      tables: loadTables(env, [
+        'jobs',
+        'groups',
+        'runs',
+        'registry',
+        'control',
+        'workflows',
+        'audit',
+        'alerts',
+      ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     })),

@@ -5,9 +5,21 @@ import { loadRunFinisherConfig, type RunFinisherConfig } from '../wiring/run-fin
 import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 export interface MonitorsConfig extends RunFinisherConfig {
-  /** A run finisher's stores, the backfills (the backfill sweep) and the calendars (the dead-man sweep). */
+  /**
+   * A run finisher's stores, the backfills (the backfill sweep), the calendars (the dead-man sweep)
+   * and the alerts (the delivery sweep).
+   */
   readonly store: StoreConfig<
-    'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit' | 'backfills' | 'calendars'
+    | 'jobs'
+    | 'groups'
+    | 'runs'
+    | 'registry'
+    | 'control'
+    | 'workflows'
+    | 'audit'
+    | 'backfills'
+    | 'calendars'
+    | 'alerts'
   >;
   /** How long after a dispatch record was begun the lost-run watch reads it. */
   readonly lostRunSettleMs: number;
@@ -31,6 +43,7 @@ export function loadConfig(env: Env): MonitorsConfig {
         'audit',
         'backfills',
         'calendars',
+        'alerts',
       ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),

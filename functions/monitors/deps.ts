@@ -2,6 +2,9 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
+import { httpAlertSender } from '@tickring/aws/sns';
+import type { AlertSender } from '@tickring/core/alerts';
+import { driveAlertDeliveries } from '@tickring/core/alerts/use-cases';
 import { driveBackfills } from '@tickring/core/backfills/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
@@ -22,6 +25,8 @@ export interface MonitorsRuntime {
   readonly secrets: SecretsManagerClient;
   readonly alarms: AlarmPublisher;
   readonly executors: Pick<ExecutorTransport, 'beat'>;
+  /** How alerts leave (webhook and slack POSTs, email). */
+  readonly alertSender: AlertSender;
 }
 
 /** The composition root: built once per cold start. */
@@ -70,6 +75,19 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
             workflowRuns: stores.workflows(config.logRetentionDays),
             runs: outcomeDeps.runs,
             ring: outcomeDeps.ring,
+            clock: outcomeDeps.clock,
+            logger,
+          },
+          untilMs,
+        ),
+    },
+    alertSweep: {
+      drive: (untilMs) =>
+        driveAlertDeliveries(
+          {
+            alerts: stores.alerts(),
+            sender: runtime.alertSender ?? httpAlertSender({ email: stores.alertEmail() }),
+            sealer: tokens.sealer,
             clock: outcomeDeps.clock,
             logger,
           },

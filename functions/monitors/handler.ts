@@ -42,6 +42,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       jobPolicies,
       deadMan,
       backfills,
+      alerts,
       failedSweeps,
     } = await sweep(backfillsUntil);
     const summary = {
@@ -55,6 +56,8 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       firesUnexplained: deadMan?.unexplained ?? 0,
       deadManAlarms: deadMan?.alarmed.length ?? 0,
       backfillFiresStarted: backfills?.started ?? 0,
+      alertsDelivered: alerts?.delivered ?? 0,
+      alertDeliveriesFailed: alerts?.failed ?? 0,
       failedSweeps: [...failedSweeps],
     };
     const attributes = {
@@ -76,6 +79,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       summary.deadlinesMissed > 0 ||
       summary.firesUnexplained > 0 ||
       summary.backfillFiresStarted > 0 ||
+      alerts?.attempts ||
       failedSweeps.length > 0
     ) {
       deps.logger.info('lost-run sweep', attributes);

@@ -16,8 +16,10 @@ import { loadStoreConfig, type StoreConfig } from './store-config.js';
  */
 export interface RunFinisherConfig {
   readonly aws: AwsClientOptions;
-  /** The stores and ring a run's outcome writes to, the executor registry, the alarm topic. */
-  readonly store: StoreConfig<'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit'>;
+  /** The stores and ring a run's outcome writes to, the executor registry, the alarm topic, the alerts. */
+  readonly store: StoreConfig<
+    'jobs' | 'groups' | 'runs' | 'registry' | 'control' | 'workflows' | 'audit' | 'alerts'
+  >;
   /**
    * The executors' global token, required (tokens fail closed): executors present it to the
    * callback, the monitors send it with `beat` to executors no registry vouches for.
@@ -40,7 +42,16 @@ export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
   return {
     aws: loadAwsConfig(env),
     store: loadStoreConfig(env, () => ({
-      tables: loadTables(env, ['jobs', 'groups', 'runs', 'registry', 'control', 'workflows', 'audit']),
+      tables: loadTables(env, [
+        'jobs',
+        'groups',
+        'runs',
+        'registry',
+        'control',
+        'workflows',
+        'audit',
+        'alerts',
+      ]),
       queueUrls: loadRingQueueUrls(env),
       alarmTopicArn: requireString(env, ENV.alarmTopicArn),
     })),

@@ -1,4 +1,5 @@
 import type { AwsClients } from '@tickring/aws/clients';
+import type { AlertSender, AlertStore } from '@tickring/core/alerts';
 import type { AuditLog } from '@tickring/core/audit';
 import type { BackfillStore } from '@tickring/core/backfills';
 import type { CalendarStore } from '@tickring/core/calendars';
@@ -37,11 +38,16 @@ export interface StoreKit {
   workflows(retentionDays: number): WorkflowStore;
   calendars(): CalendarStore;
   backfills(): BackfillStore;
+  /** Alert channels, silences and alerts (the outbox the monitors deliver, the history). */
+  alerts(): AlertStore;
+  /** Where an email channel's alert goes: the SNS alarm topic (DynamoDB), the log (SQLite). */
+  alertEmail(): AlertSender['email'];
   /** The ring, and its backlog gauge (the tick's admission control). */
   ring(): RingQueue & RingGauge;
   /**
    * Where a failed run's alarm goes beside the job's webhook: the SNS alarm topic (DynamoDB), or an
-   * `alarm` line in the function's log (SQLite: there is no topic on one machine).
+   * `alarm` line in the function's log (SQLite: there is no topic on one machine); then recorded as
+   * an alert for the job's (or its group's) alert channels, which the monitors deliver.
    */
   alarms(): AlarmPublisher;
   /** The lane of a ring record, by the queue its `eventSourceARN` names (a record of neither: fast). */

@@ -1,4 +1,5 @@
 import {
+  DynamoAlertStore,
   DynamoAuditLog,
   DynamoBackfillStore,
   DynamoCalendarStore,
@@ -14,9 +15,10 @@ import {
   DynamoSlowTracker,
   DynamoWorkflowStore,
 } from '@tickring/aws/dynamodb';
-import { createAlarmPublisher } from '@tickring/aws/sns';
+import { createAlarmPublisher, snsAlertEmail } from '@tickring/aws/sns';
 import { SqsRingQueue } from '@tickring/aws/sqs';
 import type { TableName } from '@tickring/aws/topology';
+import { RoutingAlarmPublisher } from '@tickring/core/alerts/use-cases';
 import type { DynamoStoreConfig } from './store-config.js';
 import type { StoreKit, StoreRuntime } from './store-kit.js';
 
@@ -31,6 +33,12 @@ export function dynamoStoreKit<T extends TableName>(
     const physical = tables[name];
     if (physical === undefined) throw new Error(`the ${name} table is not in this function's configuration`);
     return physical;
+  };
+  const alarmTopic = (): string => {
+    if (store.alarmTopicArn === undefined) {
+      throw new Error("the alarm topic is not in this function's configuration");
+    }
+    return store.alarmTopicArn;
   };
   const slowQueueName = store.queueUrls.slow.split('/').at(-1);
   return {
@@ -67,13 +75,19 @@ export function dynamoStoreKit<T extends TableName>(
       }),
     calendars: () => new DynamoCalendarStore({ doc, calendarsTable: table('calendars') }),
     backfills: () => new DynamoBackfillStore({ doc, backfillsTable: table('backfills') }),
+    alerts: () => new DynamoAlertStore({ doc, alertsTable: table('alerts') }),
+    alertEmail: () => snsAlertEmail({ sns, topicArn: alarmTopic() }),
     ring: () => new SqsRingQueue({ sqs, queueUrls: store.queueUrls }),
-    alarms: () => {
-      if (store.alarmTopicArn === undefined) {
-        throw new Error("the alarm topic is not in this function's configuration");
-      }
-      return createAlarmPublisher({ sns, topicArn: store.alarmTopicArn, logger: runtime.logger });
-    },
+    alarms: () =>
+      new RoutingAlarmPublisher(
+        createAlarmPublisher({ sns, topicArn: alarmTopic(), logger: runtime.logger }),
+        {
+          alerts: new DynamoAlertStore({ doc, alertsTable: table('alerts') }),
+          groups: new DynamoGroupStore({ doc, groupsTable: table('groups') }),
+          clock: runtime.clock,
+          logger: runtime.logger,
+        },
+      ),
     // The queue name is the last part of both a queue URL and a queue ARN.
     laneOf: (arn) => (arn?.split(':').at(-1) === slowQueueName ? 'slow' : 'fast'),
   };

@@ -1,9 +1,16 @@
 import { resolve } from 'node:path';
-import { type AlarmChannel, MultiChannelAlarmPublisher, webhookChannel } from '@tickring/aws/sns';
+import {
+  type AlarmChannel,
+  loggedAlertEmail,
+  MultiChannelAlarmPublisher,
+  webhookChannel,
+} from '@tickring/aws/sns';
+import { RoutingAlarmPublisher } from '@tickring/core/alerts/use-cases';
 import type { Logger } from '@tickring/core/common';
 import type { RingLane } from '@tickring/core/dispatch';
 import {
   EmbeddedDatabase,
+  SqliteAlertStore,
   SqliteAuditLog,
   SqliteBackfillStore,
   SqliteCalendarStore,
@@ -109,8 +116,19 @@ export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime):
     workflows: (retentionDays) => new SqliteWorkflowStore({ database, retentionDays, clock }),
     calendars: () => new SqliteCalendarStore({ database }),
     backfills: () => new SqliteBackfillStore({ database }),
+    alerts: () => new SqliteAlertStore({ database }),
+    alertEmail: () => loggedAlertEmail(logger),
     ring: () => new SqliteRingQueue({ database, clock }),
-    alarms: () => new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger),
+    alarms: () =>
+      new RoutingAlarmPublisher(
+        new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger),
+        {
+          alerts: new SqliteAlertStore({ database }),
+          groups: new SqliteGroupStore({ database }),
+          clock,
+          logger,
+        },
+      ),
     laneOf: (arn) => (arn?.split(':').at(-1) === RING_NAMES.slow ? 'slow' : 'fast'),
   };
 }

@@ -132,6 +132,12 @@ describe('the store kit', () => {
           run: expect.objectContaining({ logId: 7 * 2 ** 32 }),
         }),
       },
+      // Then recorded for the alert channels: the job and its group name none.
+      {
+        level: 'info',
+        message: 'alert recorded',
+        attributes: expect.objectContaining({ jobId: 7, kind: 'runFailed', state: 'unrouted' }),
+      },
     ]);
     closeSharedEmbeddedDatabase(file);
   });

@@ -69,6 +69,8 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       workflows: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
       // A job its failure policy paused (a refused trigger's final outcome) is recorded: one PutItem.
       audit: ['PutItem'],
+      // An alarm recorded as an alert: the window's alert (GetItem, conditional PutItem), the silences (Query).
+      alerts: ['GetItem', 'PutItem', 'Query'],
     },
     sendToRing: true,
     publishAlarms: true,
@@ -96,6 +98,8 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       control: ['GetItem', 'PutItem', 'UpdateItem'],
       audit: ['PutItem'],
       workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+      // An alarm recorded as an alert: the window's alert (GetItem, conditional PutItem), the silences (Query).
+      alerts: ['GetItem', 'PutItem', 'Query'],
     },
     sendToRing: true,
     publishAlarms: true,
@@ -134,6 +138,9 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       // active mark, in a transaction), its first step and a cancel (conditional PutItem; an end also
       // deletes the mark: DeleteItem).
       backfills: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
+      // admin-alerts: channels and silences (Query of their partition, conditional PutItem, DeleteItem),
+      // the history (index Query); an alarm raised here recorded as an alert (GetItem, PutItem).
+      alerts: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
     },
     sendToRing: true,
     // A workflow run can fail in the api (a retried node failing at once, a killed node): alarmed here.
@@ -169,6 +176,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       // conditional PutItem (an end deletes the mark: DeleteItem); its fires' runs are read
       // (runs BatchGetItem) and their logIds allocated (control UpdateItem), the fires sent to the ring.
       backfills: ['Query', 'BatchGetItem', 'GetItem', 'PutItem', 'DeleteItem'],
+      // The alert delivery sweep: the due index (Query) and its alerts (BatchGetItem), the channels
+      // (GetItem), each alert's attempts (conditional PutItem); alarms recorded as alerts (GetItem,
+      // PutItem, the silences' Query). Email channels publish to the alarm topic.
+      alerts: ['Query', 'BatchGetItem', 'GetItem', 'PutItem'],
     },
     sendToRing: true,
     publishAlarms: true,

@@ -323,7 +323,8 @@ const NUMBER_FIELDS = ['executorTimeout', 'executorFailRetryCount', 'retryBackof
 
 /**
  * The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only
- * ones). The log retention is not edited here yet: a PUT without it leaves it as it is.
+ * ones). The log retention and the alert channels are not edited here yet: a PUT without them leaves
+ * them as they are.
  */
 type JobBody = Omit<
   JobCreate,
@@ -335,6 +336,7 @@ type JobBody = Omit<
   | ReadOnlyKeys
   | 'logRetentionDays'
   | 'keepSuccessfulRuns'
+  | 'alertChannels'
 >;
 type ReadOnlyKeys =
   | 'triggerNextTime'

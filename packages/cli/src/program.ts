@@ -4,6 +4,7 @@
  * so it runs inside tests).
  */
 import { Command } from 'commander';
+import { registerAlerts } from './commands/alerts.js';
 import { registerAudit } from './commands/audit.js';
 import { registerBackfills } from './commands/backfills.js';
 import { registerCalendars } from './commands/calendars.js';
@@ -37,7 +38,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command('tickring');
   program
     .description(
-      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, calendars, backfills, executors, imports; users, API tokens and the audit log.',
+      'The tickring command line: groups, jobs, schedules, runs and their logs, workflows and their runs, calendars, backfills, alert channels, silences and alerts, executors, imports; users, API tokens and the audit log.',
     )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for the command')
@@ -68,6 +69,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   registerGroups(program, run);
   registerJobs(program, run, io.now);
   registerBackfills(program, run);
+  registerAlerts(program, run, io.now);
   registerPreview(program, run, io.now);
   registerRuns(program, run, io.now);
   registerWorkflows(program, run, io.now);

@@ -1,4 +1,5 @@
 export { makeAuditEntry } from './audit-entries.js';
+export { alertStoreContract, testAlert, testAlertChannel } from './contracts/alert-store.js';
 export { type AuditLogContractOptions, auditLogContract } from './contracts/audit-log.js';
 export { backfillStoreContract, testBackfill } from './contracts/backfill-store.js';
 export { calendarStoreContract, testCalendar } from './contracts/calendar-store.js';
@@ -25,6 +26,7 @@ export {
 } from './identity-doubles.js';
 export { identityLifecycleSuite } from './identity-lifecycle.js';
 export { makeJob } from './jobs.js';
+export { MemoryAlertStore } from './memory/alert-store.js';
 export { MemoryAuditLog, type MemoryAuditLogOptions } from './memory/audit-log.js';
 export { MemoryBackfillStore } from './memory/backfill-store.js';
 export { MemoryCalendarStore } from './memory/calendar-store.js';

@@ -60,6 +60,11 @@ const TAGS = [
     description:
       'Backfills: the fires a job’s schedule would have made in a past range, run now with their own scheduled times, at a parallelism and a rate; progress and cancel.',
   },
+  {
+    name: 'alerts',
+    description:
+      'Alert channels (webhook, Slack, email), routing per job or group, one alert per condition per window with a count, silences, and the history of alerts with their deliveries (admin only).',
+  },
   { name: 'executors', description: 'Executors online and the dashboard.' },
   { name: 'sessions', description: 'Signing in and out, and who you are.' },
   { name: 'users', description: 'People: their roles over executor groups (admin only).' },

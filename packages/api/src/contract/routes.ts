@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { REFUSAL_HINTS } from '@tickring/core/executors';
 import { type AnyApiRoute, defineRoute } from './define.js';
+import { ALERT_ROUTES } from './routes-alerts.js';
 import { AUDIT_ROUTES } from './routes-audit.js';
 import { BACKFILL_ROUTES } from './routes-backfills.js';
 import { CALENDAR_ROUTES } from './routes-calendars.js';
@@ -833,6 +834,7 @@ export const API = {
   ...WORKFLOW_ROUTES,
   ...CALENDAR_ROUTES,
   ...BACKFILL_ROUTES,
+  ...ALERT_ROUTES,
   ...IDENTITY_ROUTES,
   ...AUDIT_ROUTES,
 } as const;

@@ -351,6 +351,14 @@ const JOB_FIELDS = {
     description: 'The script of a GLUE job.',
     examples: ['echo "hello"'],
   }),
+  alertChannels: Type.Union(
+    [Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 10 }), Type.Null()],
+    {
+      description:
+        'Alert channels (ids) the job’s alarms go to, besides alarmEmail / alarmWebhook; null: its group’s default; []: none.',
+      examples: [['5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11']],
+    },
+  ),
   childJobIds: Type.Array(Type.Integer({ minimum: 1, description: 'A job id.', examples: [8] }), {
     maxItems: JOB_LIMITS.childJobIds,
     description:
@@ -565,6 +573,8 @@ export const Job = named(
       id: Type.Integer({ minimum: 1, description: 'The job’s id.', examples: [7] }),
       ...JOB_FIELDS,
       calendars: ScheduleCalendarsView,
+      // Optional in the view: documents written before alert channels (exports, imports) have none.
+      alertChannels: Type.Optional(JOB_FIELDS.alertChannels),
       triggerNextTime: InstantOrNull(
         'The next scheduled fire while RUNNING, ISO-8601 UTC; null when stopped.',
       ),

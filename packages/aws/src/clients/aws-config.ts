@@ -38,6 +38,7 @@ const TABLE_ENV: Readonly<Record<TableName, string>> = {
   workflows: ENV.workflowsTable,
   calendars: ENV.calendarsTable,
   backfills: ENV.backfillsTable,
+  alerts: ENV.alertsTable,
 };
 
 /** The env var that carries each table's physical name (set by infra/ and by the local stack). */

@@ -1,3 +1,4 @@
+export { DynamoAlertStore } from './alert-store.js';
 export { DynamoAuditLog } from './audit-log.js';
 export { DynamoBackfillStore } from './backfill-store.js';
 export { DynamoCalendarStore } from './calendar-store.js';

@@ -5,3 +5,4 @@ export {
   MultiChannelAlarmPublisher,
   webhookChannel,
 } from './alarms.js';
+export { httpAlertSender, loggedAlertEmail, snsAlertEmail } from './alert-sender.js';

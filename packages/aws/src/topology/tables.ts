@@ -39,7 +39,8 @@ export type TableName =
   | 'audit'
   | 'workflows'
   | 'calendars'
-  | 'backfills';
+  | 'backfills'
+  | 'alerts';
 
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -52,6 +53,9 @@ export const WORKFLOW_RUNS_BY_WORKFLOW_INDEX = 'runsByWorkflow';
 export const WORKFLOW_RUNS_ALL_INDEX = 'runsAll';
 export const WORKFLOW_RUNS_ACTIVE_INDEX = 'activeByWorkflow';
 export const WORKFLOW_RUNS_STALLED_INDEX = 'stalledRuns';
+export const ALERTS_FEED_INDEX = 'alertFeed';
+export const ALERTS_BY_JOB_INDEX = 'alertsByJob';
+export const ALERTS_DUE_INDEX = 'alertsDue';
 
 export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   /** Job definitions. Running jobs carry `dueShard` + `nextTriggerTime`, which feed the sparse due index. */
@@ -217,6 +221,36 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     indexes: [],
+  },
+  /**
+   * Alert channels (`channel` / id), silences (`silence` / id) and alerts (`A#{id}` / `alert`; see
+   * DynamoAlertStore): the history newest first (`alertFeed`), a job's (`alertsByJob`), and the alerts
+   * the delivery sweep has work on (`alertsDue`, sparse, keys only).
+   */
+  alerts: {
+    logicalName: 'alerts',
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [
+      {
+        indexName: ALERTS_FEED_INDEX,
+        partitionKey: { name: 'feed', type: 'S' },
+        sortKey: { name: 'order', type: 'S' },
+        projection: 'ALL',
+      },
+      {
+        indexName: ALERTS_BY_JOB_INDEX,
+        partitionKey: { name: 'jobId', type: 'N' },
+        sortKey: { name: 'order', type: 'S' },
+        projection: 'ALL',
+      },
+      {
+        indexName: ALERTS_DUE_INDEX,
+        partitionKey: { name: 'dueFeed', type: 'S' },
+        sortKey: { name: 'dueAt', type: 'N' },
+        projection: 'KEYS_ONLY',
+      },
+    ],
   },
 };
 

@@ -60,6 +60,13 @@ export const EXPORTED_JOB_FIELDS = [
   'triggerStatus',
 ] as const satisfies readonly (keyof Job)[];
 
+/**
+ * A job's fields the export leaves out: its alert channels are the deployment's (their ids and
+ * sealed secrets do not move to another one); a job imported alerts through its group's channels
+ * until they are set again on the target.
+ */
+export const UNEXPORTED_JOB_FIELDS = ['alertChannels'] as const satisfies readonly (keyof Job)[];
+
 /** A workflow's definition fields, as the export carries them. */
 export const EXPORTED_WORKFLOW_FIELDS = [
   'name',

@@ -1047,6 +1047,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/alert-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alert channels
+         * @description Every channel, by id; a webhook’s secret only as `signed`.
+         *
+         *     Access: the admin role.
+         */
+        get: operations["listAlertChannels"];
+        put?: never;
+        /**
+         * Create an alert channel
+         * @description A webhook (optionally templated and HMAC-signed), a Slack-compatible incoming webhook, or email through the alarm topic. Every problem is answered at once (400). A webhook’s secret is sealed and never shown again.
+         *
+         *     Access: the admin role.
+         */
+        post: operations["createAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alert-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert channel
+         * @description Alerts routed to it afterwards record a failed delivery naming it.
+         *
+         *     Access: the admin role.
+         */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alert-silences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List silences
+         * @description Every silence, past ones included until deleted.
+         *
+         *     Access: the admin role.
+         */
+        get: operations["listAlertSilences"];
+        put?: never;
+        /**
+         * Silence alerts for a while
+         * @description Alerts matching it between from and to are recorded (state `silenced`) and sent nowhere. Every problem is answered at once (400).
+         *
+         *     Access: the admin role.
+         */
+        post: operations["createAlertSilence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alert-silences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a silence
+         * @description Deletes it: alerts from now on are sent.
+         *
+         *     Access: the admin role.
+         */
+        delete: operations["deleteAlertSilence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alert history
+         * @description Alerts newest first: one per (job, kind) condition and 10-minute window with its count, sent / silenced / unrouted, each delivery with its attempts.
+         *
+         *     Access: the admin role.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions": {
         parameters: {
             query?: never;
@@ -1793,6 +1915,13 @@ export interface components {
              */
             glueSource: string;
             /**
+             * @description Alert channels (ids) the job’s alarms go to, besides alarmEmail / alarmWebhook; null: its group’s default; []: none.
+             * @example [
+             *       "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11"
+             *     ]
+             */
+            alertChannels?: string[] | null;
+            /**
              * @description Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.
              * @example [
              *       8,
@@ -2273,6 +2402,13 @@ export interface components {
              */
             glueSource?: string;
             /**
+             * @description Alert channels (ids) the job’s alarms go to, besides alarmEmail / alarmWebhook; null: its group’s default; []: none.
+             * @example [
+             *       "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11"
+             *     ]
+             */
+            alertChannels?: string[] | null;
+            /**
              * @description Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.
              * @default []
              * @example [
@@ -2555,6 +2691,13 @@ export interface components {
              * @example echo "hello"
              */
             glueSource?: string;
+            /**
+             * @description Alert channels (ids) the job’s alarms go to, besides alarmEmail / alarmWebhook; null: its group’s default; []: none.
+             * @example [
+             *       "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11"
+             *     ]
+             */
+            alertChannels?: string[] | null;
             /**
              * @description Jobs triggered when a run of this one succeeds; each must exist, no cycles, not the job itself.
              * @example [
@@ -5220,6 +5363,343 @@ export interface components {
              */
             nextCursor: string | null;
         };
+        AlertChannelList: {
+            /**
+             * @description Every channel, by id.
+             * @example []
+             */
+            items: components["schemas"]["AlertChannel"][];
+        };
+        AlertChannel: {
+            /**
+             * @description The channel’s id.
+             * @example 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11
+             */
+            id: string;
+            /**
+             * @description Its name.
+             * @example ops webhook
+             */
+            name: string;
+            /**
+             * @description webhook, slack or email.
+             * @example webhook
+             * @enum {string}
+             */
+            kind: "webhook" | "slack" | "email";
+            /**
+             * @description Where it POSTs.
+             * @example https://hooks.example.com/tickring
+             */
+            url?: string;
+            /**
+             * @description Its body template.
+             * @example {"text":"{{ text }}"}
+             */
+            bodyTemplate?: string;
+            /**
+             * @description Whether it signs its bodies (its secret is never shown).
+             * @example true
+             */
+            signed: boolean;
+            /**
+             * @description Moves with each change.
+             * @example 1
+             */
+            revision: number;
+            /**
+             * Format: date-time
+             * @description When it was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description Who created it.
+             * @example ana
+             */
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @description When it last changed, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description A new alert channel. */
+        AlertChannelCreate: {
+            /**
+             * @description Its name, for people.
+             * @example ops webhook
+             */
+            name: string;
+            /**
+             * @description webhook, slack (incoming-webhook JSON) or email (the alarm topic).
+             * @example webhook
+             * @enum {string}
+             */
+            kind: "webhook" | "slack" | "email";
+            /**
+             * @description webhook and slack: where to POST.
+             * @example https://hooks.example.com/tickring
+             */
+            url?: string;
+            /**
+             * @description webhook: the body, with `{{ path }}` placeholders over the alert’s fields (`text`, `alert.kind`, `alert.count`, `alert.firstAt`, `job.id`, `job.name`, `job.appName`, …); absent: the alert as JSON.
+             * @example {"job":{{ job.id }},"text":"{{ text }}"}
+             */
+            bodyTemplate?: string;
+            /**
+             * @description webhook: signs each body (`X-Tickring-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">`); stored sealed, never answered.
+             * @example a-long-random-shared-secret
+             */
+            secret?: string;
+        };
+        AlertSilenceList: {
+            /**
+             * @description Every silence, by id.
+             * @example []
+             */
+            items: components["schemas"]["AlertSilence"][];
+        };
+        AlertSilence: {
+            /**
+             * @description The silence’s id.
+             * @example 0f6a1d2e-4c3b-4a59-8e7d-6b5a4c3d2e1f
+             */
+            id: string;
+            /**
+             * @description Matches this job’s alerts.
+             * @example 7
+             */
+            jobId?: number;
+            /**
+             * @description Matches the alerts of this group’s jobs.
+             * @example orders
+             */
+            appName?: string;
+            /**
+             * @description Matches alerts of this kind.
+             * @example runFailed
+             * @enum {string}
+             */
+            kind?: "runFailed" | "jobPaused" | "jobRecovered" | "deadlineMissed" | "fireUnexplained";
+            /**
+             * Format: date-time
+             * @description When it starts, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description When it ends, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Why.
+             * @example database maintenance
+             */
+            reason: string;
+            /**
+             * @description Who created it.
+             * @example ana
+             */
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @description When it was created, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /** @description Alerts matching every field given (at least one of jobId, appName, kind) are recorded, not sent, between from and to. */
+        AlertSilenceCreate: {
+            /**
+             * @description Matches this job’s alerts.
+             * @example 7
+             */
+            jobId?: number;
+            /**
+             * @description Matches the alerts of this group’s jobs.
+             * @example orders
+             */
+            appName?: string;
+            /**
+             * @description Matches alerts of this kind.
+             * @example runFailed
+             * @enum {string}
+             */
+            kind?: "runFailed" | "jobPaused" | "jobRecovered" | "deadlineMissed" | "fireUnexplained";
+            /**
+             * Format: date-time
+             * @description When it starts; absent: now, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description When it ends, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Why.
+             * @example database maintenance
+             */
+            reason: string;
+        };
+        AlertPage: {
+            /**
+             * @description Alerts, newest first.
+             * @example []
+             */
+            items: components["schemas"]["Alert"][];
+            /**
+             * @description Pass it as `cursor` for the next page; null at the end. A page may come back short (even empty) with a cursor.
+             * @example eyJpZCI6NDJ9
+             * @example null
+             */
+            nextCursor: string | null;
+        };
+        Alert: {
+            /**
+             * @description The job, kind and window.
+             * @example 7#runFailed#1893492000000
+             */
+            id: string;
+            /**
+             * @description The job.
+             * @example 7
+             */
+            jobId: number;
+            /**
+             * @description The job’s name.
+             * @example nightly
+             */
+            jobName: string;
+            /**
+             * @description The job’s group.
+             * @example orders
+             */
+            appName: string;
+            /**
+             * @description What the alarms are about.
+             * @example runFailed
+             * @enum {string}
+             */
+            kind: "runFailed" | "jobPaused" | "jobRecovered" | "deadlineMissed" | "fireUnexplained";
+            /**
+             * @description sent: routed to its channels; silenced: a silence matched; unrouted: the job names no channel.
+             * @example sent
+             * @enum {string}
+             */
+            state: "sent" | "silenced" | "unrouted";
+            /**
+             * @description The silence that matched.
+             * @example 0f6a1d2e-4c3b-4a59-8e7d-6b5a4c3d2e1f
+             */
+            silenceId?: string;
+            /**
+             * @description Alarms of the condition in its window.
+             * @example 3
+             */
+            count: number;
+            /**
+             * @description The first alarm’s line.
+             * @example job 7 (nightly) failed: exit 1
+             */
+            summary: string;
+            /**
+             * @description The first alarm’s run.
+             * @example 30064771073
+             */
+            logId?: number;
+            /**
+             * Format: date-time
+             * @description The first alarm, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            firstAt: string;
+            /**
+             * Format: date-time
+             * @description The last alarm, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            lastAt: string;
+            /**
+             * Format: date-time
+             * @description When its window closes, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            windowEnd: string;
+            /**
+             * @description Its messages to its channels.
+             * @example []
+             */
+            deliveries: {
+                /**
+                 * @description The channel.
+                 * @example 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11
+                 */
+                channelId: string;
+                /**
+                 * @description The first alarm, or the window’s count.
+                 * @example first
+                 * @enum {string}
+                 */
+                message: "first" | "summary";
+                /**
+                 * @description Alarms counted in the message.
+                 * @example 1
+                 */
+                count: number;
+                /**
+                 * @description pending, delivered, or failed after its last attempt.
+                 * @example delivered
+                 * @enum {string}
+                 */
+                state: "pending" | "delivered" | "failed";
+                /**
+                 * @description Its attempts, oldest first (at most 3).
+                 * @example [
+                 *       {
+                 *         "at": "2030-01-01T10:02:00.000Z",
+                 *         "ok": true,
+                 *         "status": 200
+                 *       }
+                 *     ]
+                 */
+                attempts: {
+                    /**
+                     * Format: date-time
+                     * @description When it was made, ISO-8601 UTC.
+                     * @example 2030-01-01T02:00:00.000Z
+                     */
+                    at: string;
+                    /**
+                     * @description Whether the receiver took it (a 2xx answer; email: published).
+                     * @example true
+                     */
+                    ok: boolean;
+                    /**
+                     * @description The HTTP status answered.
+                     * @example 200
+                     */
+                    status?: number;
+                    /**
+                     * @description Why it failed.
+                     * @example HTTP 502
+                     */
+                    error?: string;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description The next attempt, while pending, ISO-8601 UTC.
+                 * @example 2030-01-01T02:00:00.000Z
+                 */
+                nextAttemptAt?: string;
+            }[];
+        };
         /** @description A new session: its token (this once) and the user signed in. */
         Session: {
             /**
@@ -6106,6 +6586,14 @@ export type BackfillPreviewRequest = components['schemas']['BackfillPreviewReque
 export type Backfill = components['schemas']['Backfill'];
 export type BackfillRequest = components['schemas']['BackfillRequest'];
 export type BackfillPage = components['schemas']['BackfillPage'];
+export type AlertChannelList = components['schemas']['AlertChannelList'];
+export type AlertChannel = components['schemas']['AlertChannel'];
+export type AlertChannelCreate = components['schemas']['AlertChannelCreate'];
+export type AlertSilenceList = components['schemas']['AlertSilenceList'];
+export type AlertSilence = components['schemas']['AlertSilence'];
+export type AlertSilenceCreate = components['schemas']['AlertSilenceCreate'];
+export type AlertPage = components['schemas']['AlertPage'];
+export type Alert = components['schemas']['Alert'];
 export type Session = components['schemas']['Session'];
 export type User = components['schemas']['User'];
 export type Login = components['schemas']['Login'];
@@ -10780,6 +11268,373 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAlertChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11",
+                     *           "name": "ops webhook",
+                     *           "kind": "webhook",
+                     *           "url": "https://hooks.example.com/tickring",
+                     *           "signed": true,
+                     *           "revision": 1,
+                     *           "createdAt": "2030-01-01T10:02:00.000Z",
+                     *           "createdBy": "ana",
+                     *           "updatedAt": "2030-01-01T10:02:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The channel. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11",
+                     *       "name": "ops webhook",
+                     *       "kind": "webhook",
+                     *       "url": "https://hooks.example.com/tickring",
+                     *       "signed": true,
+                     *       "revision": 1,
+                     *       "createdAt": "2030-01-01T10:02:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "updatedAt": "2030-01-01T10:02:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No channel has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAlertSilences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The silences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0f6a1d2e-4c3b-4a59-8e7d-6b5a4c3d2e1f",
+                     *           "jobId": 7,
+                     *           "kind": "runFailed",
+                     *           "from": "2030-01-01T10:02:00.000Z",
+                     *           "to": "2030-01-01T12:00:00.000Z",
+                     *           "reason": "database maintenance",
+                     *           "createdBy": "ana",
+                     *           "createdAt": "2030-01-01T10:02:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertSilenceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAlertSilence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The silence. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSilenceCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0f6a1d2e-4c3b-4a59-8e7d-6b5a4c3d2e1f",
+                     *       "jobId": 7,
+                     *       "kind": "runFailed",
+                     *       "from": "2030-01-01T10:02:00.000Z",
+                     *       "to": "2030-01-01T12:00:00.000Z",
+                     *       "reason": "database maintenance",
+                     *       "createdBy": "ana",
+                     *       "createdAt": "2030-01-01T10:02:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertSilence"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAlertSilence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No silence has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only this job’s. */
+                jobId?: number;
+                /** @description Only this kind. */
+                kind?: "runFailed" | "jobPaused" | "jobRecovered" | "deadlineMissed" | "fireUnexplained";
+                /** @description Alerts first raised at or after, ISO-8601 UTC. */
+                from?: string;
+                /** @description …and before, ISO-8601 UTC. */
+                to?: string;
+                /** @description Most items on one page. */
+                limit?: number;
+                /** @description Where the next page starts: the `nextCursor` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7#runFailed#1893492000000",
+                     *           "jobId": 7,
+                     *           "jobName": "nightly",
+                     *           "appName": "orders",
+                     *           "kind": "runFailed",
+                     *           "state": "sent",
+                     *           "count": 3,
+                     *           "summary": "job 7 (nightly) failed: exit 1",
+                     *           "logId": 30064771073,
+                     *           "firstAt": "2030-01-01T10:02:00.000Z",
+                     *           "lastAt": "2030-01-01T10:09:00.000Z",
+                     *           "windowEnd": "2030-01-01T10:10:00.000Z",
+                     *           "deliveries": [
+                     *             {
+                     *               "channelId": "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11",
+                     *               "message": "first",
+                     *               "count": 1,
+                     *               "state": "delivered",
+                     *               "attempts": [
+                     *                 {
+                     *                   "at": "2030-01-01T10:02:00.000Z",
+                     *                   "ok": false,
+                     *                   "status": 502,
+                     *                   "error": "HTTP 502"
+                     *                 },
+                     *                 {
+                     *                   "at": "2030-01-01T10:02:10.000Z",
+                     *                   "ok": true,
+                     *                   "status": 200
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

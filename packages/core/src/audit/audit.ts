@@ -12,6 +12,8 @@ export const AUDIT_TARGET_KINDS = [
   'workflowRun',
   'calendar',
   'backfill',
+  'alertChannel',
+  'alertSilence',
   'user',
   'token',
   'bootstrap',

@@ -28,6 +28,7 @@ export const ENV = {
   workflowsTable: 'TICKRING_WORKFLOWS_TABLE',
   calendarsTable: 'TICKRING_CALENDARS_TABLE',
   backfillsTable: 'TICKRING_BACKFILLS_TABLE',
+  alertsTable: 'TICKRING_ALERTS_TABLE',
 
   ringFastQueueUrl: 'TICKRING_RING_FAST_QUEUE_URL',
   ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',

@@ -42,6 +42,7 @@ export const JOB_EDITABLE_FIELDS = [
   'author',
   'alarmEmail',
   'alarmWebhook',
+  'alertChannels',
   'scheduleType',
   'scheduleConf',
   'timeZone',
@@ -438,7 +439,35 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
     case 'logRetentionDays':
     case 'keepSuccessfulRuns':
       return readChecked(value, logRetentionProblems({ [field]: value }));
+    case 'alertChannels':
+      return readAlertChannels(value);
   }
+}
+
+/** Most alert channels one job names. */
+export const MAX_JOB_ALERT_CHANNELS = 10;
+
+/** A job's alert channels: ids, each once; null: its group's (undefined); []: none at all. */
+function readAlertChannels(value: unknown): readonly string[] | undefined {
+  const field = 'alertChannels';
+  if (value === null) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_JOB_ALERT_CHANNELS) {
+    throw new ValidationError(
+      `${field} must be an array of at most ${MAX_JOB_ALERT_CHANNELS} alert channel ids (null: the group's); got ${describe(value)}`,
+      field,
+    );
+  }
+  const problems: Problem[] = [];
+  const ids: string[] = [];
+  for (const [i, item] of value.entries()) {
+    if (typeof item !== 'string' || item.trim() === '' || item.length > 200) {
+      problems.push({ field, message: `${field}[${i}] must be an alert channel id; got ${describe(item)}` });
+    } else if (ids.includes(item)) problems.push({ field, message: `${field} lists channel ${item} twice` });
+    else ids.push(item);
+  }
+  const [first, ...rest] = problems;
+  if (first) throw new RequestValidationError([first, ...rest]);
+  return ids;
 }
 
 /** null clears the field (undefined); anything else must have no problem (all of them in one error). */

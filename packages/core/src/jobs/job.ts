@@ -26,6 +26,11 @@ export interface Job {
   readonly alarmEmail: string;
   /** Optional URL POSTed with the run when its last retry fails. */
   readonly alarmWebhook: string;
+  /**
+   * Alert channels (ids) its alarms are routed to, besides alarmEmail / alarmWebhook; absent: its
+   * group's `alertChannels`; `[]`: none, whatever the group says.
+   */
+  readonly alertChannels?: readonly string[];
   readonly scheduleType: 'NONE' | 'CRON' | 'FIX_RATE' | 'ONCE';
   readonly scheduleConf: string;
   /** IANA zone the cron is read in (XXL-JOB only has the server's zone). */
@@ -139,6 +144,8 @@ export interface Group {
    * The token itself is kept sealed beside the group, never in this record.
    */
   readonly accessTokenSetAt?: number;
+  /** Alert channels (ids) of the group's jobs that name none of their own. */
+  readonly alertChannels?: readonly string[];
   readonly createdAt: number;
   readonly updatedAt: number;
 }

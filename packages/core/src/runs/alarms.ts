@@ -19,7 +19,7 @@ export type AlarmKind = (typeof ALARM_KINDS)[number];
 export interface Alarm {
   /** Absent: runFailed. */
   readonly kind?: AlarmKind;
-  readonly job: Pick<Job, 'id' | 'name' | 'appName' | 'alarmEmail' | 'alarmWebhook'>;
+  readonly job: Pick<Job, 'id' | 'name' | 'appName' | 'alarmEmail' | 'alarmWebhook' | 'alertChannels'>;
   /** The run it is about; absent for a missed deadline (no run is). */
   readonly run?: Run;
   /** One line for people: what failed and how often it was tried. */

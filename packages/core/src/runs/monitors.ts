@@ -18,6 +18,12 @@ export interface MonitorDeps extends RunOutcomeDeps {
   readonly executors: Pick<ExecutorTransport, 'beat'>;
   /** Re-drives workflow runs that stopped moving (see WorkflowEngine.sweepStalledRuns). */
   readonly workflowSweep?: Pick<WorkflowEngine, 'sweepStalledRuns'>;
+  /** Delivers the alerts due until `untilMs`, retries included (see alerts/alert-delivery.ts `driveAlertDeliveries`). */
+  readonly alertSweep?: {
+    drive(
+      untilMs: number,
+    ): Promise<{ readonly attempts: number; readonly delivered: number; readonly failed: number }>;
+  };
   /** Moves running backfills on until `untilMs` (see backfills/backfill-sweep.ts `driveBackfills`). */
   /** Checks the recent fire ledgers of scheduled jobs (see dead-man.ts `sweepDeadMan`). */
   readonly deadManSweep?: { sweep(): Promise<DeadManResult> };
@@ -188,7 +194,8 @@ export type MonitorSweep =
   | 'stalledWorkflowRuns'
   | 'jobPolicies'
   | 'deadMan'
-  | 'backfills';
+  | 'backfills'
+  | 'alerts';
 
 export interface MonitorSweepsResult {
   /** The lost-run sweep's result; absent when it failed. */
@@ -203,6 +210,8 @@ export interface MonitorSweepsResult {
   readonly deadMan?: DeadManResult;
   /** The backfill fires started and finished; absent when the sweep failed (or is not wired). */
   readonly backfills?: { readonly active: number; readonly started: number; readonly finished: number };
+  /** Alert delivery attempts made, delivered and failed for good; absent when the sweep failed (or is not wired). */
+  readonly alerts?: { readonly attempts: number; readonly delivered: number; readonly failed: number };
   /** The sweeps that failed as a whole this time (each logged and counted); empty when all ran. */
   readonly failedSweeps: readonly MonitorSweep[];
 }
@@ -215,7 +224,7 @@ export interface MonitorSweepsResult {
 export async function runMonitorSweeps(
   deps: MonitorDeps,
   settings: MonitorSettings,
-  /** Backfills are driven (stepped once a second) until then; absent: stepped once. */
+  /** Backfills are driven (stepped once a second) and alerts delivered until then; absent: one pass. */
   backfillsUntilMs?: number,
 ): Promise<MonitorSweepsResult> {
   const failedSweeps: MonitorSweep[] = [];
@@ -242,10 +251,12 @@ export async function runMonitorSweeps(
   const jobPolicies = await attempt('jobPolicies', () => sweepJobPolicies(deps));
   // After the outcomes and the policies: a run re-driven or a job paused just now explains its fires.
   const deadMan = deps.deadManSweep ? await attempt('deadMan', () => deps.deadManSweep!.sweep()) : undefined;
-  // Last: it may go on stepping running backfills for the rest of the invocation.
-  const backfills = deps.backfillSweep
-    ? await attempt('backfills', () => deps.backfillSweep!.drive(backfillsUntilMs ?? deps.clock.now()))
-    : undefined;
+  // Last, side by side: each may go on (stepping backfills, retrying deliveries) for the rest of the invocation.
+  const until = backfillsUntilMs ?? deps.clock.now();
+  const [backfills, alerts] = await Promise.all([
+    deps.backfillSweep ? attempt('backfills', () => deps.backfillSweep!.drive(until)) : undefined,
+    deps.alertSweep ? attempt('alerts', () => deps.alertSweep!.drive(until)) : undefined,
+  ]);
   return {
     ...(lost ? { lost } : {}),
     ...(redrive ? { redrive } : {}),
@@ -253,6 +264,7 @@ export async function runMonitorSweeps(
     ...(jobPolicies ? { jobPolicies } : {}),
     ...(deadMan ? { deadMan } : {}),
     ...(backfills ? { backfills } : {}),
+    ...(alerts ? { alerts } : {}),
     failedSweeps,
   };
 }

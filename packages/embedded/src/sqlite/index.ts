@@ -1,3 +1,4 @@
+export { SqliteAlertStore } from './alert-store.js';
 export { SqliteAuditLog, type SqliteAuditLogOptions } from './audit-log.js';
 export { SqliteBackfillStore } from './backfill-store.js';
 export { SqliteCalendarStore } from './calendar-store.js';

@@ -1,0 +1,219 @@
+/**
+ * Alerting (admin): `tickring channels ls|create|rm`, `tickring silences ls|create|rm`, and the
+ * history, `tickring alerts ls`.
+ */
+import type { Command } from 'commander';
+import type { ActionRunner } from '../context.js';
+import { examples, instant, intIn, positiveId } from './args.js';
+
+const ALARM_KINDS = ['runFailed', 'jobPaused', 'jobRecovered', 'deadlineMissed'] as const;
+type AlarmKind = (typeof ALARM_KINDS)[number];
+
+function alarmKind(value: string): AlarmKind {
+  const kind = ALARM_KINDS.find((k) => k === value);
+  if (!kind) throw new Error(`expected one of ${ALARM_KINDS.join(', ')}; got ${value}`);
+  return kind;
+}
+
+export function registerAlerts(program: Command, run: ActionRunner, now: () => number): void {
+  const channels = program
+    .command('channels')
+    .description('alert channels: webhooks (templated, HMAC-signed), Slack, email (admin)')
+    .addHelpText(
+      'after',
+      examples(
+        'tickring channels create --name ops --kind webhook --url https://hooks.example.com/t --secret-env HOOK_SECRET',
+        'tickring channels create --name chat --kind slack --url https://hooks.slack.com/services/T/B/X',
+        'tickring channels ls',
+      ),
+    );
+  channels
+    .command('ls')
+    .alias('list')
+    .description('every channel')
+    .addHelpText('after', examples('tickring channels ls', 'tickring channels ls --json'))
+    .action(
+      run(async (ctx) => {
+        const { items } = await (await ctx.client()).listAlertChannels({});
+        if (ctx.json) return ctx.out.json({ items });
+        if (items.length === 0) return ctx.out.note('No alert channels.');
+        ctx.out.table(
+          ['ID', 'NAME', 'KIND', 'URL', 'SIGNED'],
+          items.map((c) => [c.id, c.name, c.kind, c.url ?? '', c.signed ? 'yes' : 'no']),
+        );
+      }),
+    );
+  channels
+    .command('create')
+    .description(
+      'a new channel; a webhook secret is read from an environment variable, never from the command line',
+    )
+    .requiredOption('--name <name>', 'its name')
+    .requiredOption('--kind <kind>', 'webhook, slack or email')
+    .option('--url <url>', 'webhook and slack: where to POST')
+    .option('--body-template <text>', 'webhook: the body, with {{ path }} placeholders over the alert')
+    .option('--secret-env <VAR>', 'webhook: the environment variable holding its HMAC secret')
+    .addHelpText(
+      'after',
+      examples(
+        'HOOK_SECRET=... tickring channels create --name ops --kind webhook --url https://hooks.example.com/t --secret-env HOOK_SECRET',
+        'tickring channels create --name mail --kind email',
+      ),
+    )
+    .action(
+      run<{ name: string; kind: string; url?: string; bodyTemplate?: string; secretEnv?: string }>(
+        async (ctx, _args, opts) => {
+          const secret = opts.secretEnv === undefined ? undefined : process.env[opts.secretEnv];
+          if (opts.secretEnv !== undefined && !secret) throw new Error(`${opts.secretEnv} is not set`);
+          const channel = await (await ctx.client()).createAlertChannel({
+            body: {
+              name: opts.name,
+              kind: opts.kind as 'webhook' | 'slack' | 'email',
+              ...(opts.url === undefined ? {} : { url: opts.url }),
+              ...(opts.bodyTemplate === undefined ? {} : { bodyTemplate: opts.bodyTemplate }),
+              ...(secret === undefined ? {} : { secret }),
+            },
+          });
+          if (ctx.json) return ctx.out.json(channel);
+          ctx.out.note(`Created channel ${channel.id} (${channel.kind}${channel.signed ? ', signed' : ''}).`);
+        },
+      ),
+    );
+  channels
+    .command('rm')
+    .alias('delete')
+    .description('delete a channel')
+    .addHelpText('after', examples('tickring channels rm 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11'))
+    .argument('<id>', "the channel's id")
+    .action(
+      run(async (ctx, [id]) => {
+        await (await ctx.client()).deleteAlertChannel({ path: { id: id as string } });
+        ctx.out.note(`Deleted channel ${id}.`);
+      }),
+    );
+
+  const silences = program
+    .command('silences')
+    .description('silence alerts for a while (admin)')
+    .addHelpText(
+      'after',
+      examples(
+        'tickring silences ls',
+        'tickring silences create --group orders --to 2030-01-01T12:00:00Z --reason deploy',
+      ),
+    );
+  silences
+    .command('ls')
+    .alias('list')
+    .description('every silence')
+    .addHelpText('after', examples('tickring silences ls'))
+    .action(
+      run(async (ctx) => {
+        const { items } = await (await ctx.client()).listAlertSilences({});
+        if (ctx.json) return ctx.out.json({ items });
+        if (items.length === 0) return ctx.out.note('No silences.');
+        ctx.out.table(
+          ['ID', 'JOB', 'GROUP', 'KIND', 'FROM', 'TO', 'REASON', 'BY'],
+          items.map((s) => [
+            s.id,
+            s.jobId === undefined ? '*' : String(s.jobId),
+            s.appName ?? '*',
+            s.kind ?? '*',
+            ctx.out.shortWhen(s.from),
+            ctx.out.shortWhen(s.to),
+            s.reason,
+            s.createdBy,
+          ]),
+        );
+      }),
+    );
+  silences
+    .command('create')
+    .description('alerts matching every option given are recorded, not sent, until --to')
+    .option('--job <id>', "a job's id", positiveId)
+    .option('--group <appName>', 'a group')
+    .option('--kind <kind>', ALARM_KINDS.join(', '), alarmKind)
+    .option('--from <when>', 'when it starts (default: now)', instant(now))
+    .requiredOption('--to <when>', 'when it ends', instant(now))
+    .requiredOption('--reason <text>', 'why')
+    .addHelpText(
+      'after',
+      examples('tickring silences create --job 7 --to 2030-01-01T12:00:00Z --reason "db maintenance"'),
+    )
+    .action(
+      run<{ job?: number; group?: string; kind?: AlarmKind; from?: string; to: string; reason: string }>(
+        async (ctx, _args, opts) => {
+          const silence = await (await ctx.client()).createAlertSilence({
+            body: {
+              ...(opts.job === undefined ? {} : { jobId: opts.job }),
+              ...(opts.group === undefined ? {} : { appName: opts.group }),
+              ...(opts.kind === undefined ? {} : { kind: opts.kind }),
+              ...(opts.from === undefined ? {} : { from: opts.from }),
+              to: opts.to,
+              reason: opts.reason,
+            },
+          });
+          if (ctx.json) return ctx.out.json(silence);
+          ctx.out.note(`Created silence ${silence.id} until ${silence.to}.`);
+        },
+      ),
+    );
+  silences
+    .command('rm')
+    .alias('delete')
+    .description('end a silence')
+    .addHelpText('after', examples('tickring silences rm 0f6a1d2e-4c3b-4a59-8e7d-6b5a4c3d2e1f'))
+    .argument('<id>', "the silence's id")
+    .action(
+      run(async (ctx, [id]) => {
+        await (await ctx.client()).deleteAlertSilence({ path: { id: id as string } });
+        ctx.out.note(`Deleted silence ${id}.`);
+      }),
+    );
+
+  program
+    .command('alerts')
+    .description('the alert history (admin)')
+    .addHelpText('after', examples('tickring alerts ls', 'tickring alerts ls --job 7'))
+    .command('ls')
+    .alias('list')
+    .description('alerts newest first: sent, silenced or unrouted, with their deliveries')
+    .addHelpText(
+      'after',
+      examples('tickring alerts ls --job 7 --kind runFailed', 'tickring alerts ls --from 1d --json'),
+    )
+    .option('--job <id>', "a job's id", positiveId)
+    .option('--kind <kind>', ALARM_KINDS.join(', '), alarmKind)
+    .option('--from <when>', 'first raised at or after', instant(now))
+    .option('--to <when>', '…and before', instant(now))
+    .option('--limit <n>', 'at most this many', intIn(1, 100), 20)
+    .action(
+      run<{ job?: number; kind?: AlarmKind; from?: string; to?: string; limit: number }>(
+        async (ctx, _args, opts) => {
+          const page = await (await ctx.client()).listAlerts({
+            query: {
+              ...(opts.job === undefined ? {} : { jobId: opts.job }),
+              ...(opts.kind === undefined ? {} : { kind: opts.kind }),
+              ...(opts.from === undefined ? {} : { from: opts.from }),
+              ...(opts.to === undefined ? {} : { to: opts.to }),
+              limit: opts.limit,
+            },
+          });
+          if (ctx.json) return ctx.out.json(page);
+          if (page.items.length === 0) return ctx.out.note('No alerts.');
+          ctx.out.table(
+            ['FIRST', 'JOB', 'KIND', 'COUNT', 'STATE', 'DELIVERIES', 'SUMMARY'],
+            page.items.map((a) => [
+              ctx.out.shortWhen(a.firstAt),
+              String(a.jobId),
+              a.kind,
+              String(a.count),
+              a.state,
+              a.deliveries.map((d) => `${d.message}:${d.state}(${d.attempts.length})`).join(' ') || '-',
+              a.summary,
+            ]),
+          );
+        },
+      ),
+    );
+}
