@@ -200,6 +200,26 @@ async function newBackfill(): Promise<string> {
   const reply = await admin('POST', `/v1/jobs/${jobId}/backfill`, lastHours(2));
   return reply.body.id;
 }
+/** An alert channel (the deployment's, admin only); its id. */
+async function newAlertChannel(): Promise<string> {
+  const reply = await admin('POST', '/v1/alert-channels', {
+    name: 'matrix',
+    kind: 'slack',
+    url: 'https://hooks.slack.com/services/T/B/X',
+  });
+  return reply.body.id;
+}
+/** A silence of the alerts of a job of A for an hour; its id. */
+async function newAlertSilence(): Promise<string> {
+  const reply = await admin('POST', '/v1/alert-silences', silenceBody());
+  return reply.body.id;
+}
+const silenceBody = () => ({
+  jobId: jobA,
+  kind: 'runFailed',
+  to: new Date(Date.now() + 3_600_000).toISOString(),
+  reason: 'matrix',
+});
 const HOURLY = '0 0 * * * ?';
 const lastHours = (hours: number) => ({
   from: new Date(Date.now() - hours * 3_600_000).toISOString(),
@@ -383,6 +403,38 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     allowed: 200,
   }),
 
+  getJobLedger: async () => ({
+    method: 'GET',
+    path: `/v1/jobs/${jobA}/ledger?from=${encodeURIComponent(lastHours(1).from)}&to=${encodeURIComponent(lastHours(1).to)}`,
+    allowed: 200,
+  }),
+
+  listAlertChannels: async () => ({ method: 'GET', path: '/v1/alert-channels', allowed: 200 }),
+  createAlertChannel: async () => ({
+    method: 'POST',
+    path: '/v1/alert-channels',
+    body: { name: 'matrix', kind: 'slack', url: 'https://hooks.slack.com/services/T/B/Y' },
+    allowed: 201,
+  }),
+  deleteAlertChannel: async () => ({
+    method: 'DELETE',
+    path: `/v1/alert-channels/${await newAlertChannel()}`,
+    allowed: 204,
+  }),
+  listAlertSilences: async () => ({ method: 'GET', path: '/v1/alert-silences', allowed: 200 }),
+  createAlertSilence: async () => ({
+    method: 'POST',
+    path: '/v1/alert-silences',
+    body: silenceBody(),
+    allowed: 201,
+  }),
+  deleteAlertSilence: async () => ({
+    method: 'DELETE',
+    path: `/v1/alert-silences/${await newAlertSilence()}`,
+    allowed: 204,
+  }),
+  listAlerts: async () => ({ method: 'GET', path: '/v1/alerts', allowed: 200 }),
+
   listCalendars: async () => ({ method: 'GET', path: '/v1/calendars', allowed: 200 }),
   createCalendar: async () => ({
     method: 'POST',
@@ -549,6 +601,14 @@ const POLICY: Readonly<Record<string, string>> = {
   deleteCalendar: 'operate:none',
   listCalendarDays: 'signedIn',
   exportCalendar: 'signedIn',
+  getJobLedger: 'read:jobPath',
+  listAlertChannels: 'admin',
+  createAlertChannel: 'admin',
+  deleteAlertChannel: 'admin',
+  listAlertSilences: 'admin',
+  createAlertSilence: 'admin',
+  deleteAlertSilence: 'admin',
+  listAlerts: 'admin',
   getSignInOptions: 'public',
   login: 'public',
   logout: 'signedIn',

@@ -365,8 +365,12 @@ describe('jobs: create and read', () => {
     }
     const got = await call('GET', `/v1/jobs/${job.id}`);
     expect(got.status).toBe(200);
-    // One job's GET adds where it stands against its deadline (null without one).
-    expect(got.body).toEqual({ ...job, deadlineStatus: null });
+    // One job's GET adds where it stands against its deadline (null without one) and what its
+    // history costs to keep (a NONE schedule makes no fire: nothing kept).
+    const { deadlineStatus, retention, ...same } = got.body;
+    expect(same).toEqual(job);
+    expect(deadlineStatus).toBeNull();
+    expect(retention).toMatchObject({ days: 30, estimatedRecords: 0 });
   });
 
   it('allocates distinct ids', async () => {

@@ -103,36 +103,39 @@ function LedgerBody({ ledger }: { ledger: Ledger }) {
         ))}
       </ul>
       {notable.length > 0 && (
-        <table class="striped">
-          <thead>
-            <tr>
-              <th scope="col">Scheduled</th>
-              <th scope="col">Fires</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {notable.slice(0, 100).map((e) => (
-              <tr key={`${e.scheduledTime}:${e.outcome}`}>
-                <td>
-                  <Time at={e.scheduledTime} />
-                  {e.until && (
-                    <>
-                      {' – '}
-                      <Time at={e.until} />
-                    </>
-                  )}
-                </td>
-                <td>{e.count}</td>
-                <td style={{ color: colorOf(e) }}>{OUTCOMES[e.outcome].label}</td>
-                <td>
-                  <Why entry={e} />
-                </td>
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        <section class="table-wrap" tabIndex={0} aria-label="The fires and their fate (scrolls)">
+          <table class="striped">
+            <thead>
+              <tr>
+                <th scope="col">Scheduled</th>
+                <th scope="col">Fires</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Why</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {notable.slice(0, 100).map((e) => (
+                <tr key={`${e.scheduledTime}:${e.outcome}`}>
+                  <td>
+                    <Time at={e.scheduledTime} />
+                    {e.until && (
+                      <>
+                        {' – '}
+                        <Time at={e.until} />
+                      </>
+                    )}
+                  </td>
+                  <td>{e.count}</td>
+                  <td style={{ color: colorOf(e) }}>{OUTCOMES[e.outcome].label}</td>
+                  <td>
+                    <Why entry={e} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
     </>
   );

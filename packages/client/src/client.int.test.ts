@@ -91,8 +91,11 @@ describe('@tickring/client against the local stack', () => {
       scheduleType: 'NONE',
       triggerStatus: 'STOPPED',
     });
-    // One job's GET adds where it stands against its deadline (null without one).
-    expect(await client.getJob({ path: { id: job.id } })).toEqual({ ...job, deadlineStatus: null });
+    // One job's GET adds where it stands against its deadline and what its history costs to keep.
+    const { deadlineStatus, retention, ...same } = await client.getJob({ path: { id: job.id } });
+    expect(same).toEqual(job);
+    expect(deadlineStatus).toBeNull();
+    expect(retention?.days).toBe(30);
 
     // Jobs of the group, one per page: three pages (and maybe an empty last one), every job once.
     const jobPages = [];
