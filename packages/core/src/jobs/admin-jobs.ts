@@ -30,7 +30,6 @@ import {
   type DstFireMark,
   type DstTransition,
   dstMarks,
-  effectiveNextFire,
   exceptionsFitting,
   jitterOffsetMs,
   markOccurrences,

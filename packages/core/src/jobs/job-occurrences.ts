@@ -6,7 +6,6 @@
 import { allowedEffectiveFire, type CalendarGate } from '../calendars/calendar-schedule.js';
 import { ConflictError, type Problem, RequestValidationError, ValidationError } from '../common/errors.js';
 import {
-  effectiveNextFire,
   exceptionAt,
   firstFireTime,
   MAX_PENDING_EXCEPTIONS,
