@@ -1,9 +1,4 @@
-import {
-  type CalendarGate,
-  calendarGate,
-  calendarsAllow,
-  scheduleCalendarIds,
-} from '../calendars/calendar-schedule.js';
+import { type CalendarGate, calendarsAllow } from '../calendars/calendar-schedule.js';
 import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
 import type { Logger } from '../common/logger.js';
@@ -16,6 +11,7 @@ import { TRIGGER_CODE } from '../runs/run.js';
 import type { RunStore, StoredRun } from '../runs/run-store.js';
 import { previewFireTimes } from '../schedule/index.js';
 import { exceptionAt } from '../schedule/occurrences.js';
+import { CalendarReads } from './calendar-reads.js';
 import { scheduledFireMessage } from './run-tick.js';
 
 export interface ReplanDeps {
@@ -95,13 +91,6 @@ function planFires(
     .filter((fire) => exceptionAt(job.occurrenceExceptions, fire.scheduledTime)?.action !== 'skip');
 }
 
-async function gateOf(deps: ReplanDeps, job: Job): Promise<CalendarGate | undefined> {
-  const ids = scheduleCalendarIds(job.calendars);
-  if (ids.length === 0) return undefined;
-  const read = await Promise.all(ids.map(async (id) => [id, await deps.calendars?.get(id)] as const));
-  return calendarGate(job.calendars, new Map(read));
-}
-
 /**
  * After a restart that lost the ring's messages (the local SQS stand-in keeps them in memory), sends
  * again the fires the ring may have held: those of each job's last two plans that no run claims, and
@@ -117,13 +106,14 @@ export async function replanLostFires(deps: ReplanDeps, settings: ReplanSettings
   let pastTheirTime = 0;
   let fires = 0;
   let cursor: string | undefined;
+  const calendars = new CalendarReads(deps.calendars);
   do {
     const page = await deps.jobs.listLastPlans(PAGE_SIZE, cursor);
     cursor = page.nextCursor;
     const found: RingEntry[] = [];
     for (const plannable of page.items) {
       const { job } = plannable;
-      const planned = lastPlanFires(plannable, await gateOf(deps, job));
+      const planned = lastPlanFires(plannable, await calendars.gateOf(job));
       const logIds = planned.flatMap((fire) => (fire.logId === undefined ? [] : [fire.logId]));
       const claimed = new Set((await deps.runs.getMany(logIds)).map((run) => run.logId));
       const now = deps.clock.now();

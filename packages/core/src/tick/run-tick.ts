@@ -1,12 +1,5 @@
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Calendar } from '../calendars/calendar.js';
-import {
-  allowedEffectiveFire,
-  type CalendarGate,
-  calendarGate,
-  calendarsAllow,
-  scheduleCalendarIds,
-} from '../calendars/calendar-schedule.js';
+import { allowedEffectiveFire, type CalendarGate, calendarsAllow } from '../calendars/calendar-schedule.js';
 import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
 import { mapLimit } from '../common/concurrency.js';
@@ -25,6 +18,7 @@ import {
 } from '../dispatch/trigger.js';
 import { isSlow, type Job, type ScheduleEnded } from '../jobs/job.js';
 import type { DueJobRef, JobStore, PlannableJob } from '../jobs/job-store.js';
+import { boundsOf } from '../jobs/job-validation.js';
 import { firstPlannedLogId } from '../runs/run.js';
 import {
   boundDecision,
@@ -35,7 +29,6 @@ import {
   planFires,
   previewFireTimes,
   type Schedule,
-  type ScheduleBounds,
 } from '../schedule/index.js';
 import {
   effectiveTimeOf,
@@ -45,6 +38,7 @@ import {
   planOccurrences,
 } from '../schedule/occurrences.js';
 import { ringMessageCount, TickAdmission } from './admission.js';
+import { CalendarReads } from './calendar-reads.js';
 import type { Lease, LeaseStore } from './lease-store.js';
 
 export interface TickDeps {
@@ -159,7 +153,7 @@ export async function tickOnce(
 ): Promise<ShardResult[]> {
   if (admission) await observeBacklog(deps, admission, nowMs);
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
-  const calendars = new IterationCalendars(deps.calendars);
+  const calendars = new CalendarReads(deps.calendars);
   const planned = await Promise.all(
     shards.map((shard) => planShard(deps, settings, shard, nowMs, calendars, held?.get(shard), admission)),
   );
@@ -229,38 +223,12 @@ interface ShardPlan {
   readonly deferred: number;
 }
 
-/**
- * The calendars read in one iteration: many jobs share a calendar, so each is read at most once
- * per iteration (over every shard), and a change is seen by the next iteration.
- */
-class IterationCalendars {
-  private readonly reads = new Map<string, Promise<Calendar | undefined>>();
-
-  constructor(private readonly store: Pick<CalendarStore, 'get'> | undefined) {}
-
-  async gateOf(job: Job): Promise<CalendarGate | undefined> {
-    const ids = scheduleCalendarIds(job.calendars);
-    if (ids.length === 0) return undefined;
-    const read = await Promise.all(ids.map(async (id) => [id, await this.read(id)] as const));
-    return calendarGate(job.calendars, new Map(read));
-  }
-
-  private read(id: string): Promise<Calendar | undefined> {
-    let calendar = this.reads.get(id);
-    if (!calendar) {
-      calendar = this.store ? this.store.get(id) : Promise.resolve(undefined);
-      this.reads.set(id, calendar);
-    }
-    return calendar;
-  }
-}
-
 async function planShard(
   deps: TickDeps,
   settings: TickSettings,
   shard: number,
   nowMs: number,
-  calendars: IterationCalendars,
+  calendars: CalendarReads,
   held?: Lease,
   admission?: TickAdmission,
 ): Promise<ShardPlan> {
@@ -483,7 +451,7 @@ function planJob(
     excepted?.decision ?? withinBlock(planFires(schedule, job.misfireStrategy, due, nowMs, planEnd));
   // The calendars judge each occurrence by its scheduled time; an exception applies to those they allow.
   const gated = gate ? gateDecision(planned, schedule, gate, exceptions) : { decision: planned };
-  const bounded = boundDecision(gated.decision, boundsOfJob(job), counted);
+  const bounded = boundDecision(gated.decision, boundsOf(job), counted);
   // A schedule left without an allowed fire ends because of its calendars.
   const decision =
     gated.ended && bounded.ended === 'noNextFire' ? { ...bounded, ended: gated.ended } : bounded;
@@ -560,14 +528,6 @@ function gateDecision(
   const ended =
     'none' in next && (next.none === 'calendar' || allRemoved) ? ('calendar' as const) : undefined;
   return { decision: cut, ...(dueRemoved ? { dueRemoved } : {}), ...(ended ? { ended } : {}) };
-}
-
-function boundsOfJob(job: Job): ScheduleBounds {
-  return {
-    ...(job.startAt === undefined ? {} : { startAt: job.startAt }),
-    ...(job.endAt === undefined ? {} : { endAt: job.endAt }),
-    ...(job.maxRuns === undefined ? {} : { maxRuns: job.maxRuns }),
-  };
 }
 
 /** Most missed fires one skip range note counts (a longer outage's later ones go unrecorded). */
