@@ -101,7 +101,7 @@ export default defineConfig({
         test: {
           // The lateness faults on the AWS adapters (each stack brings its own DynamoDB Local and SQS
           // stand-in): not part of `npm test`, which tests them on the embedded engine, npm start's
-          // default; `npm run test:faults:dynamodb` runs them (and CI, after npm test).
+          // default; `npm run test:faults:dynamodb` runs them (not CI yet: a known flake, see the README).
           name: 'faults-dynamodb',
           include: ['test/faults/dynamodb/*.int.test.ts'],
           testTimeout: 300_000,
