@@ -1,6 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter-preact';
+import { AlertHistoryPage } from './alerts/alert-history-page';
+import { AlertChannelsPage } from './alerts/channels-page';
+import { AlertSilencesPage } from './alerts/silences-page';
 import { CalendarPage } from './calendars/calendar-page';
 import { CalendarsPage } from './calendars/calendars-page';
 import { Empty } from './components/common';
@@ -38,6 +41,8 @@ const NAV: readonly { href: string; label: string; admin?: boolean }[] = [
   { href: '/workflows', label: 'Workflows' },
   { href: '/calendars', label: 'Calendars' },
   { href: '/executors', label: 'Executors' },
+  // Every alert route is an admin's (the contract's access).
+  { href: '/alerts', label: 'Alerts', admin: true },
   { href: '/users', label: 'Users', admin: true },
   { href: '/tokens', label: 'Tokens', admin: true },
   { href: '/audit', label: 'Audit' },
@@ -144,6 +149,9 @@ function Shell() {
           <Route path="/calendars" component={CalendarsPage} />
           <Route path="/calendars/:id" component={CalendarPage} />
           <Route path="/executors" component={ExecutorsPage} />
+          <Route path="/alerts" component={AlertHistoryPage} />
+          <Route path="/alerts/channels" component={AlertChannelsPage} />
+          <Route path="/alerts/silences" component={AlertSilencesPage} />
           <Route path="/users" component={UsersPage} />
           <Route path="/tokens" component={TokensPage} />
           <Route path="/audit" component={AuditPage} />
