@@ -1,4 +1,11 @@
-import type { Backfill, BackfillPreview, BackfillRequest, Job } from '@tickring/client';
+import type {
+  Backfill,
+  BackfillPage,
+  BackfillPreview,
+  BackfillRequest,
+  Job,
+  Workflow,
+} from '@tickring/client';
 import { useEffect, useState } from 'preact/hooks';
 import { Empty, ErrorNotice, Field, Time } from '../components/common';
 import { Dialog, DialogButtons } from '../components/dialog';
@@ -21,18 +28,72 @@ export function canBackfill(job: Job): boolean {
   return (job.scheduleType === 'CRON' || job.scheduleType === 'FIX_RATE') && job.workflowId === null;
 }
 
+/** Whether a workflow's schedule can be backfilled (each fire then starts a workflow run). */
+export function canBackfillWorkflow(workflow: Workflow): boolean {
+  return workflow.scheduleType === 'CRON' || workflow.scheduleType === 'FIX_RATE';
+}
+
+/**
+ * What a backfill runs the past fires of: a job, or a scheduled workflow (a workflow run per fire).
+ * The dialog and the list are the same for both; only these calls and words differ.
+ */
+export interface BackfillTarget {
+  /** Names the list's reads, so a job's and a workflow's of the same id never share one. */
+  readonly key: string;
+  readonly name: string;
+  readonly scheduleConf: string;
+  readonly timeZone: string;
+  /** What each fire becomes, in the dialog's words. */
+  readonly runs: string;
+  readonly list: () => Promise<BackfillPage>;
+  readonly preview: (range: { from: string; to: string }) => Promise<BackfillPreview>;
+  readonly start: (body: BackfillRequest) => Promise<Backfill>;
+}
+
+export function jobTarget(job: Job): BackfillTarget {
+  const path = { id: job.id };
+  return {
+    key: `job:${job.id}`,
+    name: job.name,
+    scheduleConf: job.scheduleConf,
+    timeZone: job.timeZone,
+    runs: 'as BACKFILL runs',
+    list: () => api().listJobBackfills({ path, query: { limit: 10 } }),
+    preview: (body) => api().previewBackfill({ path, body }),
+    start: (body) => api().startBackfill({ path, body }),
+  };
+}
+
+export function workflowTarget(workflow: Workflow): BackfillTarget {
+  const path = { id: workflow.id };
+  return {
+    key: `workflow:${workflow.id}`,
+    name: workflow.name,
+    scheduleConf: workflow.scheduleConf,
+    timeZone: workflow.timeZone,
+    runs: 'each as a BACKFILL workflow run, its input holding that time ({{input.scheduledTime}}); the overlap policy does not hold them back',
+    list: () => api().listWorkflowBackfills({ path, query: { limit: 10 } }),
+    preview: (body) => api().previewWorkflowBackfill({ path, body }),
+    start: (body) => api().startWorkflowBackfill({ path, body }),
+  };
+}
+
 /** How often the list is read while a backfill runs, and otherwise. */
 const LIVE_MS = 2_000;
 const IDLE_MS = 30_000;
 
-/** The job's backfills, newest first, with live progress while one runs and Cancel for operators. */
-export function JobBackfills({ job, operate, reloadKey }: { job: Job; operate: boolean; reloadKey: number }) {
+/** The target's backfills, newest first, with live progress while one runs and Cancel for operators. */
+export function Backfills({
+  target,
+  operate,
+  reloadKey,
+}: {
+  target: BackfillTarget;
+  operate: boolean;
+  reloadKey: number;
+}) {
   const [live, setLive] = useState(false);
-  const loaded = useLoad(
-    () => api().listJobBackfills({ path: { id: job.id }, query: { limit: 10 } }),
-    `backfills:${job.id}:${reloadKey}`,
-    live ? LIVE_MS : IDLE_MS,
-  );
+  const loaded = useLoad(target.list, `backfills:${target.key}:${reloadKey}`, live ? LIVE_MS : IDLE_MS);
   const items = loaded.data?.items;
   useEffect(() => setLive((items ?? []).some((b) => b.state === 'RUNNING')), [items]);
   const cancel = useAction(async (id: string) => {
@@ -76,7 +137,7 @@ export function JobBackfills({ job, operate, reloadKey }: { job: Job; operate: b
               <BackfillRow
                 key={backfill.id}
                 backfill={backfill}
-                zone={job.timeZone}
+                zone={target.timeZone}
                 operate={operate}
                 busy={cancel.busy}
                 onCancel={() => void cancel.run(backfill.id)}
@@ -148,29 +209,29 @@ const FORM_FIELDS: readonly BackfillField[] = ['from', 'to', 'parallelism', 'rat
 
 /** A past range to run: its count first (the preview), then Start. */
 export function BackfillDialog({
-  job,
+  target,
   open,
   onClose,
   onStarted,
 }: {
-  job: Job;
+  target: BackfillTarget;
   open: boolean;
   onClose: () => void;
   onStarted: () => void;
 }) {
   return (
-    <Dialog open={open} title={`Backfill “${job.name}”`} onClose={onClose}>
-      <BackfillDialogForm job={job} onClose={onClose} onStarted={onStarted} />
+    <Dialog open={open} title={`Backfill “${target.name}”`} onClose={onClose}>
+      <BackfillDialogForm target={target} onClose={onClose} onStarted={onStarted} />
     </Dialog>
   );
 }
 
 function BackfillDialogForm({
-  job,
+  target,
   onClose,
   onStarted,
 }: {
-  job: Job;
+  target: BackfillTarget;
   onClose: () => void;
   onStarted: () => void;
 }) {
@@ -188,14 +249,11 @@ function BackfillDialogForm({
   const range = `${form.from}|${form.to}`;
   const current = preview?.range === range ? preview.answer : undefined;
   const previewing = useAction(async (body: BackfillRequest) => {
-    const answer = await api().previewBackfill({
-      path: { id: job.id },
-      body: { from: body.from, to: body.to },
-    });
+    const answer = await target.preview({ from: body.from, to: body.to });
     setPreview({ range, answer });
   });
   const starting = useAction(async (body: BackfillRequest) => {
-    await api().startBackfill({ path: { id: job.id }, body });
+    await target.start(body);
     onStarted();
   });
   const set = (field: BackfillField, value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -221,8 +279,8 @@ function BackfillDialogForm({
   return (
     <form id="backfill-form" onSubmit={submit} noValidate>
       <p class="small">
-        Runs each fire the schedule (<span class="mono">{job.scheduleConf}</span>, {job.timeZone}) would have
-        made from the start up to the end, with its own scheduled time, as BACKFILL runs.
+        Runs each fire the schedule (<span class="mono">{target.scheduleConf}</span>, {target.timeZone}) would
+        have made from the start up to the end, with its own scheduled time, {target.runs}.
       </p>
       <ErrorNotice error={unplacedError(error, FORM_FIELDS)} title="Not started" />
       <div class="grid">
@@ -274,7 +332,8 @@ function BackfillDialogForm({
               </strong>
               {current.first && current.last && (
                 <>
-                  , from {exactTime(current.first, job.timeZone)} to {exactTime(current.last, job.timeZone)}
+                  , from {exactTime(current.first, target.timeZone)} to{' '}
+                  {exactTime(current.last, target.timeZone)}
                 </>
               )}
             </>

@@ -28,6 +28,17 @@ describe('changeRows', () => {
     ]);
   });
 
+  it('shows the share of successes kept as the editor’s percentage', () => {
+    expect(
+      changeRows({
+        changes: { keepSuccessfulRuns: { before: null, after: 0.1 }, logRetentionDays: { after: 90 } },
+      }),
+    ).toEqual([
+      { field: 'logRetentionDays', label: 'Keep run history (days)', before: undefined, after: '90' },
+      { field: 'keepSuccessfulRuns', label: 'Successful runs kept (%)', before: 'none', after: '10 %' },
+    ]);
+  });
+
   it('writes values and actions in words', () => {
     expect(valueText(null)).toBe('none');
     expect(valueText(30)).toBe('30');

@@ -2,7 +2,7 @@
 // before → after (without the fields that move by themselves with every write). Pure.
 
 import type { AuditRecord } from '@tickring/client';
-import { FIELDS, type FormField } from './job-form';
+import { FIELDS, type FormField, percentText } from './job-form';
 
 /** Fields the server moves on its own (version, timestamps, the next fire): not edits. */
 const DERIVED = new Set([
@@ -47,6 +47,12 @@ export function valueText(value: unknown): string {
   return String(value);
 }
 
+/** A recorded value as the editor shows it, where its input reads it differently from the API (a share as a percentage). */
+function fieldValueText(field: string, value: unknown): string {
+  if (field === 'keepSuccessfulRuns' && typeof value === 'number') return `${percentText(value)} %`;
+  return valueText(value);
+}
+
 /** The changed fields of a record worth showing, in the editor's order, with the editor's labels. */
 export function changeRows(record: Pick<AuditRecord, 'changes'>): ChangeRow[] {
   const order = Object.keys(FIELDS);
@@ -61,8 +67,8 @@ export function changeRows(record: Pick<AuditRecord, 'changes'>): ChangeRow[] {
     .map(([field, change]) => ({
       field,
       label: field in FIELDS ? FIELDS[field as FormField].label : field,
-      before: 'before' in change ? valueText(change.before) : undefined,
-      after: 'after' in change ? valueText(change.after) : undefined,
+      before: 'before' in change ? fieldValueText(field, change.before) : undefined,
+      after: 'after' in change ? fieldValueText(field, change.after) : undefined,
     }));
 }
 

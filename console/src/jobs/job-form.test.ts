@@ -96,6 +96,9 @@ describe('createBody', () => {
         triggerStatus: 'STOPPED',
         failurePolicy: null,
         deadline: null,
+        alertChannels: null,
+        logRetentionDays: null,
+        keepSuccessfulRuns: null,
       },
     });
   });
@@ -232,6 +235,136 @@ describe('the failure policy and the deadline', () => {
     expect(fieldProblems(refused, 'deadlineZone')).toEqual(['deadline.timeZone must be an IANA time zone']);
     expect(summaryOf(refused).map((p) => p.field)).toEqual(['pauseFailures', 'deadlineZone', 'pauseOfLast']);
     expect(formFieldOf('/failurePolicy/resumeAfterSeconds')).toBe('resumeAfterSeconds');
+  });
+});
+
+describe('the alert channels and the log retention', () => {
+  it('reads a job’s routing and retention into the form: absent or null is the group’s, [] none', () => {
+    expect(formFromJob(JOB)).toMatchObject({
+      alertRouting: 'group',
+      alertChannels: [],
+      logRetentionDays: '',
+      keepSuccessfulRuns: '',
+    });
+    expect(formFromJob({ ...JOB, alertChannels: null }).alertRouting).toBe('group');
+    expect(formFromJob({ ...JOB, alertChannels: [] }).alertRouting).toBe('none');
+    expect(
+      formFromJob({
+        ...JOB,
+        alertChannels: ['ch-ops', 'ch-chat'],
+        logRetentionDays: 90,
+        keepSuccessfulRuns: 0.1,
+      }),
+    ).toMatchObject({
+      alertRouting: 'chosen',
+      alertChannels: ['ch-ops', 'ch-chat'],
+      logRetentionDays: '90',
+      keepSuccessfulRuns: '10',
+    });
+  });
+
+  it('keeps what the user did not touch: an unchanged job (channels absent, any share) sends only its version', () => {
+    for (const job of [
+      JOB,
+      { ...JOB, alertChannels: null },
+      { ...JOB, alertChannels: [] },
+      { ...JOB, alertChannels: ['ch-ops', 'ch-chat'], logRetentionDays: 90, keepSuccessfulRuns: 0.1 },
+      { ...JOB, keepSuccessfulRuns: 0.07 },
+      { ...JOB, keepSuccessfulRuns: 0.123 },
+      { ...JOB, keepSuccessfulRuns: 1e-7 },
+    ] satisfies Job[]) {
+      expect(updateBody(job, formFromJob(job)), JSON.stringify(job.keepSuccessfulRuns)).toEqual({
+        body: { version: 3 },
+        changed: [],
+      });
+    }
+    // The channels ticked are kept while another routing is picked; only the routing counts.
+    const chosen = { ...JOB, alertChannels: ['ch-ops'] };
+    expect(updateBody(chosen, { ...formFromJob(chosen), alertRouting: 'group' })).toEqual({
+      body: { alertChannels: null, version: 3 },
+      changed: ['alertChannels'],
+    });
+  });
+
+  it('sends the group’s default as null, none as [], the channels ticked; the retention as numbers', () => {
+    const form = newJobForm();
+    const body = (changes: Partial<typeof form>) => {
+      const made = createBody({ ...form, ...changes });
+      if ('error' in made) throw new Error(made.error.message);
+      return made.body;
+    };
+    expect(body({}).alertChannels).toBeNull();
+    expect(body({ alertRouting: 'none', alertChannels: ['ch-ops'] }).alertChannels).toEqual([]);
+    expect(body({ alertRouting: 'chosen', alertChannels: ['ch-ops', 'ch-chat'] }).alertChannels).toEqual([
+      'ch-ops',
+      'ch-chat',
+    ]);
+    expect(body({ logRetentionDays: ' 90 ', keepSuccessfulRuns: '10' })).toMatchObject({
+      logRetentionDays: 90,
+      keepSuccessfulRuns: 0.1,
+    });
+    expect(body({ keepSuccessfulRuns: '0.5' }).keepSuccessfulRuns).toBe(0.005);
+    expect(body({ keepSuccessfulRuns: '100' }).keepSuccessfulRuns).toBe(1);
+    expect(updateBody(JOB, { ...formFromJob(JOB), logRetentionDays: '7', keepSuccessfulRuns: '25' })).toEqual(
+      {
+        body: { logRetentionDays: 7, keepSuccessfulRuns: 0.25, version: 3 },
+        changed: ['logRetentionDays', 'keepSuccessfulRuns'],
+      },
+    );
+  });
+
+  it('checks as the API does and names every problem at once', () => {
+    const made = createBody({
+      ...newJobForm(),
+      alertRouting: 'chosen',
+      alertChannels: [],
+      logRetentionDays: '3651',
+      keepSuccessfulRuns: '0',
+    });
+    expect('error' in made && made.error.problems).toEqual([
+      { field: 'alertChannels', message: 'Tick at least one channel, or pick None.' },
+      { field: 'logRetentionDays', message: 'Enter a whole number from 1 to 3650.' },
+      {
+        field: 'keepSuccessfulRuns',
+        message: 'Enter a percentage more than 0 and at most 100 (empty: every success).',
+      },
+    ]);
+    const tooMany = createBody({
+      ...newJobForm(),
+      alertRouting: 'chosen',
+      alertChannels: Array.from({ length: 11 }, (_, i) => `ch-${i}`),
+    });
+    expect('error' in tooMany && tooMany.error.problems).toEqual([
+      { field: 'alertChannels', message: 'Tick at most 10 channels (11 ticked).' },
+    ]);
+    for (const [days, percent] of [
+      ['0', '101'],
+      ['1.5', '-5'],
+      ['ninety', 'ten'],
+    ]) {
+      const bad = createBody({ ...newJobForm(), logRetentionDays: days!, keepSuccessfulRuns: percent! });
+      expect('error' in bad && bad.error.problems.map((p) => p.field), `${days} / ${percent}`).toEqual([
+        'logRetentionDays',
+        'keepSuccessfulRuns',
+      ]);
+    }
+  });
+
+  it('puts the server’s problems next to the channels and the retention', () => {
+    const refused: ShownError = {
+      status: 400,
+      message: 'two problems',
+      problems: [
+        { field: 'alertChannels', message: 'alertChannels[1] must be an alert channel id; got ""' },
+        { field: 'body.logRetentionDays', message: 'logRetentionDays must be a whole number of days' },
+      ],
+    };
+    expect(fieldProblems(refused, 'alertChannels')).toEqual([
+      'alertChannels[1] must be an alert channel id; got ""',
+    ]);
+    expect(summaryOf(refused).map((p) => p.field)).toEqual(['alertChannels', 'logRetentionDays']);
+    expect(formFieldOf('/alertChannels/1')).toBe('alertChannels');
+    expect(formFieldOf('keepSuccessfulRuns')).toBe('keepSuccessfulRuns');
   });
 });
 

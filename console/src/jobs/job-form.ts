@@ -14,6 +14,12 @@ export type TriggerStatus = Job['triggerStatus'];
 /** off: no failure policy; consecutive: N final failures in a row; ofLast: N of the last M. */
 export type PauseMode = 'off' | 'consecutive' | 'ofLast';
 export type DeadlineDays = NonNullable<NonNullable<Job['deadline']>['days']>;
+/** group: the group's default channels (null); none: no channel ([]); chosen: the channels ticked. */
+export type AlertRouting = 'group' | 'none' | 'chosen';
+
+/** The server's limits (MIN/MAX_LOG_RETENTION_DAYS, MAX_JOB_ALERT_CHANNELS): shown in the help, checked before asking. */
+export const LOG_RETENTION_DAYS = { min: 1, max: 3650 } as const;
+export const MAX_ALERT_CHANNELS = 10;
 
 /** What the inputs hold: numbers as typed (checked on save), child jobs as ids. */
 export interface JobForm {
@@ -54,6 +60,13 @@ export interface JobForm {
   deadlineTime: string;
   deadlineZone: string;
   deadlineDays: DeadlineDays;
+  /** Where the job's alerts go; the ids ticked are kept while another routing is picked. */
+  alertRouting: AlertRouting;
+  alertChannels: string[];
+  /** Days as typed; empty: the install's default. */
+  logRetentionDays: string;
+  /** A percentage as typed (the API takes a share of 1); empty: every success kept. */
+  keepSuccessfulRuns: string;
 }
 
 export type FormField = keyof JobForm;
@@ -148,7 +161,29 @@ export const FIELDS: Record<FormField, { readonly label: string; readonly help: 
   },
   deadlineZone: { label: 'Deadline time zone', help: 'The IANA time zone the deadline is read in.' },
   deadlineDays: { label: 'Deadline days', help: 'Every day, or Monday to Friday in that zone.' },
+  alertRouting: {
+    label: 'Alert channels',
+    help: 'Where the job’s alerts go, besides the alarm e-mail and webhook above: its group’s default channels, none, or the channels ticked.',
+  },
+  alertChannels: {
+    label: 'Alert channels',
+    help: `The channels the job’s alerts go to, at most ${MAX_ALERT_CHANNELS}.`,
+  },
+  logRetentionDays: {
+    label: 'Keep run history (days)',
+    help: `Days a run’s record (its result and messages) is kept after its trigger, ${LOG_RETENTION_DAYS.min} to ${LOG_RETENTION_DAYS.max}. Empty: the install’s default (TICKRING_LOG_RETENTION_DAYS, 30 unless set). Applies to runs from the change on.`,
+  },
+  keepSuccessfulRuns: {
+    label: 'Successful runs kept (%)',
+    help: 'The share of successful runs kept for the whole history, more than 0 and at most 100; the others are kept one day (the same runs every time). Failed, skipped and running runs are always kept. Empty: every success.',
+  },
 };
+
+export const ALERT_ROUTINGS: readonly Choice<AlertRouting>[] = [
+  { value: 'group', label: 'Group default' },
+  { value: 'none', label: 'None' },
+  { value: 'chosen', label: 'These channels' },
+];
 
 export const PAUSE_MODES: readonly Choice<PauseMode>[] = [
   { value: 'off', label: 'Never (no failure policy)' },
@@ -259,6 +294,10 @@ export function newJobForm(defaults: { appName?: string; author?: string; timeZo
     deadlineTime: '',
     deadlineZone: defaults.timeZone ?? 'UTC',
     deadlineDays: 'daily',
+    alertRouting: 'group',
+    alertChannels: [],
+    logRetentionDays: '',
+    keepSuccessfulRuns: '',
   };
 }
 
@@ -291,7 +330,28 @@ export function formFromJob(job: Job): JobForm {
     childJobIds: [...job.childJobIds],
     triggerStatus: job.triggerStatus,
     ...policyForm(job),
+    alertRouting: alertRoutingOf(job.alertChannels),
+    alertChannels: [...(job.alertChannels ?? [])],
+    logRetentionDays: job.logRetentionDays === null ? '' : String(job.logRetentionDays),
+    keepSuccessfulRuns: job.keepSuccessfulRuns === null ? '' : percentText(job.keepSuccessfulRuns),
   };
+}
+
+/** The routing of a job's channels as read (absent or null: the group's; []: none). */
+export function alertRoutingOf(channels: readonly string[] | null | undefined): AlertRouting {
+  if (channels === null || channels === undefined) return 'group';
+  return channels.length === 0 ? 'none' : 'chosen';
+}
+
+/** A decimal number's text scaled by 10^`by`, read as a number: exact in decimal (no 0.1 × 100 = 10.000000000000002). */
+function scaleDecimal(text: string, by: number): number {
+  const [mantissa, exponent = '0'] = text.toLowerCase().split('e');
+  return Number(`${mantissa}e${Number(exponent) + by}`);
+}
+
+/** A share of 1 as the percentage typed for it: 0.1 → "10". */
+export function percentText(share: number): string {
+  return String(scaleDecimal(String(share), 2));
 }
 
 type PolicyFields =
@@ -321,23 +381,8 @@ function policyForm(job: Job): Pick<JobForm, PolicyFields> {
 
 const NUMBER_FIELDS = ['executorTimeout', 'executorFailRetryCount', 'retryBackoffSeconds'] as const;
 
-/**
- * The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only
- * ones). The log retention and the alert channels are not edited here yet: a PUT without them leaves
- * them as they are.
- */
-type JobBody = Omit<
-  JobCreate,
-  | 'jobDesc'
-  | 'jobGroup'
-  | 'childJobId'
-  | 'id'
-  | 'version'
-  | ReadOnlyKeys
-  | 'logRetentionDays'
-  | 'keepSuccessfulRuns'
-  | 'alertChannels'
->;
+/** The fields a job body carries (the editable ones; JobCreate/JobUpdate without aliases and read-only ones). */
+type JobBody = Omit<JobCreate, 'jobDesc' | 'jobGroup' | 'childJobId' | 'id' | 'version' | ReadOnlyKeys>;
 type ReadOnlyKeys =
   | 'triggerNextTime'
   | 'triggerLastTime'
@@ -379,6 +424,7 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       message: 'Enter a whole number, 1 or more (or nothing for no limit).',
     });
   const policy = policyBody(form, problems);
+  const settings = alertsAndRetentionBody(form, problems);
   if (problems.length > 0) {
     return {
       error: {
@@ -417,6 +463,7 @@ function bodyOf(form: JobForm): { body: Required<JobBody> } | { error: ShownErro
       childJobIds: [...form.childJobIds],
       triggerStatus: form.triggerStatus,
       ...policy,
+      ...settings,
     },
   };
 }
@@ -479,6 +526,43 @@ function policyBody(
   return { failurePolicy, deadline };
 }
 
+/** The alert channels and the log retention as a body's fields (null: the default), problems noted on the way. */
+function alertsAndRetentionBody(
+  form: JobForm,
+  problems: { field: string; message: string }[],
+): Required<Pick<JobBody, 'alertChannels' | 'logRetentionDays' | 'keepSuccessfulRuns'>> {
+  let alertChannels: string[] | null = null;
+  if (form.alertRouting === 'none') alertChannels = [];
+  if (form.alertRouting === 'chosen') {
+    alertChannels = [...new Set(form.alertChannels)];
+    if (alertChannels.length === 0)
+      problems.push({ field: 'alertChannels', message: 'Tick at least one channel, or pick None.' });
+    if (alertChannels.length > MAX_ALERT_CHANNELS)
+      problems.push({
+        field: 'alertChannels',
+        message: `Tick at most ${MAX_ALERT_CHANNELS} channels (${alertChannels.length} ticked).`,
+      });
+  }
+  const days = form.logRetentionDays.trim();
+  const logRetentionDays =
+    days === ''
+      ? null
+      : (wholeIn(days, 'logRetentionDays', LOG_RETENTION_DAYS.min, LOG_RETENTION_DAYS.max, problems) ?? null);
+  const percent = form.keepSuccessfulRuns.trim();
+  let keepSuccessfulRuns: number | null = null;
+  if (percent !== '') {
+    if (/^\d+(\.\d+)?$/.test(percent) && Number(percent) > 0 && Number(percent) <= 100) {
+      keepSuccessfulRuns = scaleDecimal(percent, -2);
+    } else {
+      problems.push({
+        field: 'keepSuccessfulRuns',
+        message: 'Enter a percentage more than 0 and at most 100 (empty: every success).',
+      });
+    }
+  }
+  return { alertChannels, logRetentionDays, keepSuccessfulRuns };
+}
+
 /**
  * A create body: every field; the GLUE source only for a GLUE job (a BEAN job's empty source is
  * the default, and sending it could need the glue grant).
@@ -515,7 +599,15 @@ export function updateBody(
   const made = bodyOf(form);
   if ('error' in made) return made;
   const body: Record<string, unknown> = {};
-  const read = { ...job, deadline: job.deadline && withoutDailyDays(job.deadline) };
+  const read = {
+    ...job,
+    deadline: job.deadline && withoutDailyDays(job.deadline),
+    // A job read without channels routes to its group's (as null does).
+    alertChannels: job.alertChannels ?? null,
+    // The share as the form reads and sends it back, so an untouched one compares equal.
+    keepSuccessfulRuns:
+      job.keepSuccessfulRuns === null ? null : scaleDecimal(percentText(job.keepSuccessfulRuns), -2),
+  };
   for (const [key, value] of Object.entries(made.body)) {
     if (!same(value, (read as unknown as Record<string, unknown>)[key])) body[key] = value;
   }

@@ -5,7 +5,9 @@ import type { ChartSeries } from '../components/chart';
 import { TimeChart } from '../components/chart';
 import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
-import { BackfillDialog, canBackfill, JobBackfills } from '../jobs/backfills';
+import { useAlertChannels } from '../jobs/alert-channel-picker';
+import { alertChannelsText, retentionText } from '../jobs/alerts-retention';
+import { BackfillDialog, Backfills, canBackfill, jobTarget } from '../jobs/backfills';
 import { readSchedule } from '../jobs/cron-text';
 import { EditHistory } from '../jobs/edit-history';
 import { FireLedger } from '../jobs/fire-ledger';
@@ -18,6 +20,7 @@ import {
 } from '../jobs/job-form';
 import { JobNotRead, useJob } from '../jobs/job-loader';
 import { DeadlineBadge, JobPolicyFacts, PausedNotice } from '../jobs/job-policies-notice';
+import { RetentionEstimate } from '../jobs/retention-estimate';
 import { RunOnceDialog } from '../jobs/run-once';
 import { RunsTimeline, TimelineLegend } from '../jobs/runs-timeline';
 import { ScheduleBoundsFacts, ScheduleEndedNote } from '../jobs/schedule-bounds';
@@ -156,7 +159,7 @@ function JobDetail({
       {canBackfill(job) && (
         <section class="detail-section" aria-labelledby="job-backfills-heading">
           <h2 id="job-backfills-heading">Backfills</h2>
-          <JobBackfills job={job} operate={operate} reloadKey={backfillsKey} />
+          <Backfills target={jobTarget(job)} operate={operate} reloadKey={backfillsKey} />
         </section>
       )}
       <section class="detail-section" aria-labelledby="job-ledger-heading">
@@ -172,7 +175,7 @@ function JobDetail({
       <RunOnceDialog job={runOnce} onClose={() => setRunOnce(undefined)} />
       {operate && canBackfill(job) && (
         <BackfillDialog
-          job={job}
+          target={jobTarget(job)}
           open={backfilling}
           onClose={() => setBackfilling(false)}
           onStarted={() => {
@@ -200,6 +203,9 @@ function JobDetail({
 }
 
 function JobFacts({ job }: { job: Job }) {
+  const { me } = useAuth();
+  // Channels are named only for an admin (the list is theirs); others see their ids.
+  const channels = useAlertChannels(me?.permissions.admin === true && (job.alertChannels ?? []).length > 0);
   const reading = readSchedule(job.scheduleType, job.scheduleConf, job.timeZone);
   const children = useLoad(
     () =>
@@ -311,6 +317,18 @@ function JobFacts({ job }: { job: Job }) {
         <dt>Alarms</dt>
         <dd>
           {[job.alarmEmail, job.alarmWebhook].filter(Boolean).join(' · ') || <span class="muted">None</span>}
+        </dd>
+        <dt>Alert channels</dt>
+        <dd>{alertChannelsText(job.alertChannels, channels.data ?? undefined)}</dd>
+        <dt>Run history</dt>
+        <dd>
+          {retentionText(job)}
+          {job.retention && (
+            <div class="muted small">
+              {job.logRetentionDays === null && `The install’s default is ${job.retention.days} days. `}
+              <RetentionEstimate estimate={job.retention} />
+            </div>
+          )}
         </dd>
         <dt>Changed</dt>
         <dd>

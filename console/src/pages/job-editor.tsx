@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useLocation, useSearch } from 'wouter-preact';
 import { ChoiceSelect, ErrorNotice, Field, PageHeader } from '../components/common';
 import { groupChoices } from '../components/filters';
+import { AlertChannelPicker, useAlertChannels } from '../jobs/alert-channel-picker';
 import { CalendarPicker } from '../jobs/calendar-picker';
 import { ChildJobsPicker } from '../jobs/child-jobs';
 import { readSchedule } from '../jobs/cron-text';
@@ -30,6 +31,7 @@ import {
   updateBody,
 } from '../jobs/job-form';
 import { JobNotRead, useJob } from '../jobs/job-loader';
+import { RetentionEstimate } from '../jobs/retention-estimate';
 import { FireTimes, type PreviewState, useSchedulePreview } from '../jobs/schedule-preview';
 import { describeZone, timeZoneNames } from '../jobs/time-zones';
 import { api, type ShownError } from '../lib/api';
@@ -62,6 +64,7 @@ function JobEditor({ job }: { job?: Job }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const groups = useLoad(() => api().listGroups(), 'groups');
+  const alertChannels = useAlertChannels(me?.permissions.admin === true);
   const [form, setForm] = useState<JobForm>(() =>
     job
       ? formFromJob(job)
@@ -576,6 +579,16 @@ function JobEditor({ job }: { job?: Job }) {
                 />
               </Field>
             </div>
+            <AlertChannelPicker
+              routing={form.alertRouting}
+              value={form.alertChannels}
+              onRouting={(routing) => set('alertRouting', routing)}
+              onChange={(ids) => set('alertChannels', ids)}
+              channels={alertChannels}
+              disabled={readOnly || saving}
+              routingProblems={problems('alertRouting')}
+              channelProblems={problems('alertChannels')}
+            />
           </section>
 
           <section aria-labelledby="job-sec-failures">
@@ -721,6 +734,46 @@ function JobEditor({ job }: { job?: Job }) {
               disabled={readOnly || saving}
               problems={problems('childJobIds')}
             />
+          </section>
+
+          <section aria-labelledby="job-sec-history">
+            <h2 id="job-sec-history">Run history</h2>
+            <div class="grid">
+              {(['logRetentionDays', 'keepSuccessfulRuns'] as const).map((field) => (
+                <Field
+                  key={field}
+                  id={fieldId(field)}
+                  label={FIELDS[field].label}
+                  help={
+                    field === 'logRetentionDays' && job?.retention && job.logRetentionDays === null
+                      ? `${FIELDS[field].help} Here: ${job.retention.days} days.`
+                      : FIELDS[field].help
+                  }
+                  problems={problems(field)}
+                >
+                  <input
+                    {...inputProps(field, 'job-retention-estimate')}
+                    type="text"
+                    inputMode={field === 'logRetentionDays' ? 'numeric' : 'decimal'}
+                    placeholder={field === 'logRetentionDays' ? 'default' : '100'}
+                    value={form[field]}
+                    onInput={(e) => set(field, e.currentTarget.value)}
+                  />
+                </Field>
+              ))}
+            </div>
+            <p class="muted small retention-estimate">
+              {job?.retention ? (
+                <>
+                  As saved. <RetentionEstimate estimate={job.retention} id="job-retention-estimate" /> A saved
+                  change shows its new estimate on the job’s page.
+                </>
+              ) : (
+                <span id="job-retention-estimate">
+                  The job’s page shows what keeping its history costs (an estimate) once it is saved.
+                </span>
+              )}
+            </p>
           </section>
 
           {!readOnly && (

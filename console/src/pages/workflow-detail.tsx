@@ -15,6 +15,7 @@ import { EdgeLegend, WorkflowGraph } from '../workflows/graph';
 import { useJobs } from '../workflows/job-names';
 import { conditionOf } from '../workflows/layout';
 import { WorkflowRunsTable } from '../workflows/runs-table';
+import { WorkflowBackfills } from '../workflows/workflow-backfills';
 import '../jobs/jobs.css';
 
 const OVERLAP_WORDS: Record<Workflow['overlapPolicy'], string> = {
@@ -133,6 +134,8 @@ function WorkflowDetail({
         <h2 id="wf-runs-heading">Recent runs</h2>
         <RecentRuns workflow={workflow} />
       </section>
+
+      <WorkflowBackfills workflow={workflow} operate={operate} />
 
       <section class="detail-section" aria-labelledby="wf-definition-heading">
         <h2 id="wf-definition-heading">Definition (version {workflow.version})</h2>

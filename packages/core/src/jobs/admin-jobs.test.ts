@@ -267,6 +267,30 @@ describe('bounds, limits and jitter of a job', () => {
     expect(await updateJob(deps, job.id, { maxRuns: 1 })).toMatchObject({ scheduledFires: 0 });
   });
 
+  it('clears the alert channels and the log retention with null, and keeps them when not given', async () => {
+    const { deps } = setup();
+    const job = await createJob(deps, {
+      ...input,
+      alertChannels: ['ops'],
+      logRetentionDays: 90,
+      keepSuccessfulRuns: 0.1,
+    });
+    expect(await updateJob(deps, job.id, { name: 'renamed' })).toMatchObject({
+      alertChannels: ['ops'],
+      logRetentionDays: 90,
+      keepSuccessfulRuns: 0.1,
+    });
+    const cleared = await updateJob(deps, job.id, {
+      alertChannels: null,
+      logRetentionDays: null,
+      keepSuccessfulRuns: null,
+    });
+    expect(cleared).not.toHaveProperty('alertChannels');
+    expect(cleared).not.toHaveProperty('logRetentionDays');
+    expect(cleared).not.toHaveProperty('keepSuccessfulRuns');
+    expect((await updateJob(deps, job.id, { alertChannels: [] })).alertChannels).toEqual([]);
+  });
+
   it('refuses (409) to restart a job that stopped itself at maxRuns, unless the same update raises it; the start clears the reason', async () => {
     const { deps, jobs } = setup();
     const job = await createJob(deps, { ...input, ...hourly, maxRuns: 3 });

@@ -559,6 +559,10 @@ export function withSpec(current: Job, spec: JobSpec, now: number, gate?: Calend
     pausedBy,
     deadlineSetAt,
     occurrenceExceptions: _x,
+    // Optional spec fields: the spec's own value or none (a null in the update clears them).
+    alertChannels: _a,
+    logRetentionDays: _r,
+    keepSuccessfulRuns: _k,
     ...kept
   } = current;
   const deadlineSince =
