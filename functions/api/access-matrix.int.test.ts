@@ -201,12 +201,14 @@ async function newBackfill(): Promise<string> {
   return reply.body.id;
 }
 /** An alert channel (the deployment's, admin only); its id. */
-async function newAlertChannel(): Promise<string> {
-  const reply = await admin('POST', '/v1/alert-channels', {
+async function newAlertChannel(
+  body: Record<string, unknown> = {
     name: 'matrix',
     kind: 'slack',
     url: 'https://hooks.slack.com/services/T/B/X',
-  });
+  },
+): Promise<string> {
+  const reply = await admin('POST', '/v1/alert-channels', body);
   return reply.body.id;
 }
 /** A silence of the alerts of a job of A for an hour; its id. */
@@ -416,6 +418,18 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     body: { name: 'matrix', kind: 'slack', url: 'https://hooks.slack.com/services/T/B/Y' },
     allowed: 201,
   }),
+  updateAlertChannel: async () => ({
+    method: 'PATCH',
+    path: `/v1/alert-channels/${await newAlertChannel()}`,
+    body: { name: 'renamed' },
+    allowed: 200,
+  }),
+  // An email channel: on the embedded engine its message is a log line, so the test reaches no network.
+  testAlertChannel: async () => ({
+    method: 'POST',
+    path: `/v1/alert-channels/${await newAlertChannel({ name: 'matrix mail', kind: 'email' })}/test`,
+    allowed: 200,
+  }),
   deleteAlertChannel: async () => ({
     method: 'DELETE',
     path: `/v1/alert-channels/${await newAlertChannel()}`,
@@ -604,6 +618,8 @@ const POLICY: Readonly<Record<string, string>> = {
   getJobLedger: 'read:jobPath',
   listAlertChannels: 'admin',
   createAlertChannel: 'admin',
+  updateAlertChannel: 'admin',
+  testAlertChannel: 'admin',
   deleteAlertChannel: 'admin',
   listAlertSilences: 'admin',
   createAlertSilence: 'admin',

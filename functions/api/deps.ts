@@ -3,8 +3,10 @@ import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import { cachedTokenReader } from '@tickring/aws/secrets';
+import { httpAlertSender } from '@tickring/aws/sns';
 import type { AdminDashboardDeps } from '@tickring/core/activity/use-cases';
-import type { AdminAlertsDeps } from '@tickring/core/alerts/use-cases';
+import type { AlertSender } from '@tickring/core/alerts';
+import { type AdminAlertsDeps, getAlertChannel } from '@tickring/core/alerts/use-cases';
 import { type AuditDeps, recordChange } from '@tickring/core/audit/use-cases';
 import { type AdminWorkflowBackfillsDeps, getBackfill } from '@tickring/core/backfills/use-cases';
 import { type AdminCalendarsDeps, getCalendar } from '@tickring/core/calendars/use-cases';
@@ -32,6 +34,7 @@ import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
 import type { ApiConfig } from './config.js';
 import { buildIdentityDeps } from './identity-deps.js';
+import { channelView } from './routes-alerts.js';
 import { backfillView } from './routes-backfills.js';
 import { calendarView } from './routes-calendars.js';
 import { identityBeforeLoaders } from './routes-identity.js';
@@ -53,6 +56,8 @@ export interface ApiRuntime {
   readonly metrics: Metrics & { flush(): void };
   /** Replaces the publisher (SNS or log, + webhook) a failed workflow run is alarmed with (tests). */
   readonly alarms: AlarmPublisher;
+  /** How a channel's test message leaves (webhook and slack POSTs, email). */
+  readonly alertSender: AlertSender;
 }
 
 export interface ApiDeps {
@@ -131,11 +136,13 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     logger,
     metrics,
   });
+  const alertStore = stores.alerts();
   const groupsDeps = {
     groups,
     jobs,
     registry,
     registryDeadSeconds: config.registryDeadSeconds,
+    alertChannels: alertStore,
     clock,
     logger,
   };
@@ -175,6 +182,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     jobs,
     groups,
     calendars: calendarStore,
+    alertChannels: alertStore,
     clock,
     logger,
     logRetentionDays: config.logRetentionDays,
@@ -216,7 +224,15 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     calendars,
     backfills,
     ledger: { jobs, runs, calendars: calendarStore, audit: audit.log, clock },
-    alerts: { alerts: stores.alerts(), sealer: tokens.sealer, clock },
+    alerts: {
+      alerts: alertStore,
+      sealer: tokens.sealer,
+      clock,
+      sender: runtime.alertSender ?? httpAlertSender({ email: stores.alertEmail() }),
+      jobs,
+      groups,
+      logger,
+    },
     executors,
     refusals: { refusals: stores.registrationRefusals() },
     dashboard: { ...executors, jobs, reports },
@@ -239,6 +255,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
         group: async (appName) => groupView(await getGroup(groupsDeps, appName)),
         calendar: async (id) => calendarView(await getCalendar(calendars, id)),
         backfill: async (id) => backfillView(await getBackfill(backfills, id)),
+        alertChannel: async (id) => channelView(await getAlertChannel({ alerts: alertStore }, id)),
         ...identityBeforeLoaders(identity),
       },
       describe: {

@@ -1,6 +1,6 @@
 import { API } from '@tickring/api/contract';
 import { created, noContent, ok } from '@tickring/api/http';
-import type { Alert, AlertChannelView, AlertSilence } from '@tickring/core/alerts';
+import type { Alert, AlertChannelView, AlertMessageProgress, AlertSilence } from '@tickring/core/alerts';
 import {
   type AdminAlertsDeps,
   createAlertChannel,
@@ -8,6 +8,8 @@ import {
   deleteAlertChannel,
   deleteAlertSilence,
   listAlertChannels,
+  testAlertChannel,
+  updateAlertChannel,
 } from '@tickring/core/alerts/use-cases';
 import type { Caller, GuardedRouter } from './authorize.js';
 import { iso } from './views.js';
@@ -18,6 +20,13 @@ export function addAlertRoutes(r: GuardedRouter, deps: AdminAlertsDeps): void {
     .route(API.createAlertChannel, async (req, caller) =>
       created(channelView(await createAlertChannel(deps, req.body, by(caller)))),
     )
+    .route(API.updateAlertChannel, async (req) =>
+      ok(channelView(await updateAlertChannel(deps, req.params.id, req.body))),
+    )
+    .route(API.testAlertChannel, async (req, caller) => {
+      const result = await testAlertChannel(deps, req.params.id, by(caller));
+      return ok({ ...result, at: iso(result.at) });
+    })
     .route(API.deleteAlertChannel, async (req) => noContent(await deleteAlertChannel(deps, req.params.id)))
     .route(API.listAlertSilences, async () =>
       ok({ items: (await deps.alerts.listSilences()).map(silenceView) }),
@@ -49,18 +58,41 @@ export function silenceView(silence: AlertSilence) {
   return { ...silence, from: iso(silence.from), to: iso(silence.to), createdAt: iso(silence.createdAt) };
 }
 
-/** An alert as the API shows it: times as ISO-8601 UTC, the sweep's bookkeeping left out. */
+/**
+ * An alert as the API shows it: times as ISO-8601 UTC, the sweep's bookkeeping left out, and of
+ * the job's own path only its messages (not the job's alarm addresses it keeps).
+ */
 export function alertView(alert: Alert) {
-  const { windowStart: _w, channelIds: _c, summaryQueued: _s, dueAt: _d, revision: _r, ...rest } = alert;
+  const {
+    windowStart: _w,
+    channelIds: _c,
+    summaryQueued: _s,
+    dueAt: _d,
+    revision: _r,
+    legacy,
+    ...rest
+  } = alert;
   return {
     ...rest,
     firstAt: iso(alert.firstAt),
     lastAt: iso(alert.lastAt),
     windowEnd: iso(alert.windowEnd),
-    deliveries: alert.deliveries.map((d) => ({
-      ...d,
-      attempts: d.attempts.map((a) => ({ ...a, at: iso(a.at) })),
-      ...(d.nextAttemptAt === undefined ? {} : { nextAttemptAt: iso(d.nextAttemptAt) }),
-    })),
+    deliveries: alert.deliveries.map(messageView),
+    ...(legacy
+      ? {
+          legacy: {
+            first: messageView(legacy.first),
+            ...(legacy.summary ? { summary: messageView(legacy.summary) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+function messageView<M extends AlertMessageProgress>(message: M) {
+  return {
+    ...message,
+    attempts: message.attempts.map((a) => ({ ...a, at: iso(a.at) })),
+    ...(message.nextAttemptAt === undefined ? {} : { nextAttemptAt: iso(message.nextAttemptAt) }),
   };
 }

@@ -275,6 +275,8 @@ export function groupView(group: Group) {
     addressList: group.addressList,
     /** When the group got its own access token; null: its executors use the global token. */
     accessTokenSetAt: group.accessTokenSetAt === undefined ? null : iso(group.accessTokenSetAt),
+    /** Its jobs' default alert channels; [] when none. */
+    alertChannels: [...(group.alertChannels ?? [])],
     createdAt: iso(group.createdAt),
     updatedAt: iso(group.updatedAt),
   };

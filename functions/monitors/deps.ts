@@ -87,6 +87,8 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
           {
             alerts: stores.alerts(),
             sender: runtime.alertSender ?? httpAlertSender({ email: stores.alertEmail() }),
+            // A window's count on the job's own path (never through the alert routing again).
+            legacy: stores.legacyAlarms(),
             sealer: tokens.sealer,
             clock: outcomeDeps.clock,
             logger,

@@ -46,10 +46,16 @@ export interface StoreKit {
   ring(): RingQueue & RingGauge;
   /**
    * Where a failed run's alarm goes beside the job's webhook: the SNS alarm topic (DynamoDB), or an
-   * `alarm` line in the function's log (SQLite: there is no topic on one machine); then recorded as
-   * an alert for the job's (or its group's) alert channels, which the monitors deliver.
+   * `alarm` line in the function's log (SQLite: there is no topic on one machine), the first of its
+   * job and kind per alert window only; recorded as an alert for the job's (or its group's) alert
+   * channels, which the monitors deliver (with the window's count on both paths).
    */
   alarms(): AlarmPublisher;
+  /**
+   * The job's own alarm path alone (the topic or the log, and the job's webhook): what `alarms()`
+   * sends a window's first alarm to, and where the alert sweep sends the window's count.
+   */
+  legacyAlarms(): AlarmPublisher;
   /** The lane of a ring record, by the queue its `eventSourceARN` names (a record of neither: fast). */
   laneOf(eventSourceArn: string | undefined): RingLane;
 }

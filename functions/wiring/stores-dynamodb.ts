@@ -41,6 +41,7 @@ export function dynamoStoreKit<T extends TableName>(
     return store.alarmTopicArn;
   };
   const slowQueueName = store.queueUrls.slow.split('/').at(-1);
+  const legacyAlarms = () => createAlarmPublisher({ sns, topicArn: alarmTopic(), logger: runtime.logger });
   return {
     kind: 'dynamodb',
     jobs: (shardCount) =>
@@ -79,15 +80,13 @@ export function dynamoStoreKit<T extends TableName>(
     alertEmail: () => snsAlertEmail({ sns, topicArn: alarmTopic() }),
     ring: () => new SqsRingQueue({ sqs, queueUrls: store.queueUrls }),
     alarms: () =>
-      new RoutingAlarmPublisher(
-        createAlarmPublisher({ sns, topicArn: alarmTopic(), logger: runtime.logger }),
-        {
-          alerts: new DynamoAlertStore({ doc, alertsTable: table('alerts') }),
-          groups: new DynamoGroupStore({ doc, groupsTable: table('groups') }),
-          clock: runtime.clock,
-          logger: runtime.logger,
-        },
-      ),
+      new RoutingAlarmPublisher(legacyAlarms(), {
+        alerts: new DynamoAlertStore({ doc, alertsTable: table('alerts') }),
+        groups: new DynamoGroupStore({ doc, groupsTable: table('groups') }),
+        clock: runtime.clock,
+        logger: runtime.logger,
+      }),
+    legacyAlarms,
     // The queue name is the last part of both a queue URL and a queue ARN.
     laneOf: (arn) => (arn?.split(':').at(-1) === slowQueueName ? 'slow' : 'fast'),
   };

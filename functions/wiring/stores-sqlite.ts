@@ -83,6 +83,7 @@ function logChannel(logger: Logger): AlarmChannel {
         job: payload.job,
         run: payload.run,
         workflow: payload.workflow,
+        window: payload.window,
       });
       return true;
     },
@@ -93,6 +94,7 @@ function logChannel(logger: Logger): AlarmChannel {
 export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime): StoreKit {
   const { clock, logger } = runtime;
   const database = sharedEmbeddedDatabase(store.file, logger);
+  const legacyAlarms = () => new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger);
   return {
     kind: 'sqlite',
     jobs: (shardCount) => new SqliteJobStore({ database, shardCount }),
@@ -120,15 +122,13 @@ export function sqliteStoreKit(store: SqliteStoreConfig, runtime: StoreRuntime):
     alertEmail: () => loggedAlertEmail(logger),
     ring: () => new SqliteRingQueue({ database, clock }),
     alarms: () =>
-      new RoutingAlarmPublisher(
-        new MultiChannelAlarmPublisher([logChannel(logger), webhookChannel()], logger),
-        {
-          alerts: new SqliteAlertStore({ database }),
-          groups: new SqliteGroupStore({ database }),
-          clock,
-          logger,
-        },
-      ),
+      new RoutingAlarmPublisher(legacyAlarms(), {
+        alerts: new SqliteAlertStore({ database }),
+        groups: new SqliteGroupStore({ database }),
+        clock,
+        logger,
+      }),
+    legacyAlarms,
     laneOf: (arn) => (arn?.split(':').at(-1) === RING_NAMES.slow ? 'slow' : 'fast'),
   };
 }

@@ -138,8 +138,11 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       // active mark, in a transaction), its first step and a cancel (conditional PutItem; an end also
       // deletes the mark: DeleteItem).
       backfills: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
-      // admin-alerts: channels and silences (Query of their partition, conditional PutItem, DeleteItem),
-      // the history (index Query); an alarm raised here recorded as an alert (GetItem, PutItem).
+      // admin-alerts: channels and silences (Query of their partition, conditional PutItem for a create
+      // or a change, DeleteItem; a channel's delete first scans the jobs and groups naming it, a job's or
+      // group's save naming channels reads their partition), the history (index Query); an alarm raised
+      // here recorded as an alert (GetItem, PutItem). A channel's test message: an HTTP POST, or the
+      // alarm topic for email (publishAlarms).
       alerts: ['GetItem', 'Query', 'PutItem', 'DeleteItem'],
     },
     sendToRing: true,

@@ -5,6 +5,8 @@ import {
   AlertChannel,
   AlertChannelCreate,
   AlertChannelList,
+  AlertChannelTestResult,
+  AlertChannelUpdate,
   AlertIdParam,
   AlertListQuery,
   AlertPage,
@@ -61,6 +63,9 @@ const exampleAlert = {
       ],
     },
   ],
+  legacy: {
+    first: { message: 'first', count: 1, state: 'delivered', attempts: [{ at: T0, ok: true }] },
+  },
 };
 
 export const ALERT_ROUTES = {
@@ -110,6 +115,61 @@ export const ALERT_ROUTES = {
     },
     responses: { 201: { description: 'Created.', schema: AlertChannel, example: exampleChannel } },
   }),
+  updateAlertChannel: defineRoute({
+    operationId: 'updateAlertChannel',
+    method: 'PATCH',
+    path: '/v1/alert-channels/{id}',
+    tags: ['alerts'],
+    access: { kind: 'admin' },
+    audit: { action: 'alertChannel.update', target: 'alertChannel' },
+    params: idParams,
+    summary: 'Change an alert channel',
+    description:
+      'Lays the fields given over the channel and checks the result as a whole, every problem at once (400). Its secret is kept unless a new one is given (sealed, never answered) or null (no longer signed); its kind cannot change. Alerts not yet delivered go out as the channel now is.',
+    body: {
+      schema: AlertChannelUpdate,
+      required: true,
+      checkedBy: 'use-case',
+      description: 'The fields to change.',
+      examples: {
+        url: { summary: 'A new address', value: { url: 'https://hooks.example.com/tickring-v2' } },
+        rotate: {
+          summary: 'A new secret, only if nobody changed it since revision 1',
+          value: { secret: 'another-long-random-shared-secret', revision: 1 },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The channel as changed.',
+        schema: AlertChannel,
+        example: { ...exampleChannel, url: 'https://hooks.example.com/tickring-v2', revision: 2 },
+      },
+    },
+    errors: {
+      404: 'No channel has this id.',
+      409: 'The body’s revision is not the channel’s, or the channel changed meanwhile: read it again.',
+    },
+  }),
+  testAlertChannel: defineRoute({
+    operationId: 'testAlertChannel',
+    method: 'POST',
+    path: '/v1/alert-channels/{id}/test',
+    tags: ['alerts'],
+    access: { kind: 'admin' },
+    params: idParams,
+    summary: 'Send a test message through an alert channel',
+    description:
+      'One message at once, made and sent by the delivery code itself (the body template rendered over a test alert — `alert.kind` and `alert.message` "test", job 0 —, signed with the secret, as Slack JSON, or published to the alarm topic), and what happened: delivered, or the receiver’s HTTP status and the error (still a 200: the test ran). Not retried; no alert is recorded.',
+    responses: {
+      200: {
+        description: 'What the message met.',
+        schema: AlertChannelTestResult,
+        example: { channelId: exampleChannel.id, kind: 'webhook', delivered: true, at: T0, status: 200 },
+      },
+    },
+    errors: { 404: 'No channel has this id.' },
+  }),
   deleteAlertChannel: defineRoute({
     operationId: 'deleteAlertChannel',
     method: 'DELETE',
@@ -119,9 +179,13 @@ export const ALERT_ROUTES = {
     audit: { action: 'alertChannel.delete', target: 'alertChannel' },
     params: idParams,
     summary: 'Delete an alert channel',
-    description: 'Alerts routed to it afterwards record a failed delivery naming it.',
+    description:
+      'Refused (409) while a job or a group names it in its alertChannels, naming them (a check that reads every job and group).',
     responses: { 204: { description: 'Deleted.' } },
-    errors: { 404: 'No channel has this id.' },
+    errors: {
+      404: 'No channel has this id.',
+      409: 'A job or a group names it: take it out of their alertChannels first.',
+    },
   }),
   listAlertSilences: defineRoute({
     operationId: 'listAlertSilences',

@@ -59,6 +59,7 @@ const exampleGroup = {
   addressType: 'AUTO',
   addressList: ['http://10.0.0.5:9999/'],
   accessTokenSetAt: null,
+  alertChannels: [],
   createdAt: T0,
   updatedAt: T0,
 };

@@ -57,6 +57,53 @@ export const AlertChannelCreate = named(
   ),
 );
 
+const nullable = (schema: ReturnType<typeof Type.String>, description: string, example: unknown) =>
+  Type.Optional(Type.Union([schema, Type.Null()], { description, examples: [example] }));
+
+export const AlertChannelUpdate = named(
+  'AlertChannelUpdate',
+  Type.Object(
+    {
+      name: Type.Optional(
+        Type.String({ maxLength: ALERT_CHANNEL_LIMITS.name, description: 'Its name.', examples: ['ops'] }),
+      ),
+      kind: Type.Optional(
+        StringEnum(ALERT_CHANNEL_KINDS, {
+          description: 'Cannot change: sent back as read, it must be the channel’s kind.',
+          examples: ['webhook'],
+        }),
+      ),
+      url: nullable(
+        Type.String({ maxLength: ALERT_CHANNEL_LIMITS.url }),
+        'webhook and slack: where to POST (a webhook and a slack channel need one).',
+        'https://hooks.example.com/tickring-v2',
+      ),
+      bodyTemplate: nullable(
+        Type.String({ maxLength: ALERT_CHANNEL_LIMITS.bodyTemplate }),
+        'webhook: the body template; null: the alert as JSON.',
+        '{"text":"{{ text }}"}',
+      ),
+      secret: nullable(
+        Type.String({ minLength: ALERT_CHANNEL_LIMITS.secretMin, maxLength: ALERT_CHANNEL_LIMITS.secretMax }),
+        'webhook: a new HMAC secret (sealed, never answered); absent: the secret is kept; null: bodies are no longer signed.',
+        'another-long-random-shared-secret',
+      ),
+      revision: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description: 'The revision read: the change is refused (409) when the channel moved on since.',
+          examples: [1],
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description:
+        'The fields to change, laid over the channel and checked as a whole. A channel’s kind cannot change.',
+    },
+  ),
+);
+
 /** A field's schema options: what it is, with an example. */
 const about = (description: string, example: unknown): SchemaOptions => ({
   description,
@@ -89,6 +136,26 @@ export const AlertChannelList = named(
   Type.Object(
     { items: Type.Array(AlertChannel, { description: 'Every channel, by id.', examples: [[]] }) },
     { additionalProperties: false },
+  ),
+);
+
+export const AlertChannelTestResult = named(
+  'AlertChannelTestResult',
+  Type.Object(
+    {
+      channelId: Type.String(about('The channel.', CHANNEL_ID)),
+      kind: StringEnum(ALERT_CHANNEL_KINDS, about('Its kind.', 'webhook')),
+      delivered: Type.Boolean(
+        about('Whether the receiver took it (a 2xx answer; email: published to the topic).', true),
+      ),
+      at: Instant(iso('When it was sent')),
+      status: Type.Optional(Type.Integer(about('The HTTP status the receiver answered.', 200))),
+      error: Type.Optional(Type.String(about('Why it was not delivered.', 'HTTP 401'))),
+    },
+    {
+      additionalProperties: false,
+      description: 'What one test message through the channel met.',
+    },
   ),
 );
 
@@ -149,25 +216,58 @@ const Attempt = Type.Object(
   { additionalProperties: false, description: 'One delivery attempt.' },
 );
 
+const MESSAGE_PROGRESS = {
+  message: StringEnum(
+    ['first', 'summary'] as const,
+    about('The first alarm, or the window’s count.', 'first'),
+  ),
+  count: Type.Integer(about('Alarms counted in the message.', 1)),
+  state: StringEnum(
+    DELIVERY_STATES,
+    about('pending, delivered, or failed after its last attempt.', 'delivered'),
+  ),
+  attempts: Type.Array(Attempt, {
+    description: 'Its attempts, oldest first (at most 3).',
+    examples: [[{ at: '2030-01-01T10:02:00.000Z', ok: true, status: 200 }]],
+  }),
+  nextAttemptAt: Type.Optional(Instant(iso('The next attempt, while pending'))),
+};
+
 const Delivery = Type.Object(
-  {
-    channelId: Type.String(about('The channel.', CHANNEL_ID)),
-    message: StringEnum(
-      ['first', 'summary'] as const,
-      about('The first alarm, or the window’s count.', 'first'),
-    ),
-    count: Type.Integer(about('Alarms counted in the message.', 1)),
-    state: StringEnum(
-      DELIVERY_STATES,
-      about('pending, delivered, or failed after its last attempt.', 'delivered'),
-    ),
-    attempts: Type.Array(Attempt, {
-      description: 'Its attempts, oldest first (at most 3).',
-      examples: [[{ at: '2030-01-01T10:02:00.000Z', ok: true, status: 200 }]],
-    }),
-    nextAttemptAt: Type.Optional(Instant(iso('The next attempt, while pending'))),
-  },
+  { channelId: Type.String(about('The channel.', CHANNEL_ID)), ...MESSAGE_PROGRESS },
   { additionalProperties: false, description: 'One message of the alert to one channel.' },
+);
+
+const Legacy = Type.Object(
+  {
+    first: Type.Object(MESSAGE_PROGRESS, {
+      additionalProperties: false,
+      description: 'The window’s first alarm on the job’s own path.',
+      examples: [{ message: 'first', count: 1, state: 'delivered', attempts: [] }],
+    }),
+    summary: Type.Optional(
+      Type.Object(MESSAGE_PROGRESS, {
+        additionalProperties: false,
+        description: 'The window’s count on the job’s own path, once the window closed.',
+        examples: [{ message: 'summary', count: 3, state: 'pending', attempts: [] }],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The job’s own alarm path (alarmEmail / alarmWebhook: the alarm topic or log, and its webhook), grouped too: the window’s first alarm at once (made by the alarm itself; a failed one again by the window’s next alarm, at most 3 attempts), then the window’s count once it closed, when it counted more than one.',
+    examples: [
+      {
+        first: {
+          message: 'first',
+          count: 1,
+          state: 'delivered',
+          attempts: [{ at: '2030-01-01T10:02:00.000Z', ok: true }],
+        },
+      },
+    ],
+  },
 );
 
 export const AlertRecord = named(
@@ -194,6 +294,7 @@ export const AlertRecord = named(
       lastAt: Instant(iso('The last alarm')),
       windowEnd: Instant(iso('When its window closes')),
       deliveries: Type.Array(Delivery, { description: 'Its messages to its channels.', examples: [[]] }),
+      legacy: Type.Optional(Legacy),
     },
     { additionalProperties: false },
   ),

@@ -6,6 +6,7 @@ import {
   type GROUP_EDITABLE_FIELDS,
   GROUP_LIMITS,
   type GROUP_READ_ONLY_FIELDS,
+  MAX_JOB_ALERT_CHANNELS,
 } from '@tickring/core/jobs';
 import { annotate, Expect, Noun, named, StringEnum } from './kit.js';
 import { ADDRESS_WORDS, Instant, InstantOrNull, iso, optional, readOnlyEcho } from './schemas-common.js';
@@ -43,6 +44,12 @@ const GROUP_FIELDS = {
     description: `MANUAL: the executors’ addresses (${ADDRESS_WORDS}; http(s) ones end with /). AUTO: the executors online now, from their registrations (read-only).`,
     examples: [['http://10.0.0.5:9999/', 'lambda:executor-runner']],
   }),
+  alertChannels: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+    maxItems: MAX_JOB_ALERT_CHANNELS,
+    description:
+      'Alert channels (ids) the alarms of the group’s jobs go to when a job names none of its own (a job’s null alertChannels); each must exist. Empty: none.',
+    examples: [['5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11']],
+  }),
 } satisfies { readonly [K in GroupField]: TSchema };
 
 /** In a request, addressList may also be XXL-JOB's comma-separated string. */
@@ -66,7 +73,15 @@ const GROUP_READ_ONLY = {
   updatedAt: readOnlyEcho(),
 } satisfies { readonly [K in (typeof GROUP_READ_ONLY_FIELDS)[number]]: TSchema };
 
-const GROUP_INPUT = { ...GROUP_FIELDS, addressList: AddressListInput };
+const GROUP_INPUT = {
+  ...GROUP_FIELDS,
+  addressList: AddressListInput,
+  alertChannels: Type.Union([GROUP_FIELDS.alertChannels, Type.Null()], {
+    description:
+      'Alert channels (ids) the alarms of the group’s jobs go to when a job names none of its own; each must exist. null or []: none.',
+    examples: [['5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11'], null],
+  }),
+};
 
 export const GroupCreate = named(
   'GroupCreate',
@@ -77,6 +92,7 @@ export const GroupCreate = named(
         title: GROUP_INPUT.title,
         addressType: GROUP_INPUT.addressType,
         addressList: Type.Optional(GROUP_INPUT.addressList),
+        alertChannels: Type.Optional(GROUP_INPUT.alertChannels),
         ...optional(GROUP_READ_ONLY),
       },
       { additionalProperties: false, description: 'A new executor group. Unknown fields are refused.' },

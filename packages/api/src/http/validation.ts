@@ -10,7 +10,7 @@ export interface ValidInput<Params, Query, Body> {
   readonly body: Body;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A route as its contract defines it (see `@tickring/api/contract`): where it is, whether it needs the

@@ -18,7 +18,11 @@ export class DynamoGroupStore implements GroupStore {
       await this.options.doc.send(
         new PutCommand({
           TableName: this.options.groupsTable,
-          Item: { ...group, addressList: [...group.addressList] },
+          Item: {
+            ...group,
+            addressList: [...group.addressList],
+            ...(group.alertChannels ? { alertChannels: [...group.alertChannels] } : {}),
+          },
           ConditionExpression: 'attribute_not_exists(appName)',
         }),
       );
@@ -58,16 +62,19 @@ export class DynamoGroupStore implements GroupStore {
 
   async replace(group: Group): Promise<void> {
     // An update, not a put: the sealed access token beside the group stays as it is.
+    const channels = group.alertChannels;
     await this.update(group.appName, {
       UpdateExpression:
         'SET title = :title, addressType = :addressType, addressList = :addressList, ' +
-        'createdAt = :createdAt, updatedAt = :updatedAt',
+        `createdAt = :createdAt, updatedAt = :updatedAt${channels ? ', alertChannels = :alertChannels' : ''}` +
+        (channels ? '' : ' REMOVE alertChannels'),
       ExpressionAttributeValues: {
         ':title': group.title,
         ':addressType': group.addressType,
         ':addressList': [...group.addressList],
         ':createdAt': group.createdAt,
         ':updatedAt': group.updatedAt,
+        ...(channels ? { ':alertChannels': [...channels] } : {}),
       },
     });
   }

@@ -4,7 +4,13 @@ import { silentLogger } from '@tickring/core/common';
 import type { Alarm } from '@tickring/core/runs';
 import { makeJob, makeRun } from '@tickring/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AlarmChannel, alarmPayload, MultiChannelAlarmPublisher, webhookChannel } from './alarms.js';
+import {
+  type AlarmChannel,
+  alarmPayload,
+  alarmSubject,
+  MultiChannelAlarmPublisher,
+  webhookChannel,
+} from './alarms.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -39,6 +45,37 @@ function alarm(alarmWebhook: string): Alarm {
     summary: 'Job 3 failed',
   };
 }
+
+describe("a closed alert window's count on the job's own path", () => {
+  it('carries the window (no run) and says the count in the subject', () => {
+    const window: Alarm = {
+      job: makeJob({ id: 3 }),
+      summary: '4 runFailed alarms of job 3 (job 3) since 2030-01-01T10:02:00.000Z; the first: Job 3 failed',
+      window: {
+        alertId: '3#runFailed#1893492000000',
+        count: 4,
+        firstAt: Date.UTC(2030, 0, 1, 10, 2),
+        lastAt: Date.UTC(2030, 0, 1, 10, 9),
+        windowEnd: Date.UTC(2030, 0, 1, 10, 10),
+      },
+    };
+    expect(alarmPayload(window)).toMatchObject({
+      kind: 'runFailed',
+      run: null,
+      window: {
+        alertId: '3#runFailed#1893492000000',
+        count: 4,
+        firstAt: '2030-01-01T10:02:00.000Z',
+        lastAt: '2030-01-01T10:09:00.000Z',
+        windowEnd: '2030-01-01T10:10:00.000Z',
+      },
+    });
+    expect(alarmSubject(window)).toBe(
+      'tickring alarm: job 3, 4 runFailed alarms since 2030-01-01T10:02:00.000Z',
+    );
+    expect(alarmPayload(alarm(''))).not.toHaveProperty('window');
+  });
+});
 
 describe('webhookChannel', () => {
   it('POSTs the alarm as JSON and counts any 2xx as delivered', async () => {

@@ -45,6 +45,17 @@ export interface AlarmPayload {
   };
   /** Present for a failed workflow run (its job and run are its first failed node's). */
   readonly workflow?: WorkflowAlarm;
+  /**
+   * The count of a closed 10-minute alert window: the job's own path gets the window's first alarm at
+   * once, then this one message for all of them (its run is null; `summary` names the first).
+   */
+  readonly window?: {
+    readonly alertId: string;
+    readonly count: number;
+    readonly firstAt: string;
+    readonly lastAt: string;
+    readonly windowEnd: string;
+  };
 }
 
 export function alarmPayload({
@@ -56,6 +67,7 @@ export function alarmPayload({
   pause,
   deadline,
   unexplained,
+  window,
 }: Alarm): AlarmPayload {
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -85,6 +97,17 @@ export function alarmPayload({
           },
         }
       : {}),
+    ...(window
+      ? {
+          window: {
+            alertId: window.alertId,
+            count: window.count,
+            firstAt: iso(window.firstAt),
+            lastAt: iso(window.lastAt),
+            windowEnd: iso(window.windowEnd),
+          },
+        }
+      : {}),
     job: { id: job.id, name: job.name, appName: job.appName, alarmEmail: job.alarmEmail },
     run:
       run === undefined
@@ -109,6 +132,9 @@ export function alarmSubject(alarm: Alarm): string {
   if (alarm.workflow)
     return `tickring alarm: workflow ${alarm.workflow.id} failed (run ${alarm.workflow.runId})`;
   const job = `job ${alarm.job.id}`;
+  if (alarm.window) {
+    return `tickring alarm: ${job}, ${alarm.window.count} ${alarm.kind ?? 'runFailed'} alarms since ${new Date(alarm.window.firstAt).toISOString()}`;
+  }
   switch (alarm.kind ?? 'runFailed') {
     case 'jobPaused':
       return `tickring alarm: ${job} paused by its failure policy`;

@@ -1,9 +1,10 @@
 /**
- * Alerting (admin): `tickring channels ls|create|rm`, `tickring silences ls|create|rm`, and the
- * history, `tickring alerts ls`.
+ * Alerting (admin): `tickring channels ls|create|update|test|rm`, `tickring silences ls|create|rm`,
+ * and the history, `tickring alerts ls`.
  */
 import type { Command } from 'commander';
 import type { ActionRunner } from '../context.js';
+import { UsageError } from '../errors.js';
 import { examples, instant, intIn, positiveId } from './args.js';
 
 const ALARM_KINDS = ['runFailed', 'jobPaused', 'jobRecovered', 'deadlineMissed'] as const;
@@ -24,6 +25,8 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
       examples(
         'tickring channels create --name ops --kind webhook --url https://hooks.example.com/t --secret-env HOOK_SECRET',
         'tickring channels create --name chat --kind slack --url https://hooks.slack.com/services/T/B/X',
+        'tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --url https://hooks.example.com/v2',
+        'tickring channels test 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11',
         'tickring channels ls',
       ),
     );
@@ -78,6 +81,84 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
           ctx.out.note(`Created channel ${channel.id} (${channel.kind}${channel.signed ? ', signed' : ''}).`);
         },
       ),
+    );
+  channels
+    .command('update')
+    .alias('edit')
+    .description(
+      'change a channel: the options given (its kind cannot change); its secret is kept unless --secret-env or --unsigned',
+    )
+    .argument('<id>', "the channel's id")
+    .option('--name <name>', 'its name')
+    .option('--url <url>', 'webhook and slack: where to POST')
+    .option('--body-template <text>', 'webhook: the body, with {{ path }} placeholders over the alert')
+    .option('--no-body-template', 'webhook: post the alert as JSON again')
+    .option('--secret-env <VAR>', 'webhook: the environment variable holding its new HMAC secret')
+    .option('--unsigned', 'webhook: stop signing its bodies (the secret is removed)')
+    .option('--revision <n>', 'only if the channel is still at this revision', positiveId)
+    .addHelpText(
+      'after',
+      examples(
+        'tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --name ops --url https://hooks.example.com/v2',
+        'NEW_SECRET=... tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --secret-env NEW_SECRET --revision 3',
+      ),
+    )
+    .action(
+      run<{
+        name?: string;
+        url?: string;
+        bodyTemplate?: string | false;
+        secretEnv?: string;
+        unsigned?: boolean;
+        revision?: number;
+      }>(async (ctx, [id], opts) => {
+        if (opts.secretEnv !== undefined && opts.unsigned) {
+          throw new UsageError('give --secret-env or --unsigned, not both');
+        }
+        const secret = opts.secretEnv === undefined ? undefined : process.env[opts.secretEnv];
+        if (opts.secretEnv !== undefined && !secret) throw new Error(`${opts.secretEnv} is not set`);
+        const body = {
+          ...(opts.name === undefined ? {} : { name: opts.name }),
+          ...(opts.url === undefined ? {} : { url: opts.url }),
+          ...(opts.bodyTemplate === undefined ? {} : { bodyTemplate: opts.bodyTemplate || null }),
+          ...(secret === undefined ? {} : { secret }),
+          ...(opts.unsigned ? { secret: null } : {}),
+          ...(opts.revision === undefined ? {} : { revision: opts.revision }),
+        };
+        if (Object.keys(body).length === 0) {
+          throw new UsageError(
+            'nothing to change: give --name, --url, --body-template, --no-body-template, --secret-env or --unsigned',
+          );
+        }
+        const channel = await (await ctx.client()).updateAlertChannel({ path: { id: id as string }, body });
+        if (ctx.json) return ctx.out.json(channel);
+        ctx.out.note(
+          `Changed channel ${channel.id} (revision ${channel.revision}${channel.signed ? ', signed' : ''}).`,
+        );
+      }),
+    );
+  channels
+    .command('test')
+    .description('send one test message through a channel now and say what happened (exit 1: not delivered)')
+    .argument('<id>', "the channel's id")
+    .addHelpText('after', examples('tickring channels test 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11'))
+    .action(
+      run(async (ctx, [id]) => {
+        const result = await (await ctx.client()).testAlertChannel({ path: { id: id as string } });
+        // Not delivered fails the command, so a script can check a channel with it.
+        const code = result.delivered ? 0 : 1;
+        if (ctx.json) {
+          ctx.out.json(result);
+          return code;
+        }
+        const status = result.status === undefined ? '' : ` (HTTP ${result.status})`;
+        ctx.out.note(
+          result.delivered
+            ? `Delivered a test message through channel ${result.channelId}${status}.`
+            : `Not delivered through channel ${result.channelId}${status}: ${result.error ?? 'no reason given'}`,
+        );
+        return code;
+      }),
     );
   channels
     .command('rm')

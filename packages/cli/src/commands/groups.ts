@@ -12,6 +12,8 @@ interface GroupFlags {
   readonly title?: string;
   readonly addressType?: 'AUTO' | 'MANUAL';
   readonly address?: string[];
+  readonly alertChannel?: string[];
+  readonly clearAlertChannels?: boolean;
 }
 
 export function registerGroups(program: Command, run: ActionRunner): void {
@@ -24,6 +26,7 @@ export function registerGroups(program: Command, run: ActionRunner): void {
         'tickring groups ls',
         'tickring groups create --app my-app --title "My application"',
         'tickring groups create --app billing --title Billing --address-type MANUAL --address http://10.0.0.5:9999/',
+        'tickring groups edit billing --alert-channel 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11',
       ),
     );
 
@@ -108,6 +111,8 @@ export function registerGroups(program: Command, run: ActionRunner): void {
         examples(
           'tickring groups edit my-app --title "My app (prod)"',
           'tickring groups edit billing --address-type MANUAL --address http://10.0.0.7:9999/',
+          'tickring groups edit billing --alert-channel 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --alert-channel 0f6a1d2e-4c3b-4a59-8e7d-6b5a4c3d2e1f',
+          'tickring groups edit billing --clear-alert-channels',
           'tickring groups get my-app --json > g.json && $EDITOR g.json && tickring groups edit my-app -f g.json',
         ),
       ),
@@ -116,7 +121,9 @@ export function registerGroups(program: Command, run: ActionRunner): void {
     run<GroupFlags>(async (ctx, [appName], flags) => {
       const body = { ...(flags.file ? await ctx.readJsonFile(flags.file) : {}), ...groupFields(flags) };
       if (Object.keys(body).length === 0) {
-        throw new UsageError('nothing to change: give --title, --address-type, --address or -f <file>');
+        throw new UsageError(
+          'nothing to change: give --title, --address-type, --address, --alert-channel, --clear-alert-channels or -f <file>',
+        );
       }
       const client = await ctx.client();
       const group = await client.updateGroup({
@@ -155,15 +162,26 @@ function groupFlags(cmd: Command, withApp = true): Command {
       oneOf(['AUTO', 'MANUAL']),
     )
     .option('--address <url>', 'an executor address, http(s) URL or lambda:<function> (repeatable)', collect)
+    .option(
+      '--alert-channel <id>',
+      "an alert channel of the group's jobs that name none of their own (repeatable; the list replaces the group's)",
+      collect,
+    )
+    .option('--clear-alert-channels', "the group's jobs that name no channel of their own alert nowhere")
     .option('-f, --file <file>', 'a JSON file with the fields (- for stdin)');
 }
 
 function groupFields(flags: GroupFlags): Record<string, unknown> {
+  if (flags.alertChannel !== undefined && flags.clearAlertChannels) {
+    throw new UsageError('give --alert-channel or --clear-alert-channels, not both');
+  }
   return {
     ...(flags.app === undefined ? {} : { appName: flags.app }),
     ...(flags.title === undefined ? {} : { title: flags.title }),
     ...(flags.addressType === undefined ? {} : { addressType: flags.addressType }),
     ...(flags.address === undefined ? {} : { addressList: flags.address }),
+    ...(flags.alertChannel === undefined ? {} : { alertChannels: flags.alertChannel }),
+    ...(flags.clearAlertChannels ? { alertChannels: [] } : {}),
   };
 }
 
@@ -174,6 +192,7 @@ function showGroup(ctx: Context, g: Group): void {
     ['addressType', g.addressType],
     ['addresses', g.addressList.length === 0 ? '-' : g.addressList.join(', ')],
     ['own token', g.accessTokenSetAt ? `set ${ctx.out.when(g.accessTokenSetAt)}` : 'no (the global token)'],
+    ['alert channels', g.alertChannels.length === 0 ? '-' : g.alertChannels.join(', ')],
     ['created', ctx.out.when(g.createdAt)],
     ['updated', ctx.out.when(g.updatedAt)],
   ]);

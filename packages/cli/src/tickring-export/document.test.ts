@@ -7,11 +7,13 @@ import { describe, expect, it } from 'vitest';
 import {
   EDGE_CONDITIONS,
   EXPORTED_JOB_FIELDS,
+  exportedGroup,
   OVERLAP_POLICIES,
   TRIGGER_STATUSES,
   UNEXPORTED_JOB_FIELDS,
   validateDocument,
 } from './document.js';
+import { group } from './test-support/fake-target.js';
 import { sourceDocument } from './test-support/source.js';
 
 /** A fresh, mutable copy of the sample document. */
@@ -48,6 +50,20 @@ describe('the export document', () => {
     expect(Object.keys(doc.jobs[0] ?? {})).not.toContain('version');
     expect(doc.workflows[0]).toMatchObject({ id: 2, starterJobId: 8, overlapPolicy: 'SKIP' });
     expect(JSON.stringify(doc)).not.toMatch(/accessToken"|createdAt|triggerNextTime/);
+  });
+
+  it("leaves a group's alert channels behind, as a job's (their ids are the source installation's)", () => {
+    const exported = exportedGroup({
+      ...group({ appName: 'billing', title: 'B', addressType: 'AUTO' }),
+      alertChannels: ['ch-1'],
+    });
+    expect(exported).toEqual({
+      appName: 'billing',
+      title: 'B',
+      addressType: 'AUTO',
+      hasOwnAccessToken: false,
+    });
+    expect(UNEXPORTED_JOB_FIELDS).toEqual(['alertChannels']);
   });
 
   it('a document as written validates, also after a trip through JSON', () => {

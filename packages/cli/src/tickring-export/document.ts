@@ -61,9 +61,11 @@ export const EXPORTED_JOB_FIELDS = [
 ] as const satisfies readonly (keyof Job)[];
 
 /**
- * A job's fields the export leaves out: its alert channels are the deployment's (their ids and
- * sealed secrets do not move to another one); a job imported alerts through its group's channels
- * until they are set again on the target.
+ * A job's fields the export leaves out: its alert channels (a group's too, see `exportedGroup`).
+ * Channels are the installation's own: their ids are random per installation and their secrets are
+ * sealed under its token key, so they cannot move with the document; the target's ids would not
+ * match, and the target refuses an id it does not have. An imported job alerts through its job's
+ * alarmEmail / alarmWebhook until channels are set on the target.
  */
 export const UNEXPORTED_JOB_FIELDS = ['alertChannels'] as const satisfies readonly (keyof Job)[];
 
@@ -170,6 +172,7 @@ export function buildExportDocument(read: {
   };
 }
 
+/** A group as exported: its alert channels stay behind, as a job's do (see UNEXPORTED_JOB_FIELDS). */
 export function exportedGroup(group: Group): ExportedGroup {
   return {
     appName: group.appName,

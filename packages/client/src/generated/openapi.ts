@@ -1087,11 +1087,39 @@ export interface paths {
         post?: never;
         /**
          * Delete an alert channel
-         * @description Alerts routed to it afterwards record a failed delivery naming it.
+         * @description Refused (409) while a job or a group names it in its alertChannels, naming them (a check that reads every job and group).
          *
          *     Access: the admin role.
          */
         delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an alert channel
+         * @description Lays the fields given over the channel and checks the result as a whole, every problem at once (400). Its secret is kept unless a new one is given (sealed, never answered) or null (no longer signed); its kind cannot change. Alerts not yet delivered go out as the channel now is.
+         *
+         *     Access: the admin role.
+         */
+        patch: operations["updateAlertChannel"];
+        trace?: never;
+    };
+    "/v1/alert-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message through an alert channel
+         * @description One message at once, made and sent by the delivery code itself (the body template rendered over a test alert — `alert.kind` and `alert.message` "test", job 0 —, signed with the secret, as Slack JSON, or published to the alarm topic), and what happened: delivered, or the receiver’s HTTP status and the error (still a 200: the test ran). Not retried; no alert is recorded.
+         *
+         *     Access: the admin role.
+         */
+        post: operations["testAlertChannel"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1593,6 +1621,13 @@ export interface components {
              */
             addressList: string[];
             /**
+             * @description Alert channels (ids) the alarms of the group’s jobs go to when a job names none of its own (a job’s null alertChannels); each must exist. Empty: none.
+             * @example [
+             *       "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11"
+             *     ]
+             */
+            alertChannels: string[];
+            /**
              * @description When the group got its own access token (ISO-8601 UTC); null: its executors use the global token.
              * @example 2030-01-01T02:00:00.000Z
              * @example null
@@ -1638,6 +1673,14 @@ export interface components {
              */
             addressList?: string[] | string;
             /**
+             * @description Alert channels (ids) the alarms of the group’s jobs go to when a job names none of its own; each must exist. null or []: none.
+             * @example [
+             *       "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11"
+             *     ]
+             * @example null
+             */
+            alertChannels?: string[] | null;
+            /**
              * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
              * @example 2030-01-01T02:00:00.000Z
              */
@@ -1679,6 +1722,14 @@ export interface components {
              * @example http://10.0.0.5:9999,http://10.0.0.6:9999
              */
             addressList?: string[] | string;
+            /**
+             * @description Alert channels (ids) the alarms of the group’s jobs go to when a job names none of its own; each must exist. null or []: none.
+             * @example [
+             *       "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11"
+             *     ]
+             * @example null
+             */
+            alertChannels?: string[] | null;
             /**
              * @description Read-only: shown in answers; a body may carry it (as read) and it is ignored.
              * @example 2030-01-01T02:00:00.000Z
@@ -5454,6 +5505,75 @@ export interface components {
              */
             secret?: string;
         };
+        /** @description The fields to change, laid over the channel and checked as a whole. A channel’s kind cannot change. */
+        AlertChannelUpdate: {
+            /**
+             * @description Its name.
+             * @example ops
+             */
+            name?: string;
+            /**
+             * @description Cannot change: sent back as read, it must be the channel’s kind.
+             * @example webhook
+             * @enum {string}
+             */
+            kind?: "webhook" | "slack" | "email";
+            /**
+             * @description webhook and slack: where to POST (a webhook and a slack channel need one).
+             * @example https://hooks.example.com/tickring-v2
+             */
+            url?: string | null;
+            /**
+             * @description webhook: the body template; null: the alert as JSON.
+             * @example {"text":"{{ text }}"}
+             */
+            bodyTemplate?: string | null;
+            /**
+             * @description webhook: a new HMAC secret (sealed, never answered); absent: the secret is kept; null: bodies are no longer signed.
+             * @example another-long-random-shared-secret
+             */
+            secret?: string | null;
+            /**
+             * @description The revision read: the change is refused (409) when the channel moved on since.
+             * @example 1
+             */
+            revision?: number;
+        };
+        /** @description What one test message through the channel met. */
+        AlertChannelTestResult: {
+            /**
+             * @description The channel.
+             * @example 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11
+             */
+            channelId: string;
+            /**
+             * @description Its kind.
+             * @example webhook
+             * @enum {string}
+             */
+            kind: "webhook" | "slack" | "email";
+            /**
+             * @description Whether the receiver took it (a 2xx answer; email: published to the topic).
+             * @example true
+             */
+            delivered: boolean;
+            /**
+             * Format: date-time
+             * @description When it was sent, ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description The HTTP status the receiver answered.
+             * @example 200
+             */
+            status?: number;
+            /**
+             * @description Why it was not delivered.
+             * @example HTTP 401
+             */
+            error?: string;
+        };
         AlertSilenceList: {
             /**
              * @description Every silence, by id.
@@ -5699,6 +5819,158 @@ export interface components {
                  */
                 nextAttemptAt?: string;
             }[];
+            /**
+             * @description The job’s own alarm path (alarmEmail / alarmWebhook: the alarm topic or log, and its webhook), grouped too: the window’s first alarm at once (made by the alarm itself; a failed one again by the window’s next alarm, at most 3 attempts), then the window’s count once it closed, when it counted more than one.
+             * @example {
+             *       "first": {
+             *         "message": "first",
+             *         "count": 1,
+             *         "state": "delivered",
+             *         "attempts": [
+             *           {
+             *             "at": "2030-01-01T10:02:00.000Z",
+             *             "ok": true
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            legacy?: {
+                /**
+                 * @description The window’s first alarm on the job’s own path.
+                 * @example {
+                 *       "message": "first",
+                 *       "count": 1,
+                 *       "state": "delivered",
+                 *       "attempts": []
+                 *     }
+                 */
+                first: {
+                    /**
+                     * @description The first alarm, or the window’s count.
+                     * @example first
+                     * @enum {string}
+                     */
+                    message: "first" | "summary";
+                    /**
+                     * @description Alarms counted in the message.
+                     * @example 1
+                     */
+                    count: number;
+                    /**
+                     * @description pending, delivered, or failed after its last attempt.
+                     * @example delivered
+                     * @enum {string}
+                     */
+                    state: "pending" | "delivered" | "failed";
+                    /**
+                     * @description Its attempts, oldest first (at most 3).
+                     * @example [
+                     *       {
+                     *         "at": "2030-01-01T10:02:00.000Z",
+                     *         "ok": true,
+                     *         "status": 200
+                     *       }
+                     *     ]
+                     */
+                    attempts: {
+                        /**
+                         * Format: date-time
+                         * @description When it was made, ISO-8601 UTC.
+                         * @example 2030-01-01T02:00:00.000Z
+                         */
+                        at: string;
+                        /**
+                         * @description Whether the receiver took it (a 2xx answer; email: published).
+                         * @example true
+                         */
+                        ok: boolean;
+                        /**
+                         * @description The HTTP status answered.
+                         * @example 200
+                         */
+                        status?: number;
+                        /**
+                         * @description Why it failed.
+                         * @example HTTP 502
+                         */
+                        error?: string;
+                    }[];
+                    /**
+                     * Format: date-time
+                     * @description The next attempt, while pending, ISO-8601 UTC.
+                     * @example 2030-01-01T02:00:00.000Z
+                     */
+                    nextAttemptAt?: string;
+                };
+                /**
+                 * @description The window’s count on the job’s own path, once the window closed.
+                 * @example {
+                 *       "message": "summary",
+                 *       "count": 3,
+                 *       "state": "pending",
+                 *       "attempts": []
+                 *     }
+                 */
+                summary?: {
+                    /**
+                     * @description The first alarm, or the window’s count.
+                     * @example first
+                     * @enum {string}
+                     */
+                    message: "first" | "summary";
+                    /**
+                     * @description Alarms counted in the message.
+                     * @example 1
+                     */
+                    count: number;
+                    /**
+                     * @description pending, delivered, or failed after its last attempt.
+                     * @example delivered
+                     * @enum {string}
+                     */
+                    state: "pending" | "delivered" | "failed";
+                    /**
+                     * @description Its attempts, oldest first (at most 3).
+                     * @example [
+                     *       {
+                     *         "at": "2030-01-01T10:02:00.000Z",
+                     *         "ok": true,
+                     *         "status": 200
+                     *       }
+                     *     ]
+                     */
+                    attempts: {
+                        /**
+                         * Format: date-time
+                         * @description When it was made, ISO-8601 UTC.
+                         * @example 2030-01-01T02:00:00.000Z
+                         */
+                        at: string;
+                        /**
+                         * @description Whether the receiver took it (a 2xx answer; email: published).
+                         * @example true
+                         */
+                        ok: boolean;
+                        /**
+                         * @description The HTTP status answered.
+                         * @example 200
+                         */
+                        status?: number;
+                        /**
+                         * @description Why it failed.
+                         * @example HTTP 502
+                         */
+                        error?: string;
+                    }[];
+                    /**
+                     * Format: date-time
+                     * @description The next attempt, while pending, ISO-8601 UTC.
+                     * @example 2030-01-01T02:00:00.000Z
+                     */
+                    nextAttemptAt?: string;
+                };
+            };
         };
         /** @description A new session: its token (this once) and the user signed in. */
         Session: {
@@ -6589,6 +6861,8 @@ export type BackfillPage = components['schemas']['BackfillPage'];
 export type AlertChannelList = components['schemas']['AlertChannelList'];
 export type AlertChannel = components['schemas']['AlertChannel'];
 export type AlertChannelCreate = components['schemas']['AlertChannelCreate'];
+export type AlertChannelUpdate = components['schemas']['AlertChannelUpdate'];
+export type AlertChannelTestResult = components['schemas']['AlertChannelTestResult'];
 export type AlertSilenceList = components['schemas']['AlertSilenceList'];
 export type AlertSilence = components['schemas']['AlertSilence'];
 export type AlertSilenceCreate = components['schemas']['AlertSilenceCreate'];
@@ -6649,6 +6923,7 @@ export interface operations {
                      *             "http://10.0.0.5:9999/"
                      *           ],
                      *           "accessTokenSetAt": null,
+                     *           "alertChannels": [],
                      *           "createdAt": "2030-01-01T02:00:00.000Z",
                      *           "updatedAt": "2030-01-01T02:00:00.000Z"
                      *         }
@@ -6690,6 +6965,7 @@ export interface operations {
                      *       "addressType": "AUTO",
                      *       "addressList": [],
                      *       "accessTokenSetAt": null,
+                     *       "alertChannels": [],
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -6747,6 +7023,7 @@ export interface operations {
                      *         "http://10.0.0.5:9999/"
                      *       ],
                      *       "accessTokenSetAt": null,
+                     *       "alertChannels": [],
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -6800,6 +7077,7 @@ export interface operations {
                      *         "http://10.0.0.5:9999/"
                      *       ],
                      *       "accessTokenSetAt": null,
+                     *       "alertChannels": [],
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
                      *       "updatedAt": "2030-01-01T02:00:00.000Z"
                      *     }
@@ -11416,6 +11694,139 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A job or a group names it: take it out of their alertChannels first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The channel as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11",
+                     *       "name": "ops webhook",
+                     *       "kind": "webhook",
+                     *       "url": "https://hooks.example.com/tickring-v2",
+                     *       "signed": true,
+                     *       "revision": 2,
+                     *       "createdAt": "2030-01-01T10:02:00.000Z",
+                     *       "createdBy": "ana",
+                     *       "updatedAt": "2030-01-01T10:02:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No channel has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body’s revision is not the channel’s, or the channel changed meanwhile: read it again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the message met. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channelId": "5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11",
+                     *       "kind": "webhook",
+                     *       "delivered": true,
+                     *       "at": "2030-01-01T10:02:00.000Z",
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AlertChannelTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No channel has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -11622,7 +12033,20 @@ export interface operations {
                      *                 }
                      *               ]
                      *             }
-                     *           ]
+                     *           ],
+                     *           "legacy": {
+                     *             "first": {
+                     *               "message": "first",
+                     *               "count": 1,
+                     *               "state": "delivered",
+                     *               "attempts": [
+                     *                 {
+                     *                   "at": "2030-01-01T10:02:00.000Z",
+                     *                   "ok": true
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
                      *         }
                      *       ],
                      *       "nextCursor": null

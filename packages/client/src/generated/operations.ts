@@ -62,6 +62,8 @@ export const OPERATIONS = {
   listAlertChannels: { method: 'get', path: '/v1/alert-channels' },
   createAlertChannel: { method: 'post', path: '/v1/alert-channels' },
   deleteAlertChannel: { method: 'delete', path: '/v1/alert-channels/{id}' },
+  updateAlertChannel: { method: 'patch', path: '/v1/alert-channels/{id}' },
+  testAlertChannel: { method: 'post', path: '/v1/alert-channels/{id}/test' },
   listAlertSilences: { method: 'get', path: '/v1/alert-silences' },
   createAlertSilence: { method: 'post', path: '/v1/alert-silences' },
   deleteAlertSilence: { method: 'delete', path: '/v1/alert-silences/{id}' },

@@ -121,6 +121,73 @@ export function checkAlertChannel(input: AlertChannelInput): CheckedChannelInput
   };
 }
 
+/** What a change of a channel may name: its own fields, and the revision it read. */
+export const ALERT_CHANNEL_UPDATE_FIELDS = [
+  'name',
+  'kind',
+  'url',
+  'bodyTemplate',
+  'secret',
+  'revision',
+] as const;
+
+/** A channel's secret after a change: kept sealed as it is, a new one to seal, or none (unsigned). */
+export type SecretChange = { readonly keep: true } | { readonly set: string } | { readonly remove: true };
+
+/**
+ * A change of a channel: the fields given laid over the channel as it is, the result checked as a
+ * whole with every problem at once (RequestValidationError). `null` clears url, bodyTemplate or
+ * secret; an absent secret is kept (it is never read back). The kind cannot change (a sent-back
+ * `kind` equal to the channel's is fine); `revision`, when given, is the caller's to compare.
+ */
+export function checkAlertChannelUpdate(
+  current: Pick<AlertChannel, 'name' | 'kind' | 'url' | 'bodyTemplate'>,
+  input: Readonly<Record<string, unknown>>,
+): { readonly fields: Omit<CheckedChannelInput, 'secret'>; readonly secret: SecretChange } {
+  const problems: Problem[] = [];
+  for (const key of Object.keys(input)) {
+    if (!(ALERT_CHANNEL_UPDATE_FIELDS as readonly string[]).includes(key)) {
+      problems.push({
+        field: key,
+        message: `unknown field "${key}"; a channel change names ${ALERT_CHANNEL_UPDATE_FIELDS.join(', ')}`,
+      });
+    }
+  }
+  if (input.kind !== undefined && input.kind !== current.kind) {
+    problems.push({
+      field: 'kind',
+      message: `kind cannot change (${current.kind} → ${String(input.kind)}); create a channel of that kind instead`,
+    });
+  }
+  const revision = input.revision;
+  if (revision !== undefined && !(Number.isSafeInteger(revision) && (revision as number) >= 1)) {
+    problems.push({ field: 'revision', message: 'revision must be the revision read (1, 2, ...)' });
+  }
+  const laid = (field: 'url' | 'bodyTemplate'): unknown =>
+    input[field] === null ? undefined : input[field] === undefined ? current[field] : input[field];
+  let fields: Omit<CheckedChannelInput, 'secret'> | undefined;
+  let secret: SecretChange = { keep: true };
+  try {
+    const { secret: given, ...checked } = checkAlertChannel({
+      name: input.name === undefined ? current.name : input.name,
+      kind: current.kind,
+      url: laid('url'),
+      bodyTemplate: laid('bodyTemplate'),
+      secret: input.secret === null ? undefined : input.secret,
+    });
+    fields = checked;
+    if (given !== undefined) secret = { set: given };
+    else if (input.secret === null) secret = { remove: true };
+  } catch (err) {
+    if (!(err instanceof RequestValidationError)) throw err;
+    problems.push(...err.problems);
+  }
+  const [first, ...rest] = problems;
+  if (first) throw new RequestValidationError([first, ...rest]);
+  // No problem: the checked fields are there.
+  return { fields: fields!, secret };
+}
+
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);

@@ -2,19 +2,24 @@ import type { Clock } from '../common/clock.js';
 import { ConflictError } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
 import type { SecretSealer } from '../jobs/job-store.js';
+import type { AlarmPublisher } from '../runs/alarms.js';
 import {
   type Alert,
   type AlertDelivery,
   afterAttempt,
   type DeliveryAttempt,
   idempotencyKeyOf,
+  type LegacyAlarmPath,
+  needsLegacySummary,
   needsSummary,
   withDueAt,
 } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 import { sealContextOf } from './alert-channel.js';
 import {
+  type AlertFields,
   alertFields,
+  alertText,
   IDEMPOTENCY_HEADER,
   renderAlertTemplate,
   SIGNATURE_HEADER,
@@ -40,6 +45,11 @@ export interface AlertDeliveryDeps {
   readonly sealer: SecretSealer;
   readonly clock: Clock;
   readonly logger: Logger;
+  /**
+   * The job's own alarm path (the topic or log, and the job's webhook), for a window's count there;
+   * absent: such a count is recorded as failed attempts.
+   */
+  readonly legacy?: AlarmPublisher;
   /** Waits between passes (tests pass a fake). */
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -124,7 +134,14 @@ export async function deliverAlert(deps: AlertDeliveryDeps, read: Alert): Promis
       return next;
     }),
   );
-  const next = withDueAt({ ...read, deliveries, summaryQueued, revision: read.revision + 1 });
+  const legacy = await legacySummaryStep(deps, read, now, result);
+  const next = withDueAt({
+    ...read,
+    deliveries,
+    summaryQueued,
+    ...(legacy ? { legacy } : {}),
+    revision: read.revision + 1,
+  });
   try {
     await deps.alerts.updateAlert(next, read.revision);
   } catch (err) {
@@ -135,26 +152,85 @@ export async function deliverAlert(deps: AlertDeliveryDeps, read: Alert): Promis
   return result;
 }
 
+/** The window's count on the job's own path: queued once the window closed, then attempted when due. */
+async function legacySummaryStep(
+  deps: AlertDeliveryDeps,
+  read: Alert,
+  now: number,
+  result: { attempts: number; delivered: number; failed: number },
+): Promise<LegacyAlarmPath | undefined> {
+  let legacy = read.legacy;
+  if (!legacy) return undefined;
+  if (needsLegacySummary(read) && read.windowEnd <= now) {
+    legacy = {
+      ...legacy,
+      summary: { message: 'summary', count: read.count, state: 'pending', attempts: [], nextAttemptAt: now },
+    };
+  }
+  const summary = legacy.summary;
+  if (summary?.state !== 'pending' || (summary.nextAttemptAt ?? 0) > now) return legacy;
+  const attempt = await attemptLegacySummary(deps, read, legacy, summary.count);
+  result.attempts++;
+  const next = afterAttempt(summary, attempt);
+  if (next.state === 'delivered') result.delivered++;
+  if (next.state === 'failed') {
+    result.failed++;
+    deps.logger.warn('alert delivery failed for good', {
+      alertId: read.id,
+      channelId: null,
+      message: 'summary',
+      attempts: next.attempts.length,
+      error: attempt.error ?? null,
+    });
+  }
+  return { ...legacy, summary: next };
+}
+
 async function attemptDelivery(
   deps: AlertDeliveryDeps,
   alert: Alert,
   delivery: AlertDelivery,
   channel: AlertChannel | undefined,
 ): Promise<DeliveryAttempt> {
+  if (!channel)
+    return { at: deps.clock.now(), ok: false, error: `channel ${delivery.channelId} does not exist` };
+  return sendToChannel(deps, channel, {
+    fields: alertFields(alert, delivery),
+    idempotencyKey: idempotencyKeyOf(alert, delivery),
+    subject: `tickring ${alert.kind}: job ${alert.jobId} ${alert.jobName}`,
+    jobId: alert.jobId,
+    appName: alert.appName,
+  });
+}
+
+/** One message for a channel: its fields (the body), the key a receiver dedupes on, an email's subject. */
+export interface ChannelMessage {
+  readonly fields: AlertFields;
+  readonly idempotencyKey: string;
+  readonly subject: string;
+  readonly jobId: number;
+  readonly appName: string;
+}
+
+/**
+ * Sends one message through a channel as its kind says (webhook: the body or its template
+ * rendered, signed when the channel has a secret; slack: incoming-webhook JSON; email: the alarm
+ * topic) and says what happened. Never throws: a network error or a timeout is a failed attempt.
+ */
+export async function sendToChannel(
+  deps: Pick<AlertDeliveryDeps, 'sender' | 'sealer' | 'clock'>,
+  channel: AlertChannel,
+  message: ChannelMessage,
+): Promise<DeliveryAttempt> {
   const at = deps.clock.now();
-  if (!channel) return { at, ok: false, error: `channel ${delivery.channelId} does not exist` };
   try {
-    const fields = alertFields(alert, delivery);
+    const { fields } = message;
     if (channel.kind === 'email') {
-      await deps.sender.email(
-        `tickring ${alert.kind}: job ${alert.jobId} ${alert.jobName}`.slice(0, 99),
-        fields.text,
-        {
-          channelId: channel.id,
-          jobId: alert.jobId,
-          appName: alert.appName,
-        },
-      );
+      await deps.sender.email(message.subject.slice(0, 99), fields.text, {
+        channelId: channel.id,
+        jobId: message.jobId,
+        appName: message.appName,
+      });
       return { at, ok: true };
     }
     let body: string;
@@ -167,7 +243,7 @@ async function attemptDelivery(
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'tickring-alert',
-      [IDEMPOTENCY_HEADER]: idempotencyKeyOf(alert, delivery),
+      [IDEMPOTENCY_HEADER]: message.idempotencyKey,
     };
     if (channel.secretSealed !== undefined) {
       const secret = await deps.sealer.open(sealContextOf(channel.id), channel.secretSealed);
@@ -180,4 +256,44 @@ async function attemptDelivery(
   } catch (err) {
     return { at, ok: false, error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** The window's count on the job's own path (its alarm topic or log, and its webhook). */
+async function attemptLegacySummary(
+  deps: AlertDeliveryDeps,
+  alert: Alert,
+  legacy: LegacyAlarmPath,
+  count: number,
+): Promise<DeliveryAttempt> {
+  const at = deps.clock.now();
+  if (!deps.legacy) return { at, ok: false, error: 'no alarm publisher wired to the delivery sweep' };
+  const ok = await deps.legacy
+    .publish({
+      kind: alert.kind,
+      job: {
+        id: alert.jobId,
+        name: alert.jobName,
+        appName: alert.appName,
+        alarmEmail: legacy.alarmEmail,
+        alarmWebhook: legacy.alarmWebhook,
+      },
+      summary: alertText(alert, { message: 'summary', count }),
+      window: {
+        alertId: alert.id,
+        count,
+        firstAt: alert.firstAt,
+        lastAt: alert.lastAt,
+        windowEnd: alert.windowEnd,
+      },
+    })
+    .catch((err: unknown) => {
+      deps.logger.error("window count not published on the job's own path", {
+        alertId: alert.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return false;
+    });
+  return ok
+    ? { at, ok }
+    : { at, ok, error: 'a channel of the job did not take it (see "alarm not delivered")' };
 }

@@ -14,7 +14,8 @@ export interface AlertFields {
   readonly alert: {
     readonly id: string;
     readonly kind: string;
-    readonly message: 'first' | 'summary';
+    /** first: the window's first alarm; summary: the window's count; test: a channel's test message. */
+    readonly message: 'first' | 'summary' | 'test';
     readonly count: number;
     readonly firstAt: string;
     readonly lastAt: string;
@@ -49,6 +50,35 @@ export function alertFields(alert: Alert, delivery: Pick<AlertDelivery, 'message
       logId: alert.logId ?? null,
     },
     job: { id: alert.jobId, name: alert.jobName, appName: alert.appName },
+  };
+}
+
+/**
+ * A channel's test message (POST /v1/alert-channels/{id}/test): the fields of an alert, so a body
+ * template renders as it will, marked `alert.kind` and `alert.message` "test", job 0.
+ */
+export function testAlertFields(
+  channel: { readonly id: string; readonly name: string },
+  by: string,
+  atMs: number,
+): AlertFields {
+  const at = new Date(atMs).toISOString();
+  const text = `Test message from tickring to alert channel ${channel.name}, sent by ${by}`;
+  return {
+    type: 'tickring.alert',
+    text,
+    alert: {
+      id: `test#${channel.id}#${atMs}`,
+      kind: 'test',
+      message: 'test',
+      count: 1,
+      firstAt: at,
+      lastAt: at,
+      windowEnd: at,
+      summary: text,
+      logId: null,
+    },
+    job: { id: 0, name: 'test', appName: 'test' },
   };
 }
 
@@ -89,7 +119,10 @@ export function renderAlertTemplate(
 
 /** A Slack-compatible incoming-webhook body: `text` for notifications, one section block for the message. */
 export function slackBody(fields: AlertFields): { text: string; blocks: unknown[] } {
-  const title = `*${fields.alert.kind}* · job ${fields.job.id} ${fields.job.name} (${fields.job.appName})`;
+  const title =
+    fields.alert.message === 'test'
+      ? '*test message* · tickring'
+      : `*${fields.alert.kind}* · job ${fields.job.id} ${fields.job.name} (${fields.job.appName})`;
   return {
     text: fields.text,
     blocks: [

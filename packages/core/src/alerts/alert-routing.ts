@@ -8,7 +8,11 @@ import {
   ALERT_WINDOW_MS,
   type Alert,
   type AlertDelivery,
+  afterAttempt,
   alertIdOf,
+  type DeliveryAttempt,
+  LEGACY_CLAIM_MS,
+  type LegacyAlarmPath,
   silenceMatches,
   windowStartOf,
   withDueAt,
@@ -39,6 +43,26 @@ const CONFLICT_RETRIES = 5;
  * (the outbox); the monitors' sweep delivers it, so the callback path never waits on a receiver.
  */
 export async function recordAlarm(deps: AlertRoutingDeps, alarm: Alarm): Promise<Alert> {
+  return (await record(deps, alarm, false)).alert;
+}
+
+interface Recorded {
+  readonly alert: Alert;
+  /** This alarm took the job's own path's first message of the window: its caller sends it. */
+  readonly legacyTaken: boolean;
+}
+
+/** The job's own path's first message may be sent now: pending, and nobody holds it. */
+function legacyFirstDue(legacy: LegacyAlarmPath | undefined, now: number): legacy is LegacyAlarmPath {
+  return legacy?.first.state === 'pending' && (legacy.first.nextAttemptAt ?? 0) <= now;
+}
+
+/** Held by a publisher for LEGACY_CLAIM_MS: taken in the same conditional write that counts the alarm. */
+function heldBy(legacy: LegacyAlarmPath, now: number): LegacyAlarmPath {
+  return { ...legacy, first: { ...legacy.first, nextAttemptAt: now + LEGACY_CLAIM_MS } };
+}
+
+async function record(deps: AlertRoutingDeps, alarm: Alarm, withLegacy: boolean): Promise<Recorded> {
   const kind = alarm.kind ?? 'runFailed';
   const now = deps.clock.now();
   const windowMs = deps.windowMs ?? ALERT_WINDOW_MS;
@@ -48,14 +72,16 @@ export async function recordAlarm(deps: AlertRoutingDeps, alarm: Alarm): Promise
     try {
       const existing = await deps.alerts.getAlert(id);
       if (existing) {
+        const take = withLegacy && legacyFirstDue(existing.legacy, now);
         const next = withDueAt({
           ...existing,
           count: existing.count + 1,
           lastAt: now,
+          ...(take && existing.legacy ? { legacy: heldBy(existing.legacy, now) } : {}),
           revision: existing.revision + 1,
         });
         await deps.alerts.updateAlert(next, existing.revision);
-        return next;
+        return { alert: next, legacyTaken: take };
       }
       const job = alarm.job as Alarm['job'] & { readonly alertChannels?: readonly string[] };
       const group = job.alertChannels ? undefined : await deps.groups.get(job.appName);
@@ -93,6 +119,19 @@ export async function recordAlarm(deps: AlertRoutingDeps, alarm: Alarm): Promise
         channelIds,
         deliveries,
         summaryQueued: false,
+        // The window's first on the job's own path: held by this alarm, whose caller publishes it.
+        ...(withLegacy
+          ? {
+              legacy: heldBy(
+                {
+                  alarmEmail: job.alarmEmail,
+                  alarmWebhook: job.alarmWebhook,
+                  first: { message: 'first', count: 1, state: 'pending', attempts: [] },
+                },
+                now,
+              ),
+            }
+          : {}),
         revision: 1,
       });
       await deps.alerts.createAlert(alert);
@@ -103,7 +142,7 @@ export async function recordAlarm(deps: AlertRoutingDeps, alarm: Alarm): Promise
         state,
         channels: channelIds.length,
       });
-      return alert;
+      return { alert, legacyTaken: withLegacy };
     } catch (err) {
       // Another writer counted or created it first: read again.
       if (err instanceof ConflictError && i < CONFLICT_RETRIES) continue;
@@ -113,9 +152,13 @@ export async function recordAlarm(deps: AlertRoutingDeps, alarm: Alarm): Promise
 }
 
 /**
- * The alarm path with alert channels: the job's alarmEmail / alarmWebhook as before (`legacy`),
- * then the alert recorded for its channels. True only when both took it (a false makes the outcome
- * sweep publish again: at least once, a repeat only counts once more).
+ * The alarm path with alert channels: the alarm recorded as its window's alert (for the job's or
+ * its group's channels), and the job's own path (alarmEmail / alarmWebhook: `legacy`) grouped the
+ * same way: only the window's first alarm is published there at once (the window's count follows
+ * from the delivery sweep when it closes). A failed first publish is made again by the window's next
+ * alarm past the backoff (at most 3 attempts); the alert store failing, the alarm goes to `legacy`
+ * alone, as before alerts. True when the alarm was taken: recorded, and the window's first on the
+ * job's own path sent (or being sent), not given up.
  */
 export class RoutingAlarmPublisher implements AlarmPublisher {
   constructor(
@@ -124,17 +167,64 @@ export class RoutingAlarmPublisher implements AlarmPublisher {
   ) {}
 
   async publish(alarm: Alarm): Promise<boolean> {
-    const legacy = await this.legacy.publish(alarm);
+    const kind = alarm.kind ?? 'runFailed';
+    let recorded: Recorded;
     try {
-      await recordAlarm(this.deps, alarm);
-      return legacy;
+      recorded = await record(this.deps, alarm, true);
     } catch (err) {
-      this.deps.logger.error('alert not recorded', {
+      this.deps.logger.error("alert not recorded: the alarm goes to the job's own path alone", {
+        jobId: alarm.job.id,
+        kind,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      await this.publishLegacy(alarm);
+      return false;
+    }
+    const { alert } = recorded;
+    if (!recorded.legacyTaken) return alert.legacy?.first.state !== 'failed';
+    const at = this.deps.clock.now();
+    const ok = await this.publishLegacy(alarm);
+    await this.settleLegacyFirst(
+      alert.id,
+      ok ? { at, ok } : { at, ok, error: 'a channel of the job did not take it (see "alarm not delivered")' },
+    );
+    return ok;
+  }
+
+  private async publishLegacy(alarm: Alarm): Promise<boolean> {
+    return this.legacy.publish(alarm).catch((err: unknown) => {
+      this.deps.logger.error("alarm not published on the job's own path", {
         jobId: alarm.job.id,
         kind: alarm.kind ?? 'runFailed',
         error: err instanceof Error ? err.message : String(err),
       });
       return false;
+    });
+  }
+
+  /** Records the first message's attempt (written at the alert's revision; a counted alarm meanwhile: read again). */
+  private async settleLegacyFirst(alertId: string, attempt: DeliveryAttempt): Promise<void> {
+    for (let i = 0; i <= CONFLICT_RETRIES; i++) {
+      try {
+        const read = await this.deps.alerts.getAlert(alertId);
+        if (read?.legacy?.first.state !== 'pending') return;
+        const next = withDueAt({
+          ...read,
+          legacy: { ...read.legacy, first: afterAttempt(read.legacy.first, attempt) },
+          revision: read.revision + 1,
+        });
+        await this.deps.alerts.updateAlert(next, read.revision);
+        return;
+      } catch (err) {
+        if (err instanceof ConflictError && i < CONFLICT_RETRIES) continue;
+        // Not recorded: once its hold lapses, the window's next alarm publishes it again (at least once).
+        this.deps.logger.error("first alarm on the job's own path not recorded", {
+          alertId,
+          ok: attempt.ok,
+          error: err instanceof Error ? err.message : String(err),
+        });
+        return;
+      }
     }
   }
 }

@@ -9,6 +9,11 @@ export const ALERT_WINDOW_MS = 10 * 60_000;
 export const ALERT_RETRY_DELAYS_MS = [10_000, 30_000] as const;
 /** A delivery attempt's answer is waited for this long. */
 export const ALERT_SEND_TIMEOUT_MS = 5_000;
+/**
+ * How long a publisher holds the job's own first alarm of a window while it sends it: the window's
+ * other alarms meanwhile only count (past it, a publisher that crashed has let go).
+ */
+export const LEGACY_CLAIM_MS = 30_000;
 
 export type AlertState = 'sent' | 'silenced' | 'unrouted';
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
@@ -23,8 +28,12 @@ export interface DeliveryAttempt {
 }
 
 /** One message of an alert to one channel: the first alarm of the window, or the window's count. */
-export interface AlertDelivery {
+export interface AlertDelivery extends AlertMessageProgress {
   readonly channelId: string;
+}
+
+/** One message (the first alarm, or the window's count) and its attempts, wherever it goes. */
+export interface AlertMessageProgress {
   readonly message: 'first' | 'summary';
   /** Alarms counted in the message (1 for the first). */
   readonly count: number;
@@ -59,9 +68,29 @@ export interface Alert {
   readonly deliveries: readonly AlertDelivery[];
   /** The window's count went out (or was not needed). */
   readonly summaryQueued: boolean;
+  /** The job's own alarm path, grouped too; absent on an alert recorded without it. */
+  readonly legacy?: LegacyAlarmPath;
   /** When the delivery sweep has work on it; absent: none left. */
   readonly dueAt?: number;
   readonly revision: number;
+}
+
+/**
+ * The job's own alarm path (the SNS alarm topic or the log, and the job's alarmWebhook), grouped
+ * like the channels: the first alarm of the window, then the window's count once it closed.
+ */
+export interface LegacyAlarmPath {
+  /** The job's settings at the first alarm, for the window's count. */
+  readonly alarmEmail: string;
+  readonly alarmWebhook: string;
+  /**
+   * The first alarm, sent by the alarm path itself (it holds the run). While pending, the window's
+   * next alarm past `nextAttemptAt` sends it (and moves that on by LEGACY_CLAIM_MS as it does, so
+   * alarms at the same time send it once); retried on the channels' backoff, at most 3 attempts.
+   */
+  readonly first: AlertMessageProgress;
+  /** The window's count, sent by the delivery sweep once the window closed (more than one alarm). */
+  readonly summary?: AlertMessageProgress;
 }
 
 export function alertIdOf(jobId: number, kind: AlarmKind, windowStart: number): string {
@@ -79,12 +108,21 @@ export function dueAtOf(alert: Omit<Alert, 'dueAt'>): number | undefined {
     if (d.state === 'pending' && d.nextAttemptAt !== undefined)
       due = Math.min(due ?? d.nextAttemptAt, d.nextAttemptAt);
   }
-  if (needsSummary(alert)) due = Math.min(due ?? alert.windowEnd, alert.windowEnd);
+  if (needsSummary(alert) || needsLegacySummary(alert))
+    due = Math.min(due ?? alert.windowEnd, alert.windowEnd);
+  const legacySummary = alert.legacy?.summary;
+  if (legacySummary?.state === 'pending' && legacySummary.nextAttemptAt !== undefined)
+    due = Math.min(due ?? legacySummary.nextAttemptAt, legacySummary.nextAttemptAt);
   return due;
 }
 
 export function needsSummary(alert: Omit<Alert, 'dueAt'>): boolean {
   return alert.state === 'sent' && !alert.summaryQueued && alert.count > 1;
+}
+
+/** The job's own path owes the window's count: it counted more than one alarm and the count has not been queued. */
+export function needsLegacySummary(alert: Omit<Alert, 'dueAt'>): boolean {
+  return alert.legacy !== undefined && alert.legacy.summary === undefined && alert.count > 1;
 }
 
 /** The alert with `dueAt` worked out again (drop it when there is nothing left to do). */
@@ -95,7 +133,9 @@ export function withDueAt(alert: Omit<Alert, 'dueAt'> & { dueAt?: number }): Ale
 }
 
 /** After an attempt: delivered, due again after the next backoff step, or failed after the last one. */
-export function afterAttempt(delivery: AlertDelivery, attempt: DeliveryAttempt): AlertDelivery {
+export function afterAttempt(delivery: AlertDelivery, attempt: DeliveryAttempt): AlertDelivery;
+export function afterAttempt(delivery: AlertMessageProgress, attempt: DeliveryAttempt): AlertMessageProgress;
+export function afterAttempt(delivery: AlertMessageProgress, attempt: DeliveryAttempt): AlertMessageProgress {
   const attempts = [...delivery.attempts, attempt];
   const { nextAttemptAt: _next, ...rest } = delivery;
   if (attempt.ok) return { ...rest, attempts, state: 'delivered' };

@@ -1,11 +1,11 @@
 import { FakeClock, MemoryAlertStore, testAlertChannel } from '@tickring/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestValidationError } from '../common/errors.js';
 import { silentLogger } from '../common/logger.js';
 import type { Group } from '../jobs/job.js';
 import type { Alarm, AlarmPublisher } from '../runs/alarms.js';
 import { checkAlertSilence } from './admin-alerts.js';
-import { ALERT_WINDOW_MS, type Alert } from './alert.js';
+import { ALERT_WINDOW_MS, type Alert, LEGACY_CLAIM_MS } from './alert.js';
 import { checkAlertChannel } from './alert-channel.js';
 import { type AlertSender, driveAlertDeliveries } from './alert-delivery.js';
 import { alertFields, renderAlertTemplate } from './alert-message.js';
@@ -118,6 +118,144 @@ describe('routing and grouping', () => {
     const legacy: AlarmPublisher = { publish: async (a) => legacyAlarms.push(a) > 0 };
     expect(await new RoutingAlarmPublisher(legacy, deps).publish(alarm())).toBe(true);
     expect([legacyAlarms.length, alerts.alerts.size]).toEqual([1, 1]);
+  });
+});
+
+describe("the job's own alarm path (alarmEmail / alarmWebhook), grouped per window", () => {
+  /** A legacy publisher whose answers are scripted per call (true when none is left); it records each call's time. */
+  function legacyScript(answers: Array<boolean | Promise<boolean>> = []) {
+    const calls: { at: number; alarm: Alarm }[] = [];
+    return {
+      calls,
+      publisher(clock: FakeClock): AlarmPublisher {
+        return {
+          publish: async (alarm) => {
+            calls.push({ at: clock.now(), alarm });
+            return answers.shift() ?? true;
+          },
+        };
+      },
+    };
+  }
+
+  it("publishes only the window's first alarm there at once, counting the rest; a new window starts again", async () => {
+    const { deps, clock, alerts } = setup();
+    const legacy = legacyScript();
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), deps);
+    for (let i = 0; i < 5; i++) {
+      expect(await publisher.publish(alarm())).toBe(true);
+      clock.advance(1_000);
+    }
+    expect(legacy.calls.map((c) => c.at - T0)).toEqual([0]);
+    const [first] = alerts.alerts.values();
+    expect([first?.count, first?.legacy?.first.state]).toEqual([5, 'delivered']);
+    clock.advance(ALERT_WINDOW_MS);
+    await publisher.publish(alarm());
+    expect(legacy.calls).toHaveLength(2);
+  });
+
+  it("makes a failed first publish again with the window's next alarm past the backoff, at most 3 attempts", async () => {
+    const { deps, clock, alerts } = setup();
+    const legacy = legacyScript([false, false, false]);
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), deps);
+    const results: boolean[] = [];
+    for (const at of [0, 5_000, 11_000, 20_000, 45_000, 100_000]) {
+      clock.advance(T0 + at - clock.now());
+      results.push(await publisher.publish(alarm()));
+    }
+    // At 0 (failed: due again at +10 s), 11 s (failed: due at +41 s), 45 s (the third: failed for good).
+    expect(legacy.calls.map((c) => c.at - T0)).toEqual([0, 11_000, 45_000]);
+    expect(results).toEqual([false, true, false, true, false, false]);
+    const stored = [...alerts.alerts.values()][0]!;
+    expect([stored.count, stored.legacy?.first.state, stored.legacy?.first.attempts.length]).toEqual([
+      6,
+      'failed',
+      3,
+    ]);
+  });
+
+  it('publishes it once when alarms of the window come at the same time', async () => {
+    const { deps, clock, alerts } = setup();
+    let release: (ok: boolean) => void = () => {};
+    const held = new Promise<boolean>((resolve) => {
+      release = resolve;
+    });
+    const legacy = legacyScript([held]);
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), deps);
+    const publishing = [publisher.publish(alarm()), publisher.publish(alarm()), publisher.publish(alarm())];
+    await Promise.all(publishing.slice(1));
+    release(true);
+    expect(await Promise.all(publishing)).toEqual([true, true, true]);
+    expect(legacy.calls).toHaveLength(1);
+    expect([...alerts.alerts.values()].map((a) => [a.count, a.legacy?.first.state])).toEqual([
+      [3, 'delivered'],
+    ]);
+  });
+
+  it('sends it again once the hold of a publisher that never finished lapses (at least once)', async () => {
+    const { deps, clock } = setup();
+    const legacy = legacyScript([new Promise<boolean>(() => {})]);
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), deps);
+    void publisher.publish(alarm());
+    await vi.waitFor(() => expect(legacy.calls).toHaveLength(1));
+    clock.advance(LEGACY_CLAIM_MS - 1);
+    await publisher.publish(alarm());
+    expect(legacy.calls).toHaveLength(1);
+    clock.advance(1);
+    expect(await publisher.publish(alarm())).toBe(true);
+    expect(legacy.calls).toHaveLength(2);
+  });
+
+  it('publishes the alarm there alone when the alert cannot be recorded, and says false', async () => {
+    const { deps, clock } = setup();
+    const broken = Object.assign(Object.create(deps.alerts), {
+      getAlert: async () => {
+        throw new Error('store down');
+      },
+    });
+    const legacy = legacyScript();
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), { ...deps, alerts: broken });
+    expect(await publisher.publish(alarm())).toBe(false);
+    expect(legacy.calls).toHaveLength(1);
+  });
+
+  it("sends the window's count there once it closes, when it counted more than one", async () => {
+    const { deps, clock, alerts, logger } = setup();
+    const legacy = legacyScript();
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), deps);
+    await publisher.publish(alarm());
+    clock.advance(60_000);
+    await publisher.publish(alarm());
+    await publisher.publish(alarm({ kind: 'jobPaused' }));
+    const sweepDeps = {
+      alerts,
+      clock,
+      logger,
+      sealer: noSealer,
+      sender: scriptedSender([]).sender(clock),
+      legacy: legacy.publisher(clock),
+      sleep: (ms: number) => clock.sleep(ms),
+    };
+    await driveAlertDeliveries(sweepDeps, clock.now() + 1);
+    expect(legacy.calls).toHaveLength(2);
+    // The window (10:00 to 10:10) closes.
+    clock.advance(T0 - 2 * 60_000 + ALERT_WINDOW_MS - clock.now());
+    const swept = await driveAlertDeliveries(sweepDeps, clock.now() + 1);
+    expect(swept).toEqual({ attempts: 1, delivered: 1, failed: 0 });
+    const summary = legacy.calls[2]!.alarm;
+    expect(summary).toMatchObject({
+      kind: 'runFailed',
+      job: { id: 7, name: 'nightly', appName: 'orders', alarmEmail: '', alarmWebhook: '' },
+      window: { count: 2, firstAt: T0, lastAt: T0 + 60_000 },
+      summary:
+        '2 runFailed alarms of job 7 (nightly) since 2030-01-01T10:02:00.000Z; the first: job 7 failed: exit 1',
+    });
+    expect(legacy.calls).toHaveLength(3);
+    const stored = [...alerts.alerts.values()].map((a) => [a.kind, a.legacy?.summary?.state, a.dueAt]);
+    expect(stored).toEqual([
+      ['runFailed', 'delivered', undefined],
+      ['jobPaused', undefined, undefined],
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ export {
   ALERT_WINDOW_MS,
   type Alert,
   type AlertDelivery,
+  type AlertMessageProgress,
   type AlertSilence,
   type AlertState,
   afterAttempt,
@@ -13,6 +14,9 @@ export {
   type DeliveryState,
   dueAtOf,
   idempotencyKeyOf,
+  LEGACY_CLAIM_MS,
+  type LegacyAlarmPath,
+  needsLegacySummary,
   silenceMatches,
   windowStartOf,
   withDueAt,
@@ -20,14 +24,17 @@ export {
 export {
   ALERT_CHANNEL_KINDS,
   ALERT_CHANNEL_LIMITS,
+  ALERT_CHANNEL_UPDATE_FIELDS,
   type AlertChannel,
   type AlertChannelInput,
   type AlertChannelKind,
   type AlertChannelView,
   alertChannelView,
   checkAlertChannel,
+  checkAlertChannelUpdate,
+  type SecretChange,
 } from './alert-channel.js';
-export type { AlertSender } from './alert-delivery.js';
+export type { AlertSender, ChannelMessage } from './alert-delivery.js';
 export {
   type AlertFields,
   alertFields,
@@ -37,5 +44,6 @@ export {
   SIGNATURE_HEADER,
   signBody,
   slackBody,
+  testAlertFields,
 } from './alert-message.js';
 export type { AlertQuery, AlertStore } from './alert-store.js';

@@ -1,3 +1,5 @@
+import type { AlertStore } from '../alerts/alert-store.js';
+import { savingWithChannels } from '../alerts/channel-references.js';
 import type { Clock } from '../common/clock.js';
 import { mapLimit } from '../common/concurrency.js';
 import { ConflictError, NotFoundError } from '../common/errors.js';
@@ -15,6 +17,8 @@ export interface AdminGroupsDeps {
   /** Where an AUTO group's online executors are read, to show them as its addressList. */
   readonly registry: Pick<RegistryStore, 'list'>;
   readonly registryDeadSeconds: number;
+  /** Where the alert channels a group names are looked up; absent: a group that names channels is refused. */
+  readonly alertChannels?: Pick<AlertStore, 'listChannels'>;
   readonly clock: Clock;
   readonly logger: Logger;
 }
@@ -34,9 +38,13 @@ async function readGroup(deps: AdminGroupsDeps, appName: string): Promise<Group>
   return group;
 }
 
-/** Creates an executor group; ConflictError when the appName is taken. */
+/** Creates an executor group; ConflictError when the appName is taken. Its alert channels must exist. */
 export async function createGroup(deps: AdminGroupsDeps, input: unknown): Promise<Group> {
-  const spec = parseGroupSpec(input);
+  const spec = await savingWithChannels(deps.alertChannels, input, async (refuseMissing) => {
+    const checked = parseGroupSpec(input);
+    refuseMissing();
+    return checked;
+  });
   const now = deps.clock.now();
   const group: Group = { ...spec, createdAt: now, updatedAt: now };
   await deps.groups.create(group);
@@ -60,7 +68,11 @@ export async function listGroups(
 /** Lays the given fields over the group; its appName cannot change. */
 export async function updateGroup(deps: AdminGroupsDeps, appName: string, input: unknown): Promise<Group> {
   const current = await readGroup(deps, appName);
-  const spec = parseGroupSpec(input, current);
+  const spec = await savingWithChannels(deps.alertChannels, input, async (refuseMissing) => {
+    const checked = parseGroupSpec(input, current);
+    refuseMissing();
+    return checked;
+  });
   const group: Group = { ...spec, createdAt: current.createdAt, updatedAt: deps.clock.now() };
   await deps.groups.replace(group);
   deps.logger.info('group updated', { appName, addressType: group.addressType });

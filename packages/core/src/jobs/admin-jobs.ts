@@ -1,3 +1,5 @@
+import type { AlertStore } from '../alerts/alert-store.js';
+import { savingWithChannels } from '../alerts/channel-references.js';
 import type { Calendar } from '../calendars/calendar.js';
 import {
   type AllowedFire,
@@ -61,6 +63,8 @@ export interface AdminJobsDeps {
   readonly groups: Pick<GroupStore, 'get'>;
   /** Where a schedule's calendars are read; absent: a job that names calendars is refused. */
   readonly calendars?: Pick<CalendarStore, 'get'>;
+  /** Where the alert channels a job names are looked up; absent: a job that names channels is refused. */
+  readonly alertChannels?: Pick<AlertStore, 'listChannels'>;
   readonly clock: Clock;
   readonly logger: Logger;
   /** The deployment's run retention (TICKRING_LOG_RETENTION_DAYS), for the retention estimate; absent: 30. */
@@ -72,14 +76,26 @@ export const MAX_WRITE_ATTEMPTS = 8;
 
 /**
  * Creates a job with a new id. Started right away when `triggerStatus` is RUNNING (its first fire
- * is the first after now + 5 s, as in XXL-JOB).
+ * is the first after now + 5 s, as in XXL-JOB). Alert channels it names must exist (their ids
+ * missing are answered beside the body's other problems).
  */
 export async function createJob(deps: AdminJobsDeps, input: unknown): Promise<Job> {
+  return savingWithChannels(deps.alertChannels, input, (refuseMissing) =>
+    createCheckedJob(deps, input, refuseMissing),
+  );
+}
+
+async function createCheckedJob(
+  deps: AdminJobsDeps,
+  input: unknown,
+  refuseMissing: () => void,
+): Promise<Job> {
   const now = deps.clock.now();
   const spec = parseJobSpec(input, { nowMs: now });
   await requireGroup(deps, spec.appName);
   await requireChildren(deps, undefined, spec.childJobIds);
   const gate = await requireCalendars(deps, spec.calendars);
+  refuseMissing();
   const triggerNextTime = spec.triggerStatus === 'RUNNING' ? firstFireForStart(spec, now, gate) : null;
   const id = await deps.jobs.allocateId();
   if (id > MAX_JOB_ID) {
@@ -163,14 +179,18 @@ export async function listJobs(
  * re-plans its next fire from now; other edits keep it.
  */
 export async function updateJob(deps: AdminJobsDeps, id: number, input: unknown): Promise<Job> {
-  const job = await modifyJob(deps, id, async (current, now) => {
-    refuseManaged(current, 'edited');
-    checkIdentity(current, input);
-    const spec = parseJobSpec(input, { base: specOf(current), id, nowMs: now });
-    if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
-    if (!sameIds(spec.childJobIds, current.childJobIds)) await requireChildren(deps, id, spec.childJobIds);
-    return withSpec(current, spec, now, await requireCalendars(deps, spec.calendars));
-  });
+  const job = await savingWithChannels(deps.alertChannels, input, (refuseMissing) =>
+    modifyJob(deps, id, async (current, now) => {
+      refuseManaged(current, 'edited');
+      checkIdentity(current, input);
+      const spec = parseJobSpec(input, { base: specOf(current), id, nowMs: now });
+      if (spec.appName !== current.appName) await requireGroup(deps, spec.appName);
+      if (!sameIds(spec.childJobIds, current.childJobIds)) await requireChildren(deps, id, spec.childJobIds);
+      const gate = await requireCalendars(deps, spec.calendars);
+      refuseMissing();
+      return withSpec(current, spec, now, gate);
+    }),
+  );
   deps.logger.info('job updated', { jobId: id, version: job.version });
   return job;
 }

@@ -66,6 +66,7 @@ export {
   type JOB_READ_ONLY_FIELDS,
   JOB_VIEW_ONLY_FIELDS,
   type JobSpec,
+  MAX_JOB_ALERT_CHANNELS,
   normalizeExecutorAddress,
   parseGroupSpec,
   parseJobSpec,

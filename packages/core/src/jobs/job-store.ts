@@ -140,7 +140,10 @@ export interface GroupStore {
   /** Strongly consistent unless `read` says otherwise. */
   get(appName: string, read?: ReadOptions): Promise<Group | undefined>;
   list(): Promise<Group[]>;
-  /** NotFoundError when missing. Leaves the group's access token as it is. */
+  /**
+   * NotFoundError when missing. Leaves the group's access token as it is; its alert channels are
+   * the given group's (none when it has none).
+   */
   replace(group: Group): Promise<void>;
   delete(appName: string): Promise<void>;
   /** Stores the group's own access token, sealed; NotFoundError when the group is missing. */

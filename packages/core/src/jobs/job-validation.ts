@@ -447,13 +447,13 @@ function readJobField(field: keyof JobSpec, value: unknown): unknown {
 /** Most alert channels one job names. */
 export const MAX_JOB_ALERT_CHANNELS = 10;
 
-/** A job's alert channels: ids, each once; null: its group's (undefined); []: none at all. */
-function readAlertChannels(value: unknown): readonly string[] | undefined {
+/** A job's (or group's) alert channels: ids, each once; null: undefined (a job's: its group's); []: none at all. */
+function readAlertChannels(value: unknown, nullMeans = "the group's"): readonly string[] | undefined {
   const field = 'alertChannels';
   if (value === null) return undefined;
   if (!Array.isArray(value) || value.length > MAX_JOB_ALERT_CHANNELS) {
     throw new ValidationError(
-      `${field} must be an array of at most ${MAX_JOB_ALERT_CHANNELS} alert channel ids (null: the group's); got ${describe(value)}`,
+      `${field} must be an array of at most ${MAX_JOB_ALERT_CHANNELS} alert channel ids (null: ${nullMeans}); got ${describe(value)}`,
       field,
     );
   }
@@ -719,6 +719,7 @@ export const GROUP_EDITABLE_FIELDS = [
   'title',
   'addressType',
   'addressList',
+  'alertChannels',
 ] as const satisfies readonly (keyof Group)[];
 export const GROUP_READ_ONLY_FIELDS = [
   'accessTokenSetAt',
@@ -759,6 +760,9 @@ export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
   if (body.addressType !== undefined)
     given.addressType = readEnum('addressType', body.addressType, ADDRESS_TYPES);
   if (body.addressList !== undefined) given.addressList = readAddressList(body.addressList);
+  // The group's jobs' default channels: null or [] clears them (its jobs then alert nowhere).
+  const alertChannels =
+    body.alertChannels === undefined ? undefined : readAlertChannels(body.alertChannels, 'none');
 
   if (base && given.appName !== undefined && given.appName !== base.appName) {
     throw new ValidationError(
@@ -777,7 +781,9 @@ export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
   const addressList = stayedAuto
     ? []
     : (given.addressList ?? (switchedToAuto ? [] : (base?.addressList ?? [])));
-  const spec = { ...base, ...given, addressList } as GroupSpec;
+  const { alertChannels: _kept, ...rest } = { ...base, ...given, addressList } as GroupSpec;
+  const channels = body.alertChannels === undefined ? base?.alertChannels : alertChannels;
+  const spec: GroupSpec = channels && channels.length > 0 ? { ...rest, alertChannels: channels } : rest;
   if (spec.title.trim() === '') throw new ValidationError('title is required', 'title');
   if (spec.addressType === 'AUTO' && spec.addressList.length > 0) {
     throw new ValidationError(

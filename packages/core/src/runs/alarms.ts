@@ -37,6 +37,17 @@ export interface Alarm {
     readonly count: number;
     readonly first: number;
   };
+  /**
+   * The count of a closed alert window (the alert sweep's message on the job's own path): `count`
+   * alarms of `kind` from `firstAt` to `lastAt`; `summary` names the first.
+   */
+  readonly window?: {
+    readonly alertId: string;
+    readonly count: number;
+    readonly firstAt: number;
+    readonly lastAt: number;
+    readonly windowEnd: number;
+  };
 }
 
 export interface WorkflowAlarm {

@@ -12,12 +12,14 @@ CREATE TABLE IF NOT EXISTS executor_groups (
   updated_at INTEGER NOT NULL,
   access_token_set_at INTEGER,
   -- The group's own access token, sealed; never part of a Group read.
-  access_token_sealed TEXT
+  access_token_sealed TEXT,
+  -- Its jobs' default alert channels (a JSON array of ids); NULL: none.
+  alert_channels TEXT
 );
 `;
 
 const GROUP_COLUMNS =
-  'app_name, title, address_type, address_list, created_at, updated_at, access_token_set_at';
+  'app_name, title, address_type, address_list, created_at, updated_at, access_token_set_at, alert_channels';
 
 interface GroupRow {
   [column: string]: SqlValue;
@@ -28,17 +30,19 @@ interface GroupRow {
   created_at: number;
   updated_at: number;
   access_token_set_at: number | null;
+  alert_channels: string | null;
 }
 
 /** Executor groups in SQLite; a group's sealed access token is kept beside it, never in a Group read. */
 export class SqliteGroupStore implements GroupStore {
   constructor(private readonly options: { database: EmbeddedDatabase }) {
     options.database.ensureSchema('executor_groups', SCHEMA);
+    addAlertChannelsColumn(options.database);
   }
 
   async create(group: Group): Promise<void> {
     const { changes } = this.sql(
-      `INSERT INTO executor_groups (${GROUP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (app_name) DO NOTHING`,
+      `INSERT INTO executor_groups (${GROUP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (app_name) DO NOTHING`,
     ).run(
       group.appName,
       group.title,
@@ -47,6 +51,7 @@ export class SqliteGroupStore implements GroupStore {
       group.createdAt,
       group.updatedAt,
       group.accessTokenSetAt ?? null,
+      channelsColumn(group),
     );
     if (changes === 0) throw new ConflictError(`group ${group.appName} already exists`);
   }
@@ -67,8 +72,15 @@ export class SqliteGroupStore implements GroupStore {
     // The access token (and when it was set) stays as it is.
     this.updateExisting(
       group.appName,
-      'title = ?, address_type = ?, address_list = ?, created_at = ?, updated_at = ?',
-      [group.title, group.addressType, JSON.stringify(group.addressList), group.createdAt, group.updatedAt],
+      'title = ?, address_type = ?, address_list = ?, alert_channels = ?, created_at = ?, updated_at = ?',
+      [
+        group.title,
+        group.addressType,
+        JSON.stringify(group.addressList),
+        channelsColumn(group),
+        group.createdAt,
+        group.updatedAt,
+      ],
     );
   }
 
@@ -109,6 +121,24 @@ export class SqliteGroupStore implements GroupStore {
   }
 }
 
+const migrated = new WeakSet<EmbeddedDatabase>();
+
+/** A database written before groups had alert channels gets the column (NULL: none), once per open. */
+function addAlertChannelsColumn(database: EmbeddedDatabase): void {
+  if (migrated.has(database)) return;
+  const columns = database.db
+    .prepare('PRAGMA table_info(executor_groups)')
+    .all<{ [column: string]: SqlValue; name: string }>();
+  if (!columns.some((c) => c.name === 'alert_channels')) {
+    database.db.exec('ALTER TABLE executor_groups ADD COLUMN alert_channels TEXT');
+  }
+  migrated.add(database);
+}
+
+function channelsColumn(group: Group): string | null {
+  return group.alertChannels === undefined ? null : JSON.stringify(group.alertChannels);
+}
+
 function groupOf(row: GroupRow): Group {
   return {
     appName: row.app_name,
@@ -116,6 +146,7 @@ function groupOf(row: GroupRow): Group {
     addressType: row.address_type as Group['addressType'],
     addressList: JSON.parse(row.address_list) as string[],
     ...(row.access_token_set_at === null ? {} : { accessTokenSetAt: row.access_token_set_at }),
+    ...(row.alert_channels === null ? {} : { alertChannels: JSON.parse(row.alert_channels) as string[] }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

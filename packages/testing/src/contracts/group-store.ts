@@ -58,6 +58,20 @@ export function groupStoreContract(label: string, newStore: () => Promise<GroupS
       expect(await store.get('missing')).toBeUndefined();
     });
 
+    it("keeps a group's alert channels: created with them, changed by a replace, gone when a replace has none", async () => {
+      const store = await newStore();
+      const group = testGroup({ appName: 'billing', alertChannels: ['ch-a', 'ch-b'] });
+      await store.create(group);
+      expect(await store.get('billing')).toEqual(group);
+      await store.replace({ ...group, alertChannels: ['ch-c'], updatedAt: 5 });
+      expect((await store.get('billing'))?.alertChannels).toEqual(['ch-c']);
+      const { alertChannels: _channels, ...without } = group;
+      await store.replace({ ...without, updatedAt: 6 });
+      const read = await store.get('billing');
+      expect(read).toEqual({ ...without, updatedAt: 6 });
+      expect((await store.list()).map((g) => g.alertChannels)).toEqual([undefined]);
+    });
+
     it("keeps a group's own access token sealed beside it: set, kept by a replace, cleared; never in a group read", async () => {
       const store = await newStore();
       await store.create(testGroup({ appName: 'billing' }));

@@ -25,9 +25,18 @@ export class MemoryGroupStore implements GroupStore {
 
   async replace(group: Group): Promise<void> {
     const current = this.existing(group.appName);
-    // The access token (and when it was set) stays as it is.
-    const { title, addressType, addressList, createdAt, updatedAt } = structuredClone(group);
-    this.groups.set(group.appName, { ...current, title, addressType, addressList, createdAt, updatedAt });
+    // The access token (and when it was set) stays as it is; the alert channels are the group's as given.
+    const { title, addressType, addressList, alertChannels, createdAt, updatedAt } = structuredClone(group);
+    const { alertChannels: _old, ...kept } = current;
+    this.groups.set(group.appName, {
+      ...kept,
+      title,
+      addressType,
+      addressList,
+      ...(alertChannels === undefined ? {} : { alertChannels }),
+      createdAt,
+      updatedAt,
+    });
   }
 
   async delete(appName: string): Promise<void> {

@@ -125,6 +125,7 @@ export function group(body: {
     title: body.title,
     addressType: body.addressType,
     addressList: body.addressList ?? [],
+    alertChannels: [],
     accessTokenSetAt: null,
     createdAt: AT,
     updatedAt: AT,
