@@ -268,7 +268,16 @@ describe('bounds, limits and jitter of a job', () => {
   });
 
   it('clears the alert channels and the log retention with null, and keeps them when not given', async () => {
-    const { deps } = setup();
+    const ops = {
+      id: 'ops',
+      name: 'ops',
+      kind: 'email',
+      revision: 1,
+      createdAt: 0,
+      createdBy: 'a',
+      updatedAt: 0,
+    } as const;
+    const deps: AdminJobsDeps = { ...setup().deps, alertChannels: { listChannels: async () => [ops] } };
     const job = await createJob(deps, {
       ...input,
       alertChannels: ['ops'],
