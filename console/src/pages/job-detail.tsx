@@ -139,7 +139,7 @@ function JobDetail({
       )}
 
       <PausedNotice job={job} />
-      <DeadlineBadge job={job} />
+      <DeadlineBadge subject={job} />
 
       <JobFacts job={job} />
 
