@@ -410,6 +410,11 @@ const CASES: Readonly<Record<string, (caller: CallerName) => Promise<Request>>> 
     path: `/v1/jobs/${jobA}/ledger?from=${encodeURIComponent(lastHours(1).from)}&to=${encodeURIComponent(lastHours(1).to)}`,
     allowed: 200,
   }),
+  getWorkflowLedger: async () => ({
+    method: 'GET',
+    path: `/v1/workflows/${workflowA}/ledger?from=${encodeURIComponent(lastHours(1).from)}&to=${encodeURIComponent(lastHours(1).to)}`,
+    allowed: 200,
+  }),
 
   listAlertChannels: async () => ({ method: 'GET', path: '/v1/alert-channels', allowed: 200 }),
   createAlertChannel: async () => ({
@@ -616,6 +621,7 @@ const POLICY: Readonly<Record<string, string>> = {
   listCalendarDays: 'signedIn',
   exportCalendar: 'signedIn',
   getJobLedger: 'read:jobPath',
+  getWorkflowLedger: 'read:workflowPath',
   listAlertChannels: 'admin',
   createAlertChannel: 'admin',
   updateAlertChannel: 'admin',

@@ -26,7 +26,7 @@ import type { IdentityDeps } from '@tickring/core/identity/use-cases';
 import type { AdminJobsDeps } from '@tickring/core/jobs/use-cases';
 import type { AlarmPublisher } from '@tickring/core/runs';
 import { type AdminRunsDeps, type JobLedgerDeps, killRun } from '@tickring/core/runs/use-cases';
-import type { AdminWorkflowsDeps } from '@tickring/core/workflows/use-cases';
+import type { AdminWorkflowsDeps, WorkflowLedgerDeps } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
 import { createStoreKit } from '../wiring/stores.js';
@@ -72,8 +72,8 @@ export interface ApiDeps {
   readonly calendars: AdminCalendarsDeps;
   /** Backfills of jobs' and workflows' schedules. */
   readonly backfills: AdminWorkflowBackfillsDeps;
-  /** Jobs' fire ledgers. */
-  readonly ledger: JobLedgerDeps;
+  /** Jobs' and workflows' fire ledgers. */
+  readonly ledger: JobLedgerDeps & WorkflowLedgerDeps;
   /** Alert channels, silences and the alert history. */
   readonly alerts: AdminAlertsDeps;
   readonly executors: AdminExecutorsDeps;
@@ -223,7 +223,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     workflows,
     calendars,
     backfills,
-    ledger: { jobs, runs, calendars: calendarStore, audit: audit.log, clock },
+    ledger: { jobs, runs, workflows: workflowStore, calendars: calendarStore, audit: audit.log, clock },
     alerts: {
       alerts: alertStore,
       sealer: tokens.sealer,

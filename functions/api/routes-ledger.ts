@@ -2,21 +2,26 @@ import { API } from '@tickring/api/contract';
 import { ok } from '@tickring/api/http';
 import type { LedgerEntry } from '@tickring/core/runs';
 import { type JobLedger, type JobLedgerDeps, jobFireLedger } from '@tickring/core/runs/use-cases';
+import {
+  type WorkflowLedger,
+  type WorkflowLedgerDeps,
+  type WorkflowLedgerEntry,
+  workflowFireLedger,
+} from '@tickring/core/workflows/use-cases';
 import type { GuardedRouter } from './authorize.js';
 import { iso } from './views.js';
 
-/** The fire ledger: the handler calls one use-case and answers its view. */
-export function addLedgerRoutes(r: GuardedRouter, deps: JobLedgerDeps): void {
+/** The fire ledgers of jobs and workflows: each handler calls one use-case and answers its view. */
+export function addLedgerRoutes(r: GuardedRouter, deps: JobLedgerDeps & WorkflowLedgerDeps): void {
   r.route(API.getJobLedger, async (req) =>
-    ok(
-      ledgerView(
-        await jobFireLedger(deps, req.params.id, {
-          from: epochOrIso(req.query.from),
-          to: epochOrIso(req.query.to),
-        }),
-      ),
-    ),
+    ok(ledgerView(await jobFireLedger(deps, req.params.id, windowOf(req.query)))),
+  ).route(API.getWorkflowLedger, async (req) =>
+    ok(workflowLedgerView(await workflowFireLedger(deps, req.params.id, windowOf(req.query)))),
   );
+}
+
+function windowOf(query: { from: string; to: string }) {
+  return { from: epochOrIso(query.from), to: epochOrIso(query.to) };
 }
 
 /** An instant of the query: epoch milliseconds when all digits, else the text (the use-case checks it). */
@@ -25,12 +30,29 @@ function epochOrIso(value: string): string | number {
 }
 
 export function ledgerView(ledger: JobLedger) {
+  return { jobId: ledger.jobId, ...windowView(ledger), entries: ledger.entries.map(entryView) };
+}
+
+export function workflowLedgerView(ledger: WorkflowLedger) {
   return {
-    jobId: ledger.jobId,
+    workflowId: ledger.workflowId,
+    starterJobId: ledger.starterJobId ?? null,
+    ...windowView(ledger),
+    workflowRunsRead: ledger.workflowRunsRead,
+    entries: ledger.entries.map((e: WorkflowLedgerEntry) => ({
+      ...entryView(e),
+      runId: e.runId ?? null,
+      runStatus: e.runStatus ?? null,
+    })),
+  };
+}
+
+/** What a job's and a workflow's ledger both say of the window. */
+function windowView(ledger: Omit<JobLedger, 'jobId' | 'entries'>) {
+  return {
     from: iso(ledger.from),
     to: iso(ledger.to),
     summary: ledger.summary,
-    entries: ledger.entries.map(entryView),
     definitionChangedInWindow: ledger.definitionChangedInWindow,
     history: ledger.history,
     calendars: ledger.calendars,

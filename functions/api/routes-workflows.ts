@@ -68,14 +68,17 @@ export function addWorkflowRoutes(r: GuardedRouter, deps: AdminWorkflowsDeps): v
     });
 }
 
-/** A workflow's view, with its schedule's state (its schedule job's: next fire, runs left; one read). */
+/**
+ * A workflow's view, with its schedule's state (its schedule job's: next fire, runs left; one read)
+ * and where it stands against its deadline now.
+ */
 export async function describeWorkflow(
-  deps: Pick<AdminWorkflowsDeps, 'jobs'>,
+  deps: Pick<AdminWorkflowsDeps, 'jobs' | 'clock'>,
   workflow: WorkflowRecord,
 ): Promise<ReturnType<typeof workflowView>> {
   const starter =
     workflow.starterJobId === undefined ? undefined : await deps.jobs.get(workflow.starterJobId);
-  return workflowView(workflow, starter);
+  return workflowView(workflow, starter, deps.clock.now());
 }
 
 /** A run's view, with its nodes in the order of its definition version. */
@@ -88,12 +91,13 @@ export async function describeWorkflowRun(
 
 /** Workflows' views, their schedule jobs read in one batch. */
 async function workflowViews(
-  deps: Pick<AdminWorkflowsDeps, 'jobs'>,
+  deps: Pick<AdminWorkflowsDeps, 'jobs' | 'clock'>,
   workflows: readonly WorkflowRecord[],
 ): Promise<ReturnType<typeof workflowView>[]> {
   const ids = workflows.flatMap((w) => (w.starterJobId === undefined ? [] : [w.starterJobId]));
   const jobs = new Map((ids.length === 0 ? [] : await deps.jobs.getMany(ids)).map((job) => [job.id, job]));
+  const now = deps.clock.now();
   return workflows.map((w) =>
-    workflowView(w, w.starterJobId === undefined ? undefined : jobs.get(w.starterJobId)),
+    workflowView(w, w.starterJobId === undefined ? undefined : jobs.get(w.starterJobId), now),
   );
 }

@@ -17,6 +17,7 @@ import {
   readNodeResult,
   type WorkflowDefinition,
 } from '@tickring/core/workflows';
+import { workflowDeadlineStatus } from '@tickring/core/workflows/use-cases';
 
 /** Epoch ms as the API shows times: ISO-8601 UTC. */
 export const iso = (ms: number): string => new Date(ms).toISOString();
@@ -142,7 +143,7 @@ export function jobView(job: Job) {
   };
 }
 
-/** A job's deadline status as the API shows it (see DeadlineStatus); null without a deadline. */
+/** A job's or a workflow's deadline status as the API shows it (see DeadlineStatus); null without a deadline. */
 export function deadlineStatusView(status: DeadlineStatus | null) {
   if (status === null) return null;
   return {
@@ -160,6 +161,7 @@ export function deadlineStatusView(status: DeadlineStatus | null) {
 export function workflowView(
   workflow: WorkflowRecord,
   starter: Pick<Job, 'triggerNextTime' | 'maxRuns' | 'scheduledFires' | 'scheduleEnded'> | undefined,
+  now: number,
 ) {
   const def = workflow.definition;
   const schedule = starter === undefined ? undefined : jobScheduleState(starter);
@@ -178,6 +180,7 @@ export function workflowView(
     jitterSeconds: def.jitterSeconds ?? 0,
     calendars: calendarsView(def.calendars),
     overlapPolicy: def.overlapPolicy,
+    deadline: def.deadline ?? null,
     nodes: def.nodes.map((node) => ({
       key: node.key,
       jobId: node.jobId,
@@ -189,6 +192,7 @@ export function workflowView(
     triggerNextTime: isoOrNullOf(schedule?.triggerNextTime ?? undefined),
     runsRemaining: def.maxRuns === undefined ? null : (schedule?.runsRemaining ?? def.maxRuns),
     scheduleEnded: schedule?.scheduleEnded ?? null,
+    deadlineStatus: deadlineStatusView(workflowDeadlineStatus(workflow, now)),
     activeRuns: workflow.activeRuns,
     bufferedRunId: workflow.bufferedRunId ?? null,
     createdAt: iso(workflow.createdAt),

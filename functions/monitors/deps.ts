@@ -11,6 +11,7 @@ import { type Clock, systemClock } from '@tickring/core/common';
 import type { ExecutorTransport } from '@tickring/core/executors';
 import type { AlarmPublisher } from '@tickring/core/runs';
 import { type MonitorDeps, type MonitorSettings, sweepDeadMan } from '@tickring/core/runs/use-cases';
+import { sweepWorkflowDeadlines } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
 import { createRunOutcomeDeps } from '../wiring/run-outcome-deps.js';
 import { createStoreKit } from '../wiring/stores.js';
@@ -52,6 +53,7 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     region: config.aws.region,
     client: runtime.secrets,
   });
+  const workflowStore = stores.workflows(config.logRetentionDays);
   const deps: MonitorDeps = {
     ...outcomeDeps,
     workflowSweep: {
@@ -63,7 +65,12 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
           ...outcomeDeps,
           audit: stores.auditLog(config.auditRetentionDays),
           calendars: stores.calendars(),
+          // A workflow's schedule is checked by the workflow runs its fires started.
+          workflows: workflowStore,
         }),
+    },
+    workflowDeadlineSweep: {
+      sweep: () => sweepWorkflowDeadlines({ ...outcomeDeps, workflowStore }),
     },
     backfillSweep: {
       drive: (untilMs) =>
@@ -72,7 +79,7 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
             jobs: outcomeDeps.jobs,
             backfills: stores.backfills(),
             // A workflow backfill's fire is done when its workflow run is.
-            workflowRuns: stores.workflows(config.logRetentionDays),
+            workflowRuns: workflowStore,
             runs: outcomeDeps.runs,
             ring: outcomeDeps.ring,
             clock: outcomeDeps.clock,

@@ -52,7 +52,8 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
       redriven: redrive?.redriven.length ?? 0,
       workflowRunsRedriven: workflows?.redriven ?? 0,
       jobsResumed: jobPolicies?.resumed.length ?? 0,
-      deadlinesMissed: jobPolicies?.deadlinesMissed.length ?? 0,
+      deadlinesMissed:
+        (jobPolicies?.deadlinesMissed.length ?? 0) + (jobPolicies?.workflows?.deadlinesMissed.length ?? 0),
       firesUnexplained: deadMan?.unexplained ?? 0,
       deadManAlarms: deadMan?.alarmed.length ?? 0,
       backfillFiresStarted: backfills?.started ?? 0,
@@ -66,6 +67,7 @@ export function createHandler(config: MonitorsConfig, runtime: Partial<MonitorsR
         (result?.errors.length ?? 0) +
         (redrive?.errors.length ?? 0) +
         (jobPolicies?.errors.length ?? 0) +
+        (jobPolicies?.workflows?.errors.length ?? 0) +
         (deadMan?.errors.length ?? 0),
       eventTime: event.time,
       requestId: context.awsRequestId,

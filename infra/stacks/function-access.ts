@@ -164,7 +164,10 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
   // (conditional PutItem on control); a lost run's final outcome as in the callback.
   // The deadMan sweep: the job list (Query of the running jobs), per job checked its audit records in
   // the window (audit Query by target), the calendars it names (GetItem), its runs (Query of its
-  // partition) and the alarm's claim (conditional PutItem on control).
+  // partition) and the alarm's claim (conditional PutItem on control); a workflow's starter job also
+  // its workflow (GetItem) and the workflow's runs of the window (index Query, BatchGetItem the heads).
+  // Workflows' deadlines: the workflow list (index Query, BatchGetItem the heads) and a missed
+  // window's claim (conditional PutItem on workflows).
   monitors: {
     tables: {
       jobs: ['GetItem', 'BatchGetItem', 'Scan', 'PutItem'],
@@ -174,7 +177,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
       control: ['GetItem', 'PutItem', 'UpdateItem'],
       audit: ['PutItem', 'Query'],
       calendars: ['GetItem'],
-      workflows: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+      workflows: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
       // The backfill sweep: the active marks (Query) and their backfills (BatchGetItem), each step a
       // conditional PutItem (an end deletes the mark: DeleteItem); its fires' runs are read
       // (runs BatchGetItem) and their logIds allocated (control UpdateItem), the fires sent to the ring.

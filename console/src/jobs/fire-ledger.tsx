@@ -1,4 +1,11 @@
-import type { Job, FireLedger as Ledger, LedgerEntry } from '@tickring/client';
+import type {
+  Job,
+  FireLedger as JobLedger,
+  LedgerEntry,
+  Workflow,
+  WorkflowFireLedger,
+  WorkflowLedgerEntry,
+} from '@tickring/client';
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { ErrorNotice, Time } from '../components/common';
@@ -13,6 +20,9 @@ const WINDOWS = [
 ] as const;
 
 type Outcome = LedgerEntry['outcome'];
+/** A job's ledger or a workflow's (whose fires name the runs they started). */
+type Ledger = JobLedger | WorkflowFireLedger;
+type Entry = LedgerEntry | WorkflowLedgerEntry;
 
 /** Each outcome's words and colour (the colour is never the only sign: the legend and the table name it). */
 const OUTCOMES: Record<Outcome, { readonly label: string; readonly color: string }> = {
@@ -20,34 +30,41 @@ const OUTCOMES: Record<Outcome, { readonly label: string; readonly color: string
   skipped: { label: 'skipped (a rule)', color: 'var(--tr-skipped)' },
   calendar: { label: 'not owed: calendar', color: 'var(--pico-muted-border-color)' },
   exception: { label: 'not owed: exception', color: 'var(--pico-muted-border-color)' },
-  paused: { label: 'not owed: job stopped', color: 'var(--pico-muted-color)' },
+  paused: { label: 'not owed: schedule stopped', color: 'var(--pico-muted-color)' },
   notYetDue: { label: 'not yet due', color: 'var(--tr-running)' },
   unexplained: { label: 'unexplained', color: 'var(--tr-fail)' },
 };
 const ORDER = Object.keys(OUTCOMES) as Outcome[];
 
 /** The colour of a ran fire: by its run's status. */
-function colorOf(entry: LedgerEntry): string {
+function colorOf(entry: Entry): string {
   if (entry.outcome === 'ran' && entry.status === 'fail') return 'var(--tr-fail)';
   if (entry.outcome === 'ran' && entry.status === 'running') return 'var(--tr-running)';
   return OUTCOMES[entry.outcome].color;
 }
 
 /**
- * A job's fire ledger (GET /v1/jobs/{id}/ledger): every fire its schedule owed in the window, drawn
- * on a time strip coloured by outcome, the counts per outcome, and the fires that did not simply run.
+ * A job's fire ledger (GET /v1/jobs/{id}/ledger), or a workflow's (GET /v1/workflows/{id}/ledger):
+ * every fire its schedule owed in the window, drawn on a time strip coloured by outcome, the counts
+ * per outcome, and the fires that did not simply run (a workflow's: the run each started).
  */
-export function FireLedger({ job }: { job: Job }) {
+export function FireLedger(props: { job: Job } | { workflow: Workflow }) {
   const [windowMs, setWindowMs] = useState<number>(WINDOWS[0].ms);
   // Rounded to the minute, so a re-render does not ask for a new window every time.
   const [now] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
   const from = new Date(now - windowMs).toISOString();
   const to = new Date(now).toISOString();
-  const loaded = useLoad(
-    () => api().getJobLedger({ path: { id: job.id }, query: { from, to } }),
-    `ledger:${job.id}:${from}:${to}`,
+  const query = { from, to };
+  const subject = 'job' in props ? { kind: 'job', ...props.job } : { kind: 'workflow', ...props.workflow };
+  const loaded = useLoad<Ledger>(
+    () =>
+      'job' in props
+        ? api().getJobLedger({ path: { id: props.job.id }, query })
+        : api().getWorkflowLedger({ path: { id: props.workflow.id }, query }),
+    `ledger:${subject.kind}:${subject.id}:${from}:${to}`,
   );
-  if (job.scheduleType === 'NONE') return <p class="muted">This job has no schedule: it owes no fires.</p>;
+  if (subject.scheduleType === 'NONE')
+    return <p class="muted">This {subject.kind} has no schedule: it owes no fires.</p>;
   const ledger = loaded.data;
   return (
     <div aria-busy={loaded.loading && !ledger}>
@@ -73,7 +90,8 @@ export function FireLedger({ job }: { job: Job }) {
 function LedgerBody({ ledger }: { ledger: Ledger }) {
   const { summary } = ledger;
   const owed = summary.ran + summary.skipped + summary.notYetDue + summary.unexplained;
-  const notable = ledger.entries.filter((e) => e.outcome !== 'ran' || e.status === 'fail');
+  const entries: readonly Entry[] = ledger.entries;
+  const notable = entries.filter((e) => e.outcome !== 'ran' || e.status === 'fail');
   return (
     <>
       <p>
@@ -141,15 +159,31 @@ function LedgerBody({ ledger }: { ledger: Ledger }) {
   );
 }
 
-function Why({ entry }: { entry: LedgerEntry }) {
+function Why({ entry }: { entry: Entry }) {
   const run = entry.logId === null ? null : <Link href={`/runs/${entry.logId}`}>run {entry.logId}</Link>;
+  // A workflow's fire: the workflow run it started (its schedule job's run beside it).
+  const started =
+    'runId' in entry && entry.runId ? (
+      <Link href={`/workflows/runs/${entry.runId}`}>
+        {entry.runId}
+        {entry.runStatus ? ` (${entry.runStatus})` : ''}
+      </Link>
+    ) : null;
   switch (entry.outcome) {
     case 'ran':
-      return <>{run} failed</>;
+      if ('runId' in entry && entry.runId === null) return <>not started: see {run}</>;
+      return started ? (
+        <>
+          {started} failed, from {run}
+        </>
+      ) : (
+        <>{run} failed</>
+      );
     case 'skipped':
       return (
         <>
           {entry.rule} {run}
+          {started && <>, caught up by {started}</>}
         </>
       );
     case 'calendar':
@@ -171,7 +205,11 @@ function Why({ entry }: { entry: LedgerEntry }) {
     case 'paused':
       return <>{entry.stoppedBy}</>;
     case 'unexplained':
-      return <>no run, skip, pause, calendar or exception explains it</>;
+      return run ? (
+        <>{run} claimed it, and no workflow run came of it</>
+      ) : (
+        <>no run, skip, pause, calendar or exception explains it</>
+      );
     default:
       return null;
   }
@@ -192,7 +230,7 @@ function LedgerStrip({ ledger }: { ledger: Ledger }) {
       role="img"
       aria-label={`Owed fires from ${ledger.from} to ${ledger.to}, by outcome`}
     >
-      {ledger.entries.map((e) => {
+      {(ledger.entries as readonly Entry[]).map((e) => {
         const start = x(e.scheduledTime);
         const width = Math.max(1.5, (e.until ? x(e.until) : start) - start);
         return (

@@ -25,10 +25,13 @@ export function PausedNotice({ job }: { job: Job }) {
 
 const DEADLINE_BADGE = { met: 'status-success', missed: 'status-fail', pending: 'warn' } as const;
 
-/** "deadline 06:00 Europe/Berlin — met at 05:12 / missed / pending": where the job stands against its deadline. */
-export function DeadlineBadge({ job }: { job: Job }) {
-  const deadline = job.deadline;
-  const status = job.deadlineStatus;
+/**
+ * "deadline 06:00 Europe/Berlin — met at 05:12 / missed / pending": where a job or a workflow stands
+ * against its deadline.
+ */
+export function DeadlineBadge({ subject }: { subject: Pick<Job, 'deadline' | 'deadlineStatus'> }) {
+  const deadline = subject.deadline;
+  const status = subject.deadlineStatus;
   if (!deadline) return null;
   return (
     <p class="deadline-line">

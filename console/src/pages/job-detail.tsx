@@ -142,7 +142,7 @@ function JobDetail({
       )}
 
       <PausedNotice job={job} />
-      <DeadlineBadge job={job} />
+      <DeadlineBadge subject={job} />
 
       <JobFacts job={job} />
 

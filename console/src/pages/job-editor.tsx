@@ -8,11 +8,10 @@ import { AlertChannelPicker, useAlertChannels } from '../jobs/alert-channel-pick
 import { CalendarPicker } from '../jobs/calendar-picker';
 import { ChildJobsPicker } from '../jobs/child-jobs';
 import { readSchedule } from '../jobs/cron-text';
+import { DeadlineFields } from '../jobs/deadline-fields';
 import {
   BLOCK_STRATEGIES,
   createBody,
-  DEADLINE_DAYS,
-  type DeadlineDays,
   FIELDS,
   type FormField,
   fieldProblems,
@@ -663,65 +662,18 @@ function JobEditor({ job }: { job?: Job }) {
                 )}
               </div>
             )}
-            <div class="grid">
-              <Field
-                id={fieldId('deadlineTime')}
-                label={FIELDS.deadlineTime.label}
-                help={FIELDS.deadlineTime.help}
-                problems={problems('deadlineTime')}
-              >
-                <input
-                  {...inputProps('deadlineTime')}
-                  type="text"
-                  class="mono"
-                  inputMode="numeric"
-                  placeholder="06:00"
-                  maxLength={5}
-                  autocomplete="off"
-                  value={form.deadlineTime}
-                  onInput={(e) => set('deadlineTime', e.currentTarget.value)}
-                />
-              </Field>
-              {form.deadlineTime.trim() === '' ? (
-                <div />
-              ) : (
-                <Field
-                  id={fieldId('deadlineZone')}
-                  label={FIELDS.deadlineZone.label}
-                  help={FIELDS.deadlineZone.help}
-                  problems={problems('deadlineZone')}
-                >
-                  <input
-                    {...inputProps('deadlineZone')}
-                    type="text"
-                    list="job-timezones"
-                    maxLength={64}
-                    autocomplete="off"
-                    spellcheck={false}
-                    value={form.deadlineZone}
-                    onInput={(e) => set('deadlineZone', e.currentTarget.value)}
-                  />
-                </Field>
-              )}
-            </div>
-            {form.deadlineTime.trim() !== '' && (
-              <div class="grid">
-                <Field
-                  id={fieldId('deadlineDays')}
-                  label={FIELDS.deadlineDays.label}
-                  help={FIELDS.deadlineDays.help}
-                  problems={problems('deadlineDays')}
-                >
-                  <ChoiceSelect
-                    {...inputProps('deadlineDays')}
-                    choices={DEADLINE_DAYS}
-                    value={form.deadlineDays}
-                    onChange={(v) => set('deadlineDays', v as DeadlineDays)}
-                  />
-                </Field>
-                <div />
-              </div>
-            )}
+            <DeadlineFields
+              value={{
+                deadlineTime: form.deadlineTime,
+                deadlineZone: form.deadlineZone,
+                deadlineDays: form.deadlineDays,
+              }}
+              onChange={(deadline) => setForm((f) => ({ ...f, ...deadline }))}
+              fieldId={fieldId}
+              inputProps={inputProps}
+              problems={problems}
+              zoneList="job-timezones"
+            />
           </section>
 
           <section aria-labelledby="job-sec-children">

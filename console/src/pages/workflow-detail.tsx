@@ -4,6 +4,9 @@ import { Link, useLocation } from 'wouter-preact';
 import { Empty, ErrorNotice, PageHeader, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
 import { readSchedule } from '../jobs/cron-text';
+import { FireLedger } from '../jobs/fire-ledger';
+import { deadlineText } from '../jobs/job-policies';
+import { DeadlineBadge } from '../jobs/job-policies-notice';
 import { ScheduleBoundsFacts, ScheduleEndedNote } from '../jobs/schedule-bounds';
 import { api, type ShownError } from '../lib/api';
 import { canOperate, useAuth } from '../lib/auth';
@@ -117,6 +120,8 @@ function WorkflowDetail({
         </p>
       )}
 
+      <DeadlineBadge subject={workflow} />
+
       <WorkflowFacts workflow={workflow} />
 
       <section class="detail-section" aria-labelledby="wf-graph-heading">
@@ -135,6 +140,10 @@ function WorkflowDetail({
         <RecentRuns workflow={workflow} />
       </section>
 
+      <section class="detail-section" aria-labelledby="wf-ledger-heading">
+        <h2 id="wf-ledger-heading">Fires owed</h2>
+        <FireLedger workflow={workflow} />
+      </section>
       <WorkflowBackfills workflow={workflow} operate={operate} />
 
       <section class="detail-section" aria-labelledby="wf-definition-heading">
@@ -226,6 +235,12 @@ function WorkflowFacts({ workflow }: { workflow: Workflow }) {
       <dl class="facts">
         <dt>While a run runs</dt>
         <dd>{OVERLAP_WORDS[workflow.overlapPolicy]}</dd>
+        {workflow.deadline && (
+          <>
+            <dt>Deadline</dt>
+            <dd>a run must have succeeded by {deadlineText(workflow.deadline)}</dd>
+          </>
+        )}
         <dt>Runs in progress</dt>
         <dd>
           {workflow.activeRuns}

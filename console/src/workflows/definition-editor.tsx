@@ -3,16 +3,23 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { ErrorNotice, Field } from '../components/common';
+import { type DeadlineField, DeadlineFields, type DeadlineInputs } from '../jobs/deadline-fields';
+import { fieldProblems } from '../jobs/job-form';
+import { timeZoneNames } from '../jobs/time-zones';
 import { api, type ShownError } from '../lib/api';
 import { useAction, useLoad } from '../lib/hooks';
-import { parseDefinition, previewNodes, problemLines } from './definition';
+import { deadlineInputsOf, parseDefinition, previewNodes, problemLines, withDeadline } from './definition';
 import { EdgeLegend, WorkflowGraph } from './graph';
 import './workflows.css';
+
+/** The deadline fields while the text is not a JSON object (they are off then). */
+const NO_DEADLINE: DeadlineInputs = { deadlineTime: '', deadlineZone: 'UTC', deadlineDays: 'daily' };
 
 /**
  * The definition as JSON text, saved as a whole (the server checks it and answers every problem at
  * once, listed under the text). While the text is untouched it follows `initial` (the workflow as
- * read again); once typed in, it is kept. A preview draws the graph as typed.
+ * read again); once typed in, it is kept. A preview draws the graph as typed. The deadline has
+ * fields of its own above the text (the job editor's), which read and write its `deadline`.
  */
 export function DefinitionEditor({
   initial,
@@ -70,6 +77,13 @@ export function DefinitionEditor({
     await run(parsed.value);
   };
 
+  const edit = (next: string) => {
+    setText(next);
+    setDirty(true);
+  };
+  const deadline = useMemo(() => deadlineInputsOf(text), [text]);
+  const deadlineId = (field: DeadlineField) => `wf-${field}`;
+  const deadlineProblems = (field: DeadlineField) => fieldProblems(error, field);
   const preview = useMemo(() => previewNodes(text), [text]);
   const appName = useMemo(() => appNameOf(text), [text]);
   const showPreview = alwaysPreview || (dirty && text !== initial);
@@ -78,6 +92,36 @@ export function DefinitionEditor({
   return (
     <form class="wf-editor" onSubmit={submit} noValidate>
       <fieldset disabled={readOnly || busy}>
+        <fieldset disabled={deadline === undefined} aria-describedby="wf-deadline-note">
+          <legend>Deadline</legend>
+          <small id="wf-deadline-note" class="help">
+            {deadline === undefined
+              ? 'Make the definition a JSON object to set its deadline here.'
+              : 'A run of the workflow must have ended SUCCEEDED by this time; an alarm when none has. Written into the definition below.'}
+          </small>
+          <DeadlineFields
+            value={deadline ?? NO_DEADLINE}
+            onChange={(next) => edit(withDeadline(text, next))}
+            fieldId={deadlineId}
+            inputProps={(field) => ({
+              id: deadlineId(field),
+              'aria-describedby': [
+                `${deadlineId(field)}-help`,
+                deadlineProblems(field).length > 0 ? `${deadlineId(field)}-error` : '',
+              ]
+                .filter(Boolean)
+                .join(' '),
+              'aria-invalid': deadlineProblems(field).length > 0 ? true : undefined,
+            })}
+            problems={deadlineProblems}
+            zoneList="wf-timezones"
+          />
+          <datalist id="wf-timezones">
+            {timeZoneNames().map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </fieldset>
         <Field
           id="wf-definition"
           label="Definition (JSON)"
@@ -88,10 +132,11 @@ export function DefinitionEditor({
               bounds <code>startAt</code>, <code>endAt</code>, <code>maxRuns</code> and its{' '}
               <code>jitterSeconds</code> (as a job’s), <code>calendars</code> (<code>only</code>: calendar ids
               whose working days alone fire; <code>exclude</code>: calendar ids whose excluded dates never
-              fire), <code>overlapPolicy</code> (SKIP, BUFFER_ONE, ALLOW, CANCEL_PREVIOUS) and{' '}
-              <code>nodes</code>: each a <code>key</code>, a <code>jobId</code> of the group, an optional{' '}
-              <code>executorParam</code> template and its <code>upstream</code> edges (<code>condition</code>{' '}
-              ON_SUCCESS, ON_FAILURE or ALWAYS).
+              fire), <code>overlapPolicy</code> (SKIP, BUFFER_ONE, ALLOW, CANCEL_PREVIOUS),{' '}
+              <code>deadline</code> (<code>time</code> HH:MM, <code>timeZone</code>, <code>days</code> daily
+              or weekdays; null: none) and <code>nodes</code>: each a <code>key</code>, a <code>jobId</code>{' '}
+              of the group, an optional <code>executorParam</code> template and its <code>upstream</code>{' '}
+              edges (<code>condition</code> ON_SUCCESS, ON_FAILURE or ALWAYS).
             </>
           }
         >
@@ -104,10 +149,7 @@ export function DefinitionEditor({
             value={text}
             aria-describedby={`wf-definition-help${error ? ` ${problemsId}` : ''}`}
             aria-invalid={error ? true : undefined}
-            onInput={(e) => {
-              setText(e.currentTarget.value);
-              setDirty(true);
-            }}
+            onInput={(e) => edit(e.currentTarget.value)}
           />
         </Field>
         {error && <Problems id={problemsId} error={error} problemsRef={problemsRef} />}

@@ -1,6 +1,7 @@
 import type { Workflow } from '@tickring/client';
 import { describe, expect, it } from 'vitest';
 import {
+  deadlineInputsOf,
   definitionOf,
   definitionText,
   exampleDefinition,
@@ -13,6 +14,7 @@ import {
   runDurationMs,
   runEnded,
   triggerText,
+  withDeadline,
 } from './definition';
 
 const WORKFLOW: Workflow = {
@@ -39,6 +41,8 @@ const WORKFLOW: Workflow = {
   triggerNextTime: '2030-01-02T01:00:00.000Z',
   runsRemaining: 4,
   scheduleEnded: null,
+  deadline: { time: '06:00', timeZone: 'Europe/Berlin', days: 'weekdays' },
+  deadlineStatus: null,
   activeRuns: 0,
   bufferedRunId: null,
   createdAt: '2030-01-01T02:00:00.000Z',
@@ -61,6 +65,7 @@ describe('the definition as text', () => {
       'jitterSeconds',
       'calendars',
       'overlapPolicy',
+      'deadline',
       'nodes',
     ]);
     // The bounds and calendars go back as read: a PUT of the text keeps them (null: none).
@@ -72,6 +77,32 @@ describe('the definition as text', () => {
     ]);
     const text = definitionText(definition);
     expect(parseDefinition(text)).toEqual({ ok: true, value: definition });
+  });
+
+  it('edits the deadline in the text through its fields: set before the nodes, cleared with an empty time', () => {
+    const text = definitionText(definitionOf(WORKFLOW));
+    expect(deadlineInputsOf(text)).toEqual({
+      deadlineTime: '06:00',
+      deadlineZone: 'Europe/Berlin',
+      deadlineDays: 'weekdays',
+    });
+    const daily = withDeadline(text, { deadlineTime: '07:30', deadlineZone: 'UTC', deadlineDays: 'daily' });
+    const parsed = JSON.parse(daily);
+    expect(parsed.deadline).toEqual({ time: '07:30', timeZone: 'UTC' });
+    expect(Object.keys(parsed).slice(-2)).toEqual(['deadline', 'nodes']);
+    expect(parsed.nodes).toEqual(definitionOf(WORKFLOW).nodes);
+    const none = withDeadline(daily, { deadlineTime: ' ', deadlineZone: 'UTC', deadlineDays: 'daily' });
+    expect(JSON.parse(none).deadline).toBeNull();
+    // No deadline: an empty time in the definition's zone; text that is no object has no fields.
+    expect(deadlineInputsOf(none)).toEqual({
+      deadlineTime: '',
+      deadlineZone: 'Europe/Berlin',
+      deadlineDays: 'daily',
+    });
+    expect(deadlineInputsOf('[1, 2]')).toBeUndefined();
+    expect(
+      withDeadline('{"name": ', { deadlineTime: '06:00', deadlineZone: 'UTC', deadlineDays: 'daily' }),
+    ).toBe('{"name": ');
   });
 
   it('refuses text that is not a JSON object, saying why', () => {

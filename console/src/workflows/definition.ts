@@ -9,6 +9,7 @@ import type {
   WorkflowRunNode,
   WorkflowRunSummary,
 } from '@tickring/client';
+import type { DeadlineInputs } from '../jobs/deadline-fields';
 import { conditionOf, type EdgeCondition, type LayoutNodeInput } from './layout';
 
 export type NodeStatus = WorkflowRunNode['status'];
@@ -60,6 +61,7 @@ const DEFINITION_FIELDS = [
   'jitterSeconds',
   'calendars',
   'overlapPolicy',
+  'deadline',
   'nodes',
 ] as const;
 
@@ -136,6 +138,50 @@ export function parseDefinition(text: string): Parsed<WorkflowRequest> {
     };
   }
   return { ok: true, value: value as WorkflowRequest };
+}
+
+/**
+ * The deadline fields of the definition being typed (its `deadline`; none: an empty time in the
+ * definition's zone); undefined while the text is not a JSON object.
+ */
+export function deadlineInputsOf(text: string): DeadlineInputs | undefined {
+  const parsed = parseDefinition(text);
+  if (!parsed.ok) return undefined;
+  const value = parsed.value as { deadline?: unknown; timeZone?: unknown };
+  const deadline = (typeof value.deadline === 'object' && value.deadline !== null ? value.deadline : {}) as {
+    time?: unknown;
+    timeZone?: unknown;
+    days?: unknown;
+  };
+  const zone = typeof value.timeZone === 'string' && value.timeZone !== '' ? value.timeZone : 'UTC';
+  return {
+    deadlineTime: typeof deadline.time === 'string' ? deadline.time : '',
+    deadlineZone: typeof deadline.timeZone === 'string' ? deadline.timeZone : zone,
+    deadlineDays: deadline.days === 'weekdays' ? 'weekdays' : 'daily',
+  };
+}
+
+/**
+ * The definition text with the fields' deadline in it (an empty time: `null`, none), before the nodes;
+ * the text as it was when it is not a JSON object. Daily is written as no `days` (the same deadline).
+ */
+export function withDeadline(text: string, inputs: DeadlineInputs): string {
+  const parsed = parseDefinition(text);
+  if (!parsed.ok) return text;
+  const time = inputs.deadlineTime.trim();
+  const deadline =
+    time === ''
+      ? null
+      : {
+          time,
+          timeZone: inputs.deadlineZone.trim(),
+          ...(inputs.deadlineDays === 'weekdays' ? { days: 'weekdays' } : {}),
+        };
+  const { deadline: _old, ...rest } = parsed.value as unknown as Record<string, unknown>;
+  const entries = Object.entries(rest);
+  const at = entries.findIndex(([key]) => key === 'nodes');
+  entries.splice(at === -1 ? entries.length : at, 0, ['deadline', deadline]);
+  return definitionText(Object.fromEntries(entries) as unknown as WorkflowRequest);
 }
 
 /** A run's input as typed: nothing (no body: `{}`), or any JSON. */

@@ -88,3 +88,59 @@ describe('tickring jobs ledger', () => {
     expect(JSON.parse(io.stdout.text)).toEqual(body);
   });
 });
+
+describe('tickring workflows ledger', () => {
+  it('shows each fire with the run it started (or why none), and exits 1 when one is unexplained', async () => {
+    const workflowNone = { ...none, runId: null, runStatus: null };
+    const { jobId: _job, ...rest } = ledger(
+      [
+        {
+          ...workflowNone,
+          scheduledTime: '2030-01-02T09:00:00.000Z',
+          count: 1,
+          outcome: 'ran',
+          logId: 11,
+          status: 'success',
+          runId: 'wr-s11',
+          runStatus: 'SUCCEEDED',
+        },
+        {
+          ...workflowNone,
+          scheduledTime: '2030-01-02T09:01:00.000Z',
+          count: 1,
+          outcome: 'skipped',
+          logId: 12,
+          rule: 'overlap',
+        },
+        {
+          ...workflowNone,
+          scheduledTime: '2030-01-02T09:02:00.000Z',
+          count: 1,
+          outcome: 'unexplained',
+          logId: 13,
+        },
+      ],
+      { ran: 1, skipped: 1, unexplained: 1 },
+    );
+    const body = {
+      ...rest,
+      summary: { ...rest.summary, skippedBy: { ...rest.summary.skippedBy, overlap: 1 } },
+      workflowId: 3,
+      starterJobId: 12,
+      workflowRunsRead: 1,
+    };
+    const fake = fakeServer({ 'GET /v1/workflows/3/ledger': { status: 200, body } });
+    const io = fakeIo({ env: ENV, fetch: fake.fetch });
+    expect(
+      await main(
+        ['workflows', 'ledger', '3', '--from', '2030-01-02T09:00:00Z', '--to', '2030-01-02T09:05:00Z'],
+        io,
+      ),
+    ).toBe(1);
+    expect(fake.seen[0]?.query).toEqual({ from: '2030-01-02T09:00:00.000Z', to: '2030-01-02T09:05:00.000Z' });
+    expect(io.stdout.text).toMatch(/09:00:00.000Z +1 +ran success +run wr-s11 SUCCEEDED, log 11/);
+    expect(io.stdout.text).toMatch(/09:01:00.000Z +1 +skipped overlap +log 12/);
+    expect(io.stdout.text).toMatch(/09:02:00.000Z +1 +unexplained +claimed \(log 13\), no run started/);
+    expect(io.stderr.text).toContain('ran 1, skipped 1, unexplained 1 (skipped: overlap 1)');
+  });
+});

@@ -134,4 +134,56 @@ describe('workflows input and files', () => {
     expect(server.seen[0]?.body).toEqual(body);
     expect(io.stderr.text).toBe('ConflictError: version 4 is not 5\n');
   });
+
+  it('--deadline sets or clears the file’s deadline, and get shows it with where it stands', async () => {
+    const file = join(dir, 'wf.json');
+    const body = { name: 'ETL', appName: 'my-app', nodes: [{ key: 'a', jobId: 7 }] };
+    await writeFile(file, JSON.stringify({ ...body, deadline: { time: '05:00', timeZone: 'UTC' } }));
+    const deadline = { time: '06:00', timeZone: 'Europe/Berlin', days: 'weekdays' };
+    const shown = {
+      id: 3,
+      version: 1,
+      ...body,
+      nodes: [{ key: 'a', jobId: 7, upstream: [] }],
+      scheduleType: 'NONE',
+      scheduleConf: '',
+      timeZone: 'UTC',
+      misfireStrategy: 'DO_NOTHING',
+      startAt: null,
+      endAt: null,
+      maxRuns: null,
+      jitterSeconds: 0,
+      calendars: { only: [], exclude: [] },
+      overlapPolicy: 'SKIP',
+      deadline,
+      triggerStatus: 'STOPPED',
+      starterJobId: null,
+      triggerNextTime: null,
+      runsRemaining: null,
+      scheduleEnded: null,
+      deadlineStatus: {
+        window: { from: '2030-06-03T04:00:00.000Z', to: '2030-06-04T04:00:00.000Z' },
+        state: 'missed',
+        at: '2030-06-04T04:00:00.000Z',
+      },
+      activeRuns: 0,
+      bufferedRunId: null,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+    const server = fakeServer({
+      'POST /v1/workflows': { status: 201, body: shown },
+      'PUT /v1/workflows/3': { status: 200, body: { ...shown, deadline: null, deadlineStatus: null } },
+    });
+    const io = fakeIo({ env: ENV, fetch: server.fetch });
+    expect(
+      await main(['workflows', 'create', '-f', file, '--deadline', '06:00 Europe/Berlin weekdays'], io),
+    ).toBe(0);
+    expect(server.seen[0]?.body).toEqual({ ...body, deadline });
+    expect(io.stdout.text).toMatch(/deadline: +06:00 Europe\/Berlin \(weekdays\) — missed/);
+    const again = fakeIo({ env: ENV, fetch: server.fetch });
+    expect(await main(['workflows', 'edit', '3', '-f', file, '--deadline', 'none'], again)).toBe(0);
+    expect(server.seen[1]?.body).toEqual({ ...body, deadline: null });
+    expect(again.stdout.text).not.toMatch(/deadline:/);
+  });
 });

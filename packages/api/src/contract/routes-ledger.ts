@@ -1,9 +1,10 @@
-/** The fire ledger of a job: every fire its schedule owed in a window and what became of it. */
+/** The fire ledger of a job or a workflow: every fire its schedule owed in a window and what became of it. */
 import { Type } from '@sinclair/typebox';
 import { MAX_LEDGER_FIRES } from '@tickring/core/runs';
 import { defineRoute } from './define.js';
 import { JobIdParam } from './schemas-jobs.js';
-import { FireLedger, LedgerQuery } from './schemas-ledger.js';
+import { FireLedger, LedgerQuery, WorkflowFireLedger } from './schemas-ledger.js';
+import { WorkflowIdParam } from './schemas-workflows.js';
 
 const none = {
   until: null,
@@ -88,5 +89,77 @@ export const LEDGER_ROUTES = {
       },
     },
     errors: { 404: 'No job has this id.' },
+  }),
+  getWorkflowLedger: defineRoute({
+    operationId: 'getWorkflowLedger',
+    method: 'GET',
+    path: '/v1/workflows/{id}/ledger',
+    tags: ['workflows'],
+    access: { kind: 'read', target: 'workflowPath' },
+    params: Type.Object({ id: WorkflowIdParam }),
+    query: LedgerQuery,
+    summary: 'Every fire a workflow’s schedule owed in a window, and the run each started',
+    description: `The fires of [from, to) as the workflow's schedule made them (its schedule job's: CRON, FIX_RATE or ONCE in its zone, within startAt / endAt, its calendars), each matched to the workflow run it started: ran (runId, its status; logId the schedule job's run), skipped (the rule; overlap when the overlap policy started no run), not owed (a calendar, an exception, the workflow stopped), not yet due, or unexplained (also: claimed, and no workflow run came of it). The schedule's history in the window is rebuilt from the workflow's audit records (its saves, starts and stops) and its schedule job's (a schedule's end); calendars are read as they are now. A workflow without a schedule owes no fire. At most ${MAX_LEDGER_FIRES} fires (400 naming the limit).`,
+    responses: {
+      200: {
+        description: 'The ledger.',
+        schema: WorkflowFireLedger,
+        example: {
+          workflowId: 3,
+          starterJobId: 12,
+          from: '2030-01-02T00:00:00.000Z',
+          to: '2030-01-05T00:00:00.000Z',
+          summary: {
+            ran: 2,
+            skipped: 1,
+            calendar: 0,
+            exception: 0,
+            paused: 0,
+            notYetDue: 0,
+            unexplained: 0,
+            skippedBy: { misfire: 0, overload: 0, overlap: 1, block: 0 },
+          },
+          entries: [
+            {
+              ...none,
+              scheduledTime: '2030-01-02T01:00:00.000Z',
+              count: 1,
+              outcome: 'ran',
+              logId: 51539607553,
+              status: 'success',
+              runId: 'wr-s51539607553',
+              runStatus: 'SUCCEEDED',
+            },
+            {
+              ...none,
+              scheduledTime: '2030-01-03T01:00:00.000Z',
+              count: 1,
+              outcome: 'skipped',
+              logId: 51539607554,
+              rule: 'overlap',
+              runId: null,
+              runStatus: null,
+            },
+            {
+              ...none,
+              scheduledTime: '2030-01-04T01:00:00.000Z',
+              count: 1,
+              outcome: 'ran',
+              logId: 51539607555,
+              status: 'running',
+              runId: 'wr-s51539607555',
+              runStatus: 'RUNNING',
+            },
+          ],
+          definitionChangedInWindow: false,
+          history: 'audit',
+          calendars: [],
+          calendarsChangedInWindow: [],
+          runsRead: 3,
+          workflowRunsRead: 2,
+        },
+      },
+    },
+    errors: { 404: 'No workflow has this id.' },
   }),
 } as const;

@@ -28,6 +28,7 @@ const definition = {
   misfireStrategy: 'DO_NOTHING',
   calendars: { only: ['de-workdays'], exclude: [] },
   overlapPolicy: 'SKIP',
+  deadline: { time: '06:00', timeZone: 'Europe/Berlin' },
   nodes: [
     { key: 'extract', jobId: 7, executorParam: '{{ input.date }}', upstream: [] },
     {
@@ -52,6 +53,11 @@ const exampleWorkflow = {
   triggerNextTime: '2030-01-02T01:00:00.000Z',
   runsRemaining: null,
   scheduleEnded: null,
+  deadlineStatus: {
+    window: { from: '2030-01-01T05:00:00.000Z', to: '2030-01-02T05:00:00.000Z' },
+    state: 'pending',
+    at: null,
+  },
   activeRuns: 0,
   bufferedRunId: null,
   createdAt: T0,

@@ -24,6 +24,8 @@ import {
 import { named, StringEnum } from './kit.js';
 import { Cursor, Instant, InstantOrNull, iso, Limit, NextCursor } from './schemas-common.js';
 import {
+  Deadline,
+  DeadlineStatus,
   SCHEDULE_BOUND_FIELDS,
   SCHEDULE_CALENDARS_TEXT,
   ScheduleCalendarsSchema,
@@ -152,6 +154,11 @@ const DEFINITION_FIELDS = {
       'A new run (scheduled or triggered) while another runs: SKIP does not start it (a trigger answers 409); BUFFER_ONE lets one wait (QUEUED) and starts it when the running one ends, later ones are skipped; ALLOW starts it beside the others; CANCEL_PREVIOUS cancels the running ones and starts it.',
     examples: ['SKIP'],
   }),
+  deadline: Type.Union([Deadline, Type.Null()], {
+    description:
+      'Must have succeeded by a local time each day, as a job’s deadline: a window (from the deadline before to this one) in which no run of the workflow ended SUCCEEDED raises one deadlineMissed alarm (through its schedule job’s alarm paths; a workflow without a schedule, its first node’s job’s). null or absent: none.',
+    examples: [{ time: '06:00', timeZone: 'Europe/Berlin', days: 'weekdays' }],
+  }),
   nodes: Type.Array(WorkflowNode, {
     minItems: 1,
     maxItems: WORKFLOW_LIMITS.nodes,
@@ -198,6 +205,7 @@ export const WorkflowRequest = named(
         ...DEFINITION_FIELDS.overlapPolicy,
         default: WORKFLOW_DEFAULTS.overlapPolicy,
       }),
+      deadline: Type.Optional(DEFINITION_FIELDS.deadline),
       nodes: DEFINITION_FIELDS.nodes,
       triggerStatus: Type.Optional({
         ...TriggerStatusField,
@@ -214,6 +222,7 @@ export const WorkflowRequest = named(
       bufferedRunId: readOnly(ECHOED, null),
       runsRemaining: readOnly(ECHOED, null),
       scheduleEnded: readOnly(ECHOED, null),
+      deadlineStatus: readOnly(ECHOED, null),
       createdAt: readOnly(ECHOED, '2030-01-01T02:00:00.000Z'),
       updatedAt: readOnly(ECHOED, '2030-01-01T02:00:00.000Z'),
     },
@@ -258,6 +267,11 @@ export const Workflow = named(
       scheduleEnded: Type.Union([ScheduleEnded, Type.Null()], {
         description:
           'Set when the schedule stopped itself (maxRuns used up, past endAt, no next fire): why and when; the workflow is then STOPPED. Cleared when it is started again. null otherwise.',
+        examples: [null],
+      }),
+      deadlineStatus: Type.Union([DeadlineStatus, Type.Null()], {
+        description:
+          'Where the workflow stands against its deadline: met (a run ended SUCCEEDED in the current window, at), missed (the last window closed without one; shown until a success), pending; null without a deadline.',
         examples: [null],
       }),
       activeRuns: Type.Integer({ minimum: 0, description: 'Runs RUNNING now.', examples: [0] }),

@@ -231,11 +231,17 @@ describe('DynamoWorkflowStore lists (DynamoDB Local)', () => {
     }
     expect(await allWorkflows({ appNames: [], limit: 5 })).toEqual([]);
     expect(await allWorkflows({ appNames: ['nobody'], limit: 5 })).toEqual([]);
-    // The records as stored (their running counts), without the list's keys.
-    const stored = workflows.map((w) => ({
-      ...w,
-      activeRuns: runs.filter((r) => r.workflowId === w.id && r.status === 'RUNNING').length,
-    }));
+    // The records as stored (their running counts and last successes), without the list's keys.
+    const stored = workflows.map((w) => {
+      const successes = runs.filter((r) => r.workflowId === w.id && r.status === 'SUCCEEDED');
+      return {
+        ...w,
+        activeRuns: runs.filter((r) => r.workflowId === w.id && r.status === 'RUNNING').length,
+        ...(successes.length === 0
+          ? {}
+          : { lastSuccessAt: Math.max(...successes.map((r) => r.finishedAt ?? 0)) }),
+      };
+    });
     expect(stored[0]?.activeRuns).toBe(3);
     expect((await store.list({ limit: 100 })).items).toEqual(stored);
     expect(stored.filter((w) => w.definition.appName === 'group-b')).toHaveLength(5);

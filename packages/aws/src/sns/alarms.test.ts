@@ -138,3 +138,23 @@ describe('MultiChannelAlarmPublisher', () => {
     expect(calls).toEqual(['a', 'b', 'c', 'd']);
   });
 });
+
+describe('alarmSubject', () => {
+  it('names the workflow a deadline or a schedule alarm is about, and a failed workflow run its run', () => {
+    const base = alarm('');
+    const workflow = { id: 4, name: 'nightly' };
+    expect(alarmSubject({ ...base, kind: 'deadlineMissed', workflow })).toBe(
+      'tickring alarm: workflow 4 missed its deadline',
+    );
+    expect(alarmSubject({ ...base, kind: 'fireUnexplained', workflow })).toBe(
+      'tickring alarm: workflow 4 owed fires that did not happen',
+    );
+    expect(alarmSubject({ ...base, workflow: { ...workflow, runId: 'wr-1', failedNodes: ['a'] } })).toBe(
+      'tickring alarm: workflow 4 failed (run wr-1)',
+    );
+    expect(alarmSubject({ ...base, kind: 'deadlineMissed' })).toBe(
+      'tickring alarm: job 3 missed its deadline',
+    );
+    expect(alarmPayload({ ...base, kind: 'deadlineMissed', workflow }).workflow).toEqual(workflow);
+  });
+});

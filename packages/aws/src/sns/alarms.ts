@@ -43,7 +43,10 @@ export interface AlarmPayload {
     readonly count: number;
     readonly first: string;
   };
-  /** Present for a failed workflow run (its job and run are its first failed node's). */
+  /**
+   * The workflow it is about: a failed workflow run (its job and run are its first failed node's),
+   * or a workflow's missed deadline or unexplained fires (`runId`, `failedNodes` absent).
+   */
   readonly workflow?: WorkflowAlarm;
   /**
    * The count of a closed 10-minute alert window: the job's own path gets the window's first alarm at
@@ -129,13 +132,15 @@ export function alarmPayload({
 
 /** The SNS subject: what happened, to which job or workflow. */
 export function alarmSubject(alarm: Alarm): string {
-  if (alarm.workflow)
+  const kind = alarm.kind ?? 'runFailed';
+  if (alarm.workflow && kind === 'runFailed')
     return `tickring alarm: workflow ${alarm.workflow.id} failed (run ${alarm.workflow.runId})`;
-  const job = `job ${alarm.job.id}`;
+  // A workflow's deadline or schedule: the workflow is the subject, not its starter job.
+  const job = alarm.workflow ? `workflow ${alarm.workflow.id}` : `job ${alarm.job.id}`;
   if (alarm.window) {
-    return `tickring alarm: ${job}, ${alarm.window.count} ${alarm.kind ?? 'runFailed'} alarms since ${new Date(alarm.window.firstAt).toISOString()}`;
+    return `tickring alarm: ${job}, ${alarm.window.count} ${kind} alarms since ${new Date(alarm.window.firstAt).toISOString()}`;
   }
-  switch (alarm.kind ?? 'runFailed') {
+  switch (kind) {
     case 'jobPaused':
       return `tickring alarm: ${job} paused by its failure policy`;
     case 'jobRecovered':

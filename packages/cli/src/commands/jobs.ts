@@ -656,22 +656,30 @@ export function policyRows(ctx: Context, j: Job): [string, string][] {
           : `; resumes ${out.when(j.pausedBy.resumeAt)}`),
     ]);
   }
-  if (j.deadline) {
-    const status = j.deadlineStatus;
-    const state =
-      status === null || status === undefined
-        ? ''
-        : status.state === 'met'
-          ? ` — met at ${out.when(status.at)}`
-          : status.state === 'missed'
-            ? ` — missed (${out.when(status.window.to)})`
-            : ' — pending';
-    rows.push([
+  return [...rows, ...deadlineRows(ctx, j)];
+}
+
+/** The deadline and where a job or a workflow stands against it; none without one. */
+export function deadlineRows(
+  ctx: Context,
+  { deadline, deadlineStatus: status }: Pick<Job, 'deadline' | 'deadlineStatus'>,
+): [string, string][] {
+  if (!deadline) return [];
+  const { out } = ctx;
+  const state =
+    status === null || status === undefined
+      ? ''
+      : status.state === 'met'
+        ? ` — met at ${out.when(status.at)}`
+        : status.state === 'missed'
+          ? ` — missed (${out.when(status.window.to)})`
+          : ' — pending';
+  return [
+    [
       'deadline',
-      `${j.deadline.time} ${j.deadline.timeZone}${j.deadline.days === 'weekdays' ? ' (weekdays)' : ''}${state}`,
-    ]);
-  }
-  return rows;
+      `${deadline.time} ${deadline.timeZone}${deadline.days === 'weekdays' ? ' (weekdays)' : ''}${state}`,
+    ],
+  ];
 }
 
 function showJob(ctx: Context, j: Job): void {

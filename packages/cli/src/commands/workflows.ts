@@ -1,5 +1,5 @@
 /**
- * `tickring workflows ls|get|create|edit|rm|start|stop|trigger`: workflows, DAGs of jobs of one group
+ * `tickring workflows ls|get|create|edit|rm|start|stop|trigger|backfill|ledger`: workflows, DAGs of jobs of one group
  * (`/v1/workflows`).
  */
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,8 @@ import { canAsk, readAll } from '../prompt.js';
 import { examples, intIn, positiveId } from './args.js';
 import { registerWorkflowBackfill } from './backfills.js';
 import { confirmDelete } from './groups.js';
-import { scheduleText } from './jobs.js';
+import { deadlineOf, deadlineRows, scheduleText } from './jobs.js';
+import { registerWorkflowLedger } from './ledger.js';
 import { waitForWorkflowRun } from './wf-runs.js';
 
 const FILE_HELP = `
@@ -24,14 +25,26 @@ A file holds the body of POST /v1/workflows (PUT /v1/workflows/{id} for edit), e
      {"key": "left", "jobId": 8, "upstream": [{"key": "extract"}]},
      {"key": "right", "jobId": 9, "upstream": [{"key": "extract"}]},
      {"key": "join", "jobId": 10, "upstream": [{"key": "left"}, {"key": "right", "condition": "ALWAYS"}]}]}
-The server checks the whole definition and lists every problem at once (cycles, unknown keys, jobs).
+"deadline": {"time": "06:00", "timeZone": "Europe/Berlin", "days": "weekdays"} in the file (or --deadline)
+alarms when no run succeeded by then. The server checks the whole definition and lists every problem at
+once (cycles, unknown keys, jobs).
 `;
+
+const DEADLINE_HELP =
+  'must have succeeded by this local time each day: "06:00 Europe/Berlin" (add "weekdays" for Mon-Fri); "none" clears it; over the file\'s';
+
+/** The file's definition with the --deadline flag's deadline over it (null: none), when given. */
+function withDeadline(body: unknown, deadline: ReturnType<typeof deadlineOf> | undefined): unknown {
+  if (deadline === undefined) return body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body; // the server says what is wrong
+  return { ...body, deadline: deadline === 'none' ? null : deadline };
+}
 
 export function registerWorkflows(program: Command, run: ActionRunner, now: () => number = Date.now): void {
   const workflows = program
     .command('workflows')
     .description(
-      'workflows (DAGs of jobs of one group): list, show, create, edit, delete, start, stop, trigger, backfill',
+      'workflows (DAGs of jobs of one group): list, show, create, edit, delete, start, stop, trigger, backfill, ledger',
     )
     .addHelpText(
       'after',
@@ -122,13 +135,18 @@ export function registerWorkflows(program: Command, run: ActionRunner, now: () =
     .command('create')
     .description('create a workflow from a JSON file (created STOPPED unless the file says RUNNING)')
     .requiredOption('-f, --file <file>', 'the JSON definition (- for stdin)')
+    .option('--deadline <time zone>', DEADLINE_HELP, deadlineOf)
     .addHelpText(
       'after',
-      `${examples('tickring workflows create -f workflow.json', 'cat workflow.json | tickring workflows create -f -')}${FILE_HELP}`,
+      `${examples(
+        'tickring workflows create -f workflow.json',
+        'cat workflow.json | tickring workflows create -f -',
+        'tickring workflows create -f workflow.json --deadline "06:00 Europe/Berlin weekdays"',
+      )}${FILE_HELP}`,
     )
     .action(
-      run<{ file: string }>(async (ctx, _args, opts) => {
-        const body = await ctx.readJsonFile(opts.file);
+      run<{ file: string; deadline?: ReturnType<typeof deadlineOf> }>(async (ctx, _args, opts) => {
+        const body = withDeadline(await ctx.readJsonFile(opts.file), opts.deadline);
         const client = await ctx.client();
         const workflow = await client.createWorkflow({ body: body as unknown as WorkflowRequest });
         if (ctx.json) return ctx.out.json(workflow);
@@ -151,18 +169,20 @@ export function registerWorkflows(program: Command, run: ActionRunner, now: () =
     )
     .argument('<id>', "the workflow's id", positiveId)
     .requiredOption('-f, --file <file>', 'the whole JSON definition (- for stdin)')
+    .option('--deadline <time zone>', DEADLINE_HELP, deadlineOf)
     .addHelpText(
       'after',
       `${examples(
         'tickring workflows edit 3 -f workflow.json',
         'tickring workflows get 3 --json > wf.json && $EDITOR wf.json && tickring workflows edit 3 -f wf.json',
+        'tickring workflows get 3 --json > wf.json && tickring workflows edit 3 -f wf.json --deadline none',
       )}${FILE_HELP}A file read with \`workflows get --json\` carries the workflow's version: the edit is refused (409)
 when someone changed the workflow since. Without "triggerStatus" the schedule's status is kept.
 `,
     )
     .action(
-      run<{ file: string }>(async (ctx, [id], opts) => {
-        const body = await ctx.readJsonFile(opts.file);
+      run<{ file: string; deadline?: ReturnType<typeof deadlineOf> }>(async (ctx, [id], opts) => {
+        const body = withDeadline(await ctx.readJsonFile(opts.file), opts.deadline);
         const client = await ctx.client();
         const workflow = await client.updateWorkflow({
           path: { id: Number(id) },
@@ -273,6 +293,7 @@ server answered; with --wait --json one JSON object per line: that answer, then 
     );
 
   registerWorkflowBackfill(workflows, run, now);
+  registerWorkflowLedger(workflows, run, now);
 }
 
 /** `--input` or `--input-file`: any JSON; undefined when neither is given. */
@@ -340,6 +361,7 @@ function showWorkflow(ctx: Context, w: Workflow): void {
     ['time zone', w.timeZone],
     ['misfire', w.misfireStrategy],
     ['overlap', w.overlapPolicy],
+    ...deadlineRows(ctx, w),
     ['next fire', w.triggerStatus === 'RUNNING' ? out.when(w.triggerNextTime) : '-'],
     ['schedule job', w.starterJobId === null ? '-' : String(w.starterJobId)],
     ['active runs', String(w.activeRuns)],

@@ -45,6 +45,7 @@ describe('import of an export document', () => {
     });
     expect(target.jobs.every((j) => j.triggerStatus === 'STOPPED')).toBe(true);
     expect(target.workflows[0]?.triggerStatus).toBe('STOPPED');
+    expect(target.workflows[0]?.deadline).toEqual({ time: '06:00', timeZone: 'Europe/Berlin' });
     expect(byName('notify')).toMatchObject({
       alarmWebhook: 'https://hooks.example.com/x',
       retryBackoffSeconds: 5,
@@ -155,6 +156,8 @@ describe('import of an export document', () => {
     const notify = target.jobs.find((j) => j.name === 'notify');
     if (notify) notify.executorTimeout = 99;
     if (target.groups[0]) target.groups[0].title = 'Billing (new)';
+    const etl = target.workflows[0];
+    if (etl) etl.deadline = { time: '07:00', timeZone: 'Europe/Berlin', days: 'weekdays' };
     const writes = target.calls.length;
     const again = await importInto(target);
     expect(target.calls.length).toBe(writes);
@@ -162,6 +165,9 @@ describe('import of an export document', () => {
       'executorTimeout: 99 here, 30 in the export',
     ]);
     expect(again.groups[0]?.differences).toEqual(['title: "Billing (new)" here, "Billing" in the export']);
+    expect(again.workflows[0]?.differences).toEqual([
+      'deadline: {"time":"07:00","timeZone":"Europe/Berlin","days":"weekdays"} here, {"time":"06:00","timeZone":"Europe/Berlin"} in the export',
+    ]);
   });
 
   it('a dry run sends nothing and says what it would do, links and starts included', async () => {

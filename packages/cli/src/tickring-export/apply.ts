@@ -360,6 +360,10 @@ function workflowDifferences(
     ...bounds
       .filter((f) => (found[f] ?? none(f)) !== (source[f] ?? none(f)))
       .map((f) => difference(f, found[f] ?? none(f), source[f] ?? none(f))),
+    // An export made before workflows had deadlines has none; daily is the same as no days.
+    ...(deadlineKey(found.deadline) === deadlineKey(source.deadline)
+      ? []
+      : [difference('deadline', found.deadline ?? null, source.deadline ?? null)]),
   ];
   if (Array.isArray(nodes)) {
     const normal = (list: readonly NodeLike[]) =>
@@ -378,6 +382,10 @@ function workflowDifferences(
   return differences;
 }
 
+function deadlineKey(deadline: ExportedWorkflow['deadline'] | undefined): string {
+  return JSON.stringify(deadline ? [deadline.time, deadline.timeZone, deadline.days ?? 'daily'] : null);
+}
+
 interface NodeLike {
   readonly key: string;
   readonly jobId: number;
@@ -389,7 +397,7 @@ type ExportedWorkflowLike = Pick<
   ExportedWorkflow,
   'scheduleType' | 'scheduleConf' | 'timeZone' | 'misfireStrategy' | 'overlapPolicy'
 > &
-  Partial<Pick<ExportedWorkflow, 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds'>> & {
+  Partial<Pick<ExportedWorkflow, 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds' | 'deadline'>> & {
     readonly nodes: readonly NodeLike[];
   };
 

@@ -48,7 +48,12 @@ describe('the export document', () => {
       expect.objectContaining({ id: 3, childJobIds: [5], triggerStatus: 'RUNNING', retryBackoffSeconds: 5 }),
     );
     expect(Object.keys(doc.jobs[0] ?? {})).not.toContain('version');
-    expect(doc.workflows[0]).toMatchObject({ id: 2, starterJobId: 8, overlapPolicy: 'SKIP' });
+    expect(doc.workflows[0]).toMatchObject({
+      id: 2,
+      starterJobId: 8,
+      overlapPolicy: 'SKIP',
+      deadline: { time: '06:00', timeZone: 'Europe/Berlin' },
+    });
     expect(JSON.stringify(doc)).not.toMatch(/accessToken"|createdAt|triggerNextTime/);
   });
 

@@ -82,6 +82,7 @@ export const EXPORTED_WORKFLOW_FIELDS = [
   'maxRuns',
   'jitterSeconds',
   'overlapPolicy',
+  'deadline',
   'triggerStatus',
   'nodes',
 ] as const satisfies readonly (keyof Workflow)[];
@@ -99,7 +100,7 @@ export interface ExportedGroup {
 /** A job: its id on the source (childJobIds and workflow nodes name jobs by it) and the fields an admin sets. */
 /** Fields an export made before them lacks: a document that has none of them is read as none set. */
 type AddedJobFields = 'failurePolicy' | 'deadline' | 'logRetentionDays' | 'keepSuccessfulRuns';
-type AddedWorkflowFields = 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds';
+type AddedWorkflowFields = 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds' | 'deadline';
 
 export type ExportedJob = { readonly id: number } & Readonly<
   Pick<Job, Exclude<(typeof EXPORTED_JOB_FIELDS)[number], AddedJobFields>>
@@ -203,6 +204,7 @@ export function exportedWorkflow(workflow: Workflow): ExportedWorkflow {
     maxRuns: workflow.maxRuns,
     jitterSeconds: workflow.jitterSeconds,
     overlapPolicy: workflow.overlapPolicy,
+    deadline: workflow.deadline,
     triggerStatus: workflow.triggerStatus,
     nodes: workflow.nodes.map((n) => ({
       key: n.key,
@@ -342,6 +344,8 @@ const WORKFLOW_SHAPE: Shape = {
     endAt: { type: 'string', nullable: true },
     maxRuns: { type: 'int', min: 1, nullable: true },
     jitterSeconds: { type: 'int', min: 0 },
+    // The deadline: exports made before workflows had one lack it (none).
+    deadline: { type: 'object', nullable: true },
   },
 };
 

@@ -527,6 +527,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workflows/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every fire a workflow’s schedule owed in a window, and the run each started
+         * @description The fires of [from, to) as the workflow's schedule made them (its schedule job's: CRON, FIX_RATE or ONCE in its zone, within startAt / endAt, its calendars), each matched to the workflow run it started: ran (runId, its status; logId the schedule job's run), skipped (the rule; overlap when the overlap policy started no run), not owed (a calendar, an exception, the workflow stopped), not yet due, or unexplained (also: claimed, and no workflow run came of it). The schedule's history in the window is rebuilt from the workflow's audit records (its saves, starts and stops) and its schedule job's (a schedule's end); calendars are read as they are now. A workflow without a schedule owes no fire. At most 10000 fires (400 naming the limit).
+         *
+         *     Access: any role reaching the group (the workflow's group (and the group it moves to)).
+         */
+        get: operations["getWorkflowLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workflows": {
         parameters: {
             query?: never;
@@ -3933,17 +3955,12 @@ export interface components {
                 };
             };
             /**
-             * @description The fires, oldest first.
-             * @example []
-             */
-            entries: components["schemas"]["LedgerEntry"][];
-            /**
              * @description An audit record in the window changed the schedule; the ledger follows each change.
              * @example false
              */
             definitionChangedInWindow: boolean;
             /**
-             * @description audit: the schedule’s history rebuilt from the audit log; current: the job as it is now.
+             * @description audit: the schedule’s history rebuilt from the audit log; current: the schedule as it is now.
              * @example audit
              * @enum {string}
              */
@@ -3979,6 +3996,11 @@ export interface components {
              * @example 60
              */
             runsRead: number;
+            /**
+             * @description The fires, oldest first.
+             * @example []
+             */
+            entries: components["schemas"]["LedgerEntry"][];
         };
         /** @description One fire, or consecutive fires with the same fate. */
         LedgerEntry: {
@@ -4016,7 +4038,7 @@ export interface components {
              */
             status: ("running" | "success" | "fail") | null;
             /**
-             * @description skipped: misfire (not planned in time, or a FIRE_ONCE_NOW catch-up stood for it), overload (it reached the dispatcher past the misfire threshold), overlap (a later fire was claimed first), block (the executor’s block strategy refused it).
+             * @description skipped: misfire (not planned in time, or a FIRE_ONCE_NOW catch-up stood for it), overload (it reached the dispatcher past the misfire threshold), overlap (a later fire was claimed first; for a workflow also: its overlap policy started no run), block (the executor’s block strategy refused it).
              * @example misfire
              */
             rule: ("misfire" | "overload" | "overlap" | "block") | null;
@@ -4087,10 +4109,295 @@ export interface components {
                 reason: string | null;
             } | null;
             /**
-             * @description paused: the audit action that stopped the job (job.stop, job.pausedByPolicy, job.scheduleEnded, …).
+             * @description paused: the audit action that stopped the job (job.stop, job.pausedByPolicy, job.scheduleEnded, workflow.stop, …).
              * @example job.stop
              */
             stoppedBy: string | null;
+        };
+        /** @description The fires a workflow’s schedule owed in a window and the workflow run each started, or why none. */
+        WorkflowFireLedger: {
+            /**
+             * @description The workflow.
+             * @example 3
+             */
+            workflowId: number;
+            /**
+             * @description The schedule job whose fires start the workflow’s runs; null without a schedule.
+             * @example 12
+             */
+            starterJobId: number | null;
+            /**
+             * Format: date-time
+             * @description The window’s start, ISO-8601 UTC.
+             * @example 2030-01-02T09:00:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The window’s end, ISO-8601 UTC.
+             * @example 2030-01-02T10:00:00.000Z
+             */
+            to: string;
+            /**
+             * @description Fires per outcome, and skipped fires per rule.
+             * @example {
+             *       "ran": 58,
+             *       "skipped": 2,
+             *       "calendar": 0,
+             *       "exception": 0,
+             *       "paused": 0,
+             *       "notYetDue": 0,
+             *       "unexplained": 0,
+             *       "skippedBy": {
+             *         "misfire": 2,
+             *         "overload": 0,
+             *         "overlap": 0,
+             *         "block": 0
+             *       }
+             *     }
+             */
+            summary: {
+                /**
+                 * @description Fires whose outcome is ran.
+                 * @example 0
+                 */
+                ran: number;
+                /**
+                 * @description Fires whose outcome is skipped.
+                 * @example 0
+                 */
+                skipped: number;
+                /**
+                 * @description Fires whose outcome is calendar.
+                 * @example 0
+                 */
+                calendar: number;
+                /**
+                 * @description Fires whose outcome is exception.
+                 * @example 0
+                 */
+                exception: number;
+                /**
+                 * @description Fires whose outcome is paused.
+                 * @example 0
+                 */
+                paused: number;
+                /**
+                 * @description Fires whose outcome is notYetDue.
+                 * @example 0
+                 */
+                notYetDue: number;
+                /**
+                 * @description Fires whose outcome is unexplained.
+                 * @example 0
+                 */
+                unexplained: number;
+                /**
+                 * @description Skipped fires per rule.
+                 * @example {
+                 *       "misfire": 2,
+                 *       "overload": 0,
+                 *       "overlap": 0,
+                 *       "block": 0
+                 *     }
+                 */
+                skippedBy: {
+                    /**
+                     * @description Fires skipped by the misfire rule.
+                     * @example 0
+                     */
+                    misfire: number;
+                    /**
+                     * @description Fires skipped by the overload rule.
+                     * @example 0
+                     */
+                    overload: number;
+                    /**
+                     * @description Fires skipped by the overlap rule.
+                     * @example 0
+                     */
+                    overlap: number;
+                    /**
+                     * @description Fires skipped by the block rule.
+                     * @example 0
+                     */
+                    block: number;
+                };
+            };
+            /**
+             * @description An audit record in the window changed the schedule; the ledger follows each change.
+             * @example false
+             */
+            definitionChangedInWindow: boolean;
+            /**
+             * @description audit: the schedule’s history rebuilt from the audit log; current: the schedule as it is now.
+             * @example audit
+             * @enum {string}
+             */
+            history: "audit" | "current";
+            /**
+             * @description The calendars the schedule names, read as they are now, with their versions.
+             * @example [
+             *       {
+             *         "id": "de-holidays",
+             *         "version": 3
+             *       }
+             *     ]
+             */
+            calendars: {
+                /**
+                 * @description The calendar.
+                 * @example de-holidays
+                 */
+                id: string;
+                /**
+                 * @description Its version as read now; null when it is missing.
+                 * @example 3
+                 */
+                version: number | null;
+            }[];
+            /**
+             * @description Calendars changed inside the window (the ledger reads them as they are now).
+             * @example []
+             */
+            calendarsChangedInWindow: string[];
+            /**
+             * @description The schedule job’s runs read to build the ledger.
+             * @example 60
+             */
+            runsRead: number;
+            /**
+             * @description Workflow runs read to build the ledger.
+             * @example 58
+             */
+            workflowRunsRead: number;
+            /**
+             * @description The fires, oldest first.
+             * @example []
+             */
+            entries: components["schemas"]["WorkflowLedgerEntry"][];
+        };
+        /** @description One fire of a workflow’s schedule, or consecutive fires with the same fate: ran is the workflow run it started; unexplained also when its schedule job claimed it and no workflow run came of it. */
+        WorkflowLedgerEntry: {
+            /**
+             * Format: date-time
+             * @description The fire’s scheduled time (its run keeps it), ISO-8601 UTC.
+             * @example 2030-01-02T09:00:00.000Z
+             */
+            scheduledTime: string;
+            /**
+             * @description The last fire of a run of fires with the same fate, ISO-8601 UTC; null for one fire.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            until: string | null;
+            /**
+             * @description How many fires the entry stands for.
+             * @example 1
+             */
+            count: number;
+            /**
+             * @description ran: a run has it (logId, status); skipped: recorded as skipped (rule); calendar: a calendar removed it (not owed); exception: a one-off exception skipped it (not owed); paused: the job was stopped (not owed; stoppedBy names the change that stopped it); notYetDue: due too recently to judge; unexplained: owed, and nothing explains it.
+             * @example ran
+             * @enum {string}
+             */
+            outcome: "ran" | "skipped" | "calendar" | "exception" | "paused" | "notYetDue" | "unexplained";
+            /**
+             * @description The schedule job’s run of the fire (a skip range’s first run); null when none.
+             * @example 30064771072
+             */
+            logId: number | null;
+            /**
+             * @description ran: the workflow run’s status in short (QUEUED and RUNNING: running, SUCCEEDED: success, FAILED and CANCELLED: fail); fail without a runId when the start itself failed (the schedule job’s run says why); null when the run is no longer stored.
+             * @example success
+             */
+            status: ("running" | "success" | "fail") | null;
+            /**
+             * @description skipped: misfire (not planned in time, or a FIRE_ONCE_NOW catch-up stood for it), overload (it reached the dispatcher past the misfire threshold), overlap (a later fire was claimed first; for a workflow also: its overlap policy started no run), block (the executor’s block strategy refused it).
+             * @example misfire
+             */
+            rule: ("misfire" | "overload" | "overlap" | "block") | null;
+            /**
+             * @description When it was due to fire, when not at its scheduled time (jitter, a move), ISO-8601 UTC.
+             * @example 2030-01-01T02:00:00.000Z
+             * @example null
+             */
+            fireAt: string | null;
+            /**
+             * @description calendar: what removed the fire.
+             * @example null
+             */
+            calendar: {
+                /**
+                 * @description The calendar that removed the fire.
+                 * @example de-holidays
+                 */
+                calendarId: string;
+                /**
+                 * @description Which of the schedule’s lists named it.
+                 * @example exclude
+                 * @enum {string}
+                 */
+                list: "only" | "exclude";
+                /**
+                 * @description The fire’s date in the calendar’s zone.
+                 * @example 2030-01-01
+                 */
+                date: string;
+                /**
+                 * @description WEEKEND or HOLIDAY.
+                 * @example HOLIDAY
+                 */
+                reason: string;
+                /**
+                 * @description The excluded date’s label, if it has one.
+                 * @example New Year
+                 */
+                label: string | null;
+            } | null;
+            /**
+             * @description exception, or a moved fire: the one-off exception.
+             * @example null
+             */
+            exception: {
+                /**
+                 * @description skip or move.
+                 * @example skip
+                 * @enum {string}
+                 */
+                action: "skip" | "move";
+                /**
+                 * @description A move’s new time, ISO-8601 UTC; null for a skip.
+                 * @example 2030-01-01T02:00:00.000Z
+                 * @example null
+                 */
+                to: string | null;
+                /**
+                 * @description Who made it.
+                 * @example ana
+                 */
+                by: string;
+                /**
+                 * @description Why, as given.
+                 * @example deploy
+                 */
+                reason: string | null;
+            } | null;
+            /**
+             * @description paused: the audit action that stopped the job (job.stop, job.pausedByPolicy, job.scheduleEnded, workflow.stop, …).
+             * @example job.stop
+             */
+            stoppedBy: string | null;
+            /**
+             * @description ran: the workflow run the fire started; skipped by misfire: the catch-up run that stood for it; null otherwise.
+             * @example wr-s30064771072
+             */
+            runId: string | null;
+            /**
+             * @description The workflow run’s status; null without a run, or when it is no longer stored (past its retention).
+             * @example SUCCEEDED
+             */
+            runStatus: ("QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED") | null;
         };
         /** @description A page of workflows. */
         WorkflowPage: {
@@ -4179,6 +4486,15 @@ export interface components {
              */
             overlapPolicy: "SKIP" | "BUFFER_ONE" | "ALLOW" | "CANCEL_PREVIOUS";
             /**
+             * @description Must have succeeded by a local time each day, as a job’s deadline: a window (from the deadline before to this one) in which no run of the workflow ended SUCCEEDED raises one deadlineMissed alarm (through its schedule job’s alarm paths; a workflow without a schedule, its first node’s job’s). null or absent: none.
+             * @example {
+             *       "time": "06:00",
+             *       "timeZone": "Europe/Berlin",
+             *       "days": "weekdays"
+             *     }
+             */
+            deadline: components["schemas"]["Deadline"] | null;
+            /**
              * @description The DAG: 1-200 nodes, keys unique, no cycles (each cycle is named), at least one root, no node that no combination of outcomes can run.
              * @example [
              *       {
@@ -4237,6 +4553,11 @@ export interface components {
              * @example null
              */
             scheduleEnded: components["schemas"]["ScheduleEnded"] | null;
+            /**
+             * @description Where the workflow stands against its deadline: met (a run ended SUCCEEDED in the current window, at), missed (the last window closed without one; shown until a success), pending; null without a deadline.
+             * @example null
+             */
+            deadlineStatus: components["schemas"]["DeadlineStatus"] | null;
             /**
              * @description Runs RUNNING now.
              * @example 0
@@ -4396,6 +4717,15 @@ export interface components {
              */
             overlapPolicy?: "SKIP" | "BUFFER_ONE" | "ALLOW" | "CANCEL_PREVIOUS";
             /**
+             * @description Must have succeeded by a local time each day, as a job’s deadline: a window (from the deadline before to this one) in which no run of the workflow ended SUCCEEDED raises one deadlineMissed alarm (through its schedule job’s alarm paths; a workflow without a schedule, its first node’s job’s). null or absent: none.
+             * @example {
+             *       "time": "06:00",
+             *       "timeZone": "Europe/Berlin",
+             *       "days": "weekdays"
+             *     }
+             */
+            deadline?: components["schemas"]["Deadline"] | null;
+            /**
              * @description The DAG: 1-200 nodes, keys unique, no cycles (each cycle is named), at least one root, no node that no combination of outcomes can run.
              * @example [
              *       {
@@ -4452,6 +4782,11 @@ export interface components {
              * @example null
              */
             readonly scheduleEnded?: unknown;
+            /**
+             * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
+             * @example null
+             */
+            readonly deadlineStatus?: unknown;
             /**
              * @description Read-only: shown in answers; a body may carry it (a workflow as read) and it is ignored.
              * @example 2030-01-01T02:00:00.000Z
@@ -6833,6 +7168,8 @@ export type OccurrenceSkip = components['schemas']['OccurrenceSkip'];
 export type OccurrenceMove = components['schemas']['OccurrenceMove'];
 export type FireLedger = components['schemas']['FireLedger'];
 export type LedgerEntry = components['schemas']['LedgerEntry'];
+export type WorkflowFireLedger = components['schemas']['WorkflowFireLedger'];
+export type WorkflowLedgerEntry = components['schemas']['WorkflowLedgerEntry'];
 export type WorkflowPage = components['schemas']['WorkflowPage'];
 export type Workflow = components['schemas']['Workflow'];
 export type WorkflowNode = components['schemas']['WorkflowNode'];
@@ -9043,6 +9380,122 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getWorkflowLedger: {
+        parameters: {
+            query: {
+                /** @description The window’s start (inclusive): ISO-8601 with a zone, or epoch milliseconds. */
+                from: string;
+                /** @description The window’s end (exclusive): ISO-8601 with a zone, or epoch milliseconds. At most 10000 fires of the schedule in the window. */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The workflow’s id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workflowId": 3,
+                     *       "starterJobId": 12,
+                     *       "from": "2030-01-02T00:00:00.000Z",
+                     *       "to": "2030-01-05T00:00:00.000Z",
+                     *       "summary": {
+                     *         "ran": 2,
+                     *         "skipped": 1,
+                     *         "calendar": 0,
+                     *         "exception": 0,
+                     *         "paused": 0,
+                     *         "notYetDue": 0,
+                     *         "unexplained": 0,
+                     *         "skippedBy": {
+                     *           "misfire": 0,
+                     *           "overload": 0,
+                     *           "overlap": 1,
+                     *           "block": 0
+                     *         }
+                     *       },
+                     *       "entries": [
+                     *         {
+                     *           "until": null,
+                     *           "logId": 51539607553,
+                     *           "status": "success",
+                     *           "rule": null,
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": null,
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-02T01:00:00.000Z",
+                     *           "count": 1,
+                     *           "outcome": "ran",
+                     *           "runId": "wr-s51539607553",
+                     *           "runStatus": "SUCCEEDED"
+                     *         },
+                     *         {
+                     *           "until": null,
+                     *           "logId": 51539607554,
+                     *           "status": null,
+                     *           "rule": "overlap",
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": null,
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-03T01:00:00.000Z",
+                     *           "count": 1,
+                     *           "outcome": "skipped",
+                     *           "runId": null,
+                     *           "runStatus": null
+                     *         },
+                     *         {
+                     *           "until": null,
+                     *           "logId": 51539607555,
+                     *           "status": "running",
+                     *           "rule": null,
+                     *           "fireAt": null,
+                     *           "calendar": null,
+                     *           "exception": null,
+                     *           "stoppedBy": null,
+                     *           "scheduledTime": "2030-01-04T01:00:00.000Z",
+                     *           "count": 1,
+                     *           "outcome": "ran",
+                     *           "runId": "wr-s51539607555",
+                     *           "runStatus": "RUNNING"
+                     *         }
+                     *       ],
+                     *       "definitionChangedInWindow": false,
+                     *       "history": "audit",
+                     *       "calendars": [],
+                     *       "calendarsChangedInWindow": [],
+                     *       "runsRead": 3,
+                     *       "workflowRunsRead": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkflowFireLedger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No workflow has this id. Also when the caller's grant does not reach the group (as if it did not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     listWorkflows: {
         parameters: {
             query?: {
@@ -9084,6 +9537,10 @@ export interface operations {
                      *             "exclude": []
                      *           },
                      *           "overlapPolicy": "SKIP",
+                     *           "deadline": {
+                     *             "time": "06:00",
+                     *             "timeZone": "Europe/Berlin"
+                     *           },
                      *           "nodes": [
                      *             {
                      *               "key": "extract",
@@ -9122,6 +9579,14 @@ export interface operations {
                      *           "triggerNextTime": "2030-01-02T01:00:00.000Z",
                      *           "runsRemaining": null,
                      *           "scheduleEnded": null,
+                     *           "deadlineStatus": {
+                     *             "window": {
+                     *               "from": "2030-01-01T05:00:00.000Z",
+                     *               "to": "2030-01-02T05:00:00.000Z"
+                     *             },
+                     *             "state": "pending",
+                     *             "at": null
+                     *           },
                      *           "activeRuns": 0,
                      *           "bufferedRunId": null,
                      *           "createdAt": "2030-01-01T02:00:00.000Z",
@@ -9176,6 +9641,10 @@ export interface operations {
                      *         "exclude": []
                      *       },
                      *       "overlapPolicy": "SKIP",
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
                      *       "nodes": [
                      *         {
                      *           "key": "extract",
@@ -9214,6 +9683,14 @@ export interface operations {
                      *       "triggerNextTime": null,
                      *       "runsRemaining": null,
                      *       "scheduleEnded": null,
+                     *       "deadlineStatus": {
+                     *         "window": {
+                     *           "from": "2030-01-01T05:00:00.000Z",
+                     *           "to": "2030-01-02T05:00:00.000Z"
+                     *         },
+                     *         "state": "pending",
+                     *         "at": null
+                     *       },
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -9281,6 +9758,10 @@ export interface operations {
                      *         "exclude": []
                      *       },
                      *       "overlapPolicy": "SKIP",
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
                      *       "nodes": [
                      *         {
                      *           "key": "extract",
@@ -9319,6 +9800,14 @@ export interface operations {
                      *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
                      *       "runsRemaining": null,
                      *       "scheduleEnded": null,
+                     *       "deadlineStatus": {
+                     *         "window": {
+                     *           "from": "2030-01-01T05:00:00.000Z",
+                     *           "to": "2030-01-02T05:00:00.000Z"
+                     *         },
+                     *         "state": "pending",
+                     *         "at": null
+                     *       },
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -9382,6 +9871,10 @@ export interface operations {
                      *         "exclude": []
                      *       },
                      *       "overlapPolicy": "SKIP",
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
                      *       "nodes": [
                      *         {
                      *           "key": "extract",
@@ -9420,6 +9913,14 @@ export interface operations {
                      *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
                      *       "runsRemaining": null,
                      *       "scheduleEnded": null,
+                     *       "deadlineStatus": {
+                     *         "window": {
+                     *           "from": "2030-01-01T05:00:00.000Z",
+                     *           "to": "2030-01-02T05:00:00.000Z"
+                     *         },
+                     *         "state": "pending",
+                     *         "at": null
+                     *       },
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -9547,6 +10048,10 @@ export interface operations {
                      *         "exclude": []
                      *       },
                      *       "overlapPolicy": "SKIP",
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
                      *       "nodes": [
                      *         {
                      *           "key": "extract",
@@ -9585,6 +10090,14 @@ export interface operations {
                      *       "triggerNextTime": "2030-01-02T01:00:00.000Z",
                      *       "runsRemaining": null,
                      *       "scheduleEnded": null,
+                     *       "deadlineStatus": {
+                     *         "window": {
+                     *           "from": "2030-01-01T05:00:00.000Z",
+                     *           "to": "2030-01-02T05:00:00.000Z"
+                     *         },
+                     *         "state": "pending",
+                     *         "at": null
+                     *       },
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",
@@ -9652,6 +10165,10 @@ export interface operations {
                      *         "exclude": []
                      *       },
                      *       "overlapPolicy": "SKIP",
+                     *       "deadline": {
+                     *         "time": "06:00",
+                     *         "timeZone": "Europe/Berlin"
+                     *       },
                      *       "nodes": [
                      *         {
                      *           "key": "extract",
@@ -9690,6 +10207,14 @@ export interface operations {
                      *       "triggerNextTime": null,
                      *       "runsRemaining": null,
                      *       "scheduleEnded": null,
+                     *       "deadlineStatus": {
+                     *         "window": {
+                     *           "from": "2030-01-01T05:00:00.000Z",
+                     *           "to": "2030-01-02T05:00:00.000Z"
+                     *         },
+                     *         "state": "pending",
+                     *         "at": null
+                     *       },
                      *       "activeRuns": 0,
                      *       "bufferedRunId": null,
                      *       "createdAt": "2030-01-01T02:00:00.000Z",

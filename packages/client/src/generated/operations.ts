@@ -31,6 +31,7 @@ export const OPERATIONS = {
   moveOccurrence: { method: 'post', path: '/v1/jobs/{id}/occurrences/{time}/move' },
   restoreOccurrence: { method: 'delete', path: '/v1/jobs/{id}/occurrences/{time}' },
   getJobLedger: { method: 'get', path: '/v1/jobs/{id}/ledger' },
+  getWorkflowLedger: { method: 'get', path: '/v1/workflows/{id}/ledger' },
   listWorkflows: { method: 'get', path: '/v1/workflows' },
   createWorkflow: { method: 'post', path: '/v1/workflows' },
   getWorkflow: { method: 'get', path: '/v1/workflows/{id}' },

@@ -24,7 +24,11 @@ export interface Alarm {
   readonly run?: Run;
   /** One line for people: what failed and how often it was tried. */
   readonly summary: string;
-  /** A failed workflow run's alarm: `job` and `run` are its first failed node's. */
+  /**
+   * The workflow it is about. runFailed: a failed workflow run (`job` and `run` are its first failed
+   * node's); deadlineMissed, fireUnexplained: the workflow's deadline or schedule (`job` is its
+   * starter job, or without a schedule its first node's job, whose alarm paths it takes).
+   */
   readonly workflow?: WorkflowAlarm;
   /** jobPaused: the pause as stored on the job. */
   readonly pause?: { readonly failures: number; readonly ofLast: number; readonly resumeAt?: number };
@@ -53,8 +57,9 @@ export interface Alarm {
 export interface WorkflowAlarm {
   readonly id: number;
   readonly name: string;
-  readonly runId: string;
-  readonly failedNodes: readonly string[];
+  /** runFailed: the failed run and its failed nodes; absent for an alarm about the workflow itself. */
+  readonly runId?: string;
+  readonly failedNodes?: readonly string[];
 }
 
 /** Where a failed run (after its last retry) is reported: SNS topic, the job's webhook, ... */

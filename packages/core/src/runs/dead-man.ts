@@ -11,13 +11,21 @@
  * reads about 1,500). At most {@link DEAD_MAN.jobsPerSweep} jobs are checked per sweep, taken in
  * turn by id across sweeps: every job is looked at within the window while there are at most
  * 15 × that many scheduled running jobs (3,000); past that some windows go unchecked (logged).
+ *
+ * A workflow's schedule is its starter job: its fires are checked as the workflow's ledger (with
+ * `workflows` wired), so a fire counts as explained when it started a workflow run (or the overlap
+ * policy said why not), not merely when the starter job claimed it; the alarm names the workflow.
+ * That costs one more audit Query (the workflow's records) and one Query of its runs per sweep.
  */
 import type { AuditLog } from '../audit/audit-log.js';
 import type { CalendarStore } from '../calendars/calendar-store.js';
 import { mapLimit } from '../common/concurrency.js';
 import { METRIC } from '../common/metrics.js';
 import type { Job } from '../jobs/job.js';
-import { type JobLedger, ledgerOf } from './job-ledger.js';
+import { workflowLedgerOf } from '../workflows/workflow-ledger.js';
+import type { WorkflowRecord, WorkflowStore } from '../workflows/workflow-store.js';
+import type { FireLedger } from './fire-ledger.js';
+import { ledgerOf } from './job-ledger.js';
 import type { RunOutcomeDeps } from './run-outcome.js';
 
 export const DEAD_MAN = {
@@ -39,6 +47,8 @@ export type DeadManDeps = Pick<
 > & {
   readonly audit?: Pick<AuditLog, 'list'>;
   readonly calendars?: Pick<CalendarStore, 'get'>;
+  /** Where a starter job's workflow and its runs are read; absent: a starter job is checked as a job. */
+  readonly workflows?: Pick<WorkflowStore, 'get' | 'listRuns'>;
 };
 
 export interface DeadManResult {
@@ -69,11 +79,15 @@ export async function sweepDeadMan(deps: DeadManDeps): Promise<DeadManResult> {
   let unexplained = 0;
   await mapLimit(turn, CONCURRENCY, async (job) => {
     try {
-      const ledger = await ledgerOf(deps, job, from, to, { settleMs: 0, runMarginMs: DEAD_MAN.runMarginMs });
+      const options = { settleMs: 0, runMarginMs: DEAD_MAN.runMarginMs };
+      const workflow = job.workflowId === undefined ? undefined : await deps.workflows?.get(job.workflowId);
+      const ledger = workflow
+        ? await workflowLedgerOf({ ...deps, workflows: deps.workflows! }, workflow, job, from, to, options)
+        : await ledgerOf(deps, job, from, to, options);
       if (ledger.summary.unexplained === 0) return;
       unexplained += ledger.summary.unexplained;
       deps.metrics.add(METRIC.firesUnexplained, 'Count', ledger.summary.unexplained);
-      if (await alarmOnce(deps, job, ledger)) alarmed.push(job.id);
+      if (await alarmOnce(deps, job, ledger, workflow)) alarmed.push(job.id);
     } catch (err) {
       errors.push(job.id);
       deps.logger.error('dead-man check failed', {
@@ -108,19 +122,31 @@ function jobsInTurn(jobs: readonly Job[], now: number): Job[] {
   return [...jobs.slice(start), ...jobs.slice(0, start)].slice(0, per);
 }
 
-async function alarmOnce(deps: DeadManDeps, job: Job, ledger: JobLedger): Promise<boolean> {
+/**
+ * One alarm per job and bucket, claimed first. A starter job's is about its workflow: it names the
+ * workflow (`Alarm.workflow`) and its ledger, and goes through the starter job's alarm paths.
+ */
+async function alarmOnce(
+  deps: DeadManDeps,
+  job: Job,
+  ledger: Pick<FireLedger, 'from' | 'to' | 'entries' | 'summary'>,
+  workflow: WorkflowRecord | undefined,
+): Promise<boolean> {
   const first = ledger.entries.find((e) => e.outcome === 'unexplained');
   if (!first) return false;
   const bucket = Math.floor(first.scheduledTime / DEAD_MAN.windowMs) * DEAD_MAN.windowMs;
   if (!(await deps.jobs.claimFiresUnexplained(job.id, bucket))) return false;
   const iso = (ms: number) => new Date(ms).toISOString();
   const count = ledger.summary.unexplained;
-  const summary =
-    `Job ${job.id} (${job.name}) of ${job.appName}: ${count} fire${count === 1 ? '' : 's'} its schedule owed ` +
-    `between ${iso(ledger.from)} and ${iso(ledger.to)} did not happen, the first due at ${iso(first.scheduledTime)}; ` +
-    `see GET /v1/jobs/${job.id}/ledger`;
+  const fires = `${count} fire${count === 1 ? '' : 's'} its schedule owed between ${iso(ledger.from)} and ${iso(ledger.to)}`;
+  const summary = workflow
+    ? `Workflow ${workflow.id} (${workflow.definition.name}) of ${workflow.definition.appName}: ${fires} ` +
+      `started no run, the first due at ${iso(first.scheduledTime)}; see GET /v1/workflows/${workflow.id}/ledger`
+    : `Job ${job.id} (${job.name}) of ${job.appName}: ${fires} did not happen, the first due at ` +
+      `${iso(first.scheduledTime)}; see GET /v1/jobs/${job.id}/ledger`;
   deps.logger.warn('fires unexplained', {
     jobId: job.id,
+    ...(workflow ? { workflowId: workflow.id } : {}),
     unexplained: count,
     first: iso(first.scheduledTime),
     windowFrom: iso(ledger.from),
@@ -132,6 +158,7 @@ async function alarmOnce(deps: DeadManDeps, job: Job, ledger: JobLedger): Promis
       job,
       summary,
       unexplained: { from: ledger.from, to: ledger.to, count, first: first.scheduledTime },
+      ...(workflow ? { workflow: { id: workflow.id, name: workflow.definition.name } } : {}),
     })
     .catch((err: unknown) => {
       deps.logger.error('alarm failed', { jobId: job.id, kind: 'fireUnexplained', error: String(err) });

@@ -302,11 +302,27 @@ export function skipRuleOf(run: Pick<Run, 'triggerMsg'>): SkipRule {
   return 'misfire';
 }
 
+/**
+ * Entries whose fates were refined (a workflow's fires, by the runs they started), joined again where
+ * consecutive ones now share a fate (an entry of several fires adds its count), with their summary.
+ */
+export function rejoined<T extends LedgerEntry>(
+  entries: readonly T[],
+): { entries: T[]; summary: FireLedger['summary'] } {
+  const joined: T[] = [];
+  for (const entry of entries) push(joined, entry);
+  return { entries: joined, summary: summarize(joined) };
+}
+
 /** Adds an entry, joining it to the last one when both are the same fate (a range, a paused stretch). */
-function push(entries: LedgerEntry[], entry: LedgerEntry): void {
+function push<T extends LedgerEntry>(entries: T[], entry: T): void {
   const last = entries[entries.length - 1];
   if (last && joins(last, entry)) {
-    entries[entries.length - 1] = { ...last, count: last.count + 1, until: entry.scheduledTime };
+    entries[entries.length - 1] = {
+      ...last,
+      count: last.count + entry.count,
+      until: entry.until ?? entry.scheduledTime,
+    };
     return;
   }
   entries.push(entry);
@@ -325,7 +341,15 @@ function joins(a: LedgerEntry, b: LedgerEntry): boolean {
     case 'calendar':
       return a.calendar?.calendarId === b.calendar?.calendarId && a.calendar?.date === b.calendar?.date;
     default:
-      return a.fireAt === undefined && b.fireAt === undefined && !a.exception && !b.exception;
+      // An unexplained fire that names a run (a workflow's start that never came) stands alone.
+      return (
+        a.fireAt === undefined &&
+        b.fireAt === undefined &&
+        !a.exception &&
+        !b.exception &&
+        a.logId === undefined &&
+        b.logId === undefined
+      );
   }
 }
 

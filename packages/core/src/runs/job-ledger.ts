@@ -114,21 +114,78 @@ export async function ledgerOf(
   to: number,
   options: LedgerOptions = {},
 ): Promise<JobLedger> {
-  const now = deps.clock.now();
+  const subject = jobSubject(job);
+  checkSubjectFires(subject, from, to);
+  const marginMs = options.runMarginMs ?? LEDGER_RUN_MARGIN_MS;
+  const [records, runs] = await Promise.all([
+    deps.audit ? auditRecords(deps.audit, `job#${job.id}`, from, deps.clock.now()) : undefined,
+    readRuns(deps, job.id, from, to, marginMs, job.jitterSeconds ?? 0),
+  ]);
+  return ledgerFrom(deps, subject, records, runs, from, to, options);
+}
+
+/**
+ * What a ledger is about: the job whose fires it accounts for (its runs, its jitter), and its
+ * schedule as it is now, which the history walks back from.
+ */
+export interface LedgerSubject {
+  readonly jobId: number;
+  /** The schedule's fields as the audit records show them (the API's view: times as ISO strings). */
+  readonly fields: Record<string, unknown>;
+  readonly running: boolean;
+  /** What stopped it, when it is stopped now and no record read says (`job.stop`, `workflow.stop`, …). */
+  readonly stoppedNow: string;
+  /** What a stop is called when the record that made it was not read. */
+  readonly stopAction: string;
+  /** The actions that created it: nothing was owed before one of them. */
+  readonly createActions: ReadonlySet<string>;
+  /** Its next fire as stored (a FIX_RATE sequence's anchor). */
+  readonly anchor?: number;
+}
+
+/** A job as a ledger's subject. */
+export function jobSubject(job: Job): LedgerSubject {
+  return {
+    jobId: job.id,
+    fields: currentFields(job),
+    running: job.triggerStatus === 'RUNNING',
+    stoppedNow: job.pausedBy ? 'job.pausedByPolicy' : job.scheduleEnded ? 'job.scheduleEnded' : 'job.stop',
+    stopAction: 'job.stop',
+    createActions: new Set(['job.create']),
+    ...(job.triggerNextTime === null ? {} : { anchor: job.triggerNextTime }),
+  };
+}
+
+/** Refuses a window in which the subject's schedule as it is now makes too many fires (400 naming the limit). */
+export function checkSubjectFires(subject: LedgerSubject, from: number, to: number): void {
+  const { schedule } = definitionOf(subject.fields, undefined);
   try {
-    checkWindowFires({ type: job.scheduleType, conf: job.scheduleConf, timeZone: job.timeZone }, from, to);
+    checkWindowFires(schedule, from, to);
   } catch (err) {
     throw err instanceof TooManyFiresError ? tooMany(err.limit) : err;
   }
-  const [records, calendars, runs] = await Promise.all([
-    deps.audit ? auditRecords(deps.audit, `job#${job.id}`, from, now) : undefined,
-    readCalendars(deps, job),
-    readRuns(deps, job, from, to, options.runMarginMs ?? LEDGER_RUN_MARGIN_MS),
-  ]);
-  const history = historyOf(job, records ?? [], from, to, calendars.gate);
+}
+
+/**
+ * The ledger of a subject from what was read: its audit records from `from` to now (oldest first;
+ * undefined: no audit log, the subject as it is now stands for the window) and its runs around the
+ * window. Its calendars are read here.
+ */
+export async function ledgerFrom(
+  deps: Pick<JobLedgerDeps, 'calendars' | 'audit' | 'clock'>,
+  subject: LedgerSubject,
+  records: readonly AuditRecord[] | undefined,
+  runs: readonly Run[],
+  from: number,
+  to: number,
+  options: LedgerOptions = {},
+): Promise<JobLedger> {
+  const now = deps.clock.now();
+  const calendars = await readCalendars(deps, subject.fields.calendars as Job['calendars']);
+  const history = historyFrom(subject, records ?? [], from, to, calendars.gate);
   try {
     const ledger = buildFireLedger({
-      jobId: job.id,
+      jobId: subject.jobId,
       from,
       to,
       nowMs: now,
@@ -158,7 +215,8 @@ function tooMany(limit: number): RequestValidationError {
   ]);
 }
 
-function checkWindow(request: LedgerWindowRequest): { from: number; to: number } {
+/** The window asked for, as epoch ms. @throws RequestValidationError naming every problem. */
+export function checkWindow(request: LedgerWindowRequest): { from: number; to: number } {
   const problems: Problem[] = [];
   const from = instantOf(request.from);
   const to = instantOf(request.to);
@@ -181,7 +239,8 @@ function instantOf(value: string | number): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-async function auditRecords(
+/** The records of `target` from `from` to `to`, oldest first (at most MAX_AUDIT_RECORDS). */
+export async function auditRecords(
   audit: Pick<AuditLog, 'list'>,
   target: string,
   from: number,
@@ -211,8 +270,8 @@ async function changedCalendars(
   return changed.filter((id) => id !== '');
 }
 
-async function readCalendars(deps: JobLedgerDeps, job: Job) {
-  const ids = scheduleCalendarIds(job.calendars);
+async function readCalendars(deps: Pick<JobLedgerDeps, 'calendars'>, scheduleCalendars: Job['calendars']) {
+  const ids = scheduleCalendarIds(scheduleCalendars);
   const store = deps.calendars;
   const byId = new Map<string, Calendar | undefined>();
   if (store) await Promise.all(ids.map(async (id) => byId.set(id, await store.get(id))));
@@ -221,20 +280,22 @@ async function readCalendars(deps: JobLedgerDeps, job: Job) {
   return { ids, byId, gate };
 }
 
-async function readRuns(
-  deps: JobLedgerDeps,
-  job: Job,
+/** The job's runs by trigger time over the window, `marginMs` around it (and its jitter after it). */
+export async function readRuns(
+  deps: Pick<JobLedgerDeps, 'runs'>,
+  jobId: number,
   from: number,
   to: number,
   marginMs: number,
+  jitterSeconds: number,
 ): Promise<Run[]> {
   const runs: Run[] = [];
   let cursor: string | undefined;
   do {
     const page = await deps.runs.list({
-      jobId: job.id,
+      jobId,
       from: from - marginMs,
-      to: to + marginMs + (job.jitterSeconds ?? 0) * 1000,
+      to: to + marginMs + jitterSeconds * 1000,
       limit: RUN_PAGE,
       ...(cursor ? { cursor } : {}),
     });
@@ -274,7 +335,18 @@ export function historyOf(
   to: number,
   gateOf: GateOf | undefined,
 ): { periods: LedgerPeriod[]; changedInWindow: boolean } {
-  let state: State = { fields: currentFields(job), running: job.triggerStatus === 'RUNNING', existed: true };
+  return historyFrom(jobSubject(job), records, from, to, gateOf);
+}
+
+/** {@link historyOf} of any subject: a job, or a workflow's schedule (its records and its starter job's). */
+export function historyFrom(
+  subject: LedgerSubject,
+  records: readonly AuditRecord[],
+  from: number,
+  to: number,
+  gateOf: GateOf | undefined,
+): { periods: LedgerPeriod[]; changedInWindow: boolean } {
+  let state: State = { fields: subject.fields, running: subject.running, existed: true };
   const raw: { state: State; from: number; to: number; record?: AuditRecord }[] = [];
   let end = Math.max(to, ...records.map((r) => r.at + 1));
   let changedInWindow = false;
@@ -289,18 +361,13 @@ export function historyOf(
         ? restartOf(record, state).restartedAt
         : record.at;
     raw.unshift({ state, from: at, to: end, record });
-    state = before(state, record);
+    state = before(state, record, subject.createActions);
     end = at;
   }
   raw.unshift({ state, from: Math.min(from, end), to: end });
-  const stoppedNow = job.pausedBy
-    ? 'job.pausedByPolicy'
-    : job.scheduleEnded
-      ? 'job.scheduleEnded'
-      : 'job.stop';
-  const anchor = job.triggerNextTime ?? undefined;
+  const anchor = subject.anchor;
   const periods: LedgerPeriod[] = [];
-  let stoppedBy = records.length === 0 ? stoppedNow : 'job.stop';
+  let stoppedBy = records.length === 0 ? subject.stoppedNow : subject.stopAction;
   for (const { state: s, from: start, to: stop, record } of raw) {
     if (record?.changes.triggerStatus?.after === 'STOPPED') stoppedBy = record.action;
     if (!s.existed) continue;
@@ -337,8 +404,8 @@ function restartsSchedule(record: AuditRecord): boolean {
   return SCHEDULE_FIELDS.some((f) => f in record.changes) || record.action === 'job.calendarReplan';
 }
 
-function before(state: State, record: AuditRecord): State {
-  if (record.action === 'job.create') return { fields: state.fields, running: false, existed: false };
+function before(state: State, record: AuditRecord, createActions: ReadonlySet<string>): State {
+  if (createActions.has(record.action)) return { fields: state.fields, running: false, existed: false };
   const fields = { ...state.fields };
   for (const [name, change] of Object.entries(record.changes)) fields[name] = change.before;
   const status = record.changes.triggerStatus;
@@ -346,7 +413,19 @@ function before(state: State, record: AuditRecord): State {
 }
 
 /** The job's fields as the audit records show them (the API's view: times as ISO strings). */
-function currentFields(job: Job): Record<string, unknown> {
+export function currentFields(
+  job: Pick<
+    Job,
+    | 'scheduleType'
+    | 'scheduleConf'
+    | 'timeZone'
+    | 'startAt'
+    | 'endAt'
+    | 'jitterSeconds'
+    | 'calendars'
+    | 'occurrenceExceptions'
+  >,
+): Record<string, unknown> {
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   return {
     scheduleType: job.scheduleType,

@@ -4,6 +4,7 @@ import type { ExecutorTransport } from '../executors/executor-transport.js';
 import type { RegistryStore } from '../executors/registry-store.js';
 import type { AddressType } from '../jobs/job.js';
 import type { GroupStore } from '../jobs/job-store.js';
+import type { WorkflowDeadlinesResult } from '../workflows/workflow-deadlines.js';
 import type { WorkflowEngine } from '../workflows/workflow-engine.js';
 import { KILLED_BY_USER } from './admin-runs.js';
 import type { DeadManResult } from './dead-man.js';
@@ -27,6 +28,8 @@ export interface MonitorDeps extends RunOutcomeDeps {
   /** Moves running backfills on until `untilMs` (see backfills/backfill-sweep.ts `driveBackfills`). */
   /** Checks the recent fire ledgers of scheduled jobs (see dead-man.ts `sweepDeadMan`). */
   readonly deadManSweep?: { sweep(): Promise<DeadManResult> };
+  /** Checks workflows' deadlines beside the jobs' (see workflows/workflow-deadlines.ts); absent: jobs only. */
+  readonly workflowDeadlineSweep?: { sweep(): Promise<WorkflowDeadlinesResult> };
   readonly backfillSweep?: {
     drive(
       untilMs: number,
@@ -204,8 +207,8 @@ export interface MonitorSweepsResult {
   readonly redrive?: RedriveResult;
   /** The stalled workflow runs looked at and moved; absent when it failed (or is not wired). */
   readonly workflows?: { readonly looked: number; readonly redriven: number };
-  /** Paused jobs started again, deadlines missed; absent when it failed. */
-  readonly jobPolicies?: JobPoliciesResult;
+  /** Paused jobs started again, deadlines missed (workflows': `workflows`, when wired); absent when it failed. */
+  readonly jobPolicies?: JobPoliciesResult & { readonly workflows?: WorkflowDeadlinesResult };
   /** Jobs whose recent fires were checked and those alarmed; absent when it failed (or is not wired). */
   readonly deadMan?: DeadManResult;
   /** The backfill fires started and finished; absent when the sweep failed (or is not wired). */
@@ -248,7 +251,11 @@ export async function runMonitorSweeps(
     ? await attempt('stalledWorkflowRuns', () => deps.workflowSweep!.sweepStalledRuns())
     : undefined;
   // Last: a success re-driven just now counts for a deadline checked here.
-  const jobPolicies = await attempt('jobPolicies', () => sweepJobPolicies(deps));
+  const jobPolicies = await attempt('jobPolicies', async () => {
+    const jobs = await sweepJobPolicies(deps);
+    const workflows = await deps.workflowDeadlineSweep?.sweep();
+    return workflows ? { ...jobs, workflows } : jobs;
+  });
   // After the outcomes and the policies: a run re-driven or a job paused just now explains its fires.
   const deadMan = deps.deadManSweep ? await attempt('deadMan', () => deps.deadManSweep!.sweep()) : undefined;
   // Last, side by side: each may go on (stepping backfills, retrying deliveries) for the rest of the invocation.

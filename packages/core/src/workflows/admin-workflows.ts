@@ -63,6 +63,7 @@ const READ_ONLY_FIELDS = [
   'bufferedRunId',
   'runsRemaining',
   'scheduleEnded',
+  'deadlineStatus',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -87,6 +88,7 @@ export async function createWorkflow(deps: AdminWorkflowsDeps, input: unknown): 
     definition,
     triggerStatus: definition.scheduleType === 'NONE' ? 'STOPPED' : triggerStatus,
     activeRuns: 0,
+    ...(definition.deadline === undefined ? {} : { deadlineSetAt: now }),
     createdAt: now,
     updatedAt: now,
   };
@@ -163,16 +165,34 @@ export async function updateWorkflow(
     );
   }
   const { definition, triggerStatus } = await readBody(deps, input, { status: current.triggerStatus });
+  const now = deps.clock.now();
+  const { deadlineSetAt: _set, ...kept } = current;
+  const deadlineSetAt = deadlineSince(definition, current, now);
   const next: WorkflowRecord = {
-    ...current,
+    ...kept,
     version: current.version + 1,
     definition,
     triggerStatus: definition.scheduleType === 'NONE' ? 'STOPPED' : triggerStatus,
-    updatedAt: deps.clock.now(),
+    ...(deadlineSetAt === undefined ? {} : { deadlineSetAt }),
+    updatedAt: now,
   };
   await deps.workflows.update(next, current.version);
   deps.logger.info('workflow updated', { workflowId: id, version: next.version });
   return syncStarter(deps, next);
+}
+
+/**
+ * When the new definition's deadline counts from: the time it was set as long as an edit leaves it as
+ * it was, `now` when it is new or changed; undefined without one.
+ */
+function deadlineSince(
+  definition: WorkflowDefinition,
+  current: WorkflowRecord,
+  now: number,
+): number | undefined {
+  if (definition.deadline === undefined) return undefined;
+  const same = JSON.stringify(definition.deadline) === JSON.stringify(current.definition.deadline);
+  return same && current.deadlineSetAt !== undefined ? current.deadlineSetAt : now;
 }
 
 /** Turns the schedule on or off (a NONE schedule cannot be started: trigger it instead). */

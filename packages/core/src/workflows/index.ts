@@ -17,6 +17,7 @@ export { WORKFLOW_RUN_ID, type WorkflowLink } from './model/link.js';
 export { parseTemplate, renderTemplate } from './model/template.js';
 export {
   changedNodeRuns,
+  createdWithin,
   deepFreeze,
   describeActiveRuns,
   isActiveRun,
@@ -29,6 +30,7 @@ export {
   stalledSince,
   storedDefinitionOf,
   storedNodeOf,
+  succeededAt,
 } from './stored-runs.js';
 export type {
   Admission,

@@ -136,3 +136,24 @@ export function describeActiveRuns(activeRuns: number, bufferedRunId: string | u
     ? `a run of the workflow is waiting (${bufferedRunId})`
     : `${running} and one is waiting (${bufferedRunId})`;
 }
+
+/**
+ * The time a save from `prev` to `next` sets as its workflow's `lastSuccessAt`: the run's finishedAt
+ * (its movedAt without one) when the save ends it SUCCEEDED (a run ends from RUNNING only, so the same
+ * save moves the running count); undefined when it does not.
+ */
+export function succeededAt(prev: WorkflowRunRecord, next: WorkflowRunRecord): number | undefined {
+  if (next.status !== 'SUCCEEDED' || prev.status !== 'RUNNING') return undefined;
+  return next.finishedAt ?? next.movedAt;
+}
+
+/** Whether a run created at `createdAt` is within a list's created range (either bound may be absent). */
+export function createdWithin(
+  createdAt: number,
+  range: { readonly createdFrom?: number; readonly createdBefore?: number },
+): boolean {
+  return (
+    (range.createdFrom === undefined || createdAt >= range.createdFrom) &&
+    (range.createdBefore === undefined || createdAt < range.createdBefore)
+  );
+}

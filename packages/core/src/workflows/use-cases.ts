@@ -13,4 +13,16 @@ export {
   updateWorkflow,
 } from './admin-workflows.js';
 export { WorkflowFireHook, type WorkflowFireHookDeps } from './dispatch-hook.js';
+export {
+  sweepWorkflowDeadlines,
+  type WorkflowDeadlinesDeps,
+  type WorkflowDeadlinesResult,
+  workflowDeadlineStatus,
+} from './workflow-deadlines.js';
 export { WorkflowEngine, type WorkflowEngineDeps } from './workflow-engine.js';
+export {
+  type WorkflowLedger,
+  type WorkflowLedgerDeps,
+  type WorkflowLedgerEntry,
+  workflowFireLedger,
+} from './workflow-ledger.js';

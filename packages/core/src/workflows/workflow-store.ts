@@ -22,6 +22,16 @@ export interface WorkflowRecord {
   readonly activeRuns: number;
   /** The run BUFFER_ONE keeps waiting (QUEUED), if any. */
   readonly bufferedRunId?: string;
+  /**
+   * When the definition's deadline was set or last changed (epoch ms): windows that began before are
+   * never missed. Absent without a deadline. Written by create and update (an editable field).
+   */
+  readonly deadlineSetAt?: number;
+  /**
+   * When a run of the workflow last ended SUCCEEDED (its finishedAt, epoch ms): written by the store
+   * in the save that ends the run, so a deadline is judged without reading the runs.
+   */
+  readonly lastSuccessAt?: number;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -111,6 +121,9 @@ export interface ShardOutcome {
 export interface WorkflowRunQuery {
   readonly workflowId?: number;
   readonly status?: StoredRunStatus;
+  /** Only runs created in [createdFrom, createdBefore) (epoch ms); either bound may be absent. */
+  readonly createdFrom?: number;
+  readonly createdBefore?: number;
   /** Only runs of these groups (a caller's visible groups); undefined: all. */
   readonly appNames?: readonly string[];
   readonly limit: number;
@@ -138,7 +151,7 @@ export interface WorkflowStore {
   list(query: WorkflowQuery): Promise<Page<WorkflowRecord>>;
   /**
    * Stores a new version of the definition (`next.version` = expected + 1) and the head's other
-   * editable fields (triggerStatus, starterJobId, updatedAt), if the stored version is still
+   * editable fields (triggerStatus, starterJobId, deadlineSetAt, updatedAt), if the stored version is still
    * `expectedVersion`; ConflictError otherwise, NotFoundError when gone. Running counts are kept.
    */
   update(next: WorkflowRecord, expectedVersion: number): Promise<void>;
@@ -164,7 +177,8 @@ export interface WorkflowStore {
    * Writes `next` over `prev` if the stored revision is still `prev.state.revision` (false
    * otherwise). The workflow's counts follow the status change: QUEUED → RUNNING moves the buffered
    * run to running, RUNNING → an end is one running less, an end → RUNNING (a retry) one more,
-   * QUEUED → CANCELLED frees the buffer; the active/stalled index entries follow too.
+   * QUEUED → CANCELLED frees the buffer; the active/stalled index entries follow too. RUNNING →
+   * SUCCEEDED also sets the workflow's `lastSuccessAt` to the run's finishedAt (its movedAt without).
    * Node results are stored beside the run (a run holds up to 200 of 15,000 characters each).
    */
   saveRun(prev: WorkflowRunRecord, next: WorkflowRunRecord): Promise<boolean>;
@@ -185,6 +199,11 @@ export interface WorkflowStore {
   touch(id: string, movedAt: number): Promise<void>;
   /** Newest first. */
   listRuns(query: WorkflowRunQuery): Promise<Page<WorkflowRunRecord>>;
+  /**
+   * Claims the missed-deadline alarm of the workflow's window ending at `deadlineAt`: true for the
+   * first caller only (a second sweep, or another monitors instance, sends none). Kept 7 days.
+   */
+  claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean>;
   /** The workflow's QUEUED and RUNNING runs (ids and statuses), oldest first. */
   listActive(workflowId: number): Promise<{ id: string; status: StoredRunStatus }[]>;
   /**

@@ -158,3 +158,38 @@ describe('SqliteWorkflowStore expiry (as DynamoDB TTL would remove)', () => {
     expect(await store.getVersion(workflowId, 1)).toEqual(definition);
   });
 });
+
+describe('SqliteWorkflowStore on a file written before the deadline columns', () => {
+  it('adds them when the file is opened, keeping its workflows, and stores both from then on', async () => {
+    const file = 'before-deadlines.db';
+    const old = databases.open(file);
+    // The head table as it was first released, with a workflow in it.
+    old.db.exec(`CREATE TABLE workflows (
+      id INTEGER PRIMARY KEY, version INTEGER NOT NULL, app_name TEXT NOT NULL, definition TEXT NOT NULL,
+      trigger_status TEXT NOT NULL, starter_job_id INTEGER, active_runs INTEGER NOT NULL,
+      buffered_run_id TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
+    const definition = parseWorkflow({ name: 'old', appName: 'wf-app', nodes: [{ key: 'a', jobId: 1 }] });
+    old.db
+      .prepare(
+        `INSERT INTO workflows (id, version, app_name, definition, trigger_status, active_runs, created_at, updated_at)
+         VALUES (1, 1, 'wf-app', ?, 'STOPPED', 0, 5, 6)`,
+      )
+      .run(JSON.stringify(definition));
+
+    const stores = [0, 1].map(
+      () => new SqliteWorkflowStore({ database: databases.open(file), retentionDays: 7 }),
+    );
+    const store = stores[0]!;
+    expect(await store.get(1)).toEqual({
+      id: 1,
+      version: 1,
+      definition,
+      triggerStatus: 'STOPPED',
+      activeRuns: 0,
+      createdAt: 5,
+      updatedAt: 6,
+    });
+    await store.update({ ...(await store.get(1))!, version: 2, deadlineSetAt: 7, updatedAt: 7 }, 1);
+    expect(await stores[1]!.get(1)).toMatchObject({ version: 2, deadlineSetAt: 7 });
+  });
+});

@@ -177,6 +177,77 @@ export function workflowStoreContract(
         });
       });
 
+      it('keeps when the deadline was set as an edit gives it, and the last success through edits and schedule changes', async () => {
+        const { store, startRun } = await setup();
+        const wf: WorkflowRecord = {
+          ...workflowRecord(await store.allocateId()),
+          deadlineSetAt: T0 - 5,
+        };
+        await store.create(wf);
+        expect(await store.get(wf.id)).toEqual(wf);
+        const run = await startRun(workflowRun(wf, 'wr-dl-1'));
+        const done = endedRun(run, 'SUCCEEDED', T0 + 7);
+        expect(await store.saveRun(run, done)).toBe(true);
+        expect((await store.get(wf.id))?.lastSuccessAt).toBe(T0 + 7);
+
+        // An edit from a head read before the success: the success stays, the deadline's time is the edit's.
+        await store.update({ ...wf, version: 2, deadlineSetAt: T0 + 8, updatedAt: T0 + 8 }, 1);
+        expect(await store.get(wf.id)).toMatchObject({
+          version: 2,
+          deadlineSetAt: T0 + 8,
+          lastSuccessAt: T0 + 7,
+        });
+        await store.setSchedule(wf.id, 'RUNNING', 9, T0 + 9);
+        expect(await store.get(wf.id)).toMatchObject({ deadlineSetAt: T0 + 8, lastSuccessAt: T0 + 7 });
+        // An edit without a deadline clears its time.
+        const { deadlineSetAt: _cleared, ...noDeadline } = wf;
+        await store.update({ ...noDeadline, version: 3, starterJobId: 9, updatedAt: T0 + 10 }, 2);
+        const read = await store.get(wf.id);
+        expect(read).not.toHaveProperty('deadlineSetAt');
+        expect(read?.lastSuccessAt).toBe(T0 + 7);
+      });
+
+      it('records the last success in the save that ends a run SUCCEEDED, and only then', async () => {
+        const { store, newWorkflow, startRun, saveUntilSaved } = await setup();
+        const wf = await newWorkflow();
+        const failing = await startRun(workflowRun(wf, 'wr-ls-1'));
+        expect(await store.saveRun(failing, endedRun(failing, 'FAILED', T0 + 3))).toBe(true);
+        const cancelled = await startRun(workflowRun(wf, 'wr-ls-2'));
+        expect(await store.saveRun(cancelled, endedRun(cancelled, 'CANCELLED', T0 + 4))).toBe(true);
+        expect(await store.get(wf.id)).not.toHaveProperty('lastSuccessAt');
+
+        // Progress without an end records nothing; the retried run's success does.
+        const moving = await startRun(workflowRun(wf, 'wr-ls-3'));
+        expect(await store.saveRun(moving, withNodeSucceeded(moving, 'extract', 'ok'))).toBe(true);
+        expect(await store.get(wf.id)).not.toHaveProperty('lastSuccessAt');
+        await saveUntilSaved(failing.id, (read) => retriedRun(read, T0 + 5));
+        await saveUntilSaved(failing.id, (read) => endedRun(read, 'SUCCEEDED', T0 + 6));
+        expect((await store.get(wf.id))?.lastSuccessAt).toBe(T0 + 6);
+        // A later success moves it on; a stale save that loses records nothing.
+        const late = (await store.getRun(moving.id))!;
+        expect(await store.saveRun(late, endedRun(late, 'SUCCEEDED', T0 + 20))).toBe(true);
+        expect(await store.saveRun(late, endedRun(late, 'SUCCEEDED', T0 + 30))).toBe(false);
+        expect((await store.get(wf.id))?.lastSuccessAt).toBe(T0 + 20);
+      });
+
+      it('gives a window’s missed-deadline claim to its first caller only, per workflow and window', async () => {
+        const { store, newWorkflow } = await setup();
+        const [a, b] = [await newWorkflow(), await newWorkflow()];
+        const claims = await Promise.all([
+          store.claimDeadlineMiss(a.id, T0),
+          store.claimDeadlineMiss(a.id, T0),
+        ]);
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await store.claimDeadlineMiss(a.id, T0)).toBe(false);
+        expect(await store.claimDeadlineMiss(b.id, T0), 'another workflow').toBe(true);
+        expect(await store.claimDeadlineMiss(a.id, T0 + 86_400_000), 'the next window').toBe(true);
+        // A claim is no part of the workflow: it reads, lists and deletes as before.
+        expect(await store.get(a.id)).toEqual(a);
+        expect((await store.list({ limit: 100 })).items.map((w) => w.id)).toEqual([a.id, b.id]);
+        await store.delete(a.id);
+        expect(await store.get(a.id)).toBeUndefined();
+      });
+
       it('sets the schedule without a new version, on condition of the starter job when one is expected', async () => {
         const { store, newWorkflow } = await setup();
         const wf = await newWorkflow();
@@ -611,7 +682,11 @@ export function workflowStoreContract(
         expect(await store.admit(waiting, { as: 'buffer', expectNoBuffered: true })).toBe('admitted');
         expect(await store.saveRun(waiting, endedRun(waiting, 'CANCELLED'))).toBe(true);
         head = await store.get(wf.id);
-        expect(head).toEqual({ ...wf, activeRuns: 0 });
+        expect(head).toEqual({
+          ...wf,
+          activeRuns: 0,
+          lastSuccessAt: endedRun(running, 'SUCCEEDED').finishedAt,
+        });
         expect(head).not.toHaveProperty('bufferedRunId');
 
         // Progress without a status change leaves the workflow as it is.
@@ -848,7 +923,13 @@ export function workflowStoreContract(
 
         const cases: {
           name: string;
-          query: { workflowId?: number; status?: StoredRunStatus; appNames?: string[] };
+          query: {
+            workflowId?: number;
+            status?: StoredRunStatus;
+            appNames?: string[];
+            createdFrom?: number;
+            createdBefore?: number;
+          };
           keep: (r: WorkflowRunRecord) => boolean;
         }[] = [
           { name: 'all', query: {}, keep: () => true },
@@ -873,6 +954,21 @@ export function workflowStoreContract(
             keep: () => false,
           },
           { name: 'of nobody', query: { workflowId: wfC.id + 100 }, keep: () => false },
+          {
+            name: 'of A, created in [T0 + 1, T0 + 3)',
+            query: { workflowId: wfA.id, createdFrom: T0 + 1, createdBefore: T0 + 3 },
+            keep: (r) => r.workflowId === wfA.id && r.createdAt >= T0 + 1 && r.createdAt < T0 + 3,
+          },
+          {
+            name: 'created from T0 + 2',
+            query: { createdFrom: T0 + 2 },
+            keep: (r) => r.createdAt >= T0 + 2,
+          },
+          {
+            name: 'of B, created before T0 + 1',
+            query: { workflowId: wfB.id, createdBefore: T0 + 1 },
+            keep: (r) => r.workflowId === wfB.id && r.createdAt < T0 + 1,
+          },
         ];
         const createdAt = new Map(runs.map((r) => [r.id, r.createdAt]));
         for (const limit of PAGE_SIZES) {

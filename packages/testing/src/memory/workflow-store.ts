@@ -11,6 +11,7 @@ import type { Page, TriggerStatus } from '@tickring/core/jobs';
 import {
   type Admission,
   type AdmitResult,
+  createdWithin,
   deepFreeze,
   isActiveRun,
   type NodeFireState,
@@ -19,6 +20,7 @@ import {
   type ShardOutcome,
   type StoredRunStatus,
   stalledSince,
+  succeededAt,
   type WorkflowDefinition,
   type WorkflowLink,
   type WorkflowQuery,
@@ -45,6 +47,8 @@ export class MemoryWorkflowStore implements WorkflowStore {
   private readonly runs = new Map<string, WorkflowRunRecord>();
   /** Shard outcomes by node attempt, then by shard index. */
   private readonly shards = new Map<string, Map<number, ShardOutcome>>();
+  /** Missed-deadline claims, `${id}#${deadlineAt}` (kept for good: nothing expires here). */
+  private readonly deadlineMisses = new Set<string>();
 
   // ------------------------------------------------------------------------------------------
   // Workflows
@@ -85,14 +89,15 @@ export class MemoryWorkflowStore implements WorkflowStore {
       );
     }
     const definition = frozenCopy(next.definition);
-    const { starterJobId: _old, ...kept } = current;
-    // Only the editable fields: the running counts and the creation time stay the stored ones.
+    const { starterJobId: _old, deadlineSetAt: _set, ...kept } = current;
+    // Only the editable fields: the running counts, the last success and the creation time stay the stored ones.
     this.workflows.set(next.id, {
       ...kept,
       version: next.version,
       definition,
       triggerStatus: next.triggerStatus,
       ...(next.starterJobId === undefined ? {} : { starterJobId: next.starterJobId }),
+      ...(next.deadlineSetAt === undefined ? {} : { deadlineSetAt: next.deadlineSetAt }),
       updatedAt: next.updatedAt,
     });
     this.versions.set(versionKey(next.id, next.version), definition);
@@ -178,6 +183,10 @@ export class MemoryWorkflowStore implements WorkflowStore {
     const nodeRuns = nodeRunsAfterSave(stored.nodeRuns, prev, next);
     this.runs.set(next.id, deepCopy({ ...next, nodeRuns }));
     if (counts) this.workflows.set(counts.id, counts);
+    const success = succeededAt(prev, next);
+    const workflow = this.workflows.get(next.workflowId);
+    if (success !== undefined && workflow)
+      this.workflows.set(workflow.id, { ...workflow, lastSuccessAt: success });
     return true;
   }
 
@@ -216,11 +225,19 @@ export class MemoryWorkflowStore implements WorkflowStore {
         (r) =>
           (query.workflowId === undefined || r.workflowId === query.workflowId) &&
           (query.status === undefined || r.status === query.status) &&
+          createdWithin(r.createdAt, query) &&
           (!apps || apps.has(r.appName)),
       )
       .sort((a, b) => b.createdAt - a.createdAt || compareText(b.id, a.id));
     const list: ListKind = query.workflowId === undefined ? 'runs' : `runs-of-${query.workflowId}`;
     return page(matching, list, query, (r) => [r.createdAt, r.id], false, withoutResults);
+  }
+
+  async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    const key = `${id}#${deadlineAt}`;
+    if (this.deadlineMisses.has(key)) return false;
+    this.deadlineMisses.add(key);
+    return true;
   }
 
   async listActive(workflowId: number): Promise<{ id: string; status: StoredRunStatus }[]> {

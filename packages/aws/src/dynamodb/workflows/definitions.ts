@@ -1,6 +1,7 @@
 import {
   DeleteCommand,
   GetCommand,
+  PutCommand,
   QueryCommand,
   type QueryCommandOutput,
   TransactWriteCommand,
@@ -23,6 +24,8 @@ import { DAY_S, type WorkflowsTable } from './table.js';
 
 /** Versions of a deleted workflow outlive its runs' retention by this much. */
 const VERSION_GRACE_DAYS = 1;
+/** How long a missed-deadline claim is kept (the sweep looks only at the last closed window). */
+const DEADLINE_MISS_KEPT_DAYS = 7;
 
 /** Workflows and the versions of their definitions: the id sequence, create, read, change, delete. */
 export class WorkflowDefinitions {
@@ -101,9 +104,14 @@ export class WorkflowDefinitions {
       `${e.name('updatedAt')} = ${e.value(next.updatedAt)}`,
       `${e.name('appName')} = ${e.value(next.definition.appName)}`,
     ];
-    if (next.starterJobId !== undefined)
-      set.push(`${e.name('starterJobId')} = ${e.value(next.starterJobId)}`);
-    const remove = next.starterJobId === undefined ? ` REMOVE ${e.name('starterJobId')}` : '';
+    const removed: string[] = [];
+    // The optional editable fields: set when given, removed when not.
+    for (const field of ['starterJobId', 'deadlineSetAt'] as const) {
+      const value = next[field];
+      if (value === undefined) removed.push(e.name(field));
+      else set.push(`${e.name(field)} = ${e.value(value)}`);
+    }
+    const remove = removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : '';
     const condition = `attribute_exists(pk) AND ${e.name('version')} = ${e.value(expectedVersion)}`;
     try {
       await this.table.doc.send(
@@ -204,6 +212,30 @@ export class WorkflowDefinitions {
         error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       });
     });
+  }
+
+  /**
+   * The first caller's claim of the window ending at `deadlineAt`: an item beside the workflow's head
+   * (`deadlineMiss#{at}`, no index entry), put on condition that it is not there, expiring after a week.
+   */
+  async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    try {
+      await this.table.doc.send(
+        new PutCommand({
+          TableName: this.table.workflowsTable,
+          Item: {
+            pk: workflowPk(id),
+            sk: `deadlineMiss#${deadlineAt}`,
+            expiresAt: Math.floor(deadlineAt / 1000) + DEADLINE_MISS_KEPT_DAYS * DAY_S,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailed(err)) return false;
+      throw err;
+    }
   }
 
   /** The versions of a deleted workflow expire after its runs (which may still be read with them). */

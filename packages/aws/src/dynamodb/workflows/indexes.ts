@@ -72,20 +72,21 @@ export class WorkflowIndexes {
     const keep = (item: Item) =>
       (query.status === undefined || item.status === query.status) &&
       (!apps || apps.has(String(item.appName)));
+    const created = createdCondition(query);
     return this.collect<WorkflowRunRecord>({
       ...(byWorkflow
         ? {
             index: WORKFLOW_RUNS_BY_WORKFLOW_INDEX,
-            keyCondition: 'runWorkflowId = :id',
-            values: { ':id': query.workflowId },
+            keyCondition: `runWorkflowId = :id${created.condition}`,
+            values: { ':id': query.workflowId, ...created.values },
             start: startKey(query.cursor, ['runWorkflowId', 'createdAt'], {
               runWorkflowId: query.workflowId,
             }),
           }
         : {
             index: WORKFLOW_RUNS_ALL_INDEX,
-            keyCondition: 'runList = :list',
-            values: { ':list': RUN_LIST },
+            keyCondition: `runList = :list${created.condition}`,
+            values: { ':list': RUN_LIST, ...created.values },
             start: startKey(query.cursor, ['runList', 'createdAt'], { runList: RUN_LIST }),
           }),
       forward: false,
@@ -188,6 +189,24 @@ export class WorkflowIndexes {
     }
     return { items, nextCursor: encodeCursor(start) };
   }
+}
+
+/** The sort key's part of a run list's key condition: its created range (both indexes sort by createdAt). */
+function createdCondition(query: Pick<WorkflowRunQuery, 'createdFrom' | 'createdBefore'>): {
+  condition: string;
+  values: Record<string, number>;
+} {
+  const { createdFrom: from, createdBefore: before } = query;
+  if (from !== undefined && before !== undefined)
+    return {
+      condition: ' AND createdAt BETWEEN :createdFrom AND :createdLast',
+      values: { ':createdFrom': from, ':createdLast': Math.max(from, before - 1) },
+    };
+  if (from !== undefined)
+    return { condition: ' AND createdAt >= :createdFrom', values: { ':createdFrom': from } };
+  if (before !== undefined)
+    return { condition: ' AND createdAt < :createdBefore', values: { ':createdBefore': before } };
+  return { condition: '', values: {} };
 }
 
 /**

@@ -32,6 +32,8 @@ export function workflowHeadItem(workflow: WorkflowRecord, definition: string): 
     ...(workflow.starterJobId !== undefined ? { starterJobId: workflow.starterJobId } : {}),
     activeRuns: workflow.activeRuns,
     ...(workflow.bufferedRunId !== undefined ? { bufferedRunId: workflow.bufferedRunId } : {}),
+    ...(workflow.deadlineSetAt !== undefined ? { deadlineSetAt: workflow.deadlineSetAt } : {}),
+    ...(workflow.lastSuccessAt !== undefined ? { lastSuccessAt: workflow.lastSuccessAt } : {}),
     createdAt: workflow.createdAt,
     updatedAt: workflow.updatedAt,
     appName: workflow.definition.appName,
@@ -101,6 +103,8 @@ export function workflowOf(item: Item): WorkflowRecord {
     ...(typeof item.starterJobId === 'number' ? { starterJobId: item.starterJobId } : {}),
     activeRuns: Number(item.activeRuns ?? 0),
     ...(typeof item.bufferedRunId === 'string' ? { bufferedRunId: item.bufferedRunId } : {}),
+    ...(typeof item.deadlineSetAt === 'number' ? { deadlineSetAt: item.deadlineSetAt } : {}),
+    ...(typeof item.lastSuccessAt === 'number' ? { lastSuccessAt: item.lastSuccessAt } : {}),
     createdAt: Number(item.createdAt),
     updatedAt: Number(item.updatedAt),
   };

@@ -11,6 +11,7 @@ import {
   type NodeFireState,
   type NodeRuns,
   stalledSince,
+  succeededAt,
   type WorkflowLink,
   type WorkflowRunRecord,
 } from '@tickring/core/workflows';
@@ -82,7 +83,7 @@ export class WorkflowRunStates {
       throw new Error(`saveRun: run ${next.id} is not run ${prev.id}`);
     }
     const headUpdate = this.runHeadUpdate(prev, next);
-    const counts = workflowCountsUpdate(prev, next);
+    const counts = workflowHeadUpdate(prev, next);
     const results = this.results.resultPuts(prev, next);
     try {
       await this.table.doc.send(
@@ -221,6 +222,25 @@ export class WorkflowRunStates {
  * The update of the workflow's counts that a run's status change makes, with its condition; none
  * when the status stays (or moves between ends).
  */
+/**
+ * The update of the workflow's head that a run's status change makes: its counts, and when the run
+ * ended SUCCEEDED (always from RUNNING: the count moves too) its last success, in one update.
+ */
+function workflowHeadUpdate(prev: WorkflowRunRecord, next: WorkflowRunRecord) {
+  const counts = workflowCountsUpdate(prev, next);
+  const success = succeededAt(prev, next);
+  if (success === undefined || counts === undefined) return counts;
+  const { update } = counts;
+  return {
+    ...counts,
+    update: {
+      ...update,
+      UpdateExpression: `SET lastSuccessAt = :succeededAt ${update.UpdateExpression}`,
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':succeededAt': success },
+    },
+  };
+}
+
 function workflowCountsUpdate(
   prev: WorkflowRunRecord,
   next: WorkflowRunRecord,

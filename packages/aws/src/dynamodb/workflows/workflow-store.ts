@@ -120,6 +120,10 @@ export class DynamoWorkflowStore implements WorkflowStore {
     return this.indexes.listRuns(query);
   }
 
+  claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    return this.definitions.claimDeadlineMiss(id, deadlineAt);
+  }
+
   listActive(workflowId: number): Promise<{ id: string; status: StoredRunStatus }[]> {
     return this.indexes.listActive(workflowId);
   }

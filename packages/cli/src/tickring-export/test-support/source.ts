@@ -87,6 +87,7 @@ export function sourceInstallation(): Source {
       timeZone: 'UTC',
       misfireStrategy: 'DO_NOTHING',
       overlapPolicy: 'SKIP',
+      deadline: { time: '06:00', timeZone: 'Europe/Berlin' },
       triggerStatus: 'RUNNING',
       nodes: [
         { key: 'extract', jobId: 4, upstream: [] },

@@ -198,7 +198,7 @@ describe('validateWorkflow: each rule', () => {
       {
         field: 'cron',
         message:
-          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, startAt, endAt, maxRuns, jitterSeconds, calendars, overlapPolicy, nodes',
+          'unknown field "cron"; the workflow fields are name, appName, scheduleType, scheduleConf, timeZone, misfireStrategy, startAt, endAt, maxRuns, jitterSeconds, calendars, overlapPolicy, deadline, nodes',
       },
       {
         field: 'nodes[0].retries',

@@ -10,6 +10,7 @@
 import type { ScheduleCalendars } from '../../calendars/calendar-schedule.js';
 import { RequestValidationError, ValidationError } from '../../common/errors.js';
 import type { Problem } from '../../identity/identity.js';
+import { type Deadline, deadlineProblems } from '../../jobs/deadline.js';
 import {
   APP_NAME,
   BOUND_FIELDS,
@@ -87,6 +88,8 @@ export interface WorkflowDefinition {
   /** The calendars the schedule follows, as a job's (its starter job carries them); absent: none. */
   readonly calendars?: ScheduleCalendars;
   readonly overlapPolicy: OverlapPolicy;
+  /** Must have succeeded by (a run that ended SUCCEEDED), as a job's deadline; absent: none. */
+  readonly deadline?: Deadline;
   readonly nodes: readonly WorkflowNode[];
 }
 
@@ -100,6 +103,7 @@ export const WORKFLOW_FIELDS = [
   ...BOUND_FIELDS,
   'calendars',
   'overlapPolicy',
+  'deadline',
   'nodes',
 ] as const satisfies readonly (keyof WorkflowDefinition)[];
 const NODE_FIELDS = ['key', 'jobId', 'executorParam', 'upstream'] as const;
@@ -153,7 +157,8 @@ interface EdgeDraft {
  * `upstream` defaults to none and an edge's `condition` to ON_SUCCESS. The rules:
  * - name (1–255, not blank), appName (the group's rule), schedule (the jobs' rules; NONE takes no
  *   scheduleConf), its bounds and jitter (the jobs' rules, `nowMs` where a cron's intervals are
- *   looked at from), overlapPolicy, no unknown fields anywhere;
+ *   looked at from), overlapPolicy, the deadline (a job's rules; null or absent: none), no unknown
+ *   fields anywhere;
  * - 1–200 nodes; keys unique, 1–64 characters `[A-Za-z0-9_-]` starting with a letter; jobId a
  *   positive integer; each upstream key a node other than itself, listed once;
  * - acyclic: each strongly connected component is reported with one of its cycles, named;
@@ -190,6 +195,7 @@ export function validateWorkflow(input: unknown, nowMs: number = Date.now()): Wo
   const calendars = readCalendars(input, problem);
   const overlapPolicy =
     readEnum(input, 'overlapPolicy', '', OVERLAP_POLICIES, problem) ?? WORKFLOW_DEFAULTS.overlapPolicy;
+  const deadline = readDeadline(input, problem);
   const drafts = readNodes(input, problem);
   if (drafts !== undefined) checkGraph(drafts, problem);
 
@@ -216,6 +222,7 @@ export function validateWorkflow(input: unknown, nowMs: number = Date.now()): Wo
       ...bounds,
       ...(calendars === undefined ? {} : { calendars }),
       overlapPolicy,
+      ...(deadline === undefined ? {} : { deadline: Object.freeze(deadline) }),
       nodes: Object.freeze(nodes),
     }),
   };
@@ -230,6 +237,17 @@ export function parseWorkflow(input: unknown, nowMs?: number): WorkflowDefinitio
 }
 
 type Report = (field: string, message: string) => void;
+
+/** The deadline, checked by a job's rules (every problem of it); null or absent: none. */
+function readDeadline(input: Record<string, unknown>, problem: Report): Deadline | undefined {
+  const value = own(input, 'deadline');
+  if (value === undefined || value === null) return undefined;
+  const problems = deadlineProblems(value);
+  for (const p of problems) problem(p.field ?? 'deadline', p.message);
+  if (problems.length > 0) return undefined;
+  const { time, timeZone, days } = value as Deadline;
+  return { time, timeZone, ...(days === undefined ? {} : { days }) };
+}
 
 /** The schedule's calendars, as a job's (`readScheduleCalendars`), their problems reported. */
 function readCalendars(input: Record<string, unknown>, problem: Report): ScheduleCalendars | undefined {

@@ -11,6 +11,8 @@ import { DAY_S, type WorkflowTables } from './tables.js';
 
 /** Versions of a deleted workflow outlive its runs' retention by this much (as on DynamoDB). */
 const VERSION_GRACE_DAYS = 1;
+/** How long a missed-deadline claim is kept (the sweep looks only at the last closed window). */
+const DEADLINE_MISS_KEPT_DAYS = 7;
 
 /** Workflows and the versions of their definitions: the id sequence, create, read, change, delete. */
 export class WorkflowDefinitions {
@@ -32,7 +34,7 @@ export class WorkflowDefinitions {
     this.tables.database.transaction(() => {
       const inserted = this.tables.db
         .prepare(
-          `INSERT INTO workflows (${WORKFLOW_COLUMNS}, app_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO workflows (${WORKFLOW_COLUMNS}, app_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (id) DO NOTHING`,
         )
         .run(
@@ -45,6 +47,8 @@ export class WorkflowDefinitions {
           workflow.bufferedRunId ?? null,
           workflow.createdAt,
           workflow.updatedAt,
+          workflow.deadlineSetAt ?? null,
+          workflow.lastSuccessAt ?? null,
           workflow.definition.appName,
         );
       if (inserted.changes === 0) throw new ConflictError(`workflow ${workflow.id} already exists`);
@@ -77,11 +81,11 @@ export class WorkflowDefinitions {
           `workflow ${next.id} was changed meanwhile (version ${current.version}, not ${expectedVersion}); read it again and retry`,
         );
       }
-      // Only the editable fields: the running counts and the creation time stay the stored ones.
+      // Only the editable fields: the running counts, the last success and the creation time stay the stored ones.
       this.tables.db
         .prepare(
           `UPDATE workflows SET version = ?, definition = ?, app_name = ?, trigger_status = ?,
-             starter_job_id = ?, updated_at = ?
+             starter_job_id = ?, deadline_set_at = ?, updated_at = ?
            WHERE id = ?`,
         )
         .run(
@@ -90,6 +94,7 @@ export class WorkflowDefinitions {
           next.definition.appName,
           next.triggerStatus,
           next.starterJobId ?? null,
+          next.deadlineSetAt ?? null,
           next.updatedAt,
           next.id,
         );
@@ -135,6 +140,21 @@ export class WorkflowDefinitions {
       this.tables.db
         .prepare('UPDATE workflow_versions SET expires_at = ? WHERE workflow_id = ?')
         .run(expiresAt, id);
+    });
+  }
+
+  /** The first caller's claim of the window ending at `deadlineAt`; claims older than a week go with it. */
+  claimDeadlineMiss(id: number, deadlineAt: number): boolean {
+    return this.tables.database.transaction(() => {
+      this.tables.db
+        .prepare('DELETE FROM workflow_deadline_misses WHERE workflow_id = ? AND deadline_at < ?')
+        .run(id, deadlineAt - DEADLINE_MISS_KEPT_DAYS * DAY_S * 1000);
+      const { changes } = this.tables.db
+        .prepare(
+          'INSERT INTO workflow_deadline_misses (workflow_id, deadline_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        )
+        .run(id, deadlineAt);
+      return changes > 0;
     });
   }
 

@@ -61,6 +61,14 @@ export class WorkflowIndexes {
       where.push('status = ?');
       params.push(query.status);
     }
+    if (query.createdFrom !== undefined) {
+      where.push('created_at >= ?');
+      params.push(query.createdFrom);
+    }
+    if (query.createdBefore !== undefined) {
+      where.push('created_at < ?');
+      params.push(query.createdBefore);
+    }
     if (query.appNames !== undefined) {
       where.push(IN_GROUPS);
       params.push(JSON.stringify(query.appNames));

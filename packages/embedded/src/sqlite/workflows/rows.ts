@@ -22,7 +22,7 @@ import type { SqlRow, SqlValue } from '../database.js';
 
 /** The columns a workflow's head is read with. */
 export const WORKFLOW_COLUMNS =
-  'id, version, definition, trigger_status, starter_job_id, active_runs, buffered_run_id, created_at, updated_at';
+  'id, version, definition, trigger_status, starter_job_id, active_runs, buffered_run_id, created_at, updated_at, deadline_set_at, last_success_at';
 
 export function workflowOf(row: SqlRow): WorkflowRecord {
   return {
@@ -33,6 +33,8 @@ export function workflowOf(row: SqlRow): WorkflowRecord {
     ...(row.starter_job_id !== null ? { starterJobId: Number(row.starter_job_id) } : {}),
     activeRuns: Number(row.active_runs),
     ...(row.buffered_run_id !== null ? { bufferedRunId: String(row.buffered_run_id) } : {}),
+    ...(row.deadline_set_at !== null ? { deadlineSetAt: Number(row.deadline_set_at) } : {}),
+    ...(row.last_success_at !== null ? { lastSuccessAt: Number(row.last_success_at) } : {}),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };

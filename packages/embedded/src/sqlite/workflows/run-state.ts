@@ -4,6 +4,7 @@ import {
   nodeRunsAfterSave,
   notedNodeRuns,
   stalledSince,
+  succeededAt,
   type WorkflowLink,
   type WorkflowRunRecord,
 } from '@tickring/core/workflows';
@@ -55,6 +56,9 @@ export class WorkflowRunStates {
       // Another save came first (or the run is gone): the caller reads again.
       if (!stored || stored.revision !== prev.state.revision || stored.status !== prev.status) return false;
       this.moveCounts(prev, next);
+      const success = succeededAt(prev, next);
+      if (success !== undefined)
+        db.prepare('UPDATE workflows SET last_success_at = ? WHERE id = ?').run(success, next.workflowId);
       const nodeRuns = nodeRunsAfterSave(nodeRunsOf(stored.node_runs), prev, next);
       db.prepare(`UPDATE workflow_runs SET ${RUN_ROW_SET}, node_runs = ? WHERE id = ?`).run(
         ...runRowValues(next, this.tables.runExpiry(next)),

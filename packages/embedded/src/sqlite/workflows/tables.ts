@@ -22,15 +22,17 @@ export interface SqliteWorkflowStoreOptions {
  * The workflow store's tables, by role:
  * - `workflow_ids`: the id sequence (one row);
  * - `workflows`: each workflow's head (the current definition as JSON text, its schedule and starter
- *   job, the running count and the buffered run), and `workflow_versions`: every version of every
- *   definition, kept while runs may read them (a deleted workflow's versions get an expiry);
+ *   job, the running count and the buffered run, when its deadline was set and its last success),
+ *   and `workflow_versions`: every version of every definition, kept while runs may read them (a
+ *   deleted workflow's versions get an expiry);
  * - `workflow_runs`: a run's head: the columns lists and conditions read (status, revision, times, the
  *   10 s bucket of `moved_at` while active, NULL once ended) and the rest of the record as JSON
  *   (`head`; each node with a result says so, `hasResult`), its node runs as JSON of their own
  *   (the dispatcher notes them beside the engine's saves);
  * - `workflow_run_results`: one row per node result (a run holds up to 200 of 15,000 characters),
  *   written in the transaction of the save that changes it, deleted with its run (a foreign key);
- * - `workflow_shards`: the first outcome of each broadcast shard of a node's attempt.
+ * - `workflow_shards`: the first outcome of each broadcast shard of a node's attempt;
+ * - `workflow_deadline_misses`: the missed-deadline alarms claimed, one per workflow and window (7 days).
  * `expires_at` is in epoch seconds, the value of the DynamoDB adapter's TTL attribute: a row is
  * visible while it is not before now (DynamoDB's TTL deletes what is before now).
  */
@@ -49,7 +51,9 @@ CREATE TABLE IF NOT EXISTS workflows (
   active_runs INTEGER NOT NULL,
   buffered_run_id TEXT,
   created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  deadline_set_at INTEGER,
+  last_success_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS workflow_versions (
   workflow_id INTEGER NOT NULL,
@@ -96,7 +100,18 @@ CREATE TABLE IF NOT EXISTS workflow_shards (
 CREATE INDEX IF NOT EXISTS workflow_shards_by_expiry ON workflow_shards (expires_at);
 CREATE INDEX IF NOT EXISTS workflow_versions_by_expiry ON workflow_versions (expires_at)
   WHERE expires_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS workflow_deadline_misses (
+  workflow_id INTEGER NOT NULL,
+  deadline_at INTEGER NOT NULL,
+  PRIMARY KEY (workflow_id, deadline_at)
+);
 `;
+
+/** Columns `workflows` gained after files were written without them: added when such a file is opened. */
+const ADDED_WORKFLOW_COLUMNS = [
+  ['deadline_set_at', 'INTEGER'],
+  ['last_success_at', 'INTEGER'],
+] as const;
 
 /** The database and settings every role of the workflow store shares. */
 export class WorkflowTables {
@@ -111,6 +126,7 @@ export class WorkflowTables {
     this.retentionDays = options.retentionDays;
     this.clock = options.clock ?? systemClock;
     this.database.ensureSchema('workflows', WORKFLOW_SCHEMA);
+    this.addMissingColumns();
     this.sweep = new ExpirySweep(
       this.database,
       ['workflow_runs', 'workflow_shards', 'workflow_versions'],
@@ -120,6 +136,27 @@ export class WorkflowTables {
 
   get db() {
     return this.database.db;
+  }
+
+  /**
+   * A file an earlier version wrote has `workflows` without the columns added since (CREATE TABLE IF
+   * NOT EXISTS leaves it as it is): they are added, in one write transaction, so two processes
+   * opening the file at once add each once.
+   */
+  private addMissingColumns(): void {
+    const has = () =>
+      new Set(
+        this.db
+          .prepare('PRAGMA table_info(workflows)')
+          .all<{ name: string }>()
+          .map((c) => c.name),
+      );
+    if (ADDED_WORKFLOW_COLUMNS.every(([name]) => has().has(name))) return;
+    this.database.transaction(() => {
+      const columns = has();
+      for (const [name, type] of ADDED_WORKFLOW_COLUMNS)
+        if (!columns.has(name)) this.db.exec(`ALTER TABLE workflows ADD COLUMN ${name} ${type}`);
+    });
   }
 
   now(): number {

@@ -126,6 +126,10 @@ export class SqliteWorkflowStore implements WorkflowStore {
     return this.indexes.listRuns(query);
   }
 
+  async claimDeadlineMiss(id: number, deadlineAt: number): Promise<boolean> {
+    return this.definitions.claimDeadlineMiss(id, deadlineAt);
+  }
+
   async listActive(workflowId: number): Promise<{ id: string; status: StoredRunStatus }[]> {
     return this.indexes.listActive(workflowId);
   }
