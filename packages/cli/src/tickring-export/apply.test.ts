@@ -4,7 +4,7 @@ import type { ExportDocument } from './document.js';
 import { planImport } from './plan.js';
 import { countReport, formatReport, shortfalls } from './report.js';
 import { type FakeTarget, fakeTarget, group, job } from './test-support/fake-target.js';
-import { jobBody, sourceDocument } from './test-support/source.js';
+import { jobBody, sourceDocument, sourceInstallation } from './test-support/source.js';
 
 async function importInto(
   target: FakeTarget,
@@ -148,6 +148,25 @@ describe('import of an export document', () => {
       ['#20', 'exists', 6],
     ]);
     expect(target.jobs.filter((j) => j.name === 'notify')).toHaveLength(2);
+  });
+
+  it("finds nothing changed on a second import of objects: a failure policy, a deadline, a workflow's calendars", async () => {
+    const source = sourceInstallation();
+    const nightly = source.jobs.find((j) => j.name === 'nightly');
+    const etl = source.workflows[0];
+    if (!nightly || !etl) throw new Error('the source changed');
+    Object.assign(nightly, {
+      failurePolicy: { pauseAfter: { failures: 3, ofLast: 5 }, resumeAfterSeconds: 600 },
+      deadline: { time: '06:00', timeZone: 'Europe/Berlin', days: 'weekdays' },
+    });
+    Object.assign(etl, { calendars: { only: [], exclude: ['holidays'] } });
+    const target = fakeTarget();
+    await importInto(target, sourceDocument(source));
+    expect(target.workflows[0]?.calendars).toEqual({ only: [], exclude: ['holidays'] });
+
+    const again = await importInto(target, sourceDocument(source));
+    expect(again.jobs.flatMap((j) => j.differences)).toEqual([]);
+    expect(again.workflows[0]?.differences).toEqual([]);
   });
 
   it('reports what differs on what it finds, and leaves it as it is', async () => {

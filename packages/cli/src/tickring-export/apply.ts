@@ -12,7 +12,7 @@
  */
 
 import type { ExportedJob, ExportedWorkflow } from './document.js';
-import { difference, type ImportPlan, type PlannedJob } from './plan.js';
+import { calendarsKey, difference, type ImportPlan, type PlannedJob } from './plan.js';
 
 /** What the import needs from the target; the CLI implements it with the admin API's client. */
 export interface ImportTarget {
@@ -364,6 +364,9 @@ function workflowDifferences(
     ...(deadlineKey(found.deadline) === deadlineKey(source.deadline)
       ? []
       : [difference('deadline', found.deadline ?? null, source.deadline ?? null)]),
+    ...(calendarsKey(found.calendars) === calendarsKey(source.calendars)
+      ? []
+      : [difference('calendars', found.calendars ?? null, source.calendars ?? null)]),
   ];
   if (Array.isArray(nodes)) {
     const normal = (list: readonly NodeLike[]) =>
@@ -397,7 +400,9 @@ type ExportedWorkflowLike = Pick<
   ExportedWorkflow,
   'scheduleType' | 'scheduleConf' | 'timeZone' | 'misfireStrategy' | 'overlapPolicy'
 > &
-  Partial<Pick<ExportedWorkflow, 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds' | 'deadline'>> & {
+  Partial<
+    Pick<ExportedWorkflow, 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds' | 'deadline' | 'calendars'>
+  > & {
     readonly nodes: readonly NodeLike[];
   };
 

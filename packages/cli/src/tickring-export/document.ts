@@ -83,6 +83,7 @@ export const EXPORTED_WORKFLOW_FIELDS = [
   'jitterSeconds',
   'overlapPolicy',
   'deadline',
+  'calendars',
   'triggerStatus',
   'nodes',
 ] as const satisfies readonly (keyof Workflow)[];
@@ -100,7 +101,7 @@ export interface ExportedGroup {
 /** A job: its id on the source (childJobIds and workflow nodes name jobs by it) and the fields an admin sets. */
 /** Fields an export made before them lacks: a document that has none of them is read as none set. */
 type AddedJobFields = 'failurePolicy' | 'deadline' | 'logRetentionDays' | 'keepSuccessfulRuns';
-type AddedWorkflowFields = 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds' | 'deadline';
+type AddedWorkflowFields = 'startAt' | 'endAt' | 'maxRuns' | 'jitterSeconds' | 'deadline' | 'calendars';
 
 export type ExportedJob = { readonly id: number } & Readonly<
   Pick<Job, Exclude<(typeof EXPORTED_JOB_FIELDS)[number], AddedJobFields>>
@@ -205,6 +206,7 @@ export function exportedWorkflow(workflow: Workflow): ExportedWorkflow {
     jitterSeconds: workflow.jitterSeconds,
     overlapPolicy: workflow.overlapPolicy,
     deadline: workflow.deadline,
+    ...(workflow.calendars === undefined ? {} : { calendars: workflow.calendars }),
     triggerStatus: workflow.triggerStatus,
     nodes: workflow.nodes.map((n) => ({
       key: n.key,
@@ -346,6 +348,8 @@ const WORKFLOW_SHAPE: Shape = {
     jitterSeconds: { type: 'int', min: 0 },
     // The deadline: exports made before workflows had one lack it (none).
     deadline: { type: 'object', nullable: true },
+    // The calendars its schedule names (by id, as a job's); exports made before them lack them.
+    calendars: { type: 'calendars' },
   },
 };
 

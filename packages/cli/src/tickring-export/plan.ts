@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 /**
  * What an import of an export document will do, decided before anything is sent: which groups, jobs
  * and workflows the target has already and which are to be created.
@@ -142,16 +143,14 @@ function jobDifferences(source: ExportedJob, found: Job): string[] {
     .filter((f) =>
       f === 'calendars'
         ? calendarsKey(found.calendars) !== calendarsKey(source.calendars)
-        : f === 'logRetentionDays' || f === 'keepSuccessfulRuns'
-          ? // An export made before them has none: the default.
-            (found[f] ?? null) !== (source[f] ?? null)
-          : found[f] !== source[f],
+        : // Objects (failure policy, deadline) by value; an export made before a field has none of it.
+          !isDeepStrictEqual(found[f] ?? null, source[f] ?? null),
     )
     .map((f) => difference(f, found[f], source[f]));
 }
 
 /** Calendars compared by their lists (an export made before them has none). */
-function calendarsKey(calendars: Partial<Job['calendars']> | undefined): string {
+export function calendarsKey(calendars: Partial<Job['calendars']> | undefined): string {
   return JSON.stringify([calendars?.only ?? [], calendars?.exclude ?? []]);
 }
 

@@ -173,7 +173,8 @@ export function workflow(
     deadline: null,
     ...body,
     deadlineStatus: null,
-    calendars: { only: [], exclude: [] },
+    // As the API answers: both lists, empty when not named.
+    calendars: { only: [...(body.calendars?.only ?? [])], exclude: [...(body.calendars?.exclude ?? [])] },
     id,
     version: 1,
     nodes: body.nodes.map((n) => ({ ...n, upstream: n.upstream.map((e) => ({ ...e })) })),
