@@ -181,16 +181,22 @@ const LEDGER_FIELDS = {
       {
         id: text('The calendar.', 'de-holidays'),
         version: orNull(Type.Integer(), 'Its version as read now; null when it is missing.', 3),
+        versionsUsed: Type.Array(Type.Integer(), {
+          description:
+            'The versions the ledger applied, each where it held (rebuilt from the calendar’s audit records).',
+          examples: [[2, 3]],
+        }),
       },
       { additionalProperties: false },
     ),
     {
-      description: 'The calendars the schedule names, read as they are now, with their versions.',
-      examples: [[{ id: 'de-holidays', version: 3 }]],
+      description:
+        'The calendars the schedule named in the window, each read as it was at the time of each fire (from its audit records), with its version now and the versions applied.',
+      examples: [[{ id: 'de-holidays', version: 3, versionsUsed: [2, 3] }]],
     },
   ),
   calendarsChangedInWindow: Type.Array(Type.String(), {
-    description: 'Calendars changed inside the window (the ledger reads them as they are now).',
+    description: 'Calendars changed inside the window (the ledger follows each of their versions).',
     examples: [[]],
   }),
   runsRead: count('Runs read to build the ledger.', 60),

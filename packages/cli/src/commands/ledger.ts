@@ -138,7 +138,7 @@ function ledgerCommand(
           ctx.out.note('The schedule changed inside the window (the ledger follows the audit log).');
         if (ledger.calendarsChangedInWindow.length)
           ctx.out.note(
-            `Calendars changed inside the window, read as they are now: ${ledger.calendarsChangedInWindow.join(', ')}`,
+            `Calendars changed inside the window (each fire judged by the version of its time): ${ledger.calendarsChangedInWindow.join(', ')}`,
           );
         return code;
       }),

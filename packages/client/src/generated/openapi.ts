@@ -3966,11 +3966,15 @@ export interface components {
              */
             history: "audit" | "current";
             /**
-             * @description The calendars the schedule names, read as they are now, with their versions.
+             * @description The calendars the schedule named in the window, each read as it was at the time of each fire (from its audit records), with its version now and the versions applied.
              * @example [
              *       {
              *         "id": "de-holidays",
-             *         "version": 3
+             *         "version": 3,
+             *         "versionsUsed": [
+             *           2,
+             *           3
+             *         ]
              *       }
              *     ]
              */
@@ -3985,9 +3989,17 @@ export interface components {
                  * @example 3
                  */
                 version: number | null;
+                /**
+                 * @description The versions the ledger applied, each where it held (rebuilt from the calendar’s audit records).
+                 * @example [
+                 *       2,
+                 *       3
+                 *     ]
+                 */
+                versionsUsed: number[];
             }[];
             /**
-             * @description Calendars changed inside the window (the ledger reads them as they are now).
+             * @description Calendars changed inside the window (the ledger follows each of their versions).
              * @example []
              */
             calendarsChangedInWindow: string[];
@@ -4236,11 +4248,15 @@ export interface components {
              */
             history: "audit" | "current";
             /**
-             * @description The calendars the schedule names, read as they are now, with their versions.
+             * @description The calendars the schedule named in the window, each read as it was at the time of each fire (from its audit records), with its version now and the versions applied.
              * @example [
              *       {
              *         "id": "de-holidays",
-             *         "version": 3
+             *         "version": 3,
+             *         "versionsUsed": [
+             *           2,
+             *           3
+             *         ]
              *       }
              *     ]
              */
@@ -4255,9 +4271,17 @@ export interface components {
                  * @example 3
                  */
                 version: number | null;
+                /**
+                 * @description The versions the ledger applied, each where it held (rebuilt from the calendar’s audit records).
+                 * @example [
+                 *       2,
+                 *       3
+                 *     ]
+                 */
+                versionsUsed: number[];
             }[];
             /**
-             * @description Calendars changed inside the window (the ledger reads them as they are now).
+             * @description Calendars changed inside the window (the ledger follows each of their versions).
              * @example []
              */
             calendarsChangedInWindow: string[];

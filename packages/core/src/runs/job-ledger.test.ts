@@ -118,7 +118,68 @@ describe('jobFireLedger', () => {
     env.jobs.jobs.set(7, { ...(env.jobs.jobs.get(7) as Job), calendars: { exclude: ['hol'] } });
     const ledger = await jobFireLedger(deps, 7, { from: iso(NOW - 10 * MIN), to: iso(NOW) });
     expect(ledger.summary).toMatchObject({ calendar: 10, unexplained: 0 });
-    expect(ledger.calendars).toEqual([{ id: 'hol', version: 1 }]);
+    expect(ledger.calendars).toEqual([{ id: 'hol', version: 1, versionsUsed: [1] }]);
+  });
+
+  it('reads each calendar as it was at the time, from its audit records: a holiday taken out mid-window', async () => {
+    const { deps, env, audit, calendars, ran } = fixture();
+    const changedAt = NOW - 5 * MIN;
+    const before = testCalendar({
+      id: 'hol',
+      timeZone: 'UTC',
+      excluded: [{ from: '2030-01-02', label: 'Closed' }],
+    });
+    // Now: version 2, the holiday taken out at 12:25; the job re-planned by that change a moment later.
+    await calendars.create({ ...before, excluded: [], version: 2, updatedAt: changedAt });
+    env.jobs.jobs.set(7, { ...(env.jobs.jobs.get(7) as Job), calendars: { exclude: ['hol'] } });
+    await audit.append(
+      makeAuditEntry(changedAt + 200, {
+        action: 'calendar.update',
+        target: 'calendar#hol',
+        changes: {
+          excluded: { before: before.excluded, after: [] },
+          version: { before: 1, after: 2 },
+          updatedAt: { before: iso(before.updatedAt), after: iso(changedAt) },
+        },
+      }),
+    );
+    await audit.append(
+      makeAuditEntry(changedAt + 50, {
+        action: 'job.calendarReplan',
+        target: 'job#7',
+        changes: {
+          triggerNextTime: { before: iso(changedAt), after: iso(NOW - 4 * MIN) },
+          scheduleRevision: { before: 1, after: 2 },
+        },
+      }),
+    );
+    for (let m = 4; m >= 1; m--) await ran(NOW - m * MIN);
+    const ledger = await jobFireLedger(deps, 7, { from: iso(NOW - 10 * MIN), to: iso(NOW) });
+    // 12:20 to 12:25 closed by version 1; 12:26 to 12:29 ran under version 2.
+    expect(ledger.summary).toMatchObject({ calendar: 6, ran: 4, unexplained: 0 });
+    expect(ledger.calendars).toEqual([{ id: 'hol', version: 2, versionsUsed: [1, 2] }]);
+    expect(ledger.calendarsChangedInWindow).toEqual(['hol']);
+  });
+
+  it('reads a calendar the schedule named earlier in the window, though it names none now', async () => {
+    const { deps, audit, calendars, ran } = fixture();
+    await calendars.create(
+      testCalendar({ id: 'hol', timeZone: 'UTC', excluded: [{ from: '2030-01-02', label: 'Closed' }] }),
+    );
+    await audit.append(
+      makeAuditEntry(NOW - 5 * MIN - 30_000, {
+        action: 'job.update',
+        target: 'job#7',
+        changes: {
+          calendars: { before: { only: [], exclude: ['hol'] }, after: { only: [], exclude: [] } },
+          triggerNextTime: { before: iso(NOW - 5 * MIN), after: iso(NOW - 5 * MIN) },
+        },
+      }),
+    );
+    for (let m = 5; m >= 1; m--) await ran(NOW - m * MIN);
+    const ledger = await jobFireLedger(deps, 7, { from: iso(NOW - 10 * MIN), to: iso(NOW) });
+    expect(ledger.summary).toMatchObject({ calendar: 5, ran: 5, unexplained: 0 });
+    expect(ledger.calendars).toEqual([{ id: 'hol', version: 1, versionsUsed: [1] }]);
   });
 
   it('refuses a bad window naming every problem, and an unknown job', async () => {

@@ -6,20 +6,21 @@
  * window's start (newest first, each record's `before` values), so every stretch of the window has
  * the definition (schedule, zone, bounds, calendars' ids, jitter, exceptions) and the status it had.
  * A start, a stop, a pause by the failure policy, a schedule's end and a schedule edit are all audit
- * records with their before and after. Limits: the calendars are read as they are now (a calendar
- * changed inside the window is named in `calendarsChangedInWindow`); an audit record that failed to
- * be written, or is older than the audit retention, leaves its change out.
+ * records with their before and after. The calendars the schedule named are taken back the same way
+ * through their own records (calendar-history.ts), so each stretch reads them as they were. Limits:
+ * an audit record that failed to be written, or is older than the audit retention, leaves its change
+ * out.
  */
 import type { AuditRecord } from '../audit/audit.js';
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Calendar } from '../calendars/calendar.js';
-import { type CalendarGate, calendarGate, scheduleCalendarIds } from '../calendars/calendar-schedule.js';
+import type { CalendarGate } from '../calendars/calendar-schedule.js';
 import type { CalendarStore } from '../calendars/calendar-store.js';
 import type { Clock } from '../common/clock.js';
 import { NotFoundError, type Problem, RequestValidationError } from '../common/errors.js';
 import type { Job } from '../jobs/job.js';
 import type { JobStore } from '../jobs/job-store.js';
 import { nominalOf, type OccurrenceException } from '../schedule/occurrences.js';
+import { calendarIdsNamed, readCalendarHistory } from './calendar-history.js';
 import {
   buildFireLedger,
   checkWindowFires,
@@ -46,9 +47,16 @@ export interface JobLedger extends FireLedger {
   readonly definitionChangedInWindow: boolean;
   /** The schedule's history came from the audit log (`audit`), or is the job as it is now (`current`). */
   readonly history: 'audit' | 'current';
-  /** The calendars the schedule names, as read now, with their versions. */
-  readonly calendars: readonly { readonly id: string; readonly version: number | null }[];
-  /** Calendars the audit log shows changed inside the window (read as they are now all the same). */
+  /**
+   * The calendars the schedule named in the window: each one's version now, and the versions the
+   * ledger applied (each as it was at the time, see calendar-history.ts).
+   */
+  readonly calendars: readonly {
+    readonly id: string;
+    readonly version: number | null;
+    readonly versionsUsed: readonly number[];
+  }[];
+  /** Calendars the audit log shows changed inside the window (the ledger follows each version). */
   readonly calendarsChangedInWindow: readonly string[];
   /** Runs read (the cost of the ledger). */
   readonly runsRead: number;
@@ -181,8 +189,14 @@ export async function ledgerFrom(
   options: LedgerOptions = {},
 ): Promise<JobLedger> {
   const now = deps.clock.now();
-  const calendars = await readCalendars(deps, subject.fields.calendars as Job['calendars']);
-  const history = historyFrom(subject, records ?? [], from, to, calendars.gate);
+  const calendars = await readCalendarHistory(
+    deps,
+    calendarIdsNamed(subject.fields.calendars as Job['calendars'], records ?? []),
+    from,
+    now,
+    auditRecords,
+  );
+  const history = historyFrom(subject, records ?? [], from, to, calendars.gateAt);
   try {
     const ledger = buildFireLedger({
       jobId: subject.jobId,
@@ -193,15 +207,17 @@ export async function ledgerFrom(
       runs,
       ...(options.settleMs === undefined ? {} : { settleMs: options.settleMs }),
     });
-    const calendarsChangedInWindow = deps.audit
-      ? await changedCalendars(deps.audit, calendars.ids, from, to)
-      : [];
+    const periodStarts = history.periods.map((p) => Math.max(p.from, from)).filter((t) => t < to);
     return {
       ...ledger,
       definitionChangedInWindow: history.changedInWindow,
       history: records === undefined ? 'current' : 'audit',
-      calendars: calendars.ids.map((id) => ({ id, version: calendars.byId.get(id)?.version ?? null })),
-      calendarsChangedInWindow,
+      calendars: calendars.ids.map((id) => ({
+        id,
+        version: calendars.current.get(id)?.version ?? null,
+        versionsUsed: calendars.versionsAt(id, periodStarts),
+      })),
+      calendarsChangedInWindow: calendars.changedIn(from, to),
       runsRead: runs.length,
     };
   } catch (err) {
@@ -256,30 +272,6 @@ export async function auditRecords(
   return records.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }
 
-async function changedCalendars(
-  audit: Pick<AuditLog, 'list'>,
-  ids: readonly string[],
-  from: number,
-  to: number,
-): Promise<string[]> {
-  const changed = await Promise.all(
-    ids.map(async (id) =>
-      (await audit.list({ target: `calendar#${id}`, from, to, limit: 1 })).items.length ? id : '',
-    ),
-  );
-  return changed.filter((id) => id !== '');
-}
-
-async function readCalendars(deps: Pick<JobLedgerDeps, 'calendars'>, scheduleCalendars: Job['calendars']) {
-  const ids = scheduleCalendarIds(scheduleCalendars);
-  const store = deps.calendars;
-  const byId = new Map<string, Calendar | undefined>();
-  if (store) await Promise.all(ids.map(async (id) => byId.set(id, await store.get(id))));
-  // Without a calendar store no calendar is known: none removes a fire (rather than all of them).
-  const gate = store ? (calendars: Job['calendars']) => calendarGate(calendars, byId) : undefined;
-  return { ids, byId, gate };
-}
-
 /** The job's runs by trigger time over the window, `marginMs` around it (and its jitter after it). */
 export async function readRuns(
   deps: Pick<JobLedgerDeps, 'runs'>,
@@ -320,7 +312,8 @@ interface State {
   readonly existed: boolean;
 }
 
-type GateOf = (calendars: Job['calendars']) => CalendarGate | undefined;
+/** A schedule's calendars as a gate, the calendars read as they were at `at` (a period's start). */
+type GateOf = (calendars: Job['calendars'], at: number) => CalendarGate | undefined;
 
 /**
  * The periods of the window, oldest first: the job as it is now, taken back through each record
@@ -378,7 +371,7 @@ export function historyFrom(
       ...(s.running ? {} : { stoppedBy }),
       ...(record && restartsSchedule(record) ? restartOf(record, s) : {}),
       ...(anchor === undefined ? {} : { anchor }),
-      definition: definitionOf(s.fields, gateOf),
+      definition: definitionOf(s.fields, gateOf, start),
     });
   }
   return { periods, changedInWindow };
@@ -446,14 +439,18 @@ export function currentFields(
   };
 }
 
-function definitionOf(fields: Record<string, unknown>, gateOf: GateOf | undefined): LedgerDefinition {
+function definitionOf(
+  fields: Record<string, unknown>,
+  gateOf: GateOf | undefined,
+  at = Number.POSITIVE_INFINITY,
+): LedgerDefinition {
   const text = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
   const time = (v: unknown) =>
     typeof v === 'string' ? Date.parse(v) : typeof v === 'number' ? v : undefined;
   const startAt = time(fields.startAt);
   const endAt = time(fields.endAt);
   const calendars = fields.calendars as Job['calendars'] | undefined;
-  const gate = gateOf?.(calendars);
+  const gate = gateOf?.(calendars, at);
   const jitter = typeof fields.jitterSeconds === 'number' ? fields.jitterSeconds : 0;
   return {
     schedule: {
