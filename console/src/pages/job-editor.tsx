@@ -9,6 +9,7 @@ import { CalendarPicker } from '../jobs/calendar-picker';
 import { ChildJobsPicker } from '../jobs/child-jobs';
 import { readSchedule } from '../jobs/cron-text';
 import {
+  ALERT_ROUTINGS,
   BLOCK_STRATEGIES,
   createBody,
   DEADLINE_DAYS,
@@ -580,6 +581,11 @@ function JobEditor({ job }: { job?: Job }) {
               </Field>
             </div>
             <AlertChannelPicker
+              idPrefix="job"
+              owner="job"
+              legend={FIELDS.alertRouting.label}
+              help={FIELDS.alertRouting.help}
+              routings={ALERT_ROUTINGS}
               routing={form.alertRouting}
               value={form.alertChannels}
               onRouting={(routing) => set('alertRouting', routing)}
