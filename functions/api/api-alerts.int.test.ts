@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
 import { checked } from '../../test/openapi-check.js';
+import { waitFor } from '../../test/stand-ins.js';
 
 /**
  * Alert channels through the admin API on the embedded engine (answers checked against the
- * document): a change, a test message to a real HTTP receiver, a group's default channels, and the
- * channels jobs and groups name (they must exist; a named channel is not deleted).
+ * document): a change, a test message to a real HTTP receiver, a group's default channels, the
+ * channels jobs and groups name (they must exist; a named channel is not deleted), and the history:
+ * by state, a silence that sends nothing anywhere, a workflow run's alert.
  */
 
 const suffix = randomUUID().slice(0, 8);
@@ -226,5 +228,80 @@ describe('the channels groups and jobs name', () => {
     expect((await call('PUT', `/v1/jobs/${job.body.id}`, { alertChannels: ['gone-3'] })).status).toBe(400);
     expect((await call('PUT', `/v1/jobs/${job.body.id}`, { alertChannels: null })).status).toBe(200);
     expect((await call('DELETE', `/v1/alert-channels/${id}`)).status).toBe(204);
+  });
+});
+
+describe('the alert history (GET /v1/alerts)', () => {
+  /** A job whose runs fail (its group has no executor), with its own alarm webhook at `own`. */
+  async function failingJob(name: string, alertChannels: string[], own: string): Promise<number> {
+    const job = await call('POST', '/v1/jobs', {
+      ...jobBody,
+      name,
+      alertChannels,
+      alarmWebhook: `${base}${own}`,
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    return job.body.id;
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: API bodies are read field by field
+  const alertOf = async (jobId: number): Promise<any> =>
+    (await call('GET', `/v1/alerts?jobId=${jobId}`)).body.items[0];
+
+  it("filters by state; a silenced alert sends nothing, on the job's own alarm path neither", async () => {
+    const channel = await newWebhook('/routed');
+    const sent = await failingJob('sent', [channel], '/own-sent');
+    const silenced = await failingJob('silenced', [channel], '/own-silenced');
+    const unrouted = await failingJob('unrouted', [], '/own-unrouted');
+    const silence = await call('POST', '/v1/alert-silences', {
+      jobId: silenced,
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+      reason: 'maintenance',
+    });
+    expect(silence.status).toBe(201);
+    for (const id of [sent, silenced, unrouted]) {
+      expect((await call('POST', `/v1/jobs/${id}/trigger`, {})).status).toBe(202);
+    }
+    // The job's own path publishes right after recording: once the others' went out, so would the silenced one's.
+    for (const id of [sent, unrouted]) {
+      await waitFor(async () => (await alertOf(id))?.legacy?.first.state === 'delivered', {
+        what: `job ${id}'s own alarm delivered`,
+      });
+    }
+    const quiet = await waitFor(() => alertOf(silenced), { what: 'the silenced alert' });
+    expect(quiet).toMatchObject({ state: 'silenced', silenceId: silence.body.id, deliveries: [] });
+    expect(quiet.legacy).toBeUndefined();
+    expect(received.map((r) => r.path).filter((p) => p.startsWith('/own-'))).toEqual(
+      expect.arrayContaining(['/own-sent', '/own-unrouted']),
+    );
+    expect(received.filter((r) => r.path === '/own-silenced')).toEqual([]);
+
+    const ours = new Set([sent, silenced, unrouted]);
+    const byState = async (state: string) =>
+      (await call('GET', `/v1/alerts?state=${state}`)).body.items
+        .filter((a: { jobId: number }) => ours.has(a.jobId))
+        .map((a: { jobId: number; state: string }) => [a.jobId, a.state]);
+    expect(await byState('sent')).toEqual([[sent, 'sent']]);
+    expect(await byState('silenced')).toEqual([[silenced, 'silenced']]);
+    expect(await byState('unrouted')).toEqual([[unrouted, 'unrouted']]);
+    const bad = await call('GET', '/v1/alerts?state=lost');
+    expect([bad.status, bad.body.problems?.[0]?.field]).toEqual([400, 'state']);
+    await call('DELETE', `/v1/alert-silences/${silence.body.id}`);
+  });
+
+  it("keeps a failed workflow run's workflow on the alert of its failed node's job", async () => {
+    const job = await call('POST', '/v1/jobs', { ...jobBody, name: 'etl step' });
+    const wf = await call('POST', '/v1/workflows', {
+      name: 'etl',
+      appName: APP,
+      nodes: [{ key: 'only', jobId: job.body.id, executorParam: '{{ input.missing }}' }],
+    });
+    expect(wf.status, JSON.stringify(wf.body)).toBe(201);
+    const run = await call('POST', `/v1/workflows/${wf.body.id}/trigger`, { input: {} });
+    expect(run.status).toBe(202);
+    const alert = await waitFor(() => alertOf(job.body.id), { what: "the workflow's alert" });
+    expect(alert).toMatchObject({
+      kind: 'runFailed',
+      workflow: { id: wf.body.id, name: 'etl', runId: run.body.id },
+    });
   });
 });

@@ -39,6 +39,7 @@ export function addAlertRoutes(r: GuardedRouter, deps: AdminAlertsDeps): void {
       const page = await deps.alerts.listAlerts({
         ...(query.jobId === undefined ? {} : { jobId: query.jobId }),
         ...(query.kind === undefined ? {} : { kind: query.kind }),
+        ...(query.state === undefined ? {} : { state: query.state }),
         ...(query.from === undefined ? {} : { from: Date.parse(query.from) }),
         ...(query.to === undefined ? {} : { to: Date.parse(query.to) }),
         limit: query.limit,

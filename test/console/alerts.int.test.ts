@@ -21,8 +21,10 @@ import { consoleOrigin } from './console-origin.js';
  * the field before asking, the server's 400 about the body template shown at that field, the secret
  * never shown after), a silence of one job created in its dialog; then two jobs whose runs fail on a
  * real SDK executor: the history shows one alert sent and delivered to the channel (a real receiver),
- * the other silenced with the silence's reason. Each page at 390 px (dark) without sideways scroll or
- * serious axe-core violations.
+ * the other silenced with the silence's reason. Then the channel edited in its dialog, a test message
+ * the receiver takes shown on its card, the channel made its group's default in the group's dialog,
+ * and named on the page of a job that inherits it. Each page at 390 px (dark) without sideways scroll
+ * or serious axe-core violations.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: API bodies are read field by field
@@ -179,6 +181,51 @@ describe('alerts in the web console', () => {
     expect(problems.cspViolations).toEqual([]);
     // The server's refusal of the body template, and nothing else.
     expect(problems.failedRequests).toEqual(['/alerts/channels: POST /v1/alert-channels → 400']);
+    await page.context().close();
+  });
+
+  it("edits the channel, sends a test that the receiver takes, and makes it its group's default", async () => {
+    const page = await open('/alerts/channels', WIDTHS.wide, 'light');
+    const problems = watchProblems(page);
+    await page.getByRole('button', { name: 'Edit ops hook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit channel ops hook' });
+    // The secret is never shown: an empty field keeps it.
+    await expect(dialog.getByLabel('New signing secret').inputValue()).resolves.toBe('');
+    await dialog.getByLabel('Name').fill('ops hook v2');
+    await dialog.getByRole('button', { name: 'Save channel' }).click();
+    const card = page.getByRole('article', { name: 'ops hook v2' });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Send test to ops hook v2' }).click();
+    await expect(card.getByRole('status').innerText()).resolves.toMatch(
+      /^delivered\s+Test message .+: Delivered \(HTTP 200\)\.$/,
+    );
+    // The template rendered over the test alert: job 0.
+    expect(hook.bodies.at(-1)).toEqual({ job: 0, count: 1 });
+    const [channel] = (await e.call('GET', '/v1/alert-channels')).body.items;
+    expect([channel.name, channel.signed, channel.revision]).toEqual(['ops hook v2', true, 2]);
+
+    await page.goto(`${new URL(page.url()).origin}/executors`);
+    await settle(page);
+    await page.getByRole('button', { name: `Edit group ${appName}` }).click();
+    const groupDialog = page.getByRole('dialog', { name: `Edit group ${appName}` });
+    await groupDialog.getByLabel('These channels').check();
+    await groupDialog.getByRole('checkbox', { name: /ops hook v2/ }).check();
+    await groupDialog.getByRole('button', { name: 'Save group' }).click();
+    await groupDialog.waitFor({ state: 'hidden' });
+    expect((await e.call('GET', `/v1/groups/${appName}`)).body.alertChannels).toEqual([channel.id]);
+
+    // A job on its group's default names the group's channels, beside a link to its alerts.
+    const job = await e.createJob({ appName, name: 'Inherits', executorHandler: 'fails' });
+    await page.goto(`${new URL(page.url()).origin}/jobs/${job.id}`);
+    await settle(page);
+    const channels = page.locator('dt', { hasText: /^Alert channels$/ }).locator('+ dd');
+    // The group is read first, then the channels it names.
+    await channels.getByText('group default: ops hook v2', { exact: true }).waitFor();
+    await channels.getByRole('link', { name: 'Alerts of this job' }).click();
+    await page.waitForURL(`**/alerts?jobId=${job.id}`);
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
     await page.context().close();
   });
 

@@ -138,7 +138,8 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
     await page.getByRole('radio', { name: 'Group default' }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(new RegExp(`/jobs/${jobId}$`));
-    await facts.getByText('group default', { exact: true }).waitFor();
+    // The job's group names no channels.
+    await facts.getByText('group default: none', { exact: true }).waitFor();
     expect((await e.call('GET', `/v1/jobs/${jobId}`)).body).toMatchObject({
       alertChannels: null,
       logRetentionDays: 90,

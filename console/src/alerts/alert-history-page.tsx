@@ -11,6 +11,7 @@ import { RunLink } from '../runs/run-cells';
 import {
   ALERT_KIND_LABELS,
   ALERT_KINDS,
+  ALERT_STATE_NAMES,
   ALERT_STATES,
   alertListQuery,
   attemptText,
@@ -26,7 +27,7 @@ import { silenceMatchText, silenceStatus, silenceTimeWords } from './silence-for
 
 const TITLE = 'Alert history';
 const PAGE_SIZE = 25;
-const FILTERS = ['jobId', 'kind', 'range', 'from', 'to'] as const;
+const FILTERS = ['jobId', 'kind', 'state', 'range', 'from', 'to'] as const;
 const CUSTOM = 'custom';
 const RANGE_CHOICES = [
   { value: '', label: 'Any time' },
@@ -34,7 +35,7 @@ const RANGE_CHOICES = [
   { value: CUSTOM, label: 'Between…' },
 ];
 
-/** The alert history, newest first: filtered by job, kind and time (in the URL), paged by cursor. */
+/** The alert history, newest first: filtered by job, kind, state and time (in the URL), paged by cursor. */
 export function AlertHistoryPage() {
   return (
     <AlertsAdminOnly title={TITLE}>
@@ -98,6 +99,14 @@ function AlertHistory() {
             onChange={(kind) => setFilters({ kind })}
           />
           <FilterSelect
+            id="alerts-state"
+            label="State"
+            any="Any state"
+            value={filters.state}
+            choices={ALERT_STATE_NAMES.map((s) => ({ value: s, label: ALERT_STATES[s].label }))}
+            onChange={(state) => setFilters({ state })}
+          />
+          <FilterSelect
             id="alerts-range"
             label="First raised"
             value={rangeMode}
@@ -145,7 +154,7 @@ function AlertHistory() {
           {cursor ? (
             <p>This is the end of the history.</p>
           ) : filtered ? (
-            <p>Widen the filters (another kind, a longer time) or clear them.</p>
+            <p>Widen the filters (another kind or state, a longer time) or clear them.</p>
           ) : (
             <AboutAlerts />
           )}
@@ -240,6 +249,17 @@ function AlertCard({
               <dt>First run</dt>
               <dd>
                 <RunLink logId={alert.logId} />
+              </dd>
+            </>
+          )}
+          {alert.workflow && (
+            <>
+              <dt>Workflow</dt>
+              <dd>
+                <Link href={`/workflows/${alert.workflow.id}`}>{alert.workflow.name}</Link>: run{' '}
+                <Link href={`/workflows/runs/${encodeURIComponent(alert.workflow.runId)}`} class="mono">
+                  {alert.workflow.runId}
+                </Link>
               </dd>
             </>
           )}

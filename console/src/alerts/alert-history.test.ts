@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ALERT_KINDS,
+  ALERT_STATE_NAMES,
   type AlertDelivery,
   alertListQuery,
   attemptText,
@@ -133,7 +134,7 @@ describe('alertListQuery', () => {
 
   it('asks for any time when no range is set, and for nothing it cannot parse', () => {
     expect(alertListQuery({}, now)).toEqual({});
-    expect(alertListQuery({ jobId: 'x', kind: 'nope', from: 'later' }, now)).toEqual({});
+    expect(alertListQuery({ jobId: 'x', kind: 'nope', state: 'lost', from: 'later' }, now)).toEqual({});
   });
 
   it('takes the job, the kind and a quick range counted back from now', () => {
@@ -142,6 +143,12 @@ describe('alertListQuery', () => {
       kind: 'deadlineMissed',
       from: new Date(now - 3600_000).toISOString(),
     });
+  });
+
+  it('takes a state, and every state the API names', () => {
+    expect(alertListQuery({ state: 'silenced' }, now)).toEqual({ state: 'silenced' });
+    const contract = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'));
+    expect(ALERT_STATE_NAMES).toEqual(contract.components.schemas.Alert.properties.state.enum);
   });
 
   it('takes a custom range as instants', () => {

@@ -1,6 +1,6 @@
 // The alert history in words: kinds and states named for people, how an alert grouped its alarms
 // ("12 times in 7 min"), each delivery's state with its attempts, and the listAlerts query of the
-// URL's filters. Pure.
+// URL's filters (job, kind, state, time). Pure.
 
 import type { Alert } from '@tickring/client';
 import { isQuickRange, parseJobId, QUICK_RANGES } from '../runs/filters';
@@ -25,7 +25,7 @@ export const ALERT_STATES: Readonly<Record<AlertState, { label: string; meaning:
   sent: { label: 'sent', meaning: 'routed to its channels', badge: 'status-running' },
   silenced: {
     label: 'silenced',
-    meaning: 'a silence matched: recorded, sent nowhere',
+    meaning: 'a silence matched: recorded, sent nowhere (nor to the job’s alarm e-mail and webhook)',
     badge: 'status-skipped',
   },
   unrouted: {
@@ -34,6 +34,8 @@ export const ALERT_STATES: Readonly<Record<AlertState, { label: string; meaning:
     badge: 'warn',
   },
 };
+
+export const ALERT_STATE_NAMES = Object.keys(ALERT_STATES) as AlertState[];
 
 const DELIVERY_BADGES: Readonly<Record<AlertDelivery['state'], string>> = {
   pending: 'status-running',
@@ -118,6 +120,7 @@ export function attemptText(attempt: DeliveryAttempt): string {
 export interface AlertFilterValues {
   readonly jobId?: string;
   readonly kind?: string;
+  readonly state?: string;
   readonly range?: string;
   readonly from?: string;
   readonly to?: string;
@@ -126,6 +129,7 @@ export interface AlertFilterValues {
 export interface AlertListQuery {
   jobId?: number;
   kind?: AlertKind;
+  state?: AlertState;
   from?: string;
   to?: string;
 }
@@ -147,6 +151,8 @@ export function alertListQuery(filters: AlertFilterValues, now: number = Date.no
   if (jobId !== undefined) query.jobId = jobId;
   const kind = ALERT_KINDS.find((k) => k === filters.kind);
   if (kind) query.kind = kind;
+  const state = ALERT_STATE_NAMES.find((s) => s === filters.state);
+  if (state) query.state = state;
   if (isQuickRange(filters.range)) {
     query.from = new Date(now - QUICK_RANGES[filters.range].ms).toISOString();
   } else {

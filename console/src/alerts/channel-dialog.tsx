@@ -1,8 +1,8 @@
-import type { AlertChannel, AlertChannelCreate } from '@tickring/client';
+import type { AlertChannel } from '@tickring/client';
 import { useState } from 'preact/hooks';
 import { ErrorNotice, Field } from '../components/common';
 import { Dialog, DialogButtons } from '../components/dialog';
-import { api } from '../lib/api';
+import { api, type ShownError } from '../lib/api';
 import { problemsFor, unplacedError } from '../lib/field-problems';
 import { useAction } from '../lib/hooks';
 import {
@@ -11,8 +11,12 @@ import {
   CHANNEL_LIMITS,
   type ChannelField,
   type ChannelForm,
+  channelFormOf,
   channelRequest,
+  channelTarget,
+  channelUpdateRequest,
   KIND_FIELDS,
+  keepsUrl,
   newChannelForm,
 } from './channel-form';
 
@@ -20,26 +24,45 @@ const FORM_FIELDS: readonly ChannelField[] = ['name', 'kind', 'url', 'bodyTempla
 const FORM_ID = 'alert-channel-form';
 
 /**
- * A new alert channel in a dialog: its name, its kind, and only that kind's fields. The form's own
- * checks and the API's 400 problems show beside their fields, anything else above them.
+ * An alert channel in a dialog, new or edited: its name, its kind (fixed once created), and only that
+ * kind's fields. An edit sends the fields changed with the revision read; its secret is kept unless a
+ * new one is typed or signing is stopped. The form's own checks and the API's 400 problems show beside
+ * their fields, anything else above them; a channel saved meanwhile (409) can be read again here.
  */
 export function ChannelDialog({
+  channel: opened,
   onSaved,
   onClose,
 }: {
+  /** The channel to edit; none: a new one. */
+  channel?: AlertChannel;
   onSaved: (channel: AlertChannel) => void;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState<ChannelForm>(newChannelForm);
-  const save = useAction(async (body: AlertChannelCreate) => {
-    onSaved(await api().createAlertChannel({ body }));
+  // The channel as last read: a reload after a 409 replaces it (and the form).
+  const [channel, setChannel] = useState(opened);
+  const [form, setForm] = useState<ChannelForm>(() => (opened ? channelFormOf(opened) : newChannelForm()));
+  const editing = channel !== undefined;
+  const save = useAction(async (made: () => Promise<AlertChannel>) => onSaved(await made()));
+  const reload = useAction(async (id: string) => {
+    const fresh = (await api().listAlertChannels()).items.find((c) => c.id === id);
+    if (!fresh) throw new Error('This channel was deleted meanwhile: close the dialog.');
+    setChannel(fresh);
+    setForm(channelFormOf(fresh));
+    save.setError(undefined);
   });
   const set = (changes: Partial<ChannelForm>) => setForm((f) => ({ ...f, ...changes }));
   const submit = async (event: Event) => {
     event.preventDefault();
-    const made = channelRequest(form);
+    if (!channel) {
+      const made = channelRequest(form);
+      if ('error' in made) return save.setError(made.error);
+      return void (await save.run(() => api().createAlertChannel({ body: made.body })));
+    }
+    const made = channelUpdateRequest(channel, form);
     if ('error' in made) return save.setError(made.error);
-    await save.run(made.body);
+    if ('unchanged' in made) return onClose();
+    await save.run(() => api().updateAlertChannel({ path: { id: channel.id }, body: made.body }));
   };
   const shown = KIND_FIELDS[form.kind];
   const problems = (field: ChannelField) => problemsFor(save.error, field);
@@ -54,11 +77,27 @@ export function ChannelDialog({
       'aria-describedby': [`${id}-help`, invalid ? `${id}-error` : ''].filter(Boolean).join(' '),
     };
   };
+  const urlKept = keepsUrl(channel);
+  const signed = channel?.kind === 'webhook' && channel.signed;
+  const stale = save.error?.status === 409;
 
   return (
-    <Dialog open title="New alert channel" onClose={onClose} banner class="alerts-dialog">
+    <Dialog
+      open
+      title={channel ? `Edit channel ${channel.name}` : 'New alert channel'}
+      onClose={onClose}
+      banner
+      class="alerts-dialog"
+    >
       <form id={FORM_ID} onSubmit={(e) => void submit(e)} noValidate>
-        <ErrorNotice error={unplacedError(save.error, FORM_FIELDS)} title="Not created" />
+        {stale && channel ? (
+          <StaleNotice busy={reload.busy} error={reload.error} onReload={() => void reload.run(channel.id)} />
+        ) : (
+          <ErrorNotice
+            error={unplacedError(save.error, FORM_FIELDS)}
+            title={editing ? 'Not saved' : 'Not created'}
+          />
+        )}
         <Field
           id="channel-name"
           label="Name"
@@ -83,6 +122,7 @@ export function ChannelDialog({
                 name="kind"
                 value={kind}
                 checked={form.kind === kind}
+                disabled={editing}
                 onChange={() => set({ kind })}
               />
               {CHANNEL_KINDS[kind].label}
@@ -90,6 +130,7 @@ export function ChannelDialog({
           ))}
           <small id="channel-kind-help" class="help">
             {CHANNEL_KINDS[form.kind].help}
+            {editing && ' A channel’s kind cannot change: create another channel for another kind.'}
           </small>
           {problems('kind').length > 0 && (
             <small class="field-error" role="alert">
@@ -103,7 +144,7 @@ export function ChannelDialog({
             label={form.kind === 'slack' ? 'Incoming webhook URL' : 'URL'}
             help={
               form.kind === 'slack'
-                ? 'From the Slack app’s Incoming Webhooks page. It is the webhook’s credential: the list shows only its host.'
+                ? `From the Slack app’s Incoming Webhooks page. It is the webhook’s credential: the list shows only its host.${urlKept && channel ? ` Leave empty to keep the current one (${channelTarget(channel)}).` : ''}`
                 : 'Where each alert is POSTed (http or https); 2xx counts as delivered, anything else is tried again twice.'
             }
             problems={problems('url')}
@@ -113,7 +154,7 @@ export function ChannelDialog({
               type="url"
               inputMode="url"
               value={form.url}
-              required
+              required={!urlKept}
               autoComplete="off"
               spellcheck={false}
               placeholder={
@@ -153,9 +194,10 @@ export function ChannelDialog({
         {shown.includes('secret') && (
           <Field
             id="channel-secret"
-            label="Signing secret (optional)"
+            label={signed ? 'New signing secret' : 'Signing secret (optional)'}
             help={
               <>
+                {signed && 'The channel signs its bodies: leave empty to keep its secret. '}
                 {CHANNEL_LIMITS.secretMin} to {CHANNEL_LIMITS.secretMax} characters. Each body is signed:{' '}
                 <code>X-Tickring-Signature: t=&lt;unix s&gt;,v1=&lt;HMAC-SHA256 of "t.body"&gt;</code>. It is
                 stored sealed and never shown again, not even here.
@@ -166,15 +208,55 @@ export function ChannelDialog({
             <input
               {...input('secret')}
               type="password"
-              value={form.secret}
+              value={form.stopSigning ? '' : form.secret}
+              disabled={form.stopSigning}
               autoComplete="new-password"
               spellcheck={false}
               onInput={(e) => set({ secret: e.currentTarget.value })}
             />
           </Field>
         )}
+        {shown.includes('secret') && signed && (
+          <label class="field">
+            <input
+              type="checkbox"
+              name="stopSigning"
+              checked={form.stopSigning}
+              onChange={(e) => set({ stopSigning: e.currentTarget.checked })}
+            />
+            Stop signing: remove the secret (bodies go unsigned)
+          </label>
+        )}
       </form>
-      <DialogButtons confirmLabel="Create channel" busy={save.busy} form={FORM_ID} onCancel={onClose} />
+      <DialogButtons
+        confirmLabel={editing ? 'Save channel' : 'Create channel'}
+        busy={save.busy}
+        disabled={stale}
+        form={FORM_ID}
+        onCancel={onClose}
+      />
     </Dialog>
+  );
+}
+
+/** A save refused because the channel changed meanwhile: read it again (the form starts from it). */
+function StaleNotice({
+  busy,
+  error,
+  onReload,
+}: {
+  busy: boolean;
+  error: ShownError | undefined;
+  onReload: () => void;
+}) {
+  return (
+    <div class="notice error" role="alert">
+      <strong>Not saved: this channel changed meanwhile</strong> (someone saved it since you opened it).
+      Reload it, then make your change again.{' '}
+      <button type="button" class="secondary small" aria-busy={busy} disabled={busy} onClick={onReload}>
+        Reload channel
+      </button>
+      {error && <p>{error.message}</p>}
+    </div>
   );
 }

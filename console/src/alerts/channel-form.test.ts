@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
+import type { AlertChannel } from '@tickring/client';
 import { describe, expect, it } from 'vitest';
 import {
   bodyText,
   CHANNEL_KIND_NAMES,
   CHANNEL_LIMITS,
   type ChannelForm,
+  channelFormOf,
   channelRequest,
   channelTarget,
+  channelUpdateRequest,
   newChannelForm,
   secretText,
+  testResultText,
 } from './channel-form';
 
 const form = (changes: Partial<ChannelForm>): ChannelForm => ({ ...newChannelForm(), ...changes });
@@ -101,6 +105,80 @@ describe('channelRequest', () => {
       secretMax: fields.secret.maxLength,
     }).toEqual(CHANNEL_LIMITS);
     expect(fields.kind.enum).toEqual(CHANNEL_KIND_NAMES);
+  });
+});
+
+describe('channelUpdateRequest', () => {
+  const hook: AlertChannel = {
+    id: 'ch-ops',
+    name: 'ops',
+    kind: 'webhook',
+    url: 'https://hooks.example.com/t',
+    bodyTemplate: '{"t":"{{ text }}"}',
+    signed: true,
+    revision: 4,
+    createdAt: '2030-01-01T10:02:00.000Z',
+    createdBy: 'ana',
+    updatedAt: '2030-01-01T10:02:00.000Z',
+  };
+  const edit = (channel: AlertChannel, changes: Partial<ChannelForm>) =>
+    channelUpdateRequest(channel, { ...channelFormOf(channel), ...changes });
+
+  it('starts from the channel as read, its secret never (empty keeps it)', () => {
+    expect(channelFormOf(hook)).toEqual({
+      name: 'ops',
+      kind: 'webhook',
+      url: 'https://hooks.example.com/t',
+      bodyTemplate: '{"t":"{{ text }}"}',
+      secret: '',
+      stopSigning: false,
+    });
+    expect(edit(hook, {})).toEqual({ unchanged: true });
+  });
+
+  it('sends only the fields changed, with the revision read', () => {
+    expect(edit(hook, { name: ' ops 2 ', url: 'https://hooks.example.com/v2' })).toEqual({
+      body: { name: 'ops 2', url: 'https://hooks.example.com/v2', revision: 4 },
+    });
+    // An emptied template is null: the alert as JSON again.
+    expect(edit(hook, { bodyTemplate: ' ' })).toEqual({ body: { bodyTemplate: null, revision: 4 } });
+  });
+
+  it('replaces the secret when one is typed, removes it on "stop signing", and never changes the kind', () => {
+    const secret = 'another-long-random-shared-secret';
+    expect(edit(hook, { secret })).toEqual({ body: { secret, revision: 4 } });
+    expect(edit(hook, { secret, stopSigning: true })).toEqual({ body: { secret: null, revision: 4 } });
+    expect(edit({ ...hook, signed: false }, { stopSigning: true })).toEqual({ unchanged: true });
+    expect(edit(hook, { kind: 'email', name: 'mail' })).toEqual({ body: { name: 'mail', revision: 4 } });
+  });
+
+  it("keeps a Slack webhook's URL, never shown, unless a new one is typed", () => {
+    const slack: AlertChannel = { ...hook, kind: 'slack', url: 'https://hooks.slack.com/services/T/B/X' };
+    expect(channelFormOf(slack).url).toBe('');
+    expect(edit(slack, {})).toEqual({ unchanged: true });
+    expect(edit(slack, { url: 'https://hooks.slack.com/services/T/B/Y' })).toEqual({
+      body: { url: 'https://hooks.slack.com/services/T/B/Y', revision: 4 },
+    });
+  });
+
+  it('names every problem at once, as a create does', () => {
+    const made = edit(hook, { name: '', url: '', secret: 'short' });
+    expect(fieldsOf(made as ReturnType<typeof channelRequest>)).toEqual(['name', 'url', 'secret']);
+  });
+});
+
+describe('testResultText', () => {
+  it("says delivered with the receiver's status, or why not", () => {
+    expect(testResultText({ kind: 'webhook', delivered: true, status: 204 })).toBe('Delivered (HTTP 204).');
+    expect(testResultText({ kind: 'email', delivered: true })).toBe(
+      'Delivered: published on the alarm topic.',
+    );
+    expect(testResultText({ kind: 'webhook', delivered: false, status: 503, error: 'HTTP 503' })).toBe(
+      'Not delivered: HTTP 503.',
+    );
+    expect(
+      testResultText({ kind: 'slack', delivered: false, error: 'connect ECONNREFUSED 127.0.0.1:9' }),
+    ).toBe('Not delivered: connect ECONNREFUSED 127.0.0.1:9.');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AlertChannel } from '@tickring/client';
+import type { AlertChannel, AlertChannelTestResult } from '@tickring/client';
 import { useId, useState } from 'preact/hooks';
 import { Empty, ErrorNotice, Time } from '../components/common';
 import { ConfirmDialog } from '../components/dialog';
@@ -6,11 +6,11 @@ import { api } from '../lib/api';
 import { useAction, useLoad } from '../lib/hooks';
 import { AlertsAdminOnly, AlertsSection } from './alerts-section';
 import { ChannelDialog } from './channel-dialog';
-import { bodyText, CHANNEL_KINDS, channelTarget, secretText } from './channel-form';
+import { bodyText, CHANNEL_KINDS, channelTarget, secretText, testResultText } from './channel-form';
 
 const TITLE = 'Alert channels';
 
-/** Alert channels: where alerts go. List, create, delete (a channel's row has room for more actions). */
+/** Alert channels: where alerts go. List, create, edit, send a test message, delete. */
 export function AlertChannelsPage() {
   return (
     <AlertsAdminOnly title={TITLE}>
@@ -22,6 +22,7 @@ export function AlertChannelsPage() {
 function AlertChannels() {
   const channels = useLoad(() => api().listAlertChannels(), 'alert-channels', 10_000);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AlertChannel | undefined>();
   const [deleting, setDeleting] = useState<AlertChannel | undefined>();
   const [done, setDone] = useState<string | undefined>();
   const remove = useAction(async (channel: AlertChannel) => {
@@ -61,6 +62,7 @@ function AlertChannels() {
             <ChannelCard
               key={channel.id}
               channel={channel}
+              onEdit={() => setEditing(channel)}
               onDelete={() => {
                 remove.setError(undefined);
                 setDeleting(channel);
@@ -75,6 +77,17 @@ function AlertChannels() {
           onSaved={(channel) => {
             setCreating(false);
             setDone(`Channel ${channel.name} created.`);
+            channels.reload();
+          }}
+        />
+      )}
+      {editing && (
+        <ChannelDialog
+          channel={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(channel) => {
+            setEditing(undefined);
+            setDone(`Channel ${channel.name} saved.`);
             channels.reload();
           }}
         />
@@ -97,11 +110,27 @@ function AlertChannels() {
   );
 }
 
-/** A channel as a card: where it sends, its body and secret (set or not), and its actions. */
-function ChannelCard({ channel, onDelete }: { channel: AlertChannel; onDelete: () => void }) {
+/**
+ * A channel as a card: where it sends, its body and secret (set or not), and its actions; a test
+ * message's answer (delivered, or the receiver's status and error) stays on the card.
+ */
+function ChannelCard({
+  channel,
+  onEdit,
+  onDelete,
+}: {
+  channel: AlertChannel;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const titleId = useId();
   const body = bodyText(channel);
   const secret = secretText(channel);
+  const [tested, setTested] = useState<AlertChannelTestResult | undefined>();
+  const test = useAction(async () => {
+    setTested(undefined);
+    setTested(await api().testAlertChannel({ path: { id: channel.id } }));
+  });
   return (
     <li>
       <article class="alert-card" aria-labelledby={titleId}>
@@ -133,8 +162,31 @@ function ChannelCard({ channel, onDelete }: { channel: AlertChannel; onDelete: (
           <dt>Id</dt>
           <dd class="mono">{channel.id}</dd>
         </dl>
-        {/* Edit and Send test join Delete here once the API has them. */}
+        <p class="channel-test" role="status">
+          {tested && (
+            <>
+              <span class={`badge ${tested.delivered ? 'status-success' : 'status-fail'}`}>
+                {tested.delivered ? 'delivered' : 'not delivered'}
+              </span>{' '}
+              Test message <Time at={tested.at} />: {testResultText(tested)}
+            </>
+          )}
+        </p>
+        <ErrorNotice error={test.error} title="Test not sent" />
         <div class="card-actions">
+          <button
+            type="button"
+            class="secondary small"
+            aria-label={`Send test to ${channel.name}`}
+            aria-busy={test.busy}
+            disabled={test.busy}
+            onClick={() => void test.run()}
+          >
+            Send test
+          </button>
+          <button type="button" class="secondary small" aria-label={`Edit ${channel.name}`} onClick={onEdit}>
+            Edit
+          </button>
           <button
             type="button"
             class="secondary small"

@@ -2,7 +2,7 @@ import type { AlertChannel } from '@tickring/client';
 import { ErrorNotice } from '../components/common';
 import { api } from '../lib/api';
 import { type Loaded, useLoad } from '../lib/hooks';
-import { ALERT_ROUTINGS, type AlertRouting, FIELDS, MAX_ALERT_CHANNELS } from './job-form';
+import { type AlertRouting, type Choice, MAX_ALERT_CHANNELS } from './job-form';
 import './jobs.css';
 
 /**
@@ -22,11 +22,18 @@ export function useAlertChannels(readable: boolean): Loaded<AlertChannel[] | nul
 }
 
 /**
- * Where a job's alerts go: its group's default channels, none, or the channels ticked (a checkbox
- * per channel; ids ticked that no channel has, or that the viewer cannot read, stay listed so they
- * can be taken out).
+ * Where alerts go, for a job or a group (`owner`): a choice of `routings` (a job's: its group's
+ * default, none, or the channels ticked; a group's: none, or the channels ticked), and with `chosen`
+ * a checkbox per channel (ids ticked that no channel has, or that the viewer cannot read, stay listed
+ * so they can be taken out). Its inputs' ids start with `idPrefix` (`job-alertRouting`,
+ * `job-alertChannels`), where a form's problem summary links.
  */
 export function AlertChannelPicker({
+  idPrefix,
+  owner,
+  legend,
+  help,
+  routings,
   routing,
   value,
   onRouting,
@@ -36,6 +43,11 @@ export function AlertChannelPicker({
   routingProblems,
   channelProblems,
 }: {
+  idPrefix: string;
+  owner: 'job' | 'group';
+  legend: string;
+  help: string;
+  routings: readonly Choice<AlertRouting>[];
   routing: AlertRouting;
   value: readonly string[];
   onRouting: (routing: AlertRouting) => void;
@@ -45,6 +57,7 @@ export function AlertChannelPicker({
   routingProblems: readonly string[];
   channelProblems: readonly string[];
 }) {
+  const routingId = `${idPrefix}-alertRouting`;
   const known = channels.data ?? [];
   const missing = value.filter((id) => !known.some((c) => c.id === id));
   const full = value.length >= MAX_ALERT_CHANNELS;
@@ -54,17 +67,17 @@ export function AlertChannelPicker({
   return (
     <fieldset
       class={`field alert-channel-picker${problems.length > 0 ? ' invalid' : ''}`}
-      id="job-alertRouting"
-      aria-describedby={`job-alertRouting-help${problems.length > 0 ? ' job-alertRouting-error' : ''}`}
+      id={routingId}
+      aria-describedby={`${routingId}-help${problems.length > 0 ? ` ${routingId}-error` : ''}`}
       tabIndex={-1}
     >
-      <legend>{FIELDS.alertRouting.label}</legend>
+      <legend>{legend}</legend>
       <div class="alert-routings">
-        {ALERT_ROUTINGS.map((choice) => (
+        {routings.map((choice) => (
           <label key={choice.value}>
             <input
               type="radio"
-              name="job-alertRouting"
+              name={routingId}
               value={choice.value}
               checked={routing === choice.value}
               disabled={disabled}
@@ -74,18 +87,18 @@ export function AlertChannelPicker({
           </label>
         ))}
       </div>
-      <small id="job-alertRouting-help" class="help">
-        {FIELDS.alertRouting.help}
+      <small id={`${routingId}-help`} class="help">
+        {help}
       </small>
       {routing === 'chosen' && (
-        <fieldset class="alert-channel-list" id="job-alertChannels" tabIndex={-1}>
+        <fieldset class="alert-channel-list" id={`${idPrefix}-alertChannels`} tabIndex={-1}>
           <legend>
             Channels <small class="muted">(at most {MAX_ALERT_CHANNELS})</small>
           </legend>
           <ErrorNotice error={channels.error} title="The alert channels could not be read" />
           {channels.data === null && (
             <p class="muted small">
-              Only an admin can list the channels: those the job names are shown by id.
+              Only an admin can list the channels: those the {owner} names are shown by id.
             </p>
           )}
           {channels.data && known.length === 0 && value.length === 0 && (
@@ -115,7 +128,7 @@ export function AlertChannelPicker({
         </fieldset>
       )}
       {problems.length > 0 && (
-        <small id="job-alertRouting-error" class="field-error" role="alert">
+        <small id={`${routingId}-error`} class="field-error" role="alert">
           {problems.join(' ')}
         </small>
       )}

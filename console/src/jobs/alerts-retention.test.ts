@@ -14,6 +14,14 @@ describe('alertChannelsText', () => {
     expect(alertChannelsText(['ch-chat', 'ch-ops'], known)).toBe('chat, ops webhook');
   });
 
+  it("names the group's default channels once the group is read", () => {
+    expect(alertChannelsText(null, known, ['ch-ops'])).toBe('group default: ops webhook');
+    expect(alertChannelsText(undefined, undefined, ['ch-ops'])).toBe('group default: ch-ops');
+    expect(alertChannelsText(null, known, [])).toBe('group default: none');
+    // A job's own list stands, whatever its group's.
+    expect(alertChannelsText([], known, ['ch-ops'])).toBe('none');
+  });
+
   it('names a channel by its id when it is gone or the list was not read', () => {
     expect(alertChannelsText(['ch-ops', 'ch-gone'], known)).toBe('ops webhook, ch-gone');
     expect(alertChannelsText(['ch-ops'], undefined)).toBe('ch-ops');

@@ -4,12 +4,21 @@
 import type { AlertChannel, Job, JobRetention } from '@tickring/client';
 import { percentText } from './job-form';
 
-/** "group default", "none", or the channels by name (an id no channel has, or none read, as the id). */
+/**
+ * "none", or the channels by name (an id no channel has, or none read, as the id); the group's
+ * default named the same way once read ("group default: ops webhook", "group default: none"), else
+ * "group default".
+ */
 export function alertChannelsText(
-  channels: Job['alertChannels'],
+  channels: Job['alertChannels'] | readonly string[],
   known: readonly Pick<AlertChannel, 'id' | 'name'>[] | undefined,
+  groupChannels?: readonly string[],
 ): string {
-  if (channels === null || channels === undefined) return 'group default';
+  if (channels === null || channels === undefined) {
+    return groupChannels === undefined
+      ? 'group default'
+      : `group default: ${alertChannelsText(groupChannels, known)}`;
+  }
   if (channels.length === 0) return 'none';
   return channels.map((id) => known?.find((c) => c.id === id)?.name ?? id).join(', ');
 }

@@ -204,8 +204,16 @@ function JobDetail({
 
 function JobFacts({ job }: { job: Job }) {
   const { me } = useAuth();
+  const admin = me?.permissions.admin === true;
+  // A job on its group's default names the group's channels: read the group.
+  const inherits = job.alertChannels === null || job.alertChannels === undefined;
+  const group = useLoad(
+    () => (inherits ? api().getGroup({ path: { appName: job.appName } }) : Promise.resolve(undefined)),
+    `job-group:${job.appName}:${inherits}`,
+  );
+  const named = inherits ? (group.data?.alertChannels ?? []) : (job.alertChannels ?? []);
   // Channels are named only for an admin (the list is theirs); others see their ids.
-  const channels = useAlertChannels(me?.permissions.admin === true && (job.alertChannels ?? []).length > 0);
+  const channels = useAlertChannels(admin && named.length > 0);
   const reading = readSchedule(job.scheduleType, job.scheduleConf, job.timeZone);
   const children = useLoad(
     () =>
@@ -319,7 +327,16 @@ function JobFacts({ job }: { job: Job }) {
           {[job.alarmEmail, job.alarmWebhook].filter(Boolean).join(' · ') || <span class="muted">None</span>}
         </dd>
         <dt>Alert channels</dt>
-        <dd>{alertChannelsText(job.alertChannels, channels.data ?? undefined)}</dd>
+        <dd>
+          <span>
+            {alertChannelsText(job.alertChannels, channels.data ?? undefined, group.data?.alertChannels)}
+          </span>
+          {admin && (
+            <div class="small">
+              <Link href={`/alerts?jobId=${job.id}`}>Alerts of this job</Link>
+            </div>
+          )}
+        </dd>
         <dt>Run history</dt>
         <dd>
           {retentionText(job)}

@@ -10,6 +10,7 @@ import { ChildJobsPicker } from '../jobs/child-jobs';
 import { readSchedule } from '../jobs/cron-text';
 import { DeadlineFields } from '../jobs/deadline-fields';
 import {
+  ALERT_ROUTINGS,
   BLOCK_STRATEGIES,
   createBody,
   FIELDS,
@@ -579,6 +580,11 @@ function JobEditor({ job }: { job?: Job }) {
               </Field>
             </div>
             <AlertChannelPicker
+              idPrefix="job"
+              owner="job"
+              legend={FIELDS.alertRouting.label}
+              help={FIELDS.alertRouting.help}
+              routings={ALERT_ROUTINGS}
               routing={form.alertRouting}
               value={form.alertChannels}
               onRouting={(routing) => set('alertRouting', routing)}

@@ -3,6 +3,7 @@ import {
   addressKey,
   cappedCount,
   executorCounts,
+  groupAlertChannels,
   groupBody,
   groupFormValues,
   joinGroups,
@@ -103,7 +104,39 @@ describe('the group form', () => {
       addressList: ['http://a/', 'http://b/'],
     });
     expect(groupBody({ ...manual, addressType: 'AUTO' }).addressList).toEqual([]);
-    expect(groupFormValues()).toEqual({ appName: '', title: '', addressType: 'AUTO', addresses: '' });
+    expect(groupFormValues()).toEqual({
+      appName: '',
+      title: '',
+      addressType: 'AUTO',
+      addresses: '',
+      alertRouting: 'none',
+      alertChannels: [],
+    });
+  });
+
+  it("starts from a group's default alert channels and sends them, [] for none", () => {
+    const group = { appName: 'my-app', title: 'Mine', addressType: 'AUTO' as const, addressList: [] };
+    const values = groupFormValues({ ...group, alertChannels: ['ch-ops'] });
+    expect([values.alertRouting, values.alertChannels]).toEqual(['chosen', ['ch-ops']]);
+    expect(groupFormValues({ ...group, alertChannels: [] }).alertRouting).toBe('none');
+    expect(groupAlertChannels({ ...values, alertChannels: ['ch-ops', 'ch-chat', 'ch-ops'] })).toEqual({
+      alertChannels: ['ch-ops', 'ch-chat'],
+    });
+    // None sends [] (clearing them), whatever stays ticked underneath.
+    expect(groupAlertChannels({ ...values, alertRouting: 'none' })).toEqual({ alertChannels: [] });
+  });
+
+  it('asks for at least one channel when "These channels" is picked, and at most the API takes', () => {
+    const values = groupFormValues();
+    const problem = (ids: string[]) => {
+      const made = groupAlertChannels({ ...values, alertRouting: 'chosen', alertChannels: ids });
+      return 'error' in made ? made.error.problems.map((p) => [p.field, p.message]) : [];
+    };
+    expect(problem([])).toEqual([['alertChannels', 'Tick at least one channel, or pick None.']]);
+    expect(problem(Array.from({ length: 11 }, (_, i) => `ch-${i}`))).toEqual([
+      ['alertChannels', 'Tick at most 10 channels (11 ticked).'],
+    ]);
+    expect(problem(Array.from({ length: 10 }, (_, i) => `ch-${i}`))).toEqual([]);
   });
 });
 

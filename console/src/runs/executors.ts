@@ -1,7 +1,12 @@
 // Executor groups as the executors page shows them: each group with its addresses, their state and
 // the runs they have now; and the group form's values. Pure.
 
+import { type AlertRouting, MAX_ALERT_CHANNELS } from '../jobs/job-form';
+import type { ShownError } from '../lib/api';
+
 export type AddressType = 'AUTO' | 'MANUAL';
+/** A group's default alert channels: none, or the channels ticked (a group has no default above it). */
+export type GroupAlertRouting = Exclude<AlertRouting, 'group'>;
 
 /** A group as listGroups answers it (the fields read here). */
 export interface GroupInfo {
@@ -11,6 +16,8 @@ export interface GroupInfo {
   readonly addressList: readonly string[];
   readonly accessTokenSetAt?: string | null;
   readonly updatedAt?: string;
+  /** The default alert channels of its jobs (those that name none of their own). */
+  readonly alertChannels?: readonly string[];
 }
 
 /** One executor as listExecutors answers it. */
@@ -152,17 +159,51 @@ export interface GroupFormValues {
   readonly addressType: AddressType;
   /** The textarea's text (MANUAL addresses). */
   readonly addresses: string;
+  readonly alertRouting: GroupAlertRouting;
+  /** The channels ticked (kept while None is picked, so picking them again finds them). */
+  readonly alertChannels: readonly string[];
 }
 
 /** The form's first values: a group's, or a new one's. */
 export function groupFormValues(group?: GroupInfo): GroupFormValues {
-  if (!group) return { appName: '', title: '', addressType: 'AUTO', addresses: '' };
+  if (!group) {
+    return {
+      appName: '',
+      title: '',
+      addressType: 'AUTO',
+      addresses: '',
+      alertRouting: 'none',
+      alertChannels: [],
+    };
+  }
+  const channels = group.alertChannels ?? [];
   return {
     appName: group.appName,
     title: group.title,
     addressType: group.addressType,
     addresses: group.addressType === 'MANUAL' ? group.addressList.join('\n') : '',
+    alertRouting: channels.length > 0 ? 'chosen' : 'none',
+    alertChannels: [...channels],
   };
+}
+
+/**
+ * The group's default alert channels as a body's field ([]: none), or the problems the API would
+ * answer: none ticked while "These channels" is picked, or more than it takes.
+ */
+export function groupAlertChannels(
+  values: GroupFormValues,
+): { alertChannels: string[] } | { error: ShownError } {
+  if (values.alertRouting === 'none') return { alertChannels: [] };
+  const alertChannels = [...new Set(values.alertChannels)];
+  const message =
+    alertChannels.length === 0
+      ? 'Tick at least one channel, or pick None.'
+      : alertChannels.length > MAX_ALERT_CHANNELS
+        ? `Tick at most ${MAX_ALERT_CHANNELS} channels (${alertChannels.length} ticked).`
+        : undefined;
+  if (message === undefined) return { alertChannels };
+  return { error: { message, field: 'alertChannels', problems: [{ field: 'alertChannels', message }] } };
 }
 
 /**

@@ -2,17 +2,29 @@ import type { Group } from '@tickring/client';
 import { useState } from 'preact/hooks';
 import { ErrorNotice, Field } from '../components/common';
 import { Dialog, DialogButtons } from '../components/dialog';
+import { AlertChannelPicker, useAlertChannels } from '../jobs/alert-channel-picker';
+import { ALERT_ROUTINGS, MAX_ALERT_CHANNELS } from '../jobs/job-form';
 import { api } from '../lib/api';
 import { problemsFor, unplacedError } from '../lib/field-problems';
 import { useAction } from '../lib/hooks';
-import { type AddressType, type GroupFormValues, groupBody, groupFormValues } from './executors';
+import {
+  type AddressType,
+  type GroupAlertRouting,
+  type GroupFormValues,
+  groupAlertChannels,
+  groupBody,
+  groupFormValues,
+} from './executors';
 
-const FORM_FIELDS = ['appName', 'title', 'addressType', 'addressList'];
+const FORM_FIELDS = ['appName', 'title', 'addressType', 'addressList', 'alertRouting', 'alertChannels'];
+/** A group's choices: it has no default above it. */
+const GROUP_ROUTINGS = ALERT_ROUTINGS.filter((choice) => choice.value !== 'group');
 
 /**
  * Create or edit an executor group in a dialog (open while it is shown): appName (fixed once
- * created), title, AUTO or MANUAL, and a MANUAL group's addresses. The server's problems are shown
- * next to their fields, the rest above them.
+ * created), title, AUTO or MANUAL, a MANUAL group's addresses, and the default alert channels of its
+ * jobs (the job editor's picker; groups are an admin's, who may list the channels). The server's
+ * problems are shown next to their fields, the rest above them.
  */
 export function GroupDialog({
   group,
@@ -26,18 +38,25 @@ export function GroupDialog({
 }) {
   const [values, setValues] = useState<GroupFormValues>(() => groupFormValues(group));
   const editing = group !== undefined;
+  const channels = useAlertChannels(true);
   const {
     busy,
     error,
+    setError,
     run: save,
-  } = useAction(async () => {
+  } = useAction(async (alertChannels: string[]) => {
     const body = groupBody(values);
     const saved = editing
       ? await api().updateGroup({
           path: { appName: group.appName },
-          body: { title: body.title, addressType: body.addressType, addressList: body.addressList },
+          body: {
+            title: body.title,
+            addressType: body.addressType,
+            addressList: body.addressList,
+            alertChannels,
+          },
         })
-      : await api().createGroup({ body });
+      : await api().createGroup({ body: { ...body, alertChannels } });
     onSaved(saved);
   });
 
@@ -45,7 +64,9 @@ export function GroupDialog({
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    await save();
+    const routed = groupAlertChannels(values);
+    if ('error' in routed) return setError(routed.error);
+    await save(routed.alertChannels);
   };
 
   const describedBy = (id: string, problems: readonly string[], help = true) =>
@@ -144,6 +165,21 @@ export function GroupDialog({
             />
           </Field>
         )}
+        <AlertChannelPicker
+          idPrefix="group"
+          owner="group"
+          legend="Default alert channels"
+          help={`Where the alerts of the group’s jobs go when a job names no channels of its own (its editor’s “Group default”), at most ${MAX_ALERT_CHANNELS}. None: those alerts are recorded as unrouted.`}
+          routings={GROUP_ROUTINGS}
+          routing={values.alertRouting}
+          value={values.alertChannels}
+          onRouting={(routing) => set({ alertRouting: routing as GroupAlertRouting })}
+          onChange={(alertChannels) => set({ alertChannels })}
+          channels={channels}
+          disabled={busy}
+          routingProblems={problemsFor(error, 'alertRouting')}
+          channelProblems={problemsFor(error, 'alertChannels')}
+        />
       </form>
       <DialogButtons
         confirmLabel={editing ? 'Save group' : 'Create group'}

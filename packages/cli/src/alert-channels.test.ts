@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ALARM_KINDS, ALERT_STATES } from './commands/alerts.js';
 import { main } from './program.js';
 import { fakeIo } from './test-support/fake-io.js';
 import { fakeServer } from './test-support/fake-server.js';
+
+/** The API's own lists, which openapi.json takes from core's ALARM_KINDS and ALERT_STATES. */
+const CONTRACT = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'));
+const CORE_ALARM_KINDS: string[] = CONTRACT.components.schemas.Alert.properties.kind.enum;
+const CORE_ALERT_STATES: string[] = CONTRACT.components.schemas.Alert.properties.state.enum;
 
 const ENV = { TICKRING_URL: 'http://tickring.test', TICKRING_TOKEN: 't', TZ: 'UTC' };
 const ID = '5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11';
@@ -137,5 +144,69 @@ describe("tickring groups: a group's alert channels", () => {
     expect(
       await main(['groups', 'edit', 'billing', '--alert-channel', ID, '--clear-alert-channels'], io),
     ).toBe(2);
+  });
+});
+
+describe('tickring alerts ls', () => {
+  const alert = (fields: Record<string, unknown>) => ({
+    id: `7#fireUnexplained#${fields.firstAt}`,
+    jobId: 7,
+    jobName: 'nightly',
+    appName: 'orders',
+    kind: 'fireUnexplained',
+    state: 'silenced',
+    count: 1,
+    summary: 'job 7 owed a fire',
+    firstAt: T0,
+    lastAt: T0,
+    windowEnd: T0,
+    deliveries: [],
+    ...fields,
+  });
+
+  it('filters by kind and state, reading on past a short page until --limit', async () => {
+    const pages = [
+      { items: [], nextCursor: 'c1' },
+      { items: [alert({ firstAt: '2030-01-01T10:01:00.000Z' })], nextCursor: 'c2' },
+      { items: [alert({ firstAt: '2030-01-01T10:00:00.000Z' })], nextCursor: 'c3' },
+    ];
+    const fake = fakeServer({ 'GET /v1/alerts': () => ({ status: 200, body: pages.shift() }) });
+    const io = fakeIo({ env: ENV, fetch: fake.fetch });
+    const args = [
+      'alerts',
+      'ls',
+      '--kind',
+      'fireUnexplained',
+      '--state',
+      'Silenced',
+      '--limit',
+      '2',
+      '--json',
+    ];
+    expect(await main(args, io)).toBe(0);
+    expect(fake.seen.map((r) => r.query)).toEqual([
+      { kind: 'fireUnexplained', state: 'silenced', limit: '2' },
+      { kind: 'fireUnexplained', state: 'silenced', limit: '2', cursor: 'c1' },
+      { kind: 'fireUnexplained', state: 'silenced', limit: '1', cursor: 'c2' },
+    ]);
+    const listed = JSON.parse(io.stdout.text);
+    expect([listed.items.length, listed.nextCursor]).toEqual([2, 'c3']);
+  });
+
+  it('refuses a kind or a state the API does not have (usage, exit 2), naming those it has', async () => {
+    const fake = fakeServer({});
+    const io = fakeIo({ env: ENV, fetch: fake.fetch });
+    expect(await main(['alerts', 'ls', '--state', 'lost'], io)).toBe(2);
+    expect(io.stderr.text).toContain('expected one of sent, silenced, unrouted');
+    expect(await main(['silences', 'create', '--kind', 'runfailed', '--to', '1h', '--reason', 'x'], io)).toBe(
+      2,
+    );
+    expect(io.stderr.text).toContain(`expected one of ${CORE_ALARM_KINDS.join(', ')}`);
+    expect(fake.seen).toHaveLength(0);
+  });
+
+  it("has core's alarm kinds and alert states (through the API's document), in their order", () => {
+    expect(ALARM_KINDS).toEqual(CORE_ALARM_KINDS);
+    expect(ALERT_STATES).toEqual(CORE_ALERT_STATES);
   });
 });

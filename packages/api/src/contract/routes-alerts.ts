@@ -208,7 +208,7 @@ export const ALERT_ROUTES = {
     audit: { action: 'alertSilence.create', target: 'alertSilence', idFrom: 'result' },
     summary: 'Silence alerts for a while',
     description:
-      'Alerts matching it between from and to are recorded (state `silenced`) and sent nowhere. Every problem is answered at once (400).',
+      'Alerts matching it between from and to are recorded (state `silenced`) and sent nowhere: not to channels, not on the job’s own alarm path (alarmEmail / alarmWebhook). Every problem is answered at once (400).',
     body: {
       schema: AlertSilenceCreate,
       required: true,
@@ -250,7 +250,7 @@ export const ALERT_ROUTES = {
     query: AlertListQuery,
     summary: 'The alert history',
     description:
-      'Alerts newest first: one per (job, kind) condition and 10-minute window with its count, sent / silenced / unrouted, each delivery with its attempts.',
+      'Alerts newest first: one per (job, kind) condition and 10-minute window with its count, sent / silenced / unrouted, each delivery with its attempts, and a failed workflow run’s workflow. Filtered by job, kind, state and time; a page may hold fewer alerts than `limit` (even none) while `nextCursor` says more may follow.',
     responses: {
       200: {
         description: 'A page of alerts.',

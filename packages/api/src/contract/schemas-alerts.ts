@@ -3,7 +3,12 @@
  * checked by their use-case (every problem at once); the schemas document them and type the client.
  */
 import { type SchemaOptions, Type } from '@sinclair/typebox';
-import { ALERT_CHANNEL_KINDS, ALERT_CHANNEL_LIMITS, DELIVERY_STATES } from '@tickring/core/alerts';
+import {
+  ALERT_CHANNEL_KINDS,
+  ALERT_CHANNEL_LIMITS,
+  ALERT_STATES,
+  DELIVERY_STATES,
+} from '@tickring/core/alerts';
 import { ALARM_KINDS } from '@tickring/core/runs';
 import { named, StringEnum } from './kit.js';
 import { Cursor, Instant, iso, Limit, NextCursor } from './schemas-common.js';
@@ -270,6 +275,23 @@ const Legacy = Type.Object(
   },
 );
 
+const STATE_WORDS =
+  'sent: routed to its channels; silenced: a silence matched (nothing sent, on the job’s own alarm path neither); unrouted: neither the job nor its group names a channel.';
+
+const AlertWorkflow = Type.Object(
+  {
+    id: Type.Integer(about('The workflow.', 3)),
+    name: Type.String(about('Its name.', 'nightly-etl')),
+    runId: Type.String(about('The workflow run that failed.', 'wr-m5x8k2a1-3f9c1d2e6b8a')),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'A failed workflow run’s alert (the job is its first failed node’s): the workflow and the run.',
+    examples: [{ id: 3, name: 'nightly-etl', runId: 'wr-m5x8k2a1-3f9c1d2e6b8a' }],
+  },
+);
+
 export const AlertRecord = named(
   'Alert',
   Type.Object(
@@ -279,17 +301,12 @@ export const AlertRecord = named(
       jobName: Type.String(about('The job’s name.', 'nightly')),
       appName: Type.String(about('The job’s group.', 'orders')),
       kind: StringEnum(ALARM_KINDS, about('What the alarms are about.', 'runFailed')),
-      state: StringEnum(
-        ['sent', 'silenced', 'unrouted'] as const,
-        about(
-          'sent: routed to its channels; silenced: a silence matched; unrouted: the job names no channel.',
-          'sent',
-        ),
-      ),
+      state: StringEnum(ALERT_STATES, about(STATE_WORDS, 'sent')),
       silenceId: Type.Optional(Type.String(about('The silence that matched.', SILENCE_ID))),
       count: Type.Integer(about('Alarms of the condition in its window.', 3)),
       summary: Type.String(about('The first alarm’s line.', 'job 7 (nightly) failed: exit 1')),
       logId: Type.Optional(Type.Integer(about('The first alarm’s run.', 30064771073))),
+      workflow: Type.Optional(AlertWorkflow),
       firstAt: Instant(iso('The first alarm')),
       lastAt: Instant(iso('The last alarm')),
       windowEnd: Instant(iso('When its window closes')),
@@ -315,6 +332,7 @@ export const AlertListQuery = Type.Object(
   {
     jobId: Type.Optional(Type.Integer({ minimum: 1, ...about('Only this job’s.', 7) })),
     kind: Type.Optional(StringEnum(ALARM_KINDS, about('Only this kind.', 'runFailed'))),
+    state: Type.Optional(StringEnum(ALERT_STATES, about(`Only this state. ${STATE_WORDS}`, 'silenced'))),
     from: Type.Optional(Instant(iso('Alerts first raised at or after'))),
     to: Type.Optional(Instant(iso('…and before'))),
     limit: Limit,

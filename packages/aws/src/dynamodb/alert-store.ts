@@ -104,21 +104,40 @@ export class DynamoAlertStore implements AlertStore {
       .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0) || (a.id < b.id ? -1 : 1));
   }
 
+  /**
+   * The history from the feed index, or a job's. A kind or a state is a FilterExpression: DynamoDB
+   * reads the index in order and drops what does not match, so a read may find fewer than the page;
+   * the page is filled by reading on (up to FILTERED_READS reads of FILTERED_EVALUATED alerts each),
+   * its cursor the last alert answered, or where the reads stopped (a short page, even an empty one,
+   * with a cursor: more may follow).
+   */
   async listAlerts(query: AlertQuery): Promise<Page<Alert>> {
     const after = decodeCursor(query.cursor);
     if (after !== undefined && (typeof after.id !== 'string' || !Number.isSafeInteger(after.firstAt))) {
       throw new ValidationError('cursor is not a cursor of this query', 'cursor');
     }
+    const limit = Math.max(1, Math.floor(query.limit));
     const byJob = query.jobId !== undefined;
     const names: Record<string, string> = { '#part': byJob ? 'jobId' : 'feed' };
     const values: Record<string, unknown> = { ':part': byJob ? query.jobId : FEED };
     let range = '';
     if (query.from !== undefined || query.to !== undefined) {
+      // `to` is exclusive: BETWEEN's upper bound is the first order of that millisecond, which no alert has.
       values[':lo'] = orderOf(query.from ?? 0, '');
       values[':hi'] = query.to === undefined ? '~' : orderOf(query.to, '');
       names['#order'] = 'order';
       range = ' AND #order BETWEEN :lo AND :hi';
     }
+    const filters: string[] = [];
+    const filterOn = (field: 'kind' | 'state', value: string | undefined) => {
+      if (value === undefined) return;
+      names['#alert'] = 'alert';
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      filters.push(`#alert.#${field} = :${field}`);
+    };
+    filterOn('kind', query.kind);
+    filterOn('state', query.state);
     const input: QueryCommandInput = {
       TableName: this.options.alertsTable,
       IndexName: byJob ? ALERTS_BY_JOB_INDEX : ALERTS_FEED_INDEX,
@@ -126,31 +145,34 @@ export class DynamoAlertStore implements AlertStore {
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
-      Limit: Math.max(1, Math.floor(query.limit)),
+      Limit: filters.length > 0 ? Math.max(limit, FILTERED_EVALUATED) : limit,
+      ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
     };
-    if (query.kind !== undefined) {
-      names['#alert'] = 'alert';
-      names['#kind'] = 'kind';
-      values[':kind'] = query.kind;
-      input.FilterExpression = '#alert.#kind = :kind';
+    const partition = byJob ? { jobId: query.jobId } : { feed: FEED };
+    let start: Item | undefined =
+      after === undefined
+        ? undefined
+        : {
+            pk: `A#${after.id as string}`,
+            sk: ALERT_SK,
+            order: orderOf(after.firstAt as number, after.id as string),
+            ...partition,
+          };
+    const found: Item[] = [];
+    for (let reads = 1; ; reads++) {
+      const page = await this.options.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+      found.push(...((page.Items ?? []) as Item[]));
+      start = page.LastEvaluatedKey;
+      if (found.length >= limit) {
+        const items = found.slice(0, limit);
+        const more = found.length > limit || start !== undefined;
+        const alerts = items.map((item) => item.alert as Alert);
+        return more ? { items: alerts, nextCursor: cursorAt(items.at(-1)?.order) } : { items: alerts };
+      }
+      const alerts = found.map((item) => item.alert as Alert);
+      if (!start) return { items: alerts };
+      if (reads >= FILTERED_READS) return { items: alerts, nextCursor: cursorAt(start.order) };
     }
-    if (after !== undefined) {
-      const id = after.id as string;
-      const order = orderOf(after.firstAt as number, id);
-      input.ExclusiveStartKey = {
-        pk: `A#${id}`,
-        sk: ALERT_SK,
-        order,
-        ...(byJob ? { jobId: query.jobId } : { feed: FEED }),
-      };
-    }
-    const page = await this.options.doc.send(new QueryCommand(input));
-    // `to` is exclusive: BETWEEN's upper bound is the first order of that millisecond, which no alert has.
-    const items = (page.Items ?? []).map((item) => item.alert as Alert);
-    const last = page.LastEvaluatedKey;
-    if (!last) return { items };
-    const [firstAt, ...idParts] = String(last.order).split('#');
-    return { items, nextCursor: encodePageCursor({ firstAt: Number(firstAt), id: idParts.join('#') }) };
   }
 
   private async get(pk: string, sk: string): Promise<Item | undefined> {
@@ -228,6 +250,17 @@ export class DynamoAlertStore implements AlertStore {
       throw err;
     }
   }
+}
+
+/** A filtered history page reads on this many times at most before it answers a short page. */
+const FILTERED_READS = 5;
+/** Alerts a filtered read evaluates (DynamoDB's Limit counts them before the filter). */
+const FILTERED_EVALUATED = 100;
+
+/** The history's cursor after the alert whose `order` (`{firstAt}#{id}`) this is. */
+function cursorAt(order: unknown): string {
+  const [firstAt, ...idParts] = String(order).split('#');
+  return encodePageCursor({ firstAt: Number(firstAt), id: idParts.join('#') });
 }
 
 /** `order`: the first alarm's time, zero-padded to sort as text, then the id (unique). */

@@ -1164,7 +1164,7 @@ export interface paths {
         put?: never;
         /**
          * Silence alerts for a while
-         * @description Alerts matching it between from and to are recorded (state `silenced`) and sent nowhere. Every problem is answered at once (400).
+         * @description Alerts matching it between from and to are recorded (state `silenced`) and sent nowhere: not to channels, not on the job’s own alarm path (alarmEmail / alarmWebhook). Every problem is answered at once (400).
          *
          *     Access: the admin role.
          */
@@ -1206,7 +1206,7 @@ export interface paths {
         };
         /**
          * The alert history
-         * @description Alerts newest first: one per (job, kind) condition and 10-minute window with its count, sent / silenced / unrouted, each delivery with its attempts.
+         * @description Alerts newest first: one per (job, kind) condition and 10-minute window with its count, sent / silenced / unrouted, each delivery with its attempts, and a failed workflow run’s workflow. Filtered by job, kind, state and time; a page may hold fewer alerts than `limit` (even none) while `nextCursor` says more may follow.
          *
          *     Access: the admin role.
          */
@@ -6068,7 +6068,7 @@ export interface components {
              */
             kind: "runFailed" | "jobPaused" | "jobRecovered" | "deadlineMissed" | "fireUnexplained";
             /**
-             * @description sent: routed to its channels; silenced: a silence matched; unrouted: the job names no channel.
+             * @description sent: routed to its channels; silenced: a silence matched (nothing sent, on the job’s own alarm path neither); unrouted: neither the job nor its group names a channel.
              * @example sent
              * @enum {string}
              */
@@ -6093,6 +6093,31 @@ export interface components {
              * @example 30064771073
              */
             logId?: number;
+            /**
+             * @description A failed workflow run’s alert (the job is its first failed node’s): the workflow and the run.
+             * @example {
+             *       "id": 3,
+             *       "name": "nightly-etl",
+             *       "runId": "wr-m5x8k2a1-3f9c1d2e6b8a"
+             *     }
+             */
+            workflow?: {
+                /**
+                 * @description The workflow.
+                 * @example 3
+                 */
+                id: number;
+                /**
+                 * @description Its name.
+                 * @example nightly-etl
+                 */
+                name: string;
+                /**
+                 * @description The workflow run that failed.
+                 * @example wr-m5x8k2a1-3f9c1d2e6b8a
+                 */
+                runId: string;
+            };
             /**
              * Format: date-time
              * @description The first alarm, ISO-8601 UTC.
@@ -12525,6 +12550,8 @@ export interface operations {
                 jobId?: number;
                 /** @description Only this kind. */
                 kind?: "runFailed" | "jobPaused" | "jobRecovered" | "deadlineMissed" | "fireUnexplained";
+                /** @description Only this state. sent: routed to its channels; silenced: a silence matched (nothing sent, on the job’s own alarm path neither); unrouted: neither the job nor its group names a channel. */
+                state?: "sent" | "silenced" | "unrouted";
                 /** @description Alerts first raised at or after, ISO-8601 UTC. */
                 from?: string;
                 /** @description …and before, ISO-8601 UTC. */

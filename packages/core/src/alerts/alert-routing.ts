@@ -8,6 +8,7 @@ import {
   ALERT_WINDOW_MS,
   type Alert,
   type AlertDelivery,
+  type AlertWorkflow,
   afterAttempt,
   alertIdOf,
   type DeliveryAttempt,
@@ -36,6 +37,11 @@ export function channelsFor(
 }
 
 const CONFLICT_RETRIES = 5;
+
+/** What an alert keeps of a workflow alarm: the workflow and its run (the failed nodes are in the summary). */
+function workflowOf(workflow: NonNullable<Alarm['workflow']>): AlertWorkflow {
+  return { id: workflow.id, name: workflow.name, runId: workflow.runId };
+}
 
 /**
  * Records an alarm as an alert: the first of its (job, kind) condition in the window is routed to
@@ -90,6 +96,7 @@ async function record(deps: AlertRoutingDeps, alarm: Alarm, withLegacy: boolean)
         silenceMatches(s, { jobId: job.id, appName: job.appName, kind }, now),
       );
       const state = silence ? 'silenced' : channelIds.length === 0 ? 'unrouted' : 'sent';
+      const onLegacyPath = withLegacy && state !== 'silenced';
       const deliveries: AlertDelivery[] =
         state === 'sent'
           ? channelIds.map((channelId) => ({
@@ -114,13 +121,15 @@ async function record(deps: AlertRoutingDeps, alarm: Alarm, withLegacy: boolean)
         count: 1,
         summary: alarm.summary,
         ...(alarm.run ? { logId: alarm.run.logId } : {}),
+        ...(alarm.workflow ? { workflow: workflowOf(alarm.workflow) } : {}),
         state,
         ...(silence ? { silenceId: silence.id } : {}),
         channelIds,
         deliveries,
         summaryQueued: false,
         // The window's first on the job's own path: held by this alarm, whose caller publishes it.
-        ...(withLegacy
+        // A silence holds it back too: the window sends nothing there, not even its count.
+        ...(onLegacyPath
           ? {
               legacy: heldBy(
                 {
@@ -142,7 +151,7 @@ async function record(deps: AlertRoutingDeps, alarm: Alarm, withLegacy: boolean)
         state,
         channels: channelIds.length,
       });
-      return { alert, legacyTaken: withLegacy };
+      return { alert, legacyTaken: onLegacyPath };
     } catch (err) {
       // Another writer counted or created it first: read again.
       if (err instanceof ConflictError && i < CONFLICT_RETRIES) continue;
@@ -156,9 +165,10 @@ async function record(deps: AlertRoutingDeps, alarm: Alarm, withLegacy: boolean)
  * its group's channels), and the job's own path (alarmEmail / alarmWebhook: `legacy`) grouped the
  * same way: only the window's first alarm is published there at once (the window's count follows
  * from the delivery sweep when it closes). A failed first publish is made again by the window's next
- * alarm past the backoff (at most 3 attempts); the alert store failing, the alarm goes to `legacy`
- * alone, as before alerts. True when the alarm was taken: recorded, and the window's first on the
- * job's own path sent (or being sent), not given up.
+ * alarm past the backoff (at most 3 attempts). A window whose alert a silence matched sends nothing
+ * there at all (its alarms are only counted). The alert store failing, the alarm goes to `legacy`
+ * alone, as before alerts (no silence can be read then). True when the alarm was taken: recorded,
+ * and the window's first on the job's own path sent (or being sent, or silenced), not given up.
  */
 export class RoutingAlarmPublisher implements AlarmPublisher {
   constructor(

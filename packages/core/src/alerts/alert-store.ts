@@ -1,11 +1,12 @@
 import type { Page } from '../jobs/job-store.js';
 import type { AlarmKind } from '../runs/alarms.js';
-import type { Alert, AlertSilence } from './alert.js';
+import type { Alert, AlertSilence, AlertState } from './alert.js';
 import type { AlertChannel } from './alert-channel.js';
 
 export interface AlertQuery {
   readonly jobId?: number;
   readonly kind?: AlarmKind;
+  readonly state?: AlertState;
   /** firstAt from (inclusive) and to (exclusive), epoch ms. */
   readonly from?: number;
   readonly to?: number;
@@ -41,6 +42,9 @@ export interface AlertStore {
   updateAlert(next: Alert, expectedRevision: number): Promise<void>;
   /** Alerts with `dueAt` before `beforeMs`, earliest first, at most `limit`. */
   listDueAlerts(beforeMs: number, limit: number): Promise<Alert[]>;
-  /** Alerts newest first (by firstAt, then id), filtered, page by page. */
+  /**
+   * Alerts newest first (by firstAt, then id), filtered, page by page. A page may hold fewer than
+   * `limit` alerts (even none) while a `nextCursor` says more may follow.
+   */
   listAlerts(query: AlertQuery): Promise<Page<Alert>>;
 }

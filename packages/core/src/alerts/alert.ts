@@ -15,7 +15,9 @@ export const ALERT_SEND_TIMEOUT_MS = 5_000;
  */
 export const LEGACY_CLAIM_MS = 30_000;
 
-export type AlertState = 'sent' | 'silenced' | 'unrouted';
+/** sent: routed to channels; silenced: a silence matched (nothing sent anywhere); unrouted: no channel named. */
+export const ALERT_STATES = ['sent', 'silenced', 'unrouted'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -61,6 +63,8 @@ export interface Alert {
   readonly summary: string;
   /** The first alarm's run, when it had one. */
   readonly logId?: number;
+  /** The first alarm's workflow run, when a failed workflow raised it (its first failed node's job). */
+  readonly workflow?: AlertWorkflow;
   /** sent: routed to channels; silenced: a silence matched (its id); unrouted: no channel named. */
   readonly state: AlertState;
   readonly silenceId?: string;
@@ -68,11 +72,21 @@ export interface Alert {
   readonly deliveries: readonly AlertDelivery[];
   /** The window's count went out (or was not needed). */
   readonly summaryQueued: boolean;
-  /** The job's own alarm path, grouped too; absent on an alert recorded without it. */
+  /**
+   * The job's own alarm path, grouped too; absent on an alert recorded without it, and on a silenced
+   * one (a silence sends nothing there either).
+   */
   readonly legacy?: LegacyAlarmPath;
   /** When the delivery sweep has work on it; absent: none left. */
   readonly dueAt?: number;
   readonly revision: number;
+}
+
+/** The workflow run an alert is about: the workflow's id and name, and the run. */
+export interface AlertWorkflow {
+  readonly id: number;
+  readonly name: string;
+  readonly runId: string;
 }
 
 /**

@@ -112,6 +112,15 @@ describe('routing and grouping', () => {
     expect((await recordAlarm(deps, alarm())).state).toBe('sent');
   });
 
+  it("keeps a failed workflow's id, name and run on the alert of its first failed node's job", async () => {
+    const { deps } = setup(['g']);
+    const workflow = { id: 3, name: 'etl', runId: 'wr-1', failedNodes: ['load'] };
+    const alert = await recordAlarm(deps, { ...alarm(), workflow });
+    expect([alert.jobId, alert.workflow]).toEqual([7, { id: 3, name: 'etl', runId: 'wr-1' }]);
+    expect((await recordAlarm(deps, alarm())).workflow).toEqual(alert.workflow);
+    expect('workflow' in (await recordAlarm(deps, alarm({ kind: 'jobPaused' })))).toBe(false);
+  });
+
   it('keeps the legacy alarm path and adds the alert', async () => {
     const { deps, alerts } = setup(['g']);
     const legacyAlarms: Alarm[] = [];
@@ -204,6 +213,48 @@ describe("the job's own alarm path (alarmEmail / alarmWebhook), grouped per wind
     clock.advance(1);
     expect(await publisher.publish(alarm())).toBe(true);
     expect(legacy.calls).toHaveLength(2);
+  });
+
+  it('sends nothing there while a silence matches, not even the count of the window', async () => {
+    const { deps, clock, alerts, logger } = setup(['group-ch']);
+    await alerts.createSilence({
+      id: 's1',
+      ...checkAlertSilence({ jobId: 7, to: T0 + ALERT_WINDOW_MS, reason: 'maintenance' }, T0),
+      createdBy: 'ana',
+      createdAt: T0,
+    });
+    const legacy = legacyScript();
+    const publisher = new RoutingAlarmPublisher(legacy.publisher(clock), deps);
+    expect(await publisher.publish(alarm())).toBe(true);
+    clock.advance(60_000);
+    expect(await publisher.publish(alarm())).toBe(true);
+    clock.advance(ALERT_WINDOW_MS);
+    const sender = scriptedSender([]);
+    const sweepDeps = {
+      alerts,
+      clock,
+      logger,
+      sealer: noSealer,
+      sender: sender.sender(clock),
+      legacy: legacy.publisher(clock),
+      sleep: (ms: number) => clock.sleep(ms),
+    };
+    expect(await driveAlertDeliveries(sweepDeps, clock.now() + 1)).toEqual({
+      attempts: 0,
+      delivered: 0,
+      failed: 0,
+    });
+    expect([legacy.calls, sender.posts]).toEqual([[], []]);
+    const [silenced] = alerts.alerts.values();
+    expect([silenced?.state, silenced?.count, silenced?.legacy, silenced?.dueAt]).toEqual([
+      'silenced',
+      2,
+      undefined,
+      undefined,
+    ]);
+    // The silence over, the job's own path gets the next alarm again.
+    await publisher.publish(alarm());
+    expect(legacy.calls).toHaveLength(1);
   });
 
   it('publishes the alarm there alone when the alert cannot be recorded, and says false', async () => {

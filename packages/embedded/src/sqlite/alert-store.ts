@@ -137,6 +137,8 @@ export class SqliteAlertStore implements AlertStore {
     };
     filter('job_id = ?', query.jobId);
     filter('kind = ?', query.kind);
+    // The state is fixed when the alert is created: read from its body, in the same scan.
+    filter("json_extract(body, '$.state') = ?", query.state);
     filter('first_at >= ?', query.from);
     filter('first_at < ?', query.to);
     const after = decodeCursor(query.cursor);

@@ -149,5 +149,34 @@ export function alertStoreContract(name: string, makeStore: () => Promise<AlertS
       const all = await allPages(2, (cursor) => store.listAlerts({ limit: 2, cursor }));
       expect(all.flatMap((p) => p.items)).toHaveLength(11);
     });
+
+    it('filters the history by state, alone and with a job, at every page size', async () => {
+      const store = await makeStore();
+      const states = ['sent', 'silenced', 'sent', 'unrouted', 'silenced', 'sent', 'silenced'] as const;
+      for (const [i, state] of states.entries()) {
+        await store.createAlert(testAlert({ jobId: 7 + (i % 2), firstAt: T0 + i * 1000, state }));
+      }
+      const walk = async (limit: number, filter: { state: Alert['state']; jobId?: number }) =>
+        (await allPages(limit, (cursor) => store.listAlerts({ ...filter, limit, cursor })))
+          .flatMap((p) => p.items)
+          .map((a) => (a.firstAt - T0) / 1000);
+      for (const limit of PAGE_SIZES) {
+        expect(await walk(limit, { state: 'silenced' })).toEqual([6, 4, 1]);
+        expect(await walk(limit, { state: 'sent' })).toEqual([5, 2, 0]);
+        expect(await walk(limit, { state: 'unrouted' })).toEqual([3]);
+        expect(await walk(limit, { state: 'silenced', jobId: 7 })).toEqual([6, 4]);
+      }
+      // The page is filled past the newer alerts the filter leaves out, not answered empty.
+      const first = await store.listAlerts({ state: 'unrouted', limit: 1 });
+      expect(first.items.map((a) => a.firstAt - T0)).toEqual([3000]);
+    });
+
+    it("keeps a workflow alert's workflow", async () => {
+      const store = await makeStore();
+      const alert = testAlert({ workflow: { id: 3, name: 'etl', runId: 'wr-m5x8k2a1-3f9c1d2e6b8a' } });
+      await store.createAlert(alert);
+      expect(await store.getAlert(alert.id)).toEqual(alert);
+      expect((await store.listAlerts({ limit: 10 })).items).toEqual([alert]);
+    });
   });
 }

@@ -75,6 +75,7 @@ export class MemoryAlertStore implements AlertStore {
         (a) =>
           (query.jobId === undefined || a.jobId === query.jobId) &&
           (query.kind === undefined || a.kind === query.kind) &&
+          (query.state === undefined || a.state === query.state) &&
           (query.from === undefined || a.firstAt >= query.from) &&
           (query.to === undefined || a.firstAt < query.to),
       )
