@@ -256,10 +256,15 @@ function AlertCard({
             <>
               <dt>Workflow</dt>
               <dd>
-                <Link href={`/workflows/${alert.workflow.id}`}>{alert.workflow.name}</Link>: run{' '}
-                <Link href={`/workflows/runs/${encodeURIComponent(alert.workflow.runId)}`} class="mono">
-                  {alert.workflow.runId}
-                </Link>
+                <Link href={`/workflows/${alert.workflow.id}`}>{alert.workflow.name}</Link>
+                {alert.workflow.runId !== undefined && (
+                  <>
+                    : run{' '}
+                    <Link href={`/workflows/runs/${encodeURIComponent(alert.workflow.runId)}`} class="mono">
+                      {alert.workflow.runId}
+                    </Link>
+                  </>
+                )}
               </dd>
             </>
           )}

@@ -282,12 +282,19 @@ const AlertWorkflow = Type.Object(
   {
     id: Type.Integer(about('The workflow.', 3)),
     name: Type.String(about('Its name.', 'nightly-etl')),
-    runId: Type.String(about('The workflow run that failed.', 'wr-m5x8k2a1-3f9c1d2e6b8a')),
+    runId: Type.Optional(
+      Type.String(
+        about(
+          'The workflow run that failed; absent for an alert about the workflow itself (a missed deadline, a fire its schedule owed).',
+          'wr-m5x8k2a1-3f9c1d2e6b8a',
+        ),
+      ),
+    ),
   },
   {
     additionalProperties: false,
     description:
-      'A failed workflow run’s alert (the job is its first failed node’s): the workflow and the run.',
+      'A workflow’s alert: a failed run’s (the job is its first failed node’s), or the workflow’s own (its schedule job’s).',
     examples: [{ id: 3, name: 'nightly-etl', runId: 'wr-m5x8k2a1-3f9c1d2e6b8a' }],
   },
 );

@@ -6094,7 +6094,7 @@ export interface components {
              */
             logId?: number;
             /**
-             * @description A failed workflow run’s alert (the job is its first failed node’s): the workflow and the run.
+             * @description A workflow’s alert: a failed run’s (the job is its first failed node’s), or the workflow’s own (its schedule job’s).
              * @example {
              *       "id": 3,
              *       "name": "nightly-etl",
@@ -6113,10 +6113,10 @@ export interface components {
                  */
                 name: string;
                 /**
-                 * @description The workflow run that failed.
+                 * @description The workflow run that failed; absent for an alert about the workflow itself (a missed deadline, a fire its schedule owed).
                  * @example wr-m5x8k2a1-3f9c1d2e6b8a
                  */
-                runId: string;
+                runId?: string;
             };
             /**
              * Format: date-time

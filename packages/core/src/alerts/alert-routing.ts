@@ -40,7 +40,11 @@ const CONFLICT_RETRIES = 5;
 
 /** What an alert keeps of a workflow alarm: the workflow and its run (the failed nodes are in the summary). */
 function workflowOf(workflow: NonNullable<Alarm['workflow']>): AlertWorkflow {
-  return { id: workflow.id, name: workflow.name, runId: workflow.runId };
+  return {
+    id: workflow.id,
+    name: workflow.name,
+    ...(workflow.runId === undefined ? {} : { runId: workflow.runId }),
+  };
 }
 
 /**

@@ -82,11 +82,11 @@ export interface Alert {
   readonly revision: number;
 }
 
-/** The workflow run an alert is about: the workflow's id and name, and the run. */
+/** The workflow an alert is about: its id and name, and the run (absent: about the workflow itself, a deadline or its schedule). */
 export interface AlertWorkflow {
   readonly id: number;
   readonly name: string;
-  readonly runId: string;
+  readonly runId?: string;
 }
 
 /**

@@ -121,6 +121,15 @@ describe('routing and grouping', () => {
     expect('workflow' in (await recordAlarm(deps, alarm({ kind: 'jobPaused' })))).toBe(false);
   });
 
+  it('keeps the workflow of an alarm about the workflow itself (a missed deadline): no run to name', async () => {
+    const { deps } = setup(['g']);
+    const alert = await recordAlarm(deps, {
+      ...alarm({ kind: 'deadlineMissed' }),
+      workflow: { id: 3, name: 'etl' },
+    });
+    expect(alert.workflow).toEqual({ id: 3, name: 'etl' });
+  });
+
   it('keeps the legacy alarm path and adds the alert', async () => {
     const { deps, alerts } = setup(['g']);
     const legacyAlarms: Alarm[] = [];
