@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
-import { checked } from '../../test/openapi-check.js';
+import { adminApiCaller } from '../../test/api-call.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**
@@ -24,22 +24,7 @@ const received: { path: string; headers: IncomingHttpHeaders; body: string }[] =
 /** The status each path answers next (200 when none is left). */
 const script: Record<string, number[]> = {};
 
-// biome-ignore lint/suspicious/noExplicitAny: test responses are read field by field
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${stack.tokens.adminToken}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return checked(method, path, {
-    status: res.status,
-    headers: res.headers,
-    body: text ? JSON.parse(text) : undefined,
-  });
-}
+const call = adminApiCaller(() => stack);
 
 /** The check a receiver makes: `t=<s>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the shared secret. */
 function signatureValid(header: string | string[] | undefined, body: string, secret: string): boolean {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
-import { checked } from '../../test/openapi-check.js';
+import { adminApiCaller } from '../../test/api-call.js';
 
 /** A job's bounds, limits and jitter, and the preview's DST marks, through the admin API (answers checked against the document). */
 
@@ -9,22 +9,7 @@ let stack: LocalStack;
 const suffix = randomUUID().slice(0, 8);
 const APP = `bounds-app-${suffix}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: test responses are read field by field
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${stack.tokens.adminToken}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return checked(method, path, {
-    status: res.status,
-    headers: res.headers,
-    body: text ? JSON.parse(text) : undefined,
-  });
-}
+const call = adminApiCaller(() => stack);
 
 const baseJob = { appName: APP, name: 'bounded', author: 'ops', executorHandler: 'demoJobHandler' };
 

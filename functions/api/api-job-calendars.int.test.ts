@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
-import { checked } from '../../test/openapi-check.js';
+import { adminApiCaller } from '../../test/api-call.js';
 
 /** A schedule's calendars through the admin API: jobs, workflows, the preview (answers checked against the document). */
 
@@ -10,22 +10,7 @@ const suffix = randomUUID().slice(0, 8);
 const APP = `cal-app-${suffix}`;
 const CN = `cn-${suffix}`;
 
-// biome-ignore lint/suspicious/noExplicitAny: test responses are read field by field
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${stack.tokens.adminToken}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return checked(method, path, {
-    status: res.status,
-    headers: res.headers,
-    body: text ? JSON.parse(text) : undefined,
-  });
-}
+const call = adminApiCaller(() => stack);
 
 const baseJob = {
   appName: APP,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
-import { checked } from '../../test/openapi-check.js';
+import { adminApiCaller } from '../../test/api-call.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**
@@ -15,22 +15,7 @@ const suffix = randomUUID().slice(0, 8);
 const APP = `wf-ledger-${suffix}`;
 let nodeJob: number;
 
-// biome-ignore lint/suspicious/noExplicitAny: bodies are read field by field
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${stack.tokens.adminToken}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return checked(method, path, {
-    status: res.status,
-    headers: res.headers,
-    body: text ? JSON.parse(text) : undefined,
-  });
-}
+const call = adminApiCaller(() => stack);
 
 // biome-ignore lint/suspicious/noExplicitAny: bodies are read field by field
 async function ok(method: string, path: string, body: unknown, status: number): Promise<any> {
