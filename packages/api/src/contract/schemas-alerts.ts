@@ -44,7 +44,7 @@ export const AlertChannelCreate = named(
         Type.String({
           maxLength: ALERT_CHANNEL_LIMITS.bodyTemplate,
           description:
-            'webhook: the body, with `{{ path }}` placeholders over the alert’s fields (`text`, `alert.kind`, `alert.count`, `alert.firstAt`, `job.id`, `job.name`, `job.appName`, …); absent: the alert as JSON.',
+            'webhook: the body, with `{{ path }}` placeholders over the alert’s fields (`text`, `alert.kind`, `alert.count`, `alert.firstAt`, `job.id`, `job.name`, `job.appName`, `workflow.name`, `workflow.runId` (`workflow` is null on a job’s alert), …); absent: the alert as JSON.',
           examples: ['{"job":{{ job.id }},"text":"{{ text }}"}'],
         }),
       ),

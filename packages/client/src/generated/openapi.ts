@@ -5854,7 +5854,7 @@ export interface components {
              */
             url?: string;
             /**
-             * @description webhook: the body, with `{{ path }}` placeholders over the alert’s fields (`text`, `alert.kind`, `alert.count`, `alert.firstAt`, `job.id`, `job.name`, `job.appName`, …); absent: the alert as JSON.
+             * @description webhook: the body, with `{{ path }}` placeholders over the alert’s fields (`text`, `alert.kind`, `alert.count`, `alert.firstAt`, `job.id`, `job.name`, `job.appName`, `workflow.name`, `workflow.runId` (`workflow` is null on a job’s alert), …); absent: the alert as JSON.
              * @example {"job":{{ job.id }},"text":"{{ text }}"}
              */
             bodyTemplate?: string;

@@ -24,6 +24,8 @@ export interface AlertFields {
     readonly logId: number | null;
   };
   readonly job: { readonly id: number; readonly name: string; readonly appName: string };
+  /** A workflow's alert: the workflow, and its run when a run failed (null for its deadline or schedule); else null. */
+  readonly workflow: { readonly id: number; readonly name: string; readonly runId: string | null } | null;
 }
 
 /** One line for people: the first alarm's own line, or the window's count ("3 runFailed alarms of job 7 since 10:02:00Z"). */
@@ -50,6 +52,9 @@ export function alertFields(alert: Alert, delivery: Pick<AlertDelivery, 'message
       logId: alert.logId ?? null,
     },
     job: { id: alert.jobId, name: alert.jobName, appName: alert.appName },
+    workflow: alert.workflow
+      ? { id: alert.workflow.id, name: alert.workflow.name, runId: alert.workflow.runId ?? null }
+      : null,
   };
 }
 
@@ -79,6 +84,7 @@ export function testAlertFields(
       logId: null,
     },
     job: { id: 0, name: 'test', appName: 'test' },
+    workflow: null,
   };
 }
 

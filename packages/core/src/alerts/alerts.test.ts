@@ -437,5 +437,33 @@ describe('checks and templates', () => {
     expect(renderAlertTemplate('{{ job.constructor }}', fields)).toEqual({
       error: 'job.constructor is not a field of the alert',
     });
+    // Not a workflow's: null, so a template naming it renders null rather than failing.
+    expect(renderAlertTemplate('{{ workflow }}', fields)).toEqual({ ok: 'null' });
+  });
+
+  it("gives a body template a workflow alert's workflow and run", () => {
+    const alert = {
+      id: 'x',
+      jobId: 7,
+      jobName: 'n',
+      appName: 'orders',
+      kind: 'runFailed',
+      firstAt: T0,
+      lastAt: T0,
+      windowEnd: T0,
+      summary: 's',
+      count: 1,
+      workflow: { id: 3, name: 'etl', runId: 'wr-1' },
+    } as Alert;
+    const fields = alertFields(alert, { message: 'first', count: 1 });
+    expect(fields.workflow).toEqual({ id: 3, name: 'etl', runId: 'wr-1' });
+    expect(renderAlertTemplate('{{ workflow.name }} {{ workflow.runId }}', fields)).toEqual({
+      ok: 'etl wr-1',
+    });
+    const deadline = alertFields(
+      { ...alert, kind: 'deadlineMissed', workflow: { id: 3, name: 'etl' } },
+      { message: 'first', count: 1 },
+    );
+    expect(deadline.workflow).toEqual({ id: 3, name: 'etl', runId: null });
   });
 });
