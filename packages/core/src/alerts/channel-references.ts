@@ -4,6 +4,7 @@
  */
 import { type Problem, problemsOf, RequestValidationError, ValidationError } from '../common/errors.js';
 import type { Group, Job } from '../jobs/job.js';
+import { jobsWhere } from '../jobs/job-scan.js';
 import type { GroupStore, JobStore } from '../jobs/job-store.js';
 import type { AlertStore } from './alert-store.js';
 
@@ -74,13 +75,7 @@ export async function channelUsers(
   deps: { readonly jobs: Pick<JobStore, 'list'>; readonly groups: Pick<GroupStore, 'list'> },
   channelId: string,
 ): Promise<{ readonly jobs: Job[]; readonly groups: Group[] }> {
-  const jobs: Job[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await deps.jobs.list({ limit: 100, ...(cursor ? { cursor } : {}) });
-    jobs.push(...page.items.filter((job) => job.alertChannels?.includes(channelId)));
-    cursor = page.nextCursor;
-  } while (cursor);
+  const jobs = await jobsWhere(deps.jobs, (job) => job.alertChannels?.includes(channelId) === true);
   const groups = (await deps.groups.list()).filter((group) => group.alertChannels?.includes(channelId));
   return { jobs, groups };
 }

@@ -43,6 +43,7 @@ import {
 } from '../schedule/index.js';
 import { type DeadlineStatus, deadlineStatus } from './deadline.js';
 import type { Job, PausedBy } from './job.js';
+import { jobsWhere } from './job-scan.js';
 import type { GroupStore, JobQuery, JobStore, Page, PlanState } from './job-store.js';
 import {
   boundsProblems,
@@ -334,14 +335,7 @@ export async function jobsUsingCalendar(
   deps: Pick<AdminJobsDeps, 'jobs'>,
   calendarId: string,
 ): Promise<Job[]> {
-  const using: Job[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await deps.jobs.list({ limit: 100, ...(cursor ? { cursor } : {}) });
-    using.push(...page.items.filter((job) => scheduleCalendarIds(job.calendars).includes(calendarId)));
-    cursor = page.nextCursor;
-  } while (cursor);
-  return using;
+  return jobsWhere(deps.jobs, (job) => scheduleCalendarIds(job.calendars).includes(calendarId));
 }
 
 /**
