@@ -11,8 +11,9 @@
 import { mapLimit } from '../common/concurrency.js';
 import { METRIC } from '../common/metrics.js';
 import { resumePausedJob } from '../jobs/admin-jobs.js';
-import { deadlineStatus, describeDeadline } from '../jobs/deadline.js';
+import { type Deadline, deadlineStatus, describeDeadline } from '../jobs/deadline.js';
 import type { Job } from '../jobs/job.js';
+import type { Alarm } from './alarms.js';
 import type { RunOutcomeDeps } from './run-outcome.js';
 
 export type JobPolicyDeps = Pick<
@@ -113,25 +114,51 @@ async function alarmIfMissed(deps: JobPolicyDeps, job: Job, now: number): Promis
   const status = deadlineStatus(deadline, history?.lastSuccessAt, since, now);
   if (status.state !== 'missed') return false;
   if (!(await deps.jobs.claimDeadlineMiss(job.id, status.window.to))) return false;
+  await alarmDeadlineMissed(deps, {
+    subject: `Job ${job.id} (${job.name}) of ${job.appName}`,
+    keys: { jobId: job.id },
+    deadline,
+    window: status.window,
+    alarm: { job },
+  });
+  return true;
+}
+
+/**
+ * Raises a `deadlineMissed` alarm for a window already claimed (a job's or a workflow's): counted,
+ * logged, published; a publish that fails is logged, the claim stands (one alarm per window).
+ */
+export async function alarmDeadlineMissed(
+  deps: Pick<JobPolicyDeps, 'alarms' | 'logger' | 'metrics'>,
+  missed: {
+    /** "Job 7 (nightly) of billing". */
+    readonly subject: string;
+    /** What its log lines name it by: `{ jobId }`, `{ workflowId }`. */
+    readonly keys: Readonly<Record<string, number>>;
+    readonly deadline: Deadline;
+    readonly window: { readonly from: number; readonly to: number };
+    readonly alarm: Pick<Alarm, 'job' | 'workflow'>;
+  },
+): Promise<void> {
   const iso = (ms: number) => new Date(ms).toISOString();
-  const text = describeDeadline(deadline);
+  const text = describeDeadline(missed.deadline);
+  const { keys, window } = missed;
   const summary =
-    `Job ${job.id} (${job.name}) of ${job.appName} missed its deadline ${text}: ` +
-    `no run succeeded between ${iso(status.window.from)} and ${iso(status.window.to)}`;
+    `${missed.subject} missed its deadline ${text}: ` +
+    `no run succeeded between ${iso(window.from)} and ${iso(window.to)}`;
   deps.metrics.add(METRIC.deadlinesMissed, 'Count', 1);
   deps.logger.warn('deadline missed', {
-    jobId: job.id,
+    ...keys,
     deadline: text,
-    windowFrom: iso(status.window.from),
-    windowTo: iso(status.window.to),
+    windowFrom: iso(window.from),
+    windowTo: iso(window.to),
   });
   const delivered = await deps.alarms
-    .publish({ kind: 'deadlineMissed', job, summary, deadline: { ...status.window, text } })
+    .publish({ ...missed.alarm, kind: 'deadlineMissed', summary, deadline: { ...window, text } })
     .catch((err: unknown) => {
-      deps.logger.error('alarm failed', { jobId: job.id, kind: 'deadlineMissed', error: String(err) });
+      deps.logger.error('alarm failed', { ...keys, kind: 'deadlineMissed', error: String(err) });
       return false;
     });
   if (!delivered)
-    deps.logger.warn('notice not delivered to every channel', { jobId: job.id, kind: 'deadlineMissed' });
-  return true;
+    deps.logger.warn('notice not delivered to every channel', { ...keys, kind: 'deadlineMissed' });
 }

@@ -9,11 +9,10 @@
  * run ends SUCCEEDED), so the check reads nothing more, but the alarm's job when one is missed.
  */
 import { mapLimit } from '../common/concurrency.js';
-import { METRIC } from '../common/metrics.js';
-import { type DeadlineStatus, deadlineStatus, describeDeadline } from '../jobs/deadline.js';
+import { type DeadlineStatus, deadlineStatus } from '../jobs/deadline.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { Alarm } from '../runs/alarms.js';
-import { DEADLINE_CHECK_SPAN_MS } from '../runs/job-policies.js';
+import { alarmDeadlineMissed, DEADLINE_CHECK_SPAN_MS } from '../runs/job-policies.js';
 import type { RunOutcomeDeps } from '../runs/run-outcome.js';
 import type { WorkflowRecord, WorkflowStore } from './workflow-store.js';
 
@@ -85,39 +84,13 @@ async function alarmIfMissed(
   const status = workflowDeadlineStatus(workflow, now);
   if (status?.state !== 'missed' || now - status.window.to > DEADLINE_CHECK_SPAN_MS) return false;
   if (!(await deps.workflowStore.claimDeadlineMiss(workflow.id, status.window.to))) return false;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  const text = describeDeadline(deadline);
-  const summary =
-    `Workflow ${workflow.id} (${name}) of ${appName} missed its deadline ${text}: ` +
-    `no run succeeded between ${iso(status.window.from)} and ${iso(status.window.to)}`;
-  deps.metrics.add(METRIC.deadlinesMissed, 'Count', 1);
-  deps.logger.warn('deadline missed', {
-    workflowId: workflow.id,
-    deadline: text,
-    windowFrom: iso(status.window.from),
-    windowTo: iso(status.window.to),
+  await alarmDeadlineMissed(deps, {
+    subject: `Workflow ${workflow.id} (${name}) of ${appName}`,
+    keys: { workflowId: workflow.id },
+    deadline,
+    window: status.window,
+    alarm: { job: await alarmJobOf(deps, workflow), workflow: { id: workflow.id, name } },
   });
-  const delivered = await deps.alarms
-    .publish({
-      kind: 'deadlineMissed',
-      job: await alarmJobOf(deps, workflow),
-      summary,
-      deadline: { ...status.window, text },
-      workflow: { id: workflow.id, name },
-    })
-    .catch((err: unknown) => {
-      deps.logger.error('alarm failed', {
-        workflowId: workflow.id,
-        kind: 'deadlineMissed',
-        error: String(err),
-      });
-      return false;
-    });
-  if (!delivered)
-    deps.logger.warn('notice not delivered to every channel', {
-      workflowId: workflow.id,
-      kind: 'deadlineMissed',
-    });
   return true;
 }
 
