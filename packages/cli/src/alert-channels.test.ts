@@ -45,11 +45,14 @@ afterEach(() => {
 
 describe('tickring channels update', () => {
   it('sends only the fields given: a new secret from the environment, the revision read', async () => {
-    process.env.NEW_HOOK_SECRET = 'another-long-random-shared-secret';
     const fake = fakeServer({
       [`PATCH /v1/alert-channels/${ID}`]: { status: 200, body: channel({ revision: 3 }) },
     });
-    const io = fakeIo({ env: ENV, fetch: fake.fetch });
+    // The CLI's environment, as every other variable it reads (not the test process's own).
+    const io = fakeIo({
+      env: { ...ENV, NEW_HOOK_SECRET: 'another-long-random-shared-secret' },
+      fetch: fake.fetch,
+    });
     const args = [
       'channels',
       'update',

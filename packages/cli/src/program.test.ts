@@ -32,6 +32,82 @@ function refusingFetch(
   }) as typeof fetch;
 }
 
+describe('global options', () => {
+  it('are named by no command of its own: commander would give the value to the global option', () => {
+    const program = buildProgram(fakeIo(), () => {});
+    const globals = new Set(program.options.map((o) => o.long));
+    const clashes: string[] = [];
+    const walk = (cmd: Command, path: string[]) => {
+      for (const sub of cmd.commands) {
+        const here = [...path, sub.name()];
+        for (const option of sub.options) {
+          if (globals.has(option.long)) clashes.push(`${here.join(' ')} ${option.long}`);
+        }
+        walk(sub, here);
+      }
+    };
+    walk(program, []);
+    expect(clashes).toEqual([]);
+  });
+
+  it('send a new channel to the server, with its target in the body and the token nowhere else', async () => {
+    const seen: { url: string; authorization: string | null; body: unknown }[] = [];
+    const io = fakeIo({
+      env: {
+        TICKRING_URL: 'http://tickring.test',
+        TICKRING_TOKEN: 'secret-token-123',
+        HOOK_SECRET: 'a'.repeat(20),
+      },
+      fetch: (async (input: Request | string | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        seen.push({
+          url: request.url,
+          authorization: request.headers.get('authorization'),
+          body: await request.json(),
+        });
+        const channel = {
+          id: 'c1',
+          name: 'ops',
+          kind: 'webhook',
+          url: 'https://hooks.example.com/t',
+          signed: true,
+        };
+        return new Response(
+          JSON.stringify({
+            ...channel,
+            revision: 1,
+            createdAt: '2030-01-01T00:00:00.000Z',
+            createdBy: 'a',
+            updatedAt: '2030-01-01T00:00:00.000Z',
+          }),
+          {
+            status: 201,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
+      }) as typeof fetch,
+    });
+    const args = [
+      'channels',
+      'create',
+      '--name',
+      'ops',
+      '--kind',
+      'webhook',
+      '--target',
+      'https://hooks.example.com/t',
+    ];
+    expect(await main([...args, '--secret-env', 'HOOK_SECRET'], io)).toBe(0);
+    expect(seen).toEqual([
+      {
+        url: 'http://tickring.test/v1/alert-channels',
+        authorization: 'Bearer secret-token-123',
+        body: { name: 'ops', kind: 'webhook', url: 'https://hooks.example.com/t', secret: 'a'.repeat(20) },
+      },
+    ]);
+  });
+});
+
 describe('main: help, version and usage errors', () => {
   it('prints help with examples on stdout (exit 0) for the program and every command', async () => {
     const paths: string[][] = [[]];

@@ -41,7 +41,7 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
     .addHelpText(
       'after',
       examples(
-        'tickring channels create --name ops --kind webhook --url https://hooks.example.com/t --secret-env HOOK_SECRET',
+        'tickring channels create --name ops --kind webhook --target https://hooks.example.com/t --secret-env HOOK_SECRET',
         'tickring channels create --name chat --kind slack --url https://hooks.slack.com/services/T/B/X',
         'tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --url https://hooks.example.com/v2',
         'tickring channels test 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11',
@@ -71,26 +71,26 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
     )
     .requiredOption('--name <name>', 'its name')
     .requiredOption('--kind <kind>', 'webhook, slack or email')
-    .option('--url <url>', 'webhook and slack: where to POST')
+    .option('--target <url>', 'webhook and slack: where to POST (not --url: that names the tickring server)')
     .option('--body-template <text>', 'webhook: the body, with {{ path }} placeholders over the alert')
     .option('--secret-env <VAR>', 'webhook: the environment variable holding its HMAC secret')
     .addHelpText(
       'after',
       examples(
-        'HOOK_SECRET=... tickring channels create --name ops --kind webhook --url https://hooks.example.com/t --secret-env HOOK_SECRET',
+        'HOOK_SECRET=... tickring channels create --name ops --kind webhook --target https://hooks.example.com/t --secret-env HOOK_SECRET',
         'tickring channels create --name mail --kind email',
       ),
     )
     .action(
-      run<{ name: string; kind: string; url?: string; bodyTemplate?: string; secretEnv?: string }>(
+      run<{ name: string; kind: string; target?: string; bodyTemplate?: string; secretEnv?: string }>(
         async (ctx, _args, opts) => {
-          const secret = opts.secretEnv === undefined ? undefined : process.env[opts.secretEnv];
+          const secret = opts.secretEnv === undefined ? undefined : ctx.io.env[opts.secretEnv];
           if (opts.secretEnv !== undefined && !secret) throw new Error(`${opts.secretEnv} is not set`);
           const channel = await (await ctx.client()).createAlertChannel({
             body: {
               name: opts.name,
               kind: opts.kind as 'webhook' | 'slack' | 'email',
-              ...(opts.url === undefined ? {} : { url: opts.url }),
+              ...(opts.target === undefined ? {} : { url: opts.target }),
               ...(opts.bodyTemplate === undefined ? {} : { bodyTemplate: opts.bodyTemplate }),
               ...(secret === undefined ? {} : { secret }),
             },
@@ -108,7 +108,7 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
     )
     .argument('<id>', "the channel's id")
     .option('--name <name>', 'its name')
-    .option('--url <url>', 'webhook and slack: where to POST')
+    .option('--target <url>', 'webhook and slack: where to POST (not --url: that names the tickring server)')
     .option('--body-template <text>', 'webhook: the body, with {{ path }} placeholders over the alert')
     .option('--no-body-template', 'webhook: post the alert as JSON again')
     .option('--secret-env <VAR>', 'webhook: the environment variable holding its new HMAC secret')
@@ -117,14 +117,14 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
     .addHelpText(
       'after',
       examples(
-        'tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --name ops --url https://hooks.example.com/v2',
+        'tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --name ops --target https://hooks.example.com/v2',
         'NEW_SECRET=... tickring channels update 5b1c2f7e-8d8e-4b0c-9d55-2f0a6f1f3c11 --secret-env NEW_SECRET --revision 3',
       ),
     )
     .action(
       run<{
         name?: string;
-        url?: string;
+        target?: string;
         bodyTemplate?: string | false;
         secretEnv?: string;
         unsigned?: boolean;
@@ -133,11 +133,11 @@ export function registerAlerts(program: Command, run: ActionRunner, now: () => n
         if (opts.secretEnv !== undefined && opts.unsigned) {
           throw new UsageError('give --secret-env or --unsigned, not both');
         }
-        const secret = opts.secretEnv === undefined ? undefined : process.env[opts.secretEnv];
+        const secret = opts.secretEnv === undefined ? undefined : ctx.io.env[opts.secretEnv];
         if (opts.secretEnv !== undefined && !secret) throw new Error(`${opts.secretEnv} is not set`);
         const body = {
           ...(opts.name === undefined ? {} : { name: opts.name }),
-          ...(opts.url === undefined ? {} : { url: opts.url }),
+          ...(opts.target === undefined ? {} : { url: opts.target }),
           ...(opts.bodyTemplate === undefined ? {} : { bodyTemplate: opts.bodyTemplate || null }),
           ...(secret === undefined ? {} : { secret }),
           ...(opts.unsigned ? { secret: null } : {}),
