@@ -679,7 +679,7 @@ describe('the web console in a browser', () => {
     return logId;
   }
 
-  /** A screenshot of the page and its axe-core violations (kept; the last test asserts on them). */
+  /** The page's axe-core violations (kept; the last test asserts on them), and a screenshot when asked for. */
   async function check(target: Page, name: string, width: number, colorScheme = 'light'): Promise<void> {
     const t0 = Date.now();
     await screenshot(target, name, width);
