@@ -14,10 +14,13 @@ const LATENESS_FAULTS = [
   'test/faults/lost-run.int.test.ts',
 ];
 
-// Three tiers, one after the other: unit tests beside the code (*.test.ts) need nothing running;
-// integration tests (*.int.test.ts) share one DynamoDB Local and one SQS stand-in, started once by
-// the global setup and isolated per test by table prefix and queue name; the fault-injection files
-// that measure lateness run last, among themselves.
+/** Workers of the unit and integration group, on 2 cores. */
+const INTEGRATION_WORKERS = 4;
+
+// Three tiers: unit tests beside the code (*.test.ts) need nothing running; integration tests
+// (*.int.test.ts) share one DynamoDB Local and one SQS stand-in, started once by the global setup and
+// isolated per test by table prefix and queue name; the two run side by side. The fault-injection
+// files that measure lateness run after them, among themselves.
 export default defineConfig({
   test: {
     // Beside the console output, two reports of the run in test-output/ (gitignored): vitest's JSON
@@ -43,15 +46,20 @@ export default defineConfig({
             'test/boundaries/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', 'test/boundaries/fixtures/**'],
-          testTimeout: 20_000,
+          // Beside the integration files a CDK synthesis (infra/test) can take over 20 s on the 2 cores.
+          testTimeout: 60_000,
           // Both cores: vitest's default on 2 cores is one worker (cores - 1). And one module graph per
           // worker, not one per file: the files import the same packages (the AWS SDK, CDK), which
           // re-imported per file cost more than the tests. Measured on the 2 cores, two workers, the
           // machine equally busy: 376 s (251 s of CPU) isolated, 89 s (84 s) not; one isolated worker
           // took 414 s. Safe while no unit test mocks a module or leaves a global changed.
           isolate: false,
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
+          // The integration project's group and its workers (vitest wants one count per group): the
+          // unit files run beside the integration files, which mostly wait (schedules, stacks
+          // starting, a browser) and left about a third of the 2 cores idle; being short, they start
+          // after them (longest first) and fill the tail.
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -74,10 +82,10 @@ export default defineConfig({
           // Safe while no integration test mocks a module or leaves a global changed.
           isolate: false,
           fileParallelism: true,
-          // Three on 2 cores: these files mostly wait (schedules, stacks starting, a browser); measured
-          // 8 m 45 s for all of npm test with three, 9 m 35 s with two, their timing margins unchanged.
-          maxWorkers: 3,
-          // Runs after the unit project, which needs nothing started.
+          // These files mostly wait (schedules, stacks starting, a browser); measured 8 m 45 s for all
+          // of npm test with three workers, 9 m 35 s with two, their timing margins unchanged.
+          maxWorkers: INTEGRATION_WORKERS,
+          // Runs beside the unit project.
           sequence: { groupOrder: 1 },
         },
       },

@@ -33,13 +33,13 @@ export default class DurationSequencer extends BaseSequencer {
     const durations = readDurations(root);
     const secondsOf = (spec: TestSpecification) =>
       durations[fileDurationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
-    // The base order keeps projects in their group order; within a project, longest first.
+    // Groups in their order; within a group, longest first whatever the project: projects run side by
+    // side share the group's workers, and the short files of one fill the tail of the other's.
     const base = await super.sort(files);
     const position = new Map(base.map((spec, i) => [spec, i]));
     return [...base].sort((a, b) => {
       const groupDiff = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (groupDiff !== 0) return groupDiff;
-      if (a.project.name !== b.project.name) return (position.get(a) ?? 0) - (position.get(b) ?? 0);
       const diff = secondsOf(b) - secondsOf(a);
       if (diff !== 0 && !Number.isNaN(diff)) return diff;
       return (position.get(a) ?? 0) - (position.get(b) ?? 0);
