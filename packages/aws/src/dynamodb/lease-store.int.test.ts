@@ -23,30 +23,43 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 describe('DynamoLeaseStore', () => {
-  it('refuses a standby with one write while another owner holds the lease, and takes it once expired', async () => {
-    const store = new DynamoLeaseStore({
-      doc: env.clients.doc,
-      controlTable: await freshTable(env, 'control'),
-    });
-    expect(await store.acquire(0, 'holder', T, LEASE_MS)).toMatchObject({ owner: 'holder' });
-
+  const ask = async (owner: string, at: number) => {
     requests.length = 0;
-    expect(await store.acquire(0, 'standby', T + 1_000, LEASE_MS)).toBeUndefined();
-    expect(requests).toEqual(['UpdateItemCommand']);
+    const lease = await store.acquire(0, owner, at, LEASE_MS);
+    return { lease, requests: [...requests] };
+  };
+  let store: DynamoLeaseStore;
 
-    // Expired: the refused renewal says so, and the take follows.
-    requests.length = 0;
-    expect(await store.acquire(0, 'standby', T + LEASE_MS + 1, LEASE_MS)).toMatchObject({
-      owner: 'standby',
-      tookOver: true,
+  beforeAll(async () => {
+    store = new DynamoLeaseStore({ doc: env.clients.doc, controlTable: await freshTable(env, 'control') });
+  });
+
+  it('refuses a standby with one write, then reads the lease instead until it expires, and takes it', async () => {
+    expect((await ask('holder', T)).lease).toMatchObject({ owner: 'holder' });
+
+    expect(await ask('standby', T + 1_000)).toEqual({ lease: undefined, requests: ['UpdateItemCommand'] });
+    expect(await ask('standby', T + 2_000)).toEqual({ lease: undefined, requests: ['GetItemCommand'] });
+
+    // Renewed: past the end the standby was first handed back, its read still finds the lease held.
+    expect((await ask('holder', T + 2_000)).lease).toMatchObject({ leaseUntil: T + 2_000 + LEASE_MS });
+    expect(await ask('standby', T + 3_500)).toEqual({ lease: undefined, requests: ['GetItemCommand'] });
+
+    // Expired (the holder died): the read says so, and the writes follow.
+    expect(await ask('standby', T + 5_001)).toEqual({
+      lease: expect.objectContaining({ owner: 'standby', tookOver: true }),
+      requests: ['GetItemCommand', 'UpdateItemCommand', 'UpdateItemCommand'],
     });
-    expect(requests).toEqual(['UpdateItemCommand', 'UpdateItemCommand']);
+  });
 
-    // Released on purpose: taken at once.
-    await store.release(0, 'standby');
-    expect(await store.acquire(0, 'holder', T + LEASE_MS + 2, LEASE_MS)).toMatchObject({
-      owner: 'holder',
-      tookOver: false,
+  it('sees a hand-over in its read and takes the lease at once', async () => {
+    const at = T + 10_000;
+    expect((await ask('first', at)).lease).toMatchObject({ owner: 'first' });
+    expect((await ask('second', at + 100)).lease).toBeUndefined();
+
+    await store.release(0, 'first');
+    expect(await ask('second', at + 1_000)).toEqual({
+      lease: expect.objectContaining({ owner: 'second', tookOver: false }),
+      requests: ['GetItemCommand', 'UpdateItemCommand', 'UpdateItemCommand'],
     });
   });
 });

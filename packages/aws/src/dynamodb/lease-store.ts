@@ -1,18 +1,26 @@
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Lease, LeaseStore } from '@tickring/core/tick';
 import { isConditionFailed } from './util.js';
 
 /**
  * Shard leases as items in the control table, taken and renewed with one conditional update each:
  * free, expired, or already ours. The fencing token grows whenever the owner changes. A standby
- * asking for a lease another owner holds pays one refused write: the refused renewal hands back the
- * lease as it stands, which tells that taking it would be refused too.
+ * asking for a lease another owner holds pays one refused write the first time: the refused renewal
+ * hands back the lease as it stands, which tells that taking it would be refused too. From then on
+ * its asks (one a second) read the lease first, eventually consistent, and write only once the read
+ * shows it expired or handed over: half a read unit a second rather than a write unit, and a
+ * hand-over is still taken within about a second. A read that lags only errs towards the writes,
+ * which decide.
  */
 export class DynamoLeaseStore implements LeaseStore {
+  /** Per shard, the asking owner that another owner's lease refused at the last look: it reads before asking. */
+  private readonly watchedBy = new Map<number, string>();
+
   constructor(private readonly options: { doc: DynamoDBDocumentClient; controlTable: string }) {}
 
   async acquire(shard: number, owner: string, nowMs: number, durationMs: number): Promise<Lease | undefined> {
     const key = { pk: leaseKey(shard) };
+    if (await this.stillHeldElsewhere(shard, owner, nowMs)) return undefined;
     try {
       const renewed = await this.options.doc.send(
         new UpdateCommand({
@@ -29,7 +37,10 @@ export class DynamoLeaseStore implements LeaseStore {
       return toLease(shard, renewed.Attributes ?? {}, false);
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
-      if (heldByAnother(err, owner, nowMs)) return undefined;
+      if (heldByAnother(err, owner, nowMs)) {
+        this.watchedBy.set(shard, owner);
+        return undefined;
+      }
     }
     try {
       const taken = await this.options.doc.send(
@@ -57,6 +68,28 @@ export class DynamoLeaseStore implements LeaseStore {
       if (isConditionFailed(err)) return undefined;
       throw err;
     }
+  }
+
+  /**
+   * Whether another owner still holds the lease, by a read, once a refusal said so. Read also past
+   * the end that refusal showed: the holder renews at half time, so it has most likely moved that
+   * end on, and asking with a write then would be refused every few seconds.
+   */
+  private async stillHeldElsewhere(shard: number, owner: string, nowMs: number): Promise<boolean> {
+    if (this.watchedBy.get(shard) !== owner) return false;
+    const { Item: item } = await this.options.doc.send(
+      new GetCommand({
+        TableName: this.options.controlTable,
+        Key: { pk: leaseKey(shard) },
+        ProjectionExpression: '#owner, leaseUntil',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+      }),
+    );
+    const holder = item?.owner === undefined ? undefined : String(item.owner);
+    const until = Number(item?.leaseUntil ?? Number.NaN);
+    if (holder !== undefined && holder !== owner && until >= nowMs) return true;
+    this.watchedBy.delete(shard);
+    return false;
   }
 
   async release(shard: number, owner: string): Promise<void> {
