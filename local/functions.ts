@@ -2,6 +2,7 @@ import type { AwsClients } from '@tickring/aws/clients';
 import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
 import type { Clock, Logger } from '@tickring/core/common';
 import { type Metrics, type MetricUnit, noMetrics } from '@tickring/core/common';
+import type { FireHandOff } from '@tickring/core/dispatch';
 import * as apiConfig from '../functions/api/config.js';
 import * as api from '../functions/api/handler.js';
 import * as callbackConfig from '../functions/callback/config.js';
@@ -27,6 +28,8 @@ export interface LocalRuntime {
   readonly onMetric?: MetricSink;
   /** Optional: wraps a handler before it is hosted (the bench's fault injection); none by default. */
   readonly wrapHandler?: HandlerWrapper;
+  /** Optional: where the workflow engine hands the nodes it fires (the hosted dispatcher); else the ring. */
+  readonly handOff?: FireHandOff;
 }
 
 /** Where the functions' metrics go when the caller wants them: one call per `metrics.add`. */
@@ -61,6 +64,8 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
     clock: runtime.clock,
     metrics: metricsFor(name, runtime.onMetric),
   });
+  // The functions that run the workflow engine.
+  const engine = runtime.handOff ? { handOff: runtime.handOff } : {};
   return [
     spec(
       'scheduler-tick',
@@ -74,6 +79,7 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
       'api',
       api.createHandler(apiConfig.loadConfig(env), {
         ...common('api'),
+        ...engine,
         logger: runtime.loggerFor('api'),
       }),
     ),
@@ -82,6 +88,7 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
       'dispatcher',
       dispatcher.createHandler(dispatcherConfig.loadConfig(env), {
         ...common('dispatcher'),
+        ...engine,
         logger: runtime.loggerFor('dispatcher'),
       }),
     ),
@@ -96,6 +103,7 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
       'callback',
       callback.createHandler(callbackConfig.loadConfig(env), {
         ...common('callback'),
+        ...engine,
         logger: runtime.loggerFor('callback'),
       }),
     ),
@@ -103,6 +111,7 @@ export function localFunctions(env: Record<string, string>, runtime: LocalRuntim
       'monitors',
       monitors.createHandler(monitorsConfig.loadConfig(env), {
         ...common('monitors'),
+        ...engine,
         logger: runtime.loggerFor('monitors'),
       }),
     ),

@@ -19,6 +19,7 @@ import { consoleAssetsRoute } from './console-assets.js';
 import { consoleLogger } from './console-logger.js';
 import { DATABASE_FILE, lockDataDir } from './data-dir-lock.js';
 import { startDemo } from './demo.js';
+import { LocalDispatcherHandOff } from './dispatcher-hand-off.js';
 import { LocalStartError } from './errors.js';
 import { RateRule } from './eventbridge.js';
 import { functionEnv } from './function-env.js';
@@ -265,6 +266,13 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
       storeHealth = { kind: 'dynamodb-local', dynamo: dynamo.health.dynamo, sqs: dynamo.health.sqs };
     }
 
+    // Decided workflow nodes go to the hosted dispatcher at once; stopped with the ring pollers.
+    const handOff = new LocalDispatcherHandOff(host, 'dispatcher', log('dispatcher'));
+    // After the pollers (a phase's steps run last added first): nodes decided later go on the ring.
+    stops.add(STOP_PHASE.ring, 'dispatcher hand-off', async () => {
+      handOff.close();
+      await host.drain(10_000, ['dispatcher']);
+    });
     for (const spec of localFunctions(env, {
       clients,
       clock: systemClock,
@@ -272,6 +280,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
       signal: abort.signal,
       onMetric: options.onMetric,
       wrapHandler: options.wrapHandler,
+      handOff,
     })) {
       host.register(spec);
     }

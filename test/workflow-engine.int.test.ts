@@ -59,6 +59,7 @@ function harness(): Harness {
       get: async (logId) => runs.get(logId),
       getMany: async (logIds) => logIds.flatMap((id) => (runs.has(id) ? [runs.get(id)!] : [])) as never,
       dispatchedUnder: async () => sent,
+      allocateLogIds: async (_jobId, count) => Array.from({ length: count }, () => nextLogId++),
     },
     ring: {
       enqueue: async (entries: readonly RingEntry[]) => {

@@ -9,6 +9,7 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
+import { loadDispatcherFunction } from '../wiring/hand-off-config.js';
 import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 /** The tables the api reads and writes (DynamoDB). */
@@ -57,6 +58,8 @@ export interface ApiConfig {
   /** Sessions: idle expiry (sliding) and the most a session lives. */
   readonly sessionIdleMinutes: number;
   readonly sessionMaxHours: number;
+  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
+  readonly dispatcherFunction?: string;
 }
 
 export function loadConfig(env: Env): ApiConfig {
@@ -90,6 +93,7 @@ export function loadConfig(env: Env): ApiConfig {
     auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
     sessionIdleMinutes: loadSetting(env, 'sessionIdleMinutes'),
     sessionMaxHours: loadSetting(env, 'sessionMaxHours'),
+    ...loadDispatcherFunction(env, { self: false }),
   };
 }
 

@@ -12,6 +12,7 @@ import { type AdminWorkflowBackfillsDeps, getBackfill } from '@tickring/core/bac
 import { type AdminCalendarsDeps, getCalendar } from '@tickring/core/calendars/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
+import type { FireHandOff } from '@tickring/core/dispatch';
 import type { AdminTriggerDeps } from '@tickring/core/dispatch/use-cases';
 import type { ExecutorTransport } from '@tickring/core/executors';
 import type {
@@ -28,7 +29,7 @@ import type { AlarmPublisher } from '@tickring/core/runs';
 import { type AdminRunsDeps, type JobLedgerDeps, killRun } from '@tickring/core/runs/use-cases';
 import type { AdminWorkflowsDeps, WorkflowLedgerDeps } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
-import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
+import { createWorkflowEngine, fireHandOff, withHandOff } from '../wiring/run-outcome-deps.js';
 import { createStoreKit } from '../wiring/stores.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
@@ -58,6 +59,8 @@ export interface ApiRuntime {
   readonly alarms: AlarmPublisher;
   /** How a channel's test message leaves (webhook and slack POSTs, email). */
   readonly alertSender: AlertSender;
+  /** Where the workflow engine hands the nodes it fires (the local stack's dispatcher); else by config. */
+  readonly handOff: FireHandOff;
 }
 
 export interface ApiDeps {
@@ -159,6 +162,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     logger,
     metrics,
     killRun: (logId) => killRun(adminRunsDeps, logId).then(() => undefined),
+    ...withHandOff(fireHandOff(config, { clients, handOff: runtime.handOff })),
   });
   const adminRunsDeps: AdminRunsDeps = {
     runs,

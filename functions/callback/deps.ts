@@ -3,6 +3,7 @@ import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
+import type { FireHandOff } from '@tickring/core/dispatch';
 import type { RegistryDeps } from '@tickring/core/executors/use-cases';
 import {
   DEFAULT_REFUSAL_RECORDER_SETTINGS,
@@ -25,6 +26,8 @@ export interface CallbackRuntime {
   /** Reads the access token when it is given as a secret ARN. */
   readonly secrets: SecretsManagerClient;
   readonly alarms: AlarmPublisher;
+  /** Where the workflow engine hands the nodes it fires (the local stack's dispatcher); else by config. */
+  readonly handOff: FireHandOff;
 }
 
 export interface CallbackDeps {
@@ -57,6 +60,7 @@ export function buildCallbackDeps(config: CallbackConfig, runtime: Partial<Callb
     logger,
     metrics,
     alarms: runtime.alarms,
+    handOff: runtime.handOff,
   });
   const registry = stores.registry({ expireAfterSeconds: config.registryDeadSeconds * 3 });
   const tokens = executorAccessTokens(config, {

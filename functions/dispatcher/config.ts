@@ -9,6 +9,7 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
+import { loadDispatcherFunction } from '../wiring/hand-off-config.js';
 import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 export interface DispatcherConfig {
@@ -35,6 +36,8 @@ export interface DispatcherConfig {
    * timeout (its dispatcher has ended by then) and a margin for the clocks of two dispatchers.
    */
   readonly claimStaleMs: number;
+  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
+  readonly dispatcherFunction?: string;
 }
 
 /** Beyond the dispatcher's timeout before a claim counts as stale. */
@@ -65,5 +68,6 @@ export function loadConfig(env: Env): DispatcherConfig {
     accessToken: requireToken(env, ENV.accessToken, ENV.accessTokenSecretArn),
     tokenKey: requireToken(env, ENV.tokenKey, ENV.tokenKeySecretArn),
     claimStaleMs: FUNCTIONS.dispatcher.timeoutSeconds * 1000 + CLAIM_STALE_MARGIN_MS,
+    ...loadDispatcherFunction(env, { self: true }),
   };
 }

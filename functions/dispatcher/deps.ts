@@ -4,6 +4,7 @@ import { createExecutorTransport } from '@tickring/aws/lambda';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
+import type { FireHandOff } from '@tickring/core/dispatch';
 import {
   DISPATCH_DEFAULTS,
   type DispatchDeps,
@@ -28,6 +29,8 @@ export interface DispatcherRuntime {
   /** Reads the access token when it is given as a secret ARN. */
   readonly secrets: SecretsManagerClient;
   readonly transport: ExecutorTransport;
+  /** Where the workflow engine hands the nodes it fires (the local stack's dispatcher); else by config. */
+  readonly handOff: FireHandOff;
 }
 
 /**
@@ -61,6 +64,7 @@ export function buildDispatchDeps(config: DispatcherConfig, runtime: Partial<Dis
     logger,
     metrics,
     killRun: (logId) => (killRunOf ? killRunOf(logId) : Promise.resolve()),
+    handOff: runtime.handOff,
   });
   const { flushReports, ...outcomeDeps } = outcome;
   const groups = stores.groups();

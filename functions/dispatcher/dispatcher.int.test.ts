@@ -4,7 +4,7 @@ import { createExecutorTransport } from '@tickring/aws/lambda';
 import { FUNCTIONS } from '@tickring/aws/topology';
 import { silentLogger } from '@tickring/core/common';
 import { ENV } from '@tickring/core/config';
-import { type FireMessage, scheduledDedupKey } from '@tickring/core/dispatch';
+import { type FireMessage, handedOffFires, scheduledDedupKey } from '@tickring/core/dispatch';
 import type { ExecutorTarget, ExecutorTransport } from '@tickring/core/executors';
 import type { Job } from '@tickring/core/jobs';
 import { dayOf, firstPlannedLogId, type Run, runStatus, TRIGGER_CODE } from '@tickring/core/runs';
@@ -589,6 +589,53 @@ describe('dispatcher handler: records that carry several fires', () => {
     expect(executor.runs.map((r) => r.jobId).sort()).toEqual([lucky.id, unlucky.id].sort());
     expect(await env.runsOf(lucky.id)).toHaveLength(1);
     expect(await env.runsOf(unlucky.id)).toHaveLength(1);
+  });
+});
+
+describe('dispatcher handler: fires handed to it directly', () => {
+  const handlerFor = (config = loadConfig(dispatcherEnv())) =>
+    createHandler(config, {
+      clients: env.stack.clients,
+      logger: silentLogger,
+      metrics: { add() {}, flush() {} },
+    });
+
+  it('dispatches a handed-off fire at once, and a copy of it from the ring is a duplicate', async () => {
+    const executor = await fake();
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
+    const fire = env.manualFire(job.id, 0);
+    const handler = handlerFor();
+
+    expect(await handler(handedOffFires([fire]), lambdaContext('hand-off'))).toEqual({
+      batchItemFailures: [],
+    });
+    expect(executor.runs.map((r) => r.jobId)).toEqual([job.id]);
+
+    const copy: SQSEvent = {
+      Records: [
+        {
+          messageId: 'ring-copy',
+          body: JSON.stringify([fire]),
+          eventSourceARN: env.stack.resources.queues.ringFast.arn,
+        } as SQSEvent['Records'][number],
+      ],
+    };
+    expect(await handler(copy, lambdaContext('ring-copy'))).toEqual({ batchItemFailures: [] });
+    expect(executor.runs.map((r) => r.jobId)).toEqual([job.id]);
+    expect(await env.runsOf(job.id)).toHaveLength(1);
+  });
+
+  it('puts a handed-off fire it could not dispatch on the ring, where a dispatcher runs it', async () => {
+    const executor = await fake();
+    const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
+    const broken = handlerFor(loadConfig({ ...dispatcherEnv(), [ENV.jobsTable]: 'no-such-table' }));
+
+    await broken(handedOffFires([env.manualFire(job.id, 0)]), lambdaContext('hand-off'));
+
+    // The stack's own dispatcher, on the ring, runs it.
+    const [run] = await env.waitForRuns(job.id, 1, (r) => r.triggerCode === TRIGGER_CODE.success);
+    expect(run?.jobId).toBe(job.id);
+    await waitFor(() => executor.runs.length === 1, { what: 'the executor called once' });
   });
 });
 

@@ -8,6 +8,7 @@ import { driveAlertDeliveries } from '@tickring/core/alerts/use-cases';
 import { driveBackfills } from '@tickring/core/backfills/use-cases';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
+import type { FireHandOff } from '@tickring/core/dispatch';
 import type { ExecutorTransport } from '@tickring/core/executors';
 import type { AlarmPublisher } from '@tickring/core/runs';
 import { type MonitorDeps, type MonitorSettings, sweepDeadMan } from '@tickring/core/runs/use-cases';
@@ -25,6 +26,8 @@ export interface MonitorsRuntime {
   readonly clock: Clock;
   readonly secrets: SecretsManagerClient;
   readonly alarms: AlarmPublisher;
+  /** Where the workflow engine hands the nodes it fires (the local stack's dispatcher); else by config. */
+  readonly handOff: FireHandOff;
   readonly executors: Pick<ExecutorTransport, 'beat'>;
   /** How alerts leave (webhook and slack POSTs, email). */
   readonly alertSender: AlertSender;
@@ -44,6 +47,7 @@ export function buildMonitorsDeps(config: MonitorsConfig, runtime: Partial<Monit
     logger,
     metrics,
     alarms: runtime.alarms,
+    handOff: runtime.handOff,
   });
   const { flushReports, ...outcomeDeps } = outcome;
   const groups = stores.groups();

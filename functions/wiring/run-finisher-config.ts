@@ -8,6 +8,7 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
+import { loadDispatcherFunction } from './hand-off-config.js';
 import { loadStoreConfig, type StoreConfig } from './store-config.js';
 
 /**
@@ -36,6 +37,8 @@ export interface RunFinisherConfig {
   readonly logRetentionDays: number;
   /** A job paused (or started again) by its failure policy is recorded in the audit log, kept this long. */
   readonly auditRetentionDays: number;
+  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
+  readonly dispatcherFunction?: string;
 }
 
 export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
@@ -61,5 +64,6 @@ export function loadRunFinisherConfig(env: Env): RunFinisherConfig {
     shardCount: loadSetting(env, 'shardCount'),
     logRetentionDays: loadSetting(env, 'logRetentionDays'),
     auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
+    ...loadDispatcherFunction(env, { self: false }),
   };
 }

@@ -1,5 +1,7 @@
 import type { AwsClients } from '@tickring/aws/clients';
+import { LambdaDispatcherHandOff } from '@tickring/aws/lambda';
 import type { Clock, Logger, Metrics } from '@tickring/core/common';
+import type { FireHandOff } from '@tickring/core/dispatch';
 import type { AlarmPublisher } from '@tickring/core/runs';
 import { BufferedReportStore } from '@tickring/core/runs';
 import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
@@ -15,6 +17,8 @@ export interface RunOutcomeConfig {
   readonly logRetentionDays: number;
   /** A pause by a job's failure policy is recorded in the audit log, kept this long. */
   readonly auditRetentionDays: number;
+  /** The dispatcher function that decided workflow nodes are handed to (AWS); absent: they go on the ring. */
+  readonly dispatcherFunction?: string;
 }
 
 export interface RunOutcomeRuntime {
@@ -28,6 +32,24 @@ export interface RunOutcomeRuntime {
   readonly alarms?: AlarmPublisher;
   /** Kills a job run (a workflow cancel's running nodes), where the function can call executors. */
   readonly killRun?: (logId: number) => Promise<void>;
+  /** Where the engine hands the nodes it fires (the local stack's in-process dispatcher); else by config. */
+  readonly handOff?: FireHandOff | undefined;
+}
+
+/**
+ * How the engine hands a decided node's fire to a dispatcher: the one the runtime gives (the local
+ * stack's), else an asynchronous Invoke of the configured dispatcher function, else none (the ring).
+ */
+export function fireHandOff(
+  config: { readonly dispatcherFunction?: string },
+  runtime: { readonly clients: AwsClients; readonly handOff?: FireHandOff | undefined },
+): FireHandOff | undefined {
+  if (runtime.handOff) return runtime.handOff;
+  if (config.dispatcherFunction === undefined) return undefined;
+  return new LambdaDispatcherHandOff({
+    lambda: runtime.clients.lambda,
+    functionName: config.dispatcherFunction,
+  });
 }
 
 /**
@@ -65,6 +87,7 @@ export function createRunOutcomeDeps(
     logger,
     metrics: runtime.metrics,
     ...(runtime.killRun ? { killRun: runtime.killRun } : {}),
+    ...withHandOff(fireHandOff(config, runtime)),
   });
   return {
     runs,
@@ -79,6 +102,11 @@ export function createRunOutcomeDeps(
     logger,
     metrics: runtime.metrics,
   };
+}
+
+/** The engine's `handOff`, when there is one. */
+export function withHandOff(handOff: FireHandOff | undefined): { handOff?: FireHandOff } {
+  return handOff ? { handOff } : {};
 }
 
 /**

@@ -220,6 +220,23 @@ export class ServiceFunction extends Construct {
     return this;
   }
 
+  /**
+   * Lets this function invoke itself: a policy of its own beside the role's default one, which the
+   * function depends on (a grant there would name the function before it exists: a cycle).
+   */
+  allowInvokeSelf(): this {
+    new iam.Policy(this, 'InvokeSelf', {
+      roles: [this.role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [this.function.functionArn],
+        }),
+      ],
+    });
+    return this;
+  }
+
   /** Lets this function invoke functions known only by ARN (Lambda executors outside the stack). */
   allowInvokeArns(functionArns: readonly string[]): this {
     if (functionArns.length === 0) return this;

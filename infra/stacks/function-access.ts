@@ -22,6 +22,11 @@ export interface FunctionAccess {
   readonly secrets: readonly SecretName[];
   /** lambda:InvokeFunction on executor-runner and the configured Lambda executors. */
   readonly invokeExecutors: boolean;
+  /**
+   * Runs the workflow engine, which hands the nodes it fires to the dispatcher: lambda:InvokeFunction
+   * on the dispatcher and its name in TICKRING_DISPATCHER_FUNCTION (the dispatcher itself: its own).
+   */
+  readonly handOffToDispatcher: boolean;
 }
 
 export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
@@ -41,6 +46,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     publishAlarms: false,
     secrets: [],
     invokeExecutors: false,
+    handOffToDispatcher: false,
   },
   // dispatch-fire: a fire planned with its logId is claimed by a conditional PutItem of its run (GetItem
   // of its claim token after a lost answer); other fires: fire record + runs in one TransactWriteItems
@@ -76,6 +82,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     publishAlarms: true,
     secrets: ['accessToken', 'tokenKey'],
     invokeExecutors: true,
+    handOffToDispatcher: true,
   },
   // executor-callbacks + registry: the batch's runs and their jobs (BatchGetItem) to tell whether a
   // result needs an outcome mark, complete a run (conditional UpdateItem, GetItem when it was done
@@ -105,6 +112,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     publishAlarms: true,
     secrets: ['accessToken', 'tokenKey'],
     invokeExecutors: false,
+    handOffToDispatcher: true,
   },
   // The admin API. admin-groups, admin-jobs: group CRUD (Get/Put/Delete, Scan to list), job CRUD
   // (Get, BatchGet, Put, Delete; Scan or Query byApp to list), the job id sequence (UpdateItem on
@@ -150,6 +158,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     publishAlarms: true,
     secrets: ['adminToken', 'accessToken', 'tokenKey', 'edgeSecret'],
     invokeExecutors: false,
+    handOffToDispatcher: true,
   },
   // monitors: overdue runs (Query dispatch and watch pages, BatchGetItem the runs, UpdateItem the
   // watch pages, GetItem/PutItem the watch cursor), group (GetItem), executors online
@@ -191,6 +200,7 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     publishAlarms: true,
     secrets: ['accessToken', 'tokenKey'],
     invokeExecutors: false,
+    handOffToDispatcher: true,
   },
   // The Lambda executor: runs a built-in handler and reports to the admin over HTTP with the access token.
   'executor-runner': {
@@ -199,5 +209,6 @@ export const FUNCTION_ACCESS: Readonly<Record<FunctionName, FunctionAccess>> = {
     publishAlarms: false,
     secrets: ['accessToken'],
     invokeExecutors: false,
+    handOffToDispatcher: false,
   },
 };

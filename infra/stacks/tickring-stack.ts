@@ -1,7 +1,7 @@
 import { LAMBDA_SCHEME } from '@tickring/aws/lambda';
 import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
 import { ENV } from '@tickring/core/config';
-import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as eventSources from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -151,6 +151,20 @@ export class TickringStack extends Stack {
       description: 'tickring monitors: lost-run sweep every minute',
     });
     functions.monitors.function.configureAsyncInvoke({ retryAttempts: 0 });
+
+    // The workflow engine hands the nodes it fires to the dispatcher (an asynchronous Invoke): the
+    // functions that run it may invoke the dispatcher and know its name; the dispatcher invokes
+    // itself (its name is Lambda's AWS_LAMBDA_FUNCTION_NAME). Lambda retries a failed event twice
+    // (the claim de-duplicates a fire); an event older than the stalled-run sweep's reach is dropped:
+    // the monitors have fired its nodes again by then.
+    const dispatcher = functions.dispatcher;
+    for (const [name, fn] of Object.entries(functions)) {
+      if (!FUNCTION_ACCESS[name as FunctionName].handOffToDispatcher) continue;
+      if (fn === dispatcher) fn.allowInvokeSelf();
+      else
+        fn.allowInvoke(dispatcher.function).setEnv(ENV.dispatcherFunction, dispatcher.function.functionName);
+    }
+    dispatcher.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(5) });
 
     // The dispatcher consumes both ring queues, reporting failed records only (partial batch response).
     const maxConcurrency = props.dispatcherMaxConcurrency ?? DEFAULT_DISPATCHER_MAX_CONCURRENCY;

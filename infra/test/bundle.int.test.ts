@@ -113,6 +113,8 @@ function envFor(name: FunctionName, given: Record<string, string> = {}): Record<
     physical.set(logicalId(stack, ring.queue), t.resources.queues[ring.definition.logicalName].url);
   }
   physical.set(logicalId(stack, stack.alarmTopic.topic), t.resources.alarmTopicArn);
+  // The dispatcher a workflow node is handed to (no workflow runs here: never invoked).
+  physical.set(fnId('dispatcher'), 'dispatcher');
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(variables)) {
     if (key in given) continue;

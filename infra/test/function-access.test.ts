@@ -38,6 +38,7 @@ describe('function access', () => {
       expect(access.secrets.includes('adminToken')).toBe(source.includes('ENV.adminTokenSecretArn'));
       expect(access.secrets.includes('accessToken')).toBe(source.includes('ENV.accessTokenSecretArn'));
       expect(access.secrets.includes('edgeSecret')).toBe(source.includes('ENV.edgeSecretArn'));
+      expect(access.handOffToDispatcher).toBe(source.includes('loadDispatcherFunction(env'));
     },
   );
 

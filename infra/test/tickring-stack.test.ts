@@ -561,6 +561,26 @@ describe('IAM', () => {
     expect(permissions).toEqual([]);
   });
 
+  it('lets the functions that run the workflow engine invoke the dispatcher, and tells them its name', () => {
+    const dispatcherId = fnId('dispatcher');
+    const engines = ['api', 'callback', 'dispatcher', 'monitors'];
+    for (const name of FUNCTION_NAMES) {
+      const invokes = actionsOn(roleStatements(name), dispatcherId).filter((a) => a.startsWith('lambda:'));
+      expect(invokes, name).toEqual(engines.includes(name) ? ['lambda:InvokeFunction'] : []);
+      // The dispatcher hands to itself by the name Lambda gives it (its own env cannot name it).
+      const named = name !== 'dispatcher' && engines.includes(name);
+      expect(fnEnv(name)[ENV.dispatcherFunction], name).toEqual(named ? { Ref: dispatcherId } : undefined);
+    }
+  });
+
+  it('retries a handed-off event to the dispatcher twice, and drops it once it is 5 minutes old', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fnId('dispatcher') },
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 300,
+    });
+  });
+
   it('opens api and callback to API Gateway and tick and monitors to EventBridge only', () => {
     const permissions = resourcesOf('AWS::Lambda::Permission').map(([, p]) => props(p));
     const principals = (name: FunctionName) =>

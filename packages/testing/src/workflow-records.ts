@@ -83,7 +83,8 @@ export function workflowRun(
     ...(queued ? {} : { startedAt: createdAt }),
     movedAt: fields.movedAt ?? createdAt,
     nodeRuns: {},
-    nodeTimes: queued ? {} : { [keys[0]!]: { firedAt: createdAt } },
+    // With the logId its engine gave the fire's run (every store keeps it through a save).
+    nodeTimes: queued ? {} : { [keys[0]!]: { firedAt: createdAt, logId: 3 * 2 ** 32 + 2 ** 31 } },
     ...fields,
   };
 }

@@ -4,6 +4,8 @@
  */
 export const ENV = {
   region: 'AWS_REGION',
+  /** Set by Lambda: the running function's name (the dispatcher hands decided fires to itself). */
+  ownFunctionName: 'AWS_LAMBDA_FUNCTION_NAME',
   /** Local mode only: DynamoDB / SQS / Lambda / SNS endpoints of the stand-ins. */
   dynamoEndpoint: 'AWS_ENDPOINT_URL_DYNAMODB',
   sqsEndpoint: 'AWS_ENDPOINT_URL_SQS',
@@ -34,6 +36,11 @@ export const ENV = {
   ringSlowQueueUrl: 'TICKRING_RING_SLOW_QUEUE_URL',
 
   alarmTopicArn: 'TICKRING_ALARM_TOPIC_ARN',
+  /**
+   * The dispatcher function's name (AWS): the functions that run the workflow engine hand a decided
+   * node's fire to it with an asynchronous Invoke; unset, node fires go on the ring.
+   */
+  dispatcherFunction: 'TICKRING_DISPATCHER_FUNCTION',
 
   /** A token given directly (local mode) ... */
   adminToken: 'TICKRING_ADMIN_TOKEN',

@@ -20,7 +20,9 @@ export type RunMark = { readonly skipped: string } | { readonly catchUp: string 
  * run) is claimed by putting that run unless it exists: one write. Otherwise the runs (with the
  * logIds a trigger fixed for its shards, or new ones) are written with a fire record keyed by
  * `dedupKey`, in one transaction. For a duplicate, `recordedBefore` holds the logIds of the runs
- * recorded before.
+ * recorded before. A workflow node's fire carries the logId its engine gave it: when its job
+ * broadcasts to several executors, that logId is the first shard's, so a copy of the fire claimed
+ * either way (one run or a broadcast, as many executors as were online) finds the other's claim.
  */
 export async function recordRuns(
   deps: DispatchDeps,
@@ -38,14 +40,25 @@ export async function recordRuns(
     const claimed = await withRetries(deps, message.dedupKey, () => deps.runs.claim(run, claimToken));
     return claimed.created ? { runs: [run] } : { runs: [run], recordedBefore: claimed.logIds };
   }
+  const nodeLogId = message.workflow ? message.logId : undefined;
   const logIds =
-    message.shards?.map((s) => s.logId) ?? (await deps.runs.allocateLogIds(ctx.job.id, planned.length));
+    message.shards?.map((s) => s.logId) ??
+    (nodeLogId === undefined
+      ? await deps.runs.allocateLogIds(ctx.job.id, planned.length)
+      : [nodeLogId, ...(await deps.runs.allocateLogIds(ctx.job.id, planned.length - 1))]);
   const runs = planned.map((plan, i) =>
     newRun(ctx, plan, targets[i] as Target, logIds[i] as number, deps.clock.now(), mark),
   );
-  const created: CreateFireResult = await withRetries(deps, message.dedupKey, () =>
-    deps.runs.createFire(message.dedupKey, runs, claimToken),
-  );
+  const created: CreateFireResult = await withRetries(deps, message.dedupKey, async () => {
+    try {
+      return await deps.runs.createFire(message.dedupKey, runs, claimToken);
+    } catch (err) {
+      // No fire record, but the node's run exists: a copy claimed it alone (its job ran on one executor then).
+      if (nodeLogId !== undefined && (await deps.runs.get(nodeLogId)))
+        return { created: false, logIds: [nodeLogId] };
+      throw err;
+    }
+  });
   return created.created ? { runs } : { runs, recordedBefore: created.logIds };
 }
 

@@ -1,3 +1,12 @@
+export {
+  DECISION_TRUST_MS,
+  type FireHandOff,
+  HANDED_OFF_SOURCE,
+  type HandedOffFires,
+  handedOffFires,
+  isFreshDecision,
+  isHandedOffFires,
+} from './fire-hand-off.js';
 export type { FireHook, FireLink, LinkedFire, OwnedJob } from './fire-hook.js';
 export {
   MAX_DELAY_SECONDS,

@@ -57,6 +57,12 @@ export interface FireMessage {
    * attempt the run belongs to; its final outcome advances the workflow run.
    */
   readonly workflow?: WorkflowLink;
+  /**
+   * A workflow node's fire: when its engine saved the run with the node awaited at this attempt
+   * (epoch ms, the engine's clock). A dispatcher that gets the fire soon after trusts that decision
+   * instead of reading it again (see `isFreshDecision`).
+   */
+  readonly decidedAt?: number;
   /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
   readonly missedTime?: number;
   /**
@@ -225,6 +231,7 @@ export function toFireMessage(raw: unknown): FireMessage {
   if (m.missedTime !== undefined) int(m.missedTime, 'missedTime', 0);
   // A moved occurrence may fire before its scheduled time; a jittered one only after it.
   if (m.fireAt !== undefined) int(m.fireAt, 'fireAt', 0);
+  if (m.decidedAt !== undefined) int(m.decidedAt, 'decidedAt', 0);
   if (m.missedThrough !== undefined) {
     const through = m.missedThrough as Record<string, unknown> | null;
     if (through === null || typeof through !== 'object')

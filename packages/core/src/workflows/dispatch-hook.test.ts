@@ -2,6 +2,7 @@ import { memoryDispatchDeps } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import { METRIC } from '../common/metrics.js';
 import { dispatchFire } from '../dispatch/dispatch-fire.js';
+import { DECISION_TRUST_MS } from '../dispatch/fire-hand-off.js';
 import { DISPATCH_DEFAULTS } from '../dispatch/settings.js';
 import { type FireMessage, scheduledDedupKey } from '../dispatch/trigger.js';
 import { firstPlannedLogId, HANDLE_CODE, TRIGGER_CODE } from '../runs/run.js';
@@ -19,13 +20,17 @@ function fakeEngine(options: { state?: NodeFireState; start?: () => Promise<Star
     starts: [] as StartRequest[],
     dropped: [] as { link: WorkflowLink; state: NodeFireState; fire: { retryOf?: number; reason: string } }[],
     noted: [] as { link: WorkflowLink; logIds: readonly number[]; shard?: number }[],
+    stateReads: 0,
   };
   const engine = {
     start: async (request: StartRequest): Promise<StartResult> => {
       calls.starts.push(request);
       return options.start ? options.start() : { kind: 'exists', runId: request.runId ?? '' };
     },
-    nodeFireState: async () => options.state ?? { awaited: true, claimed: false },
+    nodeFireState: async () => {
+      calls.stateReads++;
+      return options.state ?? { awaited: true, claimed: false };
+    },
     noteNodeRuns: async (link: WorkflowLink, logIds: readonly number[], shard?: number) => {
       calls.noted.push({ link, logIds, ...(shard === undefined ? {} : { shard }) });
     },
@@ -106,6 +111,72 @@ describe('WorkflowFireHook: a node’s fire', () => {
         state: { awaited: true, claimed: false },
         fire: { reason: 'job 99: the job does not exist', retryOf: 77 },
       },
+    ]);
+  });
+});
+
+describe('WorkflowFireHook: a node’s fire its engine just decided (handed off)', () => {
+  // The run would say "not awaited": a fire that runs anyway shows the decision was not read again.
+  const cancelled = { awaited: false, claimed: false };
+
+  it('runs without reading the run again', async () => {
+    const { engine, calls } = fakeEngine({ state: cancelled });
+    const { env, deps } = withHook(engine);
+    const now = env.clock.now();
+
+    const outcome = await dispatchFire(deps, DISPATCH_DEFAULTS, nodeFire(now, { decidedAt: now - 20 }));
+
+    expect(outcome.kind).toBe('dispatched');
+    expect(calls.stateReads).toBe(0);
+    expect(env.transport.sent).toHaveLength(1);
+    expect(calls.noted).toEqual([{ link: LINK, logIds: [env.runs.all()[0]?.logId] }]);
+  });
+
+  it('reads the run like a ring fire once its decision is older than the trust', async () => {
+    const { engine, calls } = fakeEngine({ state: cancelled });
+    const { env, deps } = withHook(engine);
+    const now = env.clock.now();
+
+    const outcome = await dispatchFire(
+      deps,
+      DISPATCH_DEFAULTS,
+      nodeFire(now, { decidedAt: now - DECISION_TRUST_MS - 1 }),
+    );
+
+    expect(outcome.kind).toBe('dropped');
+    expect(calls.stateReads).toBe(1);
+    expect(env.transport.sent).toEqual([]);
+  });
+
+  it('and a copy of it that comes later through the ring is a duplicate of its claim: sent once', async () => {
+    const { engine, calls } = fakeEngine();
+    const { env, deps } = withHook(engine);
+    const now = env.clock.now();
+    const handedOff = nodeFire(now, { decidedAt: now });
+
+    const first = await dispatchFire(deps, DISPATCH_DEFAULTS, handedOff);
+    const { decidedAt: _, ...ringCopy } = handedOff;
+    env.clock.current += 2_000;
+    const copy = await dispatchFire(deps, DISPATCH_DEFAULTS, ringCopy);
+
+    expect(first.kind).toBe('dispatched');
+    expect(copy.kind).toBe('duplicate');
+    expect(env.runs.all()).toHaveLength(1);
+    expect(env.transport.sent).toHaveLength(1);
+    expect(calls.stateReads).toBe(1);
+  });
+
+  it('whose job is gone reads the run, so the engine hears whether anything was claimed for it', async () => {
+    const state = { awaited: true, claimed: true };
+    const { engine, calls } = fakeEngine({ state });
+    const { env, deps } = withHook(engine);
+    const now = env.clock.now();
+
+    const outcome = await dispatchFire(deps, DISPATCH_DEFAULTS, nodeFire(now, { jobId: 99, decidedAt: now }));
+
+    expect(outcome).toEqual({ kind: 'dropped', reason: 'the job does not exist' });
+    expect(calls.dropped).toEqual([
+      { link: LINK, state, fire: { reason: 'job 99: the job does not exist' } },
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { METRIC } from '../common/metrics.js';
+import { isFreshDecision } from '../dispatch/fire-hand-off.js';
 import type { FireHook, FireLink, LinkedFire, OwnedJob } from '../dispatch/fire-hook.js';
 import type { FireMessage } from '../dispatch/trigger.js';
 import type { Job } from '../jobs/job.js';
@@ -25,14 +26,18 @@ export class WorkflowFireHook implements FireHook {
 
   async linkedFire(message: FireMessage, link: FireLink): Promise<LinkedFire> {
     const { deps } = this;
-    const state = await deps.workflows.nodeFireState(link);
+    // A fire its engine decided a moment ago (the run saved with the node awaited at this attempt)
+    // is taken as awaited without a read; a dropped one reads the run, to know whether it was claimed.
+    const decided = isFreshDecision(message, deps.clock.now());
+    const state = decided ? undefined : await deps.workflows.nodeFireState(link);
     return {
-      unwanted: state.awaited
-        ? undefined
-        : `workflow run ${link.runId} no longer waits for node ${link.node} (attempt ${link.attempt})`,
+      unwanted:
+        state === undefined || state.awaited
+          ? undefined
+          : `workflow run ${link.runId} no longer waits for node ${link.node} (attempt ${link.attempt})`,
       // The engine decides whether that ends the node's attempt.
-      dropped: (reason) =>
-        deps.workflows.onFireDropped(link, state, {
+      dropped: async (reason) =>
+        deps.workflows.onFireDropped(link, state ?? (await deps.workflows.nodeFireState(link)), {
           reason,
           ...(message.retry ? { retryOf: message.retry.ofLogId } : {}),
         }),

@@ -12,6 +12,7 @@ import type { Clock } from '../common/clock.js';
 import { ConflictError, NotFoundError, PermanentError, ValidationError } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
 import { METRIC, type Metrics } from '../common/metrics.js';
+import type { FireHandOff } from '../dispatch/fire-hand-off.js';
 import type { RingQueue } from '../dispatch/ring-queue.js';
 import type { FireMessage } from '../dispatch/trigger.js';
 import type { Job } from '../jobs/job.js';
@@ -46,8 +47,14 @@ import type {
 export interface WorkflowEngineDeps {
   readonly workflows: WorkflowStore;
   readonly jobs: Pick<JobStore, 'get'>;
-  readonly runs: Pick<RunStore, 'get' | 'getMany' | 'dispatchedUnder'>;
+  /** Node runs read, and the logIds of the nodes it fires given out (see `fireLogIds`). */
+  readonly runs: Pick<RunStore, 'get' | 'getMany' | 'dispatchedUnder' | 'allocateLogIds'>;
   readonly ring: RingQueue;
+  /**
+   * Hands the nodes it fires to a dispatcher at once (no ring hop); absent, or when it fails, they
+   * go on the ring's fast lane.
+   */
+  readonly handOff?: FireHandOff;
   readonly alarms: AlarmPublisher;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -88,9 +95,19 @@ export const STALLED_AFTER_MS = 60_000;
 const STALLED_PER_SWEEP = 100;
 /** Definitions are immutable per version: kept per process. */
 const DEFINITION_CACHE_SIZE = 200;
+/**
+ * logIds a process takes from a job's counter at once for the nodes it fires: one counter write per
+ * this many fires of the job, not one per fire (the ones a process never uses are a gap in the job's
+ * unplanned range, as a lost race leaves).
+ */
+export const NODE_LOG_ID_BLOCK = 16;
+/** Jobs whose unused logIds a process keeps (past it, they are dropped: only a gap). */
+const LOG_ID_POOL_JOBS = 1_000;
 
 export class WorkflowEngine {
   private readonly definitions = new Map<string, WorkflowDefinition>();
+  /** Unused logIds of a block taken for each job's node runs, lowest first. */
+  private readonly logIdPool = new Map<number, number[]>();
 
   constructor(private readonly deps: WorkflowEngineDeps) {}
 
@@ -135,8 +152,9 @@ export class WorkflowEngine {
         }
       }
       const buffer = decision.action === 'buffer';
-      const now = deps.clock.now();
       const first = startRun(def, request.input ?? {});
+      const logIds = buffer ? new Map<string, number>() : await this.fireLogIds(def, first.fire);
+      const now = deps.clock.now();
       const record: WorkflowRunRecord = {
         id: runId,
         workflowId: workflow.id,
@@ -152,7 +170,7 @@ export class WorkflowEngine {
         ...(buffer ? {} : { startedAt: now }),
         movedAt: now,
         nodeRuns: {},
-        nodeTimes: buffer ? {} : firedTimes({}, first.fire, now),
+        nodeTimes: buffer ? {} : firedTimes({}, first.fire, now, logIds),
       };
       // ALLOW admits whatever runs; CANCEL_PREVIOUS once the ones it cancelled have ended (a run
       // started meanwhile by another start makes this one decide again).
@@ -199,6 +217,7 @@ export class WorkflowEngine {
     if (queued?.status !== 'QUEUED') return;
     const def = await this.definition(queued.workflowId, queued.version);
     const first = startRun(def, queued.state.input);
+    const logIds = await this.fireLogIds(def, first.fire);
     const now = deps.clock.now();
     const next: WorkflowRunRecord = {
       ...queued,
@@ -206,7 +225,7 @@ export class WorkflowEngine {
       state: first.state,
       startedAt: now,
       movedAt: now,
-      nodeTimes: firedTimes({}, first.fire, now),
+      nodeTimes: firedTimes({}, first.fire, now, logIds),
     };
     if (!(await deps.workflows.saveRun(queued, next))) return; // started by another meanwhile
     deps.metrics.add(METRIC.workflowRunsStarted, 'Count', 1);
@@ -264,8 +283,9 @@ export class WorkflowEngine {
         await this.resendUnclaimed(def, record);
         return;
       }
+      const logIds = await this.fireLogIds(def, decisions.fire);
       const now = deps.clock.now();
-      const next = this.applied(record, decisions, now, link.node);
+      const next = this.applied(record, decisions, now, logIds, link.node);
       if (!(await deps.workflows.saveRun(record, next))) continue;
       deps.logger.info('workflow node finished', {
         ...link,
@@ -299,7 +319,7 @@ export class WorkflowEngine {
       const decisions = cancelRun(record.state);
       const now = deps.clock.now();
       const next: WorkflowRunRecord = {
-        ...this.applied(record, decisions, now),
+        ...this.applied(record, decisions, now, new Map()),
         ...(record.status === 'QUEUED' ? { state: { ...decisions.state, nodes: {} } } : {}),
       };
       if (!(await deps.workflows.saveRun(record, next))) continue;
@@ -326,8 +346,9 @@ export class WorkflowEngine {
       }
       const def = await this.definition(record.workflowId, record.version);
       const decisions = retryRun(def, record.state);
+      const logIds = await this.fireLogIds(def, decisions.fire);
       const now = deps.clock.now();
-      const { finishedAt: _ended, ...next } = this.applied(record, decisions, now);
+      const { finishedAt: _ended, ...next } = this.applied(record, decisions, now, logIds);
       if (!(await deps.workflows.saveRun(record, next))) continue;
       deps.logger.info('workflow run retried', { runId, fire: decisions.fire });
       const failedAtOnce = await this.carryOut(def, next, decisions);
@@ -445,14 +466,15 @@ export class WorkflowEngine {
     return (await this.deps.jobs.get(run.jobId)) === undefined;
   }
 
-  /** The record after `decisions`: new state, times of fired and finished nodes, the end. */
+  /** The record after `decisions`: new state, times (and logIds) of fired and finished nodes, the end. */
   private applied(
     record: WorkflowRunRecord,
     decisions: Decisions,
     now: number,
+    logIds: ReadonlyMap<string, number>,
     finishedNode?: string,
   ): WorkflowRunRecord {
-    let nodeTimes = firedTimes(record.nodeTimes, decisions.fire, now);
+    let nodeTimes = firedTimes(record.nodeTimes, decisions.fire, now, logIds);
     const ended = [...(finishedNode ? [finishedNode] : []), ...decisions.skip, ...decisions.cancelled];
     for (const key of ended) nodeTimes = { ...nodeTimes, [key]: { ...nodeTimes[key], finishedAt: now } };
     return {
@@ -479,7 +501,9 @@ export class WorkflowEngine {
 
   /**
    * Fires nodes made RUNNING in `record` (a node whose parameter cannot be rendered fails with the
-   * reason, without a job run). One ring write for all of them. Answers how many failed so.
+   * reason, without a job run): handed to a dispatcher, or one ring write for all of them. Each fire
+   * carries `decidedAt`: `record` is saved (or was just read) with the node awaited at that attempt.
+   * Answers how many failed so.
    */
   private async fireNodes(
     def: WorkflowDefinition,
@@ -506,16 +530,20 @@ export class WorkflowEngine {
         scheduledTime: now,
         triggerType: 'WORKFLOW',
         dedupKey: nodeFireKey(link),
+        // Every copy of the fire (a hand-off, the ring, the monitors' resend) names the same run.
+        ...(record.nodeTimes[key]?.logId === undefined ? {} : { logId: record.nodeTimes[key].logId }),
         ...(parameter.ok === undefined ? {} : { executorParam: parameter.ok }),
         workflow: link,
+        decidedAt: now,
       });
     }
     if (messages.length > 0) {
-      await deps.ring.enqueue(messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+      const via = await this.send(record, messages);
       deps.metrics.add(METRIC.workflowNodesFired, 'Count', messages.length);
       deps.logger.info('workflow nodes fired', {
         runId: record.id,
         nodes: messages.map((m) => m.workflow?.node),
+        via,
       });
     }
     for (const { link, error } of unrenderable) {
@@ -527,6 +555,58 @@ export class WorkflowEngine {
       });
     }
     return unrenderable.length;
+  }
+
+  /**
+   * The logIds of the runs the nodes about to be fired become, given out before the save that fires
+   * them and stored with it (`NodeTimes.logId`): the fire then carries its run's logId, and its run
+   * is its claim (one conditional put, as a planned fire's), not a fire record beside it.
+   */
+  private async fireLogIds(def: WorkflowDefinition, keys: readonly string[]): Promise<Map<string, number>> {
+    const byJob = new Map<number, string[]>();
+    for (const key of keys) {
+      const node = def.nodes.find((n) => n.key === key);
+      if (node) byJob.set(node.jobId, [...(byJob.get(node.jobId) ?? []), key]);
+    }
+    const logIds = new Map<string, number>();
+    for (const [jobId, nodes] of byJob) {
+      if ((this.logIdPool.get(jobId)?.length ?? 0) < nodes.length) {
+        const block = await this.deps.runs.allocateLogIds(jobId, Math.max(NODE_LOG_ID_BLOCK, nodes.length));
+        if (this.logIdPool.size >= LOG_ID_POOL_JOBS) this.logIdPool.clear();
+        // Read again after the wait: another transition of this process may have taken from it.
+        this.logIdPool.set(jobId, [...(this.logIdPool.get(jobId) ?? []), ...block]);
+      }
+      // Taken without a wait in between, so two transitions at once never get the same logId.
+      const pool = this.logIdPool.get(jobId) ?? [];
+      nodes.forEach((key, i) => {
+        const logId = pool[i];
+        if (logId !== undefined) logIds.set(key, logId);
+      });
+      this.logIdPool.set(jobId, pool.slice(nodes.length));
+    }
+    return logIds;
+  }
+
+  /** Hands the fires to a dispatcher when one is wired, else (or when that fails) puts them on the ring. */
+  private async send(
+    record: WorkflowRunRecord,
+    messages: readonly FireMessage[],
+  ): Promise<'hand-off' | 'ring'> {
+    const { deps } = this;
+    if (deps.handOff) {
+      try {
+        await deps.handOff.handOff(messages);
+        return 'hand-off';
+      } catch (err) {
+        deps.logger.warn('workflow nodes not handed to a dispatcher; put on the ring', {
+          runId: record.id,
+          nodes: messages.map((m) => m.workflow?.node),
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
+    await deps.ring.enqueue(messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+    return 'ring';
   }
 
   /** Fires again the running nodes whose attempt no dispatcher has claimed; answers how many. */
@@ -684,9 +764,13 @@ function firedTimes(
   times: Readonly<Record<string, NodeTimes>>,
   fired: readonly string[],
   now: number,
+  logIds: ReadonlyMap<string, number>,
 ): Record<string, NodeTimes> {
   const next: Record<string, NodeTimes> = { ...times };
-  for (const key of fired) next[key] = { firedAt: now };
+  for (const key of fired) {
+    const logId = logIds.get(key);
+    next[key] = { firedAt: now, ...(logId === undefined ? {} : { logId }) };
+  }
   return next;
 }
 

@@ -61,6 +61,8 @@ export interface NodeRuns {
 export interface NodeTimes {
   readonly firedAt?: number;
   readonly finishedAt?: number;
+  /** The logId given out for the run of its last fire (every copy of that fire carries it). */
+  readonly logId?: number;
 }
 
 export interface NodeFireState {

@@ -143,6 +143,7 @@ export function runOf(item: Item, results: ReadonlyMap<string, string>): Workflo
     nodeTimes[key] = {
       ...(typeof raw.firedAt === 'number' ? { firedAt: raw.firedAt } : {}),
       ...(typeof raw.finishedAt === 'number' ? { finishedAt: raw.finishedAt } : {}),
+      ...(typeof raw.logId === 'number' ? { logId: raw.logId } : {}),
     };
   }
   return {
