@@ -266,8 +266,11 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
       storeHealth = { kind: 'dynamodb-local', dynamo: dynamo.health.dynamo, sqs: dynamo.health.sqs };
     }
 
-    // Decided workflow nodes go to the hosted dispatcher at once; stopped with the ring pollers.
-    const handOff = new LocalDispatcherHandOff(host, 'dispatcher', log('dispatcher'));
+    // The api's stores are all of them: every table, the ring, the alarm topic.
+    const stores = createStoreKit(apiConfig.loadConfig(env).store, { clients, clock: systemClock, logger });
+    // Decided workflow nodes go to the hosted dispatcher at once (onto the ring when it fails);
+    // stopped with the ring pollers.
+    const handOff = new LocalDispatcherHandOff(host, 'dispatcher', stores.ring(), log('dispatcher'));
     // After the pollers (a phase's steps run last added first): nodes decided later go on the ring.
     stops.add(STOP_PHASE.ring, 'dispatcher hand-off', async () => {
       handOff.close();
@@ -284,8 +287,6 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
     })) {
       host.register(spec);
     }
-    // The api's stores are all of them: every table, the ring, the alarm topic.
-    const stores = createStoreKit(apiConfig.loadConfig(env).store, { clients, clock: systemClock, logger });
 
     if (started.store === 'sqlite') {
       // The SQLite ring is durable: what the tick planned before a stop or crash is still on it. What a

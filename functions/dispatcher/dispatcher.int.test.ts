@@ -387,6 +387,14 @@ describe('dispatcher: routing over real executors', () => {
       { executorParam: 'a=1', executorTimeout: 9, executorBlockStrategy: 'COVER_EARLY', glueUpdatetime: 5 },
       { addressType: 'MANUAL', addressList: [executor.address.replace(/\/$/, '')] }, // registered without the "/"
     );
+    // How long a conditional write to DynamoDB Local takes now (the claim is one, 250 ms before the
+    // fire's millisecond): on a busy machine it alone can make the send late.
+    let slowestWriteMs = 0;
+    for (let i = 0; i < 3; i++) {
+      const t0 = Date.now();
+      await env.jobs.allocateId();
+      slowestWriteMs = Math.max(slowestWriteMs, Date.now() - t0);
+    }
     const message = env.manualFire(job.id, 1_200);
     await env.send(message);
     const [run] = await env.waitForRuns(job.id, 1);
@@ -407,10 +415,11 @@ describe('dispatcher: routing over real executors', () => {
       broadcastIndex: 0,
       broadcastTotal: 1,
     });
-    // Never early; late by the HTTP hop and the timer (SQS handed it over ~1.2 s early).
+    // Never early; late by the HTTP hop and the timer (SQS handed it over ~1.2 s early), and by a
+    // claim that took longer than its lead (once 542 ms late beside the whole test suite, load ~8).
     const lateness = (request?.at ?? 0) - message.scheduledTime;
     expect(lateness).toBeGreaterThanOrEqual(0);
-    expect(lateness).toBeLessThan(500);
+    expect(lateness).toBeLessThan(500 + 2 * slowestWriteMs);
     expect(run?.scheduledTime).toBe(message.scheduledTime);
   });
 });

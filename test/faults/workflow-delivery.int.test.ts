@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FUNCTIONS } from '@tickring/aws/topology';
-import { parseRingMessage } from '@tickring/core/dispatch';
+import { type HandedOffFires, isHandedOffFires, parseRingMessage } from '@tickring/core/dispatch';
 import { createExecutor, type Executor, type JobContext, silentLogger } from '@tickring/executor';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,12 +25,13 @@ import {
 } from './fault-kit.js';
 
 /**
- * A workflow's node fires delivered three times by the ring, and every callback sent three times:
- * still one job run per node, each handler called once, the run SUCCEEDED.
+ * A workflow's node fires delivered three times, and every callback sent three times: still one job
+ * run per node, each handler called once, the run SUCCEEDED.
  *
- * - The ring: the dispatcher is wrapped (startLocal's `wrapHandler`, as the bench injects its
- *   faults) so that each ring record carrying a workflow node's fire is handed to the dispatcher
- *   three times, as SQS's at-least-once delivery may: the record itself, a copy in a second
+ * - The fires: the dispatcher is wrapped (startLocal's `wrapHandler`, as the bench injects its
+ *   faults) so that each node fire handed to it directly (an asynchronous invocation on AWS), or a
+ *   ring record carrying one (a retry, a fire re-sent by the monitors), reaches it three times, as
+ *   at-least-once delivery may: the event itself, a copy in a second
  *   invocation at the same moment (two dispatchers race for the claim), and a copy 700 ms later
  *   (while the slow nodes run, after the quick ones have finished and the run moved on).
  * - The callbacks: the real SDK executor reaches the admin through a relay that sends each
@@ -40,7 +41,11 @@ import {
 const LATE_COPY_MS = 700;
 const LATE_CALLBACK_MS = 500;
 
-/** Ring records of workflow fires handed to the dispatcher again, and what became of the copies. */
+/**
+ * Workflow node fires handed to the dispatcher again, and what became of the copies: a ring record
+ * carrying one, or a node handed to the dispatcher directly (an asynchronous invocation, at least
+ * once on Lambda too).
+ */
 class RingDuplicator {
   /** Deliveries per node fire (dedupKey), the original's included. */
   readonly deliveries = new Map<string, number>();
@@ -49,33 +54,48 @@ class RingDuplicator {
 
   readonly wrapHandler: HandlerWrapper = (functionName, handler) => {
     if (functionName !== 'dispatcher') return handler;
-    const dispatch = handler as LambdaHandler<SQSEvent, SQSBatchResponse>;
-    return (async (event: SQSEvent, context: Context) => {
+    const dispatch = handler as LambdaHandler<SQSEvent | HandedOffFires, SQSBatchResponse>;
+    return (async (event: SQSEvent | HandedOffFires, context: Context) => {
+      if (isHandedOffFires(event)) {
+        const keys = event.fires.filter((f) => f.workflow !== undefined).map((f) => f.dedupKey);
+        if (keys.length > 0) {
+          this.counted(keys);
+          this.copy(dispatch, () => event, 0);
+          this.copy(dispatch, () => event, LATE_COPY_MS);
+        }
+        return dispatch(event, context);
+      }
       const workflowRecords = event.Records.filter((record) => {
         try {
           const { fires } = parseRingMessage(record.body);
           const keys = fires.filter((f) => f.workflow !== undefined).map((f) => f.dedupKey);
-          for (const key of keys) this.deliveries.set(key, (this.deliveries.get(key) ?? 0) + 3);
+          this.counted(keys);
           return keys.length > 0;
         } catch {
           return false;
         }
       });
       if (workflowRecords.length > 0) {
-        this.copy(dispatch, workflowRecords, 0);
-        this.copy(dispatch, workflowRecords, LATE_COPY_MS);
+        // Copies with fresh message ids, as SQS hands a message again.
+        const copies = () => ({ Records: workflowRecords.map((r) => ({ ...r, messageId: randomUUID() })) });
+        this.copy(dispatch, copies, 0);
+        this.copy(dispatch, copies, LATE_COPY_MS);
       }
       return dispatch(event, context);
     }) as LambdaHandler;
   };
 
-  /** Hands copies of `records` (fresh message ids) to the dispatcher in an invocation of their own. */
+  /** Each fire is delivered three times: the original and two copies. */
+  private counted(keys: readonly string[]): void {
+    for (const key of keys) this.deliveries.set(key, (this.deliveries.get(key) ?? 0) + 3);
+  }
+
+  /** Hands a copy to the dispatcher in an invocation of its own, `afterMs` from now. */
   private copy(
-    dispatch: LambdaHandler<SQSEvent, SQSBatchResponse>,
-    records: SQSEvent['Records'],
+    dispatch: LambdaHandler<SQSEvent | HandedOffFires, SQSBatchResponse>,
+    event: () => SQSEvent | HandedOffFires,
     afterMs: number,
   ): void {
-    const copies = records.map((r) => ({ ...r, messageId: randomUUID() }));
     const done = new Promise((r) => setTimeout(r, afterMs))
       .then(() => {
         const deadline = Date.now() + FUNCTIONS.dispatcher.timeoutSeconds * 1000;
@@ -84,7 +104,7 @@ class RingDuplicator {
           functionName: 'dispatcher',
           getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
         } as unknown as Context;
-        return dispatch({ Records: copies }, context);
+        return dispatch(event(), context);
       })
       .then((reply) => {
         if ((reply?.batchItemFailures.length ?? 0) > 0) {
@@ -318,7 +338,7 @@ describe('fault: workflow node fires delivered three times, callbacks sent three
     );
 
     console.log(
-      `[faults wf-delivery] run ${runId} ${after.status}: ring deliveries per node fire ${nodeKeys
+      `[faults wf-delivery] run ${runId} ${after.status}: deliveries per node fire ${nodeKeys
         .map((k) => ring.deliveries.get(k))
         .join('/')}, callback POSTs ${tripler.sent.length} (each result 3 times, all answered 200); ` +
         `job runs per node ${[...runs.values()].map((l) => l.length).join('/')}, handler calls ${calls.length}`,
