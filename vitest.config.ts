@@ -83,7 +83,8 @@ export default defineConfig({
           isolate: false,
           fileParallelism: true,
           // These files mostly wait (schedules, stacks starting, a browser); measured 8 m 45 s for all
-          // of npm test with three workers, 9 m 35 s with two, their timing margins unchanged.
+          // of npm test with three workers, 9 m 35 s with two, their timing margins unchanged; with four
+          // shared with the unit files, and the CPU cuts beside it, 497 s on a fresh clone (630 s before).
           maxWorkers: INTEGRATION_WORKERS,
           // Runs beside the unit project.
           sequence: { groupOrder: 1 },
