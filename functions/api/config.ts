@@ -9,7 +9,7 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
-import { loadDispatcherFunction } from '../wiring/hand-off-config.js';
+import { type DispatcherHandOffConfig, loadDispatcherFunction } from '../wiring/hand-off-config.js';
 import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
 /** The tables the api reads and writes (DynamoDB). */
@@ -26,7 +26,7 @@ export type ApiTable =
   | 'backfills'
   | 'alerts';
 
-export interface ApiConfig {
+export interface ApiConfig extends DispatcherHandOffConfig {
   readonly aws: AwsClientOptions;
   /**
    * Jobs, groups, runs, registry, users, audit, workflows, calendars, backfills, alerts and the ring (manual triggers and the nodes
@@ -58,8 +58,6 @@ export interface ApiConfig {
   /** Sessions: idle expiry (sliding) and the most a session lives. */
   readonly sessionIdleMinutes: number;
   readonly sessionMaxHours: number;
-  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
-  readonly dispatcherFunction?: string;
 }
 
 export function loadConfig(env: Env): ApiConfig {

@@ -29,7 +29,7 @@ import type { AlarmPublisher } from '@tickring/core/runs';
 import { type AdminRunsDeps, type JobLedgerDeps, killRun } from '@tickring/core/runs/use-cases';
 import type { AdminWorkflowsDeps, WorkflowLedgerDeps } from '@tickring/core/workflows/use-cases';
 import { executorAccessTokens } from '../wiring/access-tokens.js';
-import { createWorkflowEngine, fireHandOff, withHandOff } from '../wiring/run-outcome-deps.js';
+import { createWorkflowEngine } from '../wiring/run-outcome-deps.js';
 import { createStoreKit } from '../wiring/stores.js';
 import { buildAuditDeps } from './audit-deps.js';
 import type { GuardDeps } from './authorize.js';
@@ -162,7 +162,8 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     logger,
     metrics,
     killRun: (logId) => killRun(adminRunsDeps, logId).then(() => undefined),
-    ...withHandOff(fireHandOff(config, { clients, handOff: runtime.handOff })),
+    clients,
+    handOff: runtime.handOff,
   });
   const adminRunsDeps: AdminRunsDeps = {
     runs,

@@ -9,10 +9,10 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
-import { loadDispatcherFunction } from '../wiring/hand-off-config.js';
+import { type DispatcherHandOffConfig, loadDispatcherFunction } from '../wiring/hand-off-config.js';
 import { loadStoreConfig, type StoreConfig } from '../wiring/store-config.js';
 
-export interface DispatcherConfig {
+export interface DispatcherConfig extends DispatcherHandOffConfig {
   readonly aws: AwsClientOptions;
   /** The tables it reads and claims in, the ring it consumes (and re-sends to), the alarm topic. */
   readonly store: StoreConfig<
@@ -36,8 +36,6 @@ export interface DispatcherConfig {
    * timeout (its dispatcher has ended by then) and a margin for the clocks of two dispatchers.
    */
   readonly claimStaleMs: number;
-  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
-  readonly dispatcherFunction?: string;
 }
 
 /** Beyond the dispatcher's timeout before a claim counts as stale. */

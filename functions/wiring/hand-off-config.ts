@@ -1,5 +1,11 @@
 import { ENV, type Env, optionalString } from '@tickring/core/config';
 
+/** The part of a function's config that names where the workflow engine hands the nodes it fires. */
+export interface DispatcherHandOffConfig {
+  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
+  readonly dispatcherFunction?: string;
+}
+
 /**
  * The dispatcher function a function that runs the workflow engine hands decided nodes to (AWS: the
  * stack sets TICKRING_DISPATCHER_FUNCTION and grants lambda:InvokeFunction on it); unset, node fires
@@ -9,7 +15,7 @@ import { ENV, type Env, optionalString } from '@tickring/core/config';
 export function loadDispatcherFunction(
   env: Env,
   options: { readonly self: boolean },
-): { dispatcherFunction?: string } {
+): DispatcherHandOffConfig {
   const name = optionalString(env, options.self ? ENV.ownFunctionName : ENV.dispatcherFunction);
   return name === undefined ? {} : { dispatcherFunction: name };
 }

@@ -8,14 +8,14 @@ import {
   requireToken,
   type TokenSource,
 } from '@tickring/core/config';
-import { loadDispatcherFunction } from './hand-off-config.js';
+import { type DispatcherHandOffConfig, loadDispatcherFunction } from './hand-off-config.js';
 import { loadStoreConfig, type StoreConfig } from './store-config.js';
 
 /**
  * The settings of a function that finishes executors' runs (the callback, the monitors): the stores
  * and ring a run's outcome writes to, the executor registry, and the executors' tokens.
  */
-export interface RunFinisherConfig {
+export interface RunFinisherConfig extends DispatcherHandOffConfig {
   readonly aws: AwsClientOptions;
   /** The stores and ring a run's outcome writes to, the executor registry, the alarm topic, the alerts. */
   readonly store: StoreConfig<
@@ -37,8 +37,6 @@ export interface RunFinisherConfig {
   readonly logRetentionDays: number;
   /** A job paused (or started again) by its failure policy is recorded in the audit log, kept this long. */
   readonly auditRetentionDays: number;
-  /** The dispatcher function decided workflow nodes are handed to (AWS); absent: they go on the ring. */
-  readonly dispatcherFunction?: string;
 }
 
 export function loadRunFinisherConfig(env: Env): RunFinisherConfig {

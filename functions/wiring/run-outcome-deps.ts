@@ -7,18 +7,17 @@ import { BufferedReportStore } from '@tickring/core/runs';
 import type { RunOutcomeDeps } from '@tickring/core/runs/use-cases';
 import type { WorkflowStore } from '@tickring/core/workflows';
 import { WorkflowEngine, type WorkflowEngineDeps } from '@tickring/core/workflows/use-cases';
+import type { DispatcherHandOffConfig } from './hand-off-config.js';
 import type { StoreConfig } from './store-config.js';
 import { createStoreKit, type StoreKit } from './stores.js';
 
 /** The part of a function's config the run-outcome adapters read (every such config has it). */
-export interface RunOutcomeConfig {
+export interface RunOutcomeConfig extends DispatcherHandOffConfig {
   readonly store: StoreConfig<'jobs' | 'runs' | 'control' | 'workflows' | 'audit'>;
   readonly shardCount: number;
   readonly logRetentionDays: number;
   /** A pause by a job's failure policy is recorded in the audit log, kept this long. */
   readonly auditRetentionDays: number;
-  /** The dispatcher function that decided workflow nodes are handed to (AWS); absent: they go on the ring. */
-  readonly dispatcherFunction?: string;
 }
 
 export interface RunOutcomeRuntime {
@@ -40,8 +39,8 @@ export interface RunOutcomeRuntime {
  * How the engine hands a decided node's fire to a dispatcher: the one the runtime gives (the local
  * stack's), else an asynchronous Invoke of the configured dispatcher function, else none (the ring).
  */
-export function fireHandOff(
-  config: { readonly dispatcherFunction?: string },
+function fireHandOff(
+  config: DispatcherHandOffConfig,
   runtime: { readonly clients: AwsClients; readonly handOff?: FireHandOff | undefined },
 ): FireHandOff | undefined {
   if (runtime.handOff) return runtime.handOff;
@@ -87,7 +86,8 @@ export function createRunOutcomeDeps(
     logger,
     metrics: runtime.metrics,
     ...(runtime.killRun ? { killRun: runtime.killRun } : {}),
-    ...withHandOff(fireHandOff(config, runtime)),
+    clients: runtime.clients,
+    handOff: runtime.handOff,
   });
   return {
     runs,
@@ -104,21 +104,25 @@ export function createRunOutcomeDeps(
   };
 }
 
-/** The engine's `handOff`, when there is one. */
-export function withHandOff(handOff: FireHandOff | undefined): { handOff?: FireHandOff } {
-  return handOff ? { handOff } : {};
-}
-
 /**
  * The workflow engine over the workflow store, from the stores a function has already made:
  * every function that advances workflow runs (the api too, whose other stores are its own) builds
- * it here. Answers the store as well, for the api's reads and authorisation.
+ * it here, with its hand-off. Answers the store as well, for the api's reads and authorisation.
  */
 export function createWorkflowEngine(
-  config: { readonly logRetentionDays: number },
-  parts: Omit<WorkflowEngineDeps, 'workflows' | 'newId'> & { readonly stores: StoreKit },
+  config: { readonly logRetentionDays: number } & DispatcherHandOffConfig,
+  parts: Omit<WorkflowEngineDeps, 'workflows' | 'newId' | 'handOff'> & {
+    readonly stores: StoreKit;
+    readonly clients: AwsClients;
+    /** The runtime's hand-off (the local stack's in-process dispatcher); else by config. */
+    readonly handOff?: FireHandOff | undefined;
+  },
 ): { engine: WorkflowEngine; store: WorkflowStore } {
-  const { stores, ...engineParts } = parts;
+  const { stores, clients, handOff: given, ...engineParts } = parts;
   const store = stores.workflows(config.logRetentionDays);
-  return { engine: new WorkflowEngine({ ...engineParts, workflows: store }), store };
+  const handOff = fireHandOff(config, { clients, handOff: given });
+  return {
+    engine: new WorkflowEngine({ ...engineParts, workflows: store, ...(handOff ? { handOff } : {}) }),
+    store,
+  };
 }
