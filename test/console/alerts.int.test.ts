@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack, startWebhook, type Webhook } from '../e2e-stack.js';
 import { waitFor } from '../stand-ins.js';
@@ -7,14 +7,13 @@ import {
   horizontalOverflow,
   isBlocking,
   launchChromium,
-  newContext,
+  openConsolePage,
   runAxe,
   screenshot,
   settle,
   WIDTHS,
   watchProblems,
 } from './browser.js';
-import { consoleOrigin } from './console-origin.js';
 
 /**
  * The alerts pages in Chromium: a webhook channel created in its dialog (a short secret refused at
@@ -59,14 +58,8 @@ describe('alerts in the web console', () => {
     await hook?.close();
   });
 
-  const open = async (path: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const origin = await consoleOrigin(e.stack.urls.api);
-    const context = await newContext(browser, { width, colorScheme, token: e.stack.tokens.adminToken });
-    const page = await context.newPage();
-    await page.goto(`${origin.url}${path}`);
-    await settle(page);
-    return page;
-  };
+  const open = (path: string, width: number, colorScheme: 'light' | 'dark') =>
+    openConsolePage(browser, e.stack, path, width, colorScheme);
 
   const failingJob = async (name: string, channelId: string) => {
     const job = await e.createJob({

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { consoleOrigin } from './console-origin.js';
 
 /**
  * The browser side of the console's end-to-end test: Debian's Chromium driven by playwright-core
@@ -250,4 +252,37 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 export async function writeReport(file: string, content: unknown): Promise<void> {
   await mkdir(OUTPUT_DIR, { recursive: true });
   await writeFile(join(OUTPUT_DIR, file), `${JSON.stringify(content, null, 2)}\n`);
+}
+
+/** A stack whose console a test opens: its API (the console's origin) and its admin token. */
+export interface ConsoleStack {
+  readonly urls: { readonly api: string };
+  readonly tokens: { readonly adminToken: string };
+}
+
+/** Opens `path` of the stack's console in a fresh context signed in as its admin, settled. */
+export async function openConsolePage(
+  browser: Browser,
+  stack: ConsoleStack,
+  path: string,
+  width: number,
+  colorScheme: 'light' | 'dark',
+): Promise<Page> {
+  const origin = await consoleOrigin(stack.urls.api);
+  const context = await newContext(browser, { width, colorScheme, token: stack.tokens.adminToken });
+  const page = await context.newPage();
+  await page.goto(`${origin.url}${path}`);
+  await settle(page);
+  return page;
+}
+
+/** Fails the test on any serious or critical axe-core violation of the page as it is now. */
+export async function expectNoBlockingAxe(
+  page: Page,
+  name: string,
+  width: number,
+  colorScheme: 'light' | 'dark',
+): Promise<void> {
+  const violations = (await runAxe(page, { page: name, width, colorScheme })).filter(isBlocking);
+  expect(violations, describeViolations(violations)).toEqual([]);
 }

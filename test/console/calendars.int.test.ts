@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
@@ -6,14 +6,13 @@ import {
   horizontalOverflow,
   isBlocking,
   launchChromium,
-  newContext,
+  openConsolePage,
   runAxe,
   screenshot,
   settle,
   WIDTHS,
   watchProblems,
 } from './browser.js';
-import { consoleOrigin } from './console-origin.js';
 
 /**
  * The calendars pages in Chromium: the list names a calendar imported from an .ics file (its zone,
@@ -63,14 +62,8 @@ describe('calendars in the web console', () => {
     await e?.stop();
   });
 
-  const open = async (path: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const origin = await consoleOrigin(e.stack.urls.api);
-    const context = await newContext(browser, { width, colorScheme, token: e.stack.tokens.adminToken });
-    const page = await context.newPage();
-    await page.goto(`${origin.url}${path}`);
-    await settle(page);
-    return page;
-  };
+  const open = (path: string, width: number, colorScheme: 'light' | 'dark') =>
+    openConsolePage(browser, e.stack, path, width, colorScheme);
 
   it('lists the calendar and opens it as a year of months, each day named with its kind', async () => {
     const page = await open('/calendars', WIDTHS.wide, 'light');

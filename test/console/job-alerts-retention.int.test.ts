@@ -1,19 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
-  describeViolations,
+  expectNoBlockingAxe,
   horizontalOverflow,
-  isBlocking,
   launchChromium,
-  newContext,
-  runAxe,
+  openConsolePage,
   screenshot,
-  settle,
   WIDTHS,
   watchProblems,
 } from './browser.js';
-import { consoleOrigin } from './console-origin.js';
 
 /**
  * The job editor's alert channels and log retention, and a scheduled workflow's backfills, in
@@ -91,19 +87,8 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
     await e?.stop();
   });
 
-  const open = async (path: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const origin = await consoleOrigin(e.stack.urls.api);
-    const context = await newContext(browser, { width, colorScheme, token: e.stack.tokens.adminToken });
-    const page = await context.newPage();
-    await page.goto(`${origin.url}${path}`);
-    await settle(page);
-    return page;
-  };
-
-  const checkAxe = async (page: Page, name: string, width: number, colorScheme: 'light' | 'dark') => {
-    const violations = (await runAxe(page, { page: name, width, colorScheme })).filter(isBlocking);
-    expect(violations, describeViolations(violations)).toEqual([]);
-  };
+  const open = (path: string, width: number, colorScheme: 'light' | 'dark') =>
+    openConsolePage(browser, e.stack, path, width, colorScheme);
 
   it('sets channels and retention in the editor and shows them on the job’s page; an untouched field stays', async () => {
     const page = await open(`/jobs/${jobId}/edit`, WIDTHS.wide, 'light');
@@ -112,7 +97,7 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
     await page.getByRole('checkbox', { name: /^ops webhook/ }).check();
     await page.getByLabel('Keep run history (days)').fill('90');
     await page.getByLabel('Successful runs kept (%)').fill('10');
-    await checkAxe(page, 'job-editor-alerts-retention', WIDTHS.wide, 'light');
+    await expectNoBlockingAxe(page, 'job-editor-alerts-retention', WIDTHS.wide, 'light');
     await page.getByRole('button', { name: 'Save changes' }).click();
 
     await page.waitForURL(new RegExp(`/jobs/${jobId}$`));
@@ -172,7 +157,7 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
     ]);
     await backfills.getByText(listed[0].id).waitFor();
     await screenshot(page, 'workflow-backfills', WIDTHS.wide);
-    await checkAxe(page, 'workflow-backfills', WIDTHS.wide, 'light');
+    await expectNoBlockingAxe(page, 'workflow-backfills', WIDTHS.wide, 'light');
     expect(problems.pageErrors).toEqual([]);
     expect(problems.cspViolations).toEqual([]);
     await page.context().close();
@@ -189,7 +174,7 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
         await page.getByRole('checkbox', { name: /^chat/ }).waitFor();
       }
       await screenshot(page, name, WIDTHS.narrow);
-      await checkAxe(page, name, WIDTHS.narrow, 'dark');
+      await expectNoBlockingAxe(page, name, WIDTHS.narrow, 'dark');
       expect(await horizontalOverflow(page, { page: name, width: WIDTHS.narrow })).toBeUndefined();
       await page.context().close();
     }

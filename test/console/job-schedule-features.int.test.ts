@@ -1,19 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
-  describeViolations,
+  expectNoBlockingAxe,
   horizontalOverflow,
-  isBlocking,
   launchChromium,
-  newContext,
-  runAxe,
+  openConsolePage,
   screenshot,
-  settle,
   WIDTHS,
   watchProblems,
 } from './browser.js';
-import { consoleOrigin } from './console-origin.js';
 
 /**
  * Today's schedule features on the job page and in the editor, in Chromium: an upcoming fire skipped
@@ -70,19 +66,8 @@ describe('schedule features on the job page and in the editor', () => {
     await e?.stop();
   });
 
-  const open = async (path: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const origin = await consoleOrigin(e.stack.urls.api);
-    const context = await newContext(browser, { width, colorScheme, token: e.stack.tokens.adminToken });
-    const page = await context.newPage();
-    await page.goto(`${origin.url}${path}`);
-    await settle(page);
-    return page;
-  };
-
-  const checkAxe = async (page: Page, name: string, width: number, colorScheme: 'light' | 'dark') => {
-    const violations = (await runAxe(page, { page: name, width, colorScheme })).filter(isBlocking);
-    expect(violations, describeViolations(violations)).toEqual([]);
-  };
+  const open = (path: string, width: number, colorScheme: 'light' | 'dark') =>
+    openConsolePage(browser, e.stack, path, width, colorScheme);
 
   it('skips, refuses a move out of its window, undoes; shows the policy and deadline; backfills and cancels', async () => {
     const page = await open(`/jobs/${jobId}`, WIDTHS.wide, 'light');
@@ -113,7 +98,7 @@ describe('schedule features on the job page and in the editor', () => {
       .getByText(/must lie strictly between/)
       .waitFor();
     await screenshot(page, 'job-occurrence-move', WIDTHS.wide);
-    await checkAxe(page, 'job-occurrence-move', WIDTHS.wide, 'light');
+    await expectNoBlockingAxe(page, 'job-occurrence-move', WIDTHS.wide, 'light');
     await moveDialog.getByRole('button', { name: 'Cancel' }).click();
 
     await second.getByRole('button', { name: /^Undo the change of the fire at/ }).click();
@@ -135,7 +120,7 @@ describe('schedule features on the job page and in the editor', () => {
     await backfills.getByRole('progressbar', { name: /of 3 done/ }).waitFor();
 
     await screenshot(page, 'job-schedule-features', WIDTHS.wide);
-    await checkAxe(page, 'job-schedule-features', WIDTHS.wide, 'light');
+    await expectNoBlockingAxe(page, 'job-schedule-features', WIDTHS.wide, 'light');
     expect(problems.pageErrors).toEqual([]);
     expect(problems.cspViolations).toEqual([]);
     await page.context().close();
@@ -163,7 +148,7 @@ describe('schedule features on the job page and in the editor', () => {
       .locator('#job-deadlineZone-error')
       .getByText(/IANA time zone/)
       .waitFor();
-    await checkAxe(page, 'job-editor-policy', WIDTHS.wide, 'light');
+    await expectNoBlockingAxe(page, 'job-editor-policy', WIDTHS.wide, 'light');
     await page.context().close();
   });
 
@@ -174,7 +159,7 @@ describe('schedule features on the job page and in the editor', () => {
     ] as const) {
       const page = await open(path, WIDTHS.narrow, 'dark');
       await screenshot(page, name, WIDTHS.narrow);
-      await checkAxe(page, name, WIDTHS.narrow, 'dark');
+      await expectNoBlockingAxe(page, name, WIDTHS.narrow, 'dark');
       expect(await horizontalOverflow(page, { page: name, width: WIDTHS.narrow })).toBeUndefined();
       await page.context().close();
     }

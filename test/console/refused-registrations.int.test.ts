@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
@@ -6,14 +6,12 @@ import {
   horizontalOverflow,
   isBlocking,
   launchChromium,
-  newContext,
+  openConsolePage,
   runAxe,
   screenshot,
-  settle,
   WIDTHS,
   watchProblems,
 } from './browser.js';
-import { consoleOrigin } from './console-origin.js';
 
 /**
  * The executors page in Chromium shows executor requests the stack refused: a table (app name,
@@ -61,14 +59,8 @@ describe('refused executor registrations in the web console', () => {
     await e?.stop();
   });
 
-  const open = async (width: number, colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const origin = await consoleOrigin(e.stack.urls.api);
-    const context = await newContext(browser, { width, colorScheme, token: e.stack.tokens.adminToken });
-    const page = await context.newPage();
-    await page.goto(`${origin.url}/executors`);
-    await settle(page);
-    return page;
-  };
+  const open = (width: number, colorScheme: 'light' | 'dark') =>
+    openConsolePage(browser, e.stack, '/executors', width, colorScheme);
 
   it('lists each refused key with its reason, count and fix, and counts them on the group', async () => {
     const page = await open(WIDTHS.wide, 'light');

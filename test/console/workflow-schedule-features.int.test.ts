@@ -1,19 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
-  describeViolations,
+  expectNoBlockingAxe,
   horizontalOverflow,
-  isBlocking,
   launchChromium,
-  newContext,
-  runAxe,
+  openConsolePage,
   screenshot,
-  settle,
   WIDTHS,
   watchProblems,
 } from './browser.js';
-import { consoleOrigin } from './console-origin.js';
 
 /**
  * A scheduled workflow's deadline and fire ledger in Chromium: the page's deadline badge and its
@@ -49,19 +45,8 @@ describe('a workflow’s deadline and fires owed in the console', () => {
     await e?.stop();
   });
 
-  const open = async (path: string, width: number, colorScheme: 'light' | 'dark'): Promise<Page> => {
-    const origin = await consoleOrigin(e.stack.urls.api);
-    const context = await newContext(browser, { width, colorScheme, token: e.stack.tokens.adminToken });
-    const page = await context.newPage();
-    await page.goto(`${origin.url}${path}`);
-    await settle(page);
-    return page;
-  };
-
-  const checkAxe = async (page: Page, name: string, width: number, colorScheme: 'light' | 'dark') => {
-    const violations = (await runAxe(page, { page: name, width, colorScheme })).filter(isBlocking);
-    expect(violations, describeViolations(violations)).toEqual([]);
-  };
+  const open = (path: string, width: number, colorScheme: 'light' | 'dark') =>
+    openConsolePage(browser, e.stack, path, width, colorScheme);
 
   it('shows the deadline badge and the fires owed; the editor’s deadline fields change the definition', async () => {
     const page = await open(`/workflows/${workflowId}`, WIDTHS.wide, 'light');
@@ -93,7 +78,7 @@ describe('a workflow’s deadline and fires owed in the console', () => {
       .getByText(/IANA time zone/)
       .waitFor();
     await screenshot(page, 'workflow-schedule-features', WIDTHS.wide);
-    await checkAxe(page, 'workflow-schedule-features', WIDTHS.wide, 'light');
+    await expectNoBlockingAxe(page, 'workflow-schedule-features', WIDTHS.wide, 'light');
     expect(problems.pageErrors).toEqual([]);
     expect(problems.cspViolations).toEqual([]);
     // The one refusal is the bad zone's save.
@@ -107,7 +92,7 @@ describe('a workflow’s deadline and fires owed in the console', () => {
     const page = await open(`/workflows/${workflowId}`, WIDTHS.narrow, 'dark');
     await page.getByRole('region', { name: 'Fires owed' }).getByText(/owed:/).waitFor();
     await screenshot(page, 'workflow-schedule-features', WIDTHS.narrow);
-    await checkAxe(page, 'workflow-schedule-features', WIDTHS.narrow, 'dark');
+    await expectNoBlockingAxe(page, 'workflow-schedule-features', WIDTHS.narrow, 'dark');
     expect(
       await horizontalOverflow(page, { page: 'workflow-schedule-features', width: WIDTHS.narrow }),
     ).toBeUndefined();
