@@ -7,7 +7,7 @@ import type { RouteAccess } from '@tickring/core/identity';
 import { createExecutor, type Executor, silentLogger } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
-import { checked } from '../../test/openapi-check.js';
+import { callApi, type ApiReply as Reply } from '../../test/api-call.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**
@@ -40,12 +40,6 @@ type CallerName = (typeof CALLERS)[number];
 /** Callers whose credential is an API token (no session: no sign-out, no password). */
 const TOKEN_CALLERS: ReadonlySet<CallerName> = new Set(['operatorB', 'viewerA']);
 
-interface Reply {
-  readonly status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: bodies are read field by field
-  readonly body: any;
-}
-
 interface Request {
   readonly method: string;
   readonly path: string;
@@ -68,27 +62,13 @@ let quickJobA: number;
 let workflowA: number;
 let workflowRunA: string;
 
-async function call(
+function call(
   method: string,
   path: string,
   body?: unknown,
   token: string | null = bootstrap,
 ): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (token !== null) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return checked(method, path, {
-    status: res.status,
-    headers: res.headers,
-    // A text answer (an iCalendar export) as it came.
-    body: text ? (res.headers.get('content-type')?.startsWith('text/') ? text : JSON.parse(text)) : undefined,
-  });
+  return callApi(stack.urls.api, method, path, body, { token });
 }
 
 async function admin(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
-import { checked } from '../../test/openapi-check.js';
+import { callApi, type ApiReply as Reply } from '../../test/api-call.js';
 
 /**
  * The audit log end to end: changes made through the API by a user and a token, each written once
@@ -19,31 +19,8 @@ let operator: string;
 let viewer: string;
 const operatorName = `op-${suffix}`;
 
-interface Reply {
-  readonly status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: bodies are read field by field
-  readonly body: any;
-}
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  token = stack.tokens.adminToken,
-): Promise<Reply> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'user-agent': AGENT };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${stack.urls.api}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return checked(method, path, {
-    status: res.status,
-    headers: res.headers,
-    body: text ? JSON.parse(text) : undefined,
-  });
+function call(method: string, path: string, body?: unknown, token = stack.tokens.adminToken): Promise<Reply> {
+  return callApi(stack.urls.api, method, path, body, { token, headers: { 'user-agent': AGENT } });
 }
 
 async function records(query: string): Promise<Reply['body'][]> {
