@@ -26,10 +26,10 @@ export interface ProtocolServerOptions {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Constant-time comparison of the request's token with ours. */
-function tokenMatches(expected: string, given: string | string[] | undefined): boolean {
+/** Constant-time comparison of the request's token with ours (`expected`: the digest of ours). */
+function tokenMatches(expected: Buffer, given: string | string[] | undefined): boolean {
   if (typeof given !== 'string') return false;
-  return timingSafeEqual(digest(expected), digest(given));
+  return timingSafeEqual(expected, digest(given));
 }
 
 class BodyTooLargeError extends Error {}
@@ -64,9 +64,10 @@ function parseJson(body: string): unknown {
  */
 export function createProtocolServer(service: ExecutorService, opts: ProtocolServerOptions): Server {
   const token = opts.accessToken ?? '';
+  const tokenDigest = digest(token);
   const route = async (req: IncomingMessage): Promise<ReturnT<unknown>> => {
     if (req.method !== 'POST') return { code: FAIL_CODE, msg: MSG.methodNotSupported };
-    if (token !== '' && !tokenMatches(token, req.headers[ACCESS_TOKEN_HEADER.toLowerCase()])) {
+    if (token !== '' && !tokenMatches(tokenDigest, req.headers[ACCESS_TOKEN_HEADER.toLowerCase()])) {
       return { code: FAIL_CODE, msg: MSG.wrongToken };
     }
     const uri = req.url ?? '';

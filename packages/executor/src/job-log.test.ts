@@ -1,8 +1,18 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileJobLog, logDay, logFilePath, readJobLog, removeOldLogDays } from './job-log.js';
+import {
+  FileJobLog,
+  LOG_LINGER_MS,
+  logDay,
+  logFilePath,
+  readJobLog,
+  removeOldLogDays,
+  SLOW_APPEND_MS,
+  SLOW_APPENDS_IN_A_ROW,
+  SlowDiskWatch,
+} from './job-log.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -91,6 +101,66 @@ describe('FileJobLog', () => {
         .filter(Boolean)
         .map((l) => l.slice(24)),
     ).toEqual(Array.from({ length: 50 }, (_, i) => `line ${i}`));
+  });
+});
+
+describe('FileJobLog linger', () => {
+  const exists = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    );
+
+  it('writes nothing before the linger; a run that ends within it is one file written at flush', async () => {
+    const path = logFilePath(dir, Date.now(), 11);
+    const log = new FileJobLog(path);
+    log.line('start');
+    log.line('param');
+    await new Promise((r) => setImmediate(r));
+    expect(await exists(path)).toBe(false);
+    log.line('end');
+    await log.flush();
+    expect((await readJobLog(path, 1)).toLineNum).toBe(3);
+  });
+
+  it("writes a long run's lines once the linger is over, without a flush", async () => {
+    const path = logFilePath(dir, Date.now(), 12);
+    const log = new FileJobLog(path);
+    log.line('still running');
+    const started = performance.now();
+    while (!(await exists(path)) && performance.now() - started < 5_000) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LOG_LINGER_MS - 5);
+    expect((await readJobLog(path, 1)).logContent).toMatch(/still running\n$/);
+    log.line('later');
+    await log.flush();
+    expect((await readJobLog(path, 1)).toLineNum).toBe(2);
+  });
+
+  it('a read of the log during the linger writes the lines first (not "logFile not exists")', async () => {
+    const path = logFilePath(dir, Date.now(), 13);
+    const log = new FileJobLog(path);
+    log.line('visible at once');
+    const read = await readJobLog(path, 1);
+    expect(read.isEnd).toBe(false);
+    expect(read.logContent).toMatch(/visible at once\n$/);
+    await log.flush();
+  });
+});
+
+describe('SlowDiskWatch', () => {
+  it(`counts the disk slow after ${SLOW_APPENDS_IN_A_ROW} slow appends in a row, not after one among fast ones`, () => {
+    const watch = new SlowDiskWatch();
+    const slow = SLOW_APPEND_MS + 1;
+    for (let i = 0; i < 10; i++) {
+      expect(watch.note(slow)).toBe(false);
+      expect(watch.note(0.02)).toBe(false);
+    }
+    for (let i = 1; i < SLOW_APPENDS_IN_A_ROW; i++) expect(watch.note(slow)).toBe(false);
+    expect(watch.note(slow)).toBe(true);
+    expect(watch.note(0.02)).toBe(true);
+    expect(watch.isSlow).toBe(true);
   });
 });
 

@@ -18,3 +18,31 @@ export const systemClock: Clock = {
       signal?.addEventListener('abort', done, { once: true });
     }),
 };
+
+/** The pending wake-ups of each clock, one per distinct time. */
+const wakeUps = new WeakMap<Clock, Map<number, Promise<void>>>();
+
+/**
+ * Sleeps until `at` (epoch ms) on one timer per clock and time, shared by every caller waiting for
+ * that same millisecond: they all wake in one task, so what they do next (a second's sends) runs
+ * back to back, before the process handles any I/O. With a timer each, the answers to the first
+ * sends were handled between the later ones, and a thousand fires of one second left over ~190 ms
+ * instead of ~50.
+ */
+export function sleepUntil(clock: Clock, at: number): Promise<void> {
+  if (at - clock.now() <= 0) return Promise.resolve();
+  let waiting = wakeUps.get(clock);
+  if (!waiting) {
+    waiting = new Map();
+    wakeUps.set(clock, waiting);
+  }
+  let wake = waiting.get(at);
+  if (!wake) {
+    const timers = waiting;
+    wake = clock.sleep(at - clock.now()).then(() => {
+      timers.delete(at);
+    });
+    waiting.set(at, wake);
+  }
+  return wake;
+}

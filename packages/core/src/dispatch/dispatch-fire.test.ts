@@ -1149,6 +1149,22 @@ describe('dispatchFire: slow lane', () => {
     expect(env.logger.lines.some((l) => l.message === 'job moved to the slow lane')).toBe(true);
   });
 
+  it('counts no slow dispatch of a job in the slow lane for more than half of it yet, then renews it', async () => {
+    const env = memoryDispatchDeps(Date.UTC(2030, 0, 1, 12, 0, 0, 0));
+    env.transport.runTakesMs = 600;
+    const start = env.clock.now();
+    setJob(env, { slowUntil: start + 55_000 });
+    for (let i = 0; i < 12; i++) await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(start + i * 1000));
+    expect(env.slowTracker.counts.size).toBe(0);
+    expect(env.jobs.slowMarks).toEqual([]);
+
+    // Less than half of the lane's time left: slow dispatches count again, and the mark is renewed.
+    setJob(env, { slowUntil: env.clock.now() + 20_000 });
+    const later = env.clock.now() + 1000;
+    for (let i = 0; i < 11; i++) await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(later + i * 1000));
+    expect(env.jobs.slowMarks).toEqual([{ id: 1, untilMs: env.clock.now() + 60_000 }]);
+  });
+
   it('does not count fast dispatches', async () => {
     const env = memoryDispatchDeps();
     env.transport.runTakesMs = 100;

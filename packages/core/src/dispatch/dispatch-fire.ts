@@ -1,3 +1,4 @@
+import { sleepUntil } from '../common/clock.js';
 import type { Run } from '../runs/run.js';
 import { BatchReads } from './batch-reads.js';
 import { type RunMark, recordRuns } from './claim.js';
@@ -167,8 +168,9 @@ async function claimAndSend(
       });
     }
 
-    // Start at the fire's millisecond: SQS delays are whole seconds, so the message is up to 1 s early.
-    await deps.clock.sleep(fireTimeOf(message) - deps.clock.now());
+    // Start at the fire's millisecond (SQS delays are whole seconds, so the message is up to 1 s early),
+    // woken with the other fires of that millisecond (see sleepUntil).
+    await sleepUntil(deps.clock, fireTimeOf(message));
     const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
     if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
     const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));

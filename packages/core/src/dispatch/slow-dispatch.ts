@@ -15,6 +15,9 @@ export async function noteSlowDispatch(
 ): Promise<void> {
   if (dispatchMs <= SLOW_DISPATCH_MS) return;
   const now = deps.clock.now();
+  // In the slow lane for more than half of its time yet: a count now could only renew a mark that
+  // holds. Under overload every dispatch is slow, and counting each cost two writes per fire.
+  if (job.slowUntil - now > SLOW_LANE_MS / 2) return;
   const count = await deps.slowTracker.countSlowDispatch(job.id, now);
   if (count <= SLOW_DISPATCHES_PER_MINUTE) return;
   await deps.jobs.markSlow(job.id, now + SLOW_LANE_MS);
