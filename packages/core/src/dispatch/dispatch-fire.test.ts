@@ -1165,6 +1165,19 @@ describe('dispatchFire: slow lane', () => {
     expect(env.jobs.slowMarks).toEqual([{ id: 1, untilMs: env.clock.now() + 60_000 }]);
   });
 
+  it('does not count a slow dispatch that left late: the dispatcher was behind, not the executor', async () => {
+    const env = memoryDispatchDeps(Date.UTC(2030, 0, 1, 12, 0, 0, 0));
+    env.transport.runTakesMs = 600;
+    for (let i = 0; i < 12; i++) {
+      // Each fire reaches the dispatcher a second after its time (within the misfire threshold: sent).
+      await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() - 1000));
+      env.clock.current += 400;
+    }
+    expect(env.runs.all()).toHaveLength(12);
+    expect(env.slowTracker.counts.size).toBe(0);
+    expect(env.jobs.slowMarks).toEqual([]);
+  });
+
   it('does not count fast dispatches', async () => {
     const env = memoryDispatchDeps();
     env.transport.runTakesMs = 100;

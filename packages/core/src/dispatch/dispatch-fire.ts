@@ -173,8 +173,9 @@ async function claimAndSend(
     await sleepUntil(deps.clock, fireTimeOf(message));
     const heldUp = misfire?.catchUp ? undefined : await heldUpReason(deps, settings, ctx, toDispatch);
     if (heldUp !== undefined) return skipOwnClaim(deps, ctx, toDispatch, record.claimToken, heldUp);
+    const leftLateMs = deps.clock.now() - fireTimeOf(message);
     const results = await Promise.all(toDispatch.map((run) => dispatchRun(deps, ctx, run, record)));
-    await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)));
+    await noteSlowDispatch(deps, job, routeMs + Math.max(...results.map((r) => r.dispatchMs)), leftLateMs);
     return { kind: 'dispatched', runs: results, reclaimed: !ours };
   } finally {
     await noting;
