@@ -508,6 +508,29 @@ describe('admission control', () => {
     }
   });
 
+  it('reads only the jobs it admits, and those past the misfire threshold', async () => {
+    const { clock, jobs, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
+    const read: number[] = [];
+    const getPlannable = jobs.getPlannable.bind(jobs);
+    jobs.getPlannable = (ids) => {
+      read.push(...ids);
+      return getPlannable(ids);
+    };
+    const admission = new TickAdmission();
+    admission.sent(10);
+    for (let i = SUSTAINED_READINGS - 1; i > 0; i--)
+      admission.observe({ waiting: 500, inFlight: 20 }, clock.now() - i * 1000);
+    await tickOnce(deps, settings, clock.now(), undefined, admission);
+    const planned = new Set(sent.map((e) => e.message.jobId));
+    expect(new Set(read)).toEqual(planned);
+
+    // Past the threshold every due job is read: the left-out ones for their misfire plans.
+    read.length = 0;
+    clock.advance(4_500 + 6_000);
+    await tickOnce(deps, settings, clock.now(), undefined, admission);
+    expect(read.length).toBeGreaterThan(400 - planned.size - 1);
+  });
+
   it('makes the misfire plan of a job left due past the threshold, but plans on past now only if admitted', async () => {
     const { clock, jobs, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
     const admission = new TickAdmission();
