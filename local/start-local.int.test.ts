@@ -68,18 +68,86 @@ function portIsClosed(port: number): Promise<boolean> {
   });
 }
 
+/** An answer seen while the stack started. */
+interface SeenWhileStarting {
+  readonly path: string;
+  readonly status: number;
+  readonly retryAfter: string | null;
+  readonly body: unknown;
+}
+
+/**
+ * Starts a stack on its own DynamoDB Local, asking /health, /v1 and /api (and the console) every
+ * 100 ms until it is ready: DynamoDB Local's start takes seconds, long enough to be asked while
+ * starting. Returns the stack and what it answered meanwhile.
+ */
+async function startWatched(adminToken: string): Promise<{
+  stack: LocalStack;
+  seen: SeenWhileStarting[];
+  /** The console as answered just before a /health that still said `starting`. */
+  consoleWhileStarting: { status: number; csp: string | null; body: string }[];
+}> {
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const starting = startLocal({
+    store: 'dynamodb-local',
+    inMemory: true,
+    port,
+    logLevel: 'silent',
+    demo: false,
+    adminToken,
+  });
+  const seen: SeenWhileStarting[] = [];
+  const consoleWhileStarting: { status: number; csp: string | null; body: string }[] = [];
+  let stack: LocalStack | undefined;
+  let failed = false;
+  void starting.then(
+    (s) => {
+      stack = s;
+    },
+    () => {
+      failed = true;
+    },
+  );
+  while (!stack && !failed) {
+    const page = await fetch(`${base}/`).catch(() => undefined);
+    const pageSeen = page && {
+      status: page.status,
+      csp: page.headers.get('content-security-policy'),
+      body: await page.text(),
+    };
+    for (const path of ['/health', '/v1/groups', '/api/registry']) {
+      const response = await fetch(`${base}${path}`, {
+        method: path === '/api/registry' ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: path === '/api/registry' ? '{}' : undefined,
+      }).catch(() => undefined);
+      if (response) {
+        seen.push({
+          path,
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: await response.json(),
+        });
+        if (path === '/health' && response.status === 503 && pageSeen) consoleWhileStarting.push(pageSeen);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { stack: await starting, seen, consoleWhileStarting };
+}
+
+// One DynamoDB Local start serves the readiness test and the rest: a JVM start and the tables cost
+// some 8 s of CPU.
 describe('startLocal on DynamoDB Local (own stand-ins, in memory)', () => {
+  const adminToken = 'a'.repeat(32);
   let stack: LocalStack;
   let ports: { http: number; dynamodb: number; sqs: number };
+  let started: Awaited<ReturnType<typeof startWatched>>;
 
   beforeAll(async () => {
-    stack = await startLocal({
-      store: 'dynamodb-local',
-      inMemory: true,
-      port: 0,
-      logLevel: 'silent',
-      demo: false,
-    });
+    started = await startWatched(adminToken);
+    stack = started.stack;
     ports = {
       http: Number(new URL(stack.urls.api).port),
       dynamodb: Number(new URL(stack.urls.dynamodb).port),
@@ -89,6 +157,42 @@ describe('startLocal on DynamoDB Local (own stand-ins, in memory)', () => {
 
   afterAll(async () => {
     await stack?.stop();
+  });
+
+  it('answers 503 with Retry-After (never 500) on /health, /v1 and /api until it is ready, then serves; the console all along', async () => {
+    const { seen, consoleWhileStarting } = started;
+    const index = builtConsoleIndex();
+    const early = seen.filter((s) => s.status === 503);
+    expect(early.map((s) => s.path)).toEqual(
+      expect.arrayContaining(['/health', '/v1/groups', '/api/registry']),
+    );
+    expect(seen.some((s) => s.status >= 500 && s.status !== 503)).toBe(false);
+    for (const s of early) expect(s.retryAfter).toBe('1');
+    expect(early.find((s) => s.path === '/health')?.body).toMatchObject({ status: 'starting' });
+    expect(early.find((s) => s.path === '/v1/groups')?.body).toEqual({
+      error: 'ServiceUnavailable',
+      message: 'tickring is starting; try again in a moment',
+    });
+    // Executors read ReturnT: they get its code and msg beside the error shape.
+    expect(early.find((s) => s.path === '/api/registry')?.body).toMatchObject({
+      error: 'ServiceUnavailable',
+      code: 503,
+    });
+    const ready = await fetch(stack.urls.health);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ok', problems: [] });
+    const groups = await fetch(`${stack.urls.api}/v1/groups`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(groups.status).toBe(200);
+    // The console is static: served from the first moment, not 503 (it shows its own "not ready").
+    expect(consoleWhileStarting.length).toBeGreaterThan(0);
+    for (const page of consoleWhileStarting) {
+      expect(page).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, body: index });
+    }
+    const unknown = await fetch(`${stack.urls.api}/nowhere`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'NotFound', message: 'no route for POST /nowhere' });
   });
 
   it('answers /health with the versions and ports of the stand-ins', async () => {
@@ -243,89 +347,6 @@ describe('startLocal failures', () => {
 });
 
 describe('startLocal readiness, stop and data directory', () => {
-  it('answers 503 with Retry-After (never 500) on /health, /v1 and /api until it is ready, then serves; the console all along', async () => {
-    const port = await findFreePort();
-    const base = `http://127.0.0.1:${port}`;
-    // On DynamoDB Local, whose start takes seconds: long enough to be asked while starting.
-    const starting = startLocal({
-      store: 'dynamodb-local',
-      inMemory: true,
-      port,
-      logLevel: 'silent',
-      demo: false,
-      adminToken: 'a'.repeat(32),
-    });
-    const index = builtConsoleIndex();
-    const seen: { path: string; status: number; retryAfter: string | null; body: unknown }[] = [];
-    // The console as answered just before a /health that still said `starting`.
-    const consoleWhileStarting: { status: number; csp: string | null; body: string }[] = [];
-    let stack: LocalStack | undefined;
-    void starting.then((s) => {
-      stack = s;
-    });
-    try {
-      while (!stack) {
-        const page = await fetch(`${base}/`).catch(() => undefined);
-        const pageSeen = page && {
-          status: page.status,
-          csp: page.headers.get('content-security-policy'),
-          body: await page.text(),
-        };
-        for (const path of ['/health', '/v1/groups', '/api/registry']) {
-          const response = await fetch(`${base}${path}`, {
-            method: path === '/api/registry' ? 'POST' : 'GET',
-            headers: { authorization: `Bearer ${'a'.repeat(32)}` },
-            body: path === '/api/registry' ? '{}' : undefined,
-          }).catch(() => undefined);
-          if (response) {
-            seen.push({
-              path,
-              status: response.status,
-              retryAfter: response.headers.get('retry-after'),
-              body: await response.json(),
-            });
-            if (path === '/health' && response.status === 503 && pageSeen)
-              consoleWhileStarting.push(pageSeen);
-          }
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const early = seen.filter((s) => s.status === 503);
-      expect(early.map((s) => s.path)).toEqual(
-        expect.arrayContaining(['/health', '/v1/groups', '/api/registry']),
-      );
-      expect(seen.some((s) => s.status >= 500 && s.status !== 503)).toBe(false);
-      for (const s of early) expect(s.retryAfter).toBe('1');
-      expect(early.find((s) => s.path === '/health')?.body).toMatchObject({ status: 'starting' });
-      expect(early.find((s) => s.path === '/v1/groups')?.body).toEqual({
-        error: 'ServiceUnavailable',
-        message: 'tickring is starting; try again in a moment',
-      });
-      // Executors read ReturnT: they get its code and msg beside the error shape.
-      expect(early.find((s) => s.path === '/api/registry')?.body).toMatchObject({
-        error: 'ServiceUnavailable',
-        code: 503,
-      });
-      const ready = await fetch(`${base}/health`);
-      expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({ status: 'ok', problems: [] });
-      const groups = await fetch(`${base}/v1/groups`, {
-        headers: { authorization: `Bearer ${'a'.repeat(32)}` },
-      });
-      expect(groups.status).toBe(200);
-      // The console is static: served from the first moment, not 503 (it shows its own "not ready").
-      expect(consoleWhileStarting.length).toBeGreaterThan(0);
-      for (const page of consoleWhileStarting) {
-        expect(page).toEqual({ status: 200, csp: CONTENT_SECURITY_POLICY, body: index });
-      }
-      const unknown = await fetch(`${base}/nowhere`, { method: 'POST' });
-      expect(unknown.status).toBe(404);
-      expect(await unknown.json()).toEqual({ error: 'NotFound', message: 'no route for POST /nowhere' });
-    } finally {
-      await (stack ?? (await starting)).stop();
-    }
-  });
-
   it('refuses a second stack on the same data directory, naming the first', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tickring-data-'));
     const options = { port: 0, dataDir, logLevel: 'silent' as const, demo: false };

@@ -15,6 +15,7 @@ import {
   startLocal,
 } from '../local/start-local.js';
 import { checked } from './openapi-check.js';
+import { CHEAP_PASSWORD_HASHING } from './password-hashing.js';
 import { waitFor } from './stand-ins.js';
 
 /** An answer of the admin API: the status and the parsed JSON body. */
@@ -84,7 +85,7 @@ export async function startE2eStack(
         ? process.env.E2E_TEST_LOG
         : 'silent',
     demo: false,
-    settings,
+    settings: { ...CHEAP_PASSWORD_HASHING, ...settings },
     ...(options.monitorPeriodMs === undefined ? {} : { monitorPeriodMs: options.monitorPeriodMs }),
   };
   const stack =

@@ -8,6 +8,7 @@ import { createExecutor, type Executor, silentLogger } from '@tickring/executor'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedLocalStack, startLocal } from '../../local/start-local.js';
 import { callApi, type ApiReply as Reply } from '../../test/api-call.js';
+import { CHEAP_PASSWORD_HASHING } from '../../test/password-hashing.js';
 import { waitFor } from '../../test/stand-ins.js';
 
 /**
@@ -664,6 +665,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     demo: false,
     tickPeriodMs: 3_600_000,
+    settings: CHEAP_PASSWORD_HASHING,
   });
   bootstrap = stack.tokens.adminToken;
   logRoot = await mkdtemp(join(tmpdir(), 'tickring-matrix-'));

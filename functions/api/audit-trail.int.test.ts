@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type LocalStack, startLocal } from '../../local/start-local.js';
 import { callApi, type ApiReply as Reply } from '../../test/api-call.js';
+import { CHEAP_PASSWORD_HASHING } from '../../test/password-hashing.js';
 
 /**
  * The audit log end to end: changes made through the API by a user and a token, each written once
@@ -38,6 +39,7 @@ beforeAll(async () => {
     resourcePrefix: `audit-${suffix}-`,
     demo: false,
     tickPeriodMs: 3_600_000,
+    settings: CHEAP_PASSWORD_HASHING,
   });
   expect(
     (await call('POST', '/v1/groups', { appName: APP, title: 'audit', addressType: 'AUTO' })).status,

@@ -1,4 +1,5 @@
 import { ConfigError, ENV } from '@tickring/core/config';
+import { SCRYPT_DEFAULTS } from '@tickring/core/identity';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -58,6 +59,23 @@ describe('api loadConfig', () => {
     expect(() => loadConfig({ ...required, [ENV.adminToken]: 't', [ENV.registryDeadSeconds]: '0' })).toThrow(
       ENV.registryDeadSeconds,
     );
+  });
+
+  it("hashes new passwords at scrypt's production cost (2^15) unless told, never below 2^10 or above 2^20", () => {
+    const withCost = (cost?: string) =>
+      loadConfig({
+        ...required,
+        [ENV.adminToken]: 't',
+        ...(cost === undefined ? {} : { [ENV.passwordHashCost]: cost }),
+      });
+    expect(withCost().passwordHashCost).toBe(15);
+    expect(2 ** withCost().passwordHashCost).toBe(SCRYPT_DEFAULTS.N);
+    expect(withCost('10').passwordHashCost).toBe(10);
+    expect(() => withCost('9')).toThrow(`${ENV.passwordHashCost} must be an integer >= 10, got "9"`);
+    expect(() => withCost('21')).toThrow(
+      `${ENV.passwordHashCost} must be an integer from 10 to 20, got "21"`,
+    );
+    expect(() => withCost('12.5')).toThrow(ENV.passwordHashCost);
   });
 
   it('takes the tokens as secret ARNs', () => {

@@ -58,6 +58,8 @@ export interface ApiConfig extends DispatcherHandOffConfig {
   /** Sessions: idle expiry (sliding) and the most a session lives. */
   readonly sessionIdleMinutes: number;
   readonly sessionMaxHours: number;
+  /** scrypt's cost of new password hashes, log2 N (SETTINGS.passwordHashCost). */
+  readonly passwordHashCost: number;
 }
 
 export function loadConfig(env: Env): ApiConfig {
@@ -91,6 +93,7 @@ export function loadConfig(env: Env): ApiConfig {
     auditRetentionDays: loadSetting(env, 'auditRetentionDays'),
     sessionIdleMinutes: loadSetting(env, 'sessionIdleMinutes'),
     sessionMaxHours: loadSetting(env, 'sessionMaxHours'),
+    passwordHashCost: loadSetting(env, 'passwordHashCost'),
     ...loadDispatcherFunction(env, { self: false }),
   };
 }

@@ -132,6 +132,7 @@ export function buildApiDeps(config: ApiConfig, runtime: Partial<ApiRuntime>): A
     metrics,
     sessionIdleMinutes: config.sessionIdleMinutes,
     sessionMaxHours: config.sessionMaxHours,
+    passwordHashCost: config.passwordHashCost,
   });
   const audit = buildAuditDeps({
     log: stores.auditLog(config.auditRetentionDays),

@@ -1,6 +1,11 @@
 import type { Clock, Logger } from '@tickring/core/common';
 import { type Metrics, noMetrics } from '@tickring/core/common';
-import { type PasswordHasher, type PrincipalStore, scryptHasher } from '@tickring/core/identity';
+import {
+  type PasswordHasher,
+  type PrincipalStore,
+  SCRYPT_DEFAULTS,
+  scryptHasher,
+} from '@tickring/core/identity';
 import type { IdentityDeps } from '@tickring/core/identity/use-cases';
 
 export interface IdentityDepsInput {
@@ -14,7 +19,9 @@ export interface IdentityDepsInput {
   readonly metrics?: Metrics;
   readonly sessionIdleMinutes: number;
   readonly sessionMaxHours: number;
-  /** Tests pass a cheaper scrypt; the default is SCRYPT_DEFAULTS. */
+  /** scrypt's cost of new password hashes, log2 N (SCRYPT_COST). */
+  readonly passwordHashCost: number;
+  /** Tests pass a scrypt of their own; the default is SCRYPT_DEFAULTS at `passwordHashCost`. */
   readonly passwords?: PasswordHasher;
 }
 
@@ -22,7 +29,7 @@ export interface IdentityDepsInput {
 export function buildIdentityDeps(input: IdentityDepsInput): IdentityDeps {
   return {
     store: input.store,
-    passwords: input.passwords ?? scryptHasher(),
+    passwords: input.passwords ?? scryptHasher({ ...SCRYPT_DEFAULTS, N: 2 ** input.passwordHashCost }),
     bootstrapToken: input.bootstrapToken,
     clock: input.clock,
     logger: input.logger,

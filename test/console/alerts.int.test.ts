@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack, startWebhook, type Webhook } from '../e2e-stack.js';
 import { waitFor } from '../stand-ins.js';
 import {
+  closeContexts,
   describeViolations,
   horizontalOverflow,
   isBlocking,
-  launchChromium,
   openConsolePage,
   runAxe,
   screenshot,
   settle,
+  sharedChromium,
   WIDTHS,
   watchProblems,
 } from './browser.js';
@@ -40,7 +41,7 @@ describe('alerts in the web console', () => {
     [e, browser, hook] = await Promise.all([
       // The monitors deliver alerts: every 2 s here, not every minute.
       startE2eStack('console-alerts', {}, { monitorPeriodMs: 2_000 }),
-      launchChromium(),
+      sharedChromium(),
       startWebhook(),
     ]);
     appName = await e.createAutoGroup('alerts-ui');
@@ -53,7 +54,7 @@ describe('alerts in the web console', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
     await hook?.close();
   });

@@ -40,6 +40,32 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium, launched once per test worker and shared by the browser files it runs (the
+ * integration project keeps one module graph per worker: isolate false): a launch costs 1–3 s of
+ * CPU. Each test opens contexts of its own, and a file ends with
+ * {@link closeContexts}; playwright kills the browser when the worker exits. A browser that went
+ * away (crashed) is launched again.
+ */
+export function sharedChromium(): Promise<Browser> {
+  if (shared === undefined) {
+    const launching = launchChromium();
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+    shared = launching;
+  }
+  return shared;
+}
+
+/** A file's end: closes every context it left open in the shared browser, which stays for the next file. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /** The two widths every page is checked at. */
 export const WIDTHS = { wide: 1280, narrow: 390 } as const;
 

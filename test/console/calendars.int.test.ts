@@ -2,14 +2,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
+  closeContexts,
   describeViolations,
   horizontalOverflow,
   isBlocking,
-  launchChromium,
   openConsolePage,
   runAxe,
   screenshot,
   settle,
+  sharedChromium,
   WIDTHS,
   watchProblems,
 } from './browser.js';
@@ -52,13 +53,13 @@ describe('calendars in the web console', () => {
   const id = `cn-console-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    [e, browser] = await Promise.all([startE2eStack('console-calendars'), launchChromium()]);
+    [e, browser] = await Promise.all([startE2eStack('console-calendars'), sharedChromium()]);
     const imported = await e.call('POST', '/v1/calendars/import', { id, ics: ICS });
     expect(imported.status).toBe(201);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
   });
 

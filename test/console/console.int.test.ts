@@ -7,10 +7,10 @@ import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import { waitFor } from '../stand-ins.js';
 import {
   type AxeViolation,
+  closeContexts,
   describeViolations,
   horizontalOverflow,
   isBlocking,
-  launchChromium,
   newContext,
   type Overflow,
   type PageProblems,
@@ -18,6 +18,7 @@ import {
   runAxe,
   screenshot,
   settle,
+  sharedChromium,
   WIDTHS,
   watchProblems,
   writeReport,
@@ -108,7 +109,7 @@ describe('the web console in a browser', () => {
   beforeAll(async () => {
     const { handlers, record: seen } = consoleHandlers();
     record = seen;
-    [e, browser] = await Promise.all([startE2eStack('console'), launchChromium()]);
+    [e, browser] = await Promise.all([startE2eStack('console'), sharedChromium()]);
     origin = await consoleOrigin(e.stack.urls.api);
     bundle = await bundleSize(origin.distDir);
     const created = await api('POST', '/v1/users', { ...USER, role: 'admin' });
@@ -147,7 +148,7 @@ describe('the web console in a browser', () => {
           .join(', ')}`,
     );
     await writeReport('summary.json', summary).catch(() => undefined);
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
   });
 

@@ -2,11 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
+  closeContexts,
   expectNoBlockingAxe,
   horizontalOverflow,
-  launchChromium,
   openConsolePage,
   screenshot,
+  sharedChromium,
   WIDTHS,
   watchProblems,
 } from './browser.js';
@@ -46,7 +47,7 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
   let opsChannel: string;
 
   beforeAll(async () => {
-    [e, browser] = await Promise.all([startE2eStack('console-job-settings'), launchChromium()]);
+    [e, browser] = await Promise.all([startE2eStack('console-job-settings'), sharedChromium()]);
     const appName = await e.createAutoGroup('console-settings');
     const channels = await Promise.all(
       ['ops webhook', 'chat'].map((name) =>
@@ -83,7 +84,7 @@ describe('a job’s alert channels and log retention, a workflow’s backfills',
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
   });
 

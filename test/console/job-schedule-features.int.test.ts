@@ -2,11 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
+  closeContexts,
   expectNoBlockingAxe,
   horizontalOverflow,
-  launchChromium,
   openConsolePage,
   screenshot,
+  sharedChromium,
   WIDTHS,
   watchProblems,
 } from './browser.js';
@@ -45,7 +46,7 @@ describe('schedule features on the job page and in the editor', () => {
   let jobId: number;
 
   beforeAll(async () => {
-    [e, browser] = await Promise.all([startE2eStack('console-schedule-features'), launchChromium()]);
+    [e, browser] = await Promise.all([startE2eStack('console-schedule-features'), sharedChromium()]);
     const appName = await e.createAutoGroup('console-features');
     const job = await e.createJob({
       appName,
@@ -62,7 +63,7 @@ describe('schedule features on the job page and in the editor', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
   });
 

@@ -2,13 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
+  closeContexts,
   describeViolations,
   horizontalOverflow,
   isBlocking,
-  launchChromium,
   openConsolePage,
   runAxe,
   screenshot,
+  sharedChromium,
   WIDTHS,
   watchProblems,
 } from './browser.js';
@@ -44,7 +45,7 @@ describe('refused executor registrations in the web console', () => {
   beforeAll(async () => {
     [e, browser] = await Promise.all([
       startE2eStack('console-refused', { TICKRING_REFUSAL_WRITE_SECONDS: '0' }),
-      launchChromium(),
+      sharedChromium(),
     ]);
     groupApp = await e.createAutoGroup('refused-ui');
     const set = await e.call('PUT', `/v1/groups/${groupApp}/access-token`, {});
@@ -55,7 +56,7 @@ describe('refused executor registrations in the web console', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
   });
 

@@ -2,11 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eStack, startE2eStack } from '../e2e-stack.js';
 import {
+  closeContexts,
   expectNoBlockingAxe,
   horizontalOverflow,
-  launchChromium,
   openConsolePage,
   screenshot,
+  sharedChromium,
   WIDTHS,
   watchProblems,
 } from './browser.js';
@@ -23,7 +24,7 @@ describe('a workflow’s deadline and fires owed in the console', () => {
   let workflowId: number;
 
   beforeAll(async () => {
-    [e, browser] = await Promise.all([startE2eStack('console-workflow-features'), launchChromium()]);
+    [e, browser] = await Promise.all([startE2eStack('console-workflow-features'), sharedChromium()]);
     const appName = await e.createAutoGroup('console-wf');
     const job = await e.createJob({ appName, name: 'Export', executorHandler: 'export' });
     const created = await e.call('POST', '/v1/workflows', {
@@ -41,7 +42,7 @@ describe('a workflow’s deadline and fires owed in the console', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await e?.stop();
   });
 

@@ -30,9 +30,9 @@ import {
 /**
  * (a) kill -9 of the whole local stack (a data dir: its SQLite file, or its own DynamoDB Local and
  * SQS stand-in) while 20 every-second jobs run, then a restart on the same data dir; once per
- * downtime given: restarted at once (a downtime of about 5 s), and 14 s later (a downtime of 18 s or
- * so, longer than the plan-ahead: the tick meets jobs whose next fire is more than 5 s past, and the
- * re-sent fires are late). Each kill lands 120 ms
+ * downtime given: restarted at once (a downtime of 1–2 s on SQLite, about 5 s on DynamoDB Local),
+ * and 14 s later (a downtime of 15–18 s, longer than the plan-ahead: the tick meets jobs whose next
+ * fire is more than 5 s past, and the re-sent fires are late). Each kill lands 120 ms
  * before a whole second, when that second's fires are claimed (250 ms ahead) and not yet sent. No fire
  * runs twice; every fire outside the downtimes runs once and in order; a fire inside one did not run,
  * is recorded as skipped, or ran as its job's one catch-up (FIRE_ONCE_NOW). On SQLite the ring is in

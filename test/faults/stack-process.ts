@@ -1,7 +1,7 @@
 /**
  * The local stack in a process of its own, for the fault tests (which kill, pause and restart it):
  *
- *   node node_modules/tsx/dist/cli.mjs test/faults/stack-process.ts '<StartLocalOptions as JSON>'
+ *   node --import tsx test/faults/stack-process.ts '<StartLocalOptions as JSON>'
  *
  * Prints one JSON line `{"ready":true,"api":...,"pid":...,"store":...}` once started, with `database` (SQLite)
  * or `dynamodb` and `sqs` (DynamoDB Local)

@@ -1,6 +1,9 @@
 /**
- * The built `tickring` command line against a real local stack (tick, ring, dispatcher, callback, API)
- * and a real SDK executor: each command run as a child process, as a user runs it.
+ * The `tickring` command line against a real local stack (tick, ring, dispatcher, callback, API) and a
+ * real SDK executor. Commands run through the program in this process (run-program.ts); the built
+ * binary runs as a child process, as a user runs it, where its own wiring is what is checked: Ctrl-C
+ * (SIGINT, exit 130), a refusal's exit 1 and a usage error's exit 2 on stderr, the token and URL from
+ * the environment.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +11,7 @@ import { join } from 'node:path';
 import type { JobContext } from '@tickring/executor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, STACK_LINE, startCli } from './test-support/run-cli.js';
+import { runProgram as run, startProgram } from './test-support/run-program.js';
 import { type Stack, startStack, waitFor } from './test-support/stack.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,7 +79,7 @@ describe('tickring command line against a local stack', () => {
     const config = join(dir, 'xdg', 'tickring', 'config.json');
     const loginEnv = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') };
 
-    const refused = await cli(['login', '--url', e.stack.urls.api, '--token-stdin'], {
+    const refused = await run(['login', '--url', e.stack.urls.api, '--token-stdin'], {
       env: loginEnv,
       input: 'not-the-token\n',
     });
@@ -84,7 +88,7 @@ describe('tickring command line against a local stack', () => {
     expect(refused.stderr).toContain('nothing was saved');
     await expect(stat(config)).rejects.toThrow(/ENOENT/);
 
-    const ok = await cli(['login', '--url', `${e.stack.urls.api}/`, '--token-stdin'], {
+    const ok = await run(['login', '--url', `${e.stack.urls.api}/`, '--token-stdin'], {
       env: loginEnv,
       input: `${e.stack.tokens.adminToken}\n`,
     });
@@ -98,21 +102,21 @@ describe('tickring command line against a local stack', () => {
     });
 
     // The profile alone is enough now.
-    const groups = await cli(['groups', 'ls', '--json'], { env: loginEnv });
+    const groups = await run(['groups', 'ls', '--json'], { env: loginEnv });
     expect(groups.code, groups.stderr).toBe(0);
     expect(JSON.parse(groups.stdout).items.map((g: { appName: string }) => g.appName)).toContain(appName);
 
-    const out = await cli(['logout'], { env: loginEnv });
+    const out = await run(['logout'], { env: loginEnv });
     expect(out.code).toBe(0);
     expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ profiles: {} });
-    const after = await cli(['groups', 'ls'], { env: loginEnv });
+    const after = await run(['groups', 'ls'], { env: loginEnv });
     expect(after.code).toBe(2);
     expect(after.stderr).toContain('tickring login');
   });
 
   it('creates a group with flags and a job from a file (-f job.json); --json answers parse', async () => {
     const app = `cli-grp-${Date.now().toString(36)}`;
-    const group = await cli(['groups', 'create', '--app', app, '--title', 'CLI group', '--json'], { env });
+    const group = await run(['groups', 'create', '--app', app, '--title', 'CLI group', '--json'], { env });
     expect(group.code, group.stderr).toBe(0);
     expect(JSON.parse(group.stdout)).toMatchObject({ appName: app, title: 'CLI group', addressType: 'AUTO' });
 
@@ -126,17 +130,17 @@ describe('tickring command line against a local stack', () => {
         addressList: ['http://127.0.0.1:9/'],
       }),
     );
-    const fromFile = await cli(['groups', 'create', '-f', groupFile, '--json'], { env });
+    const fromFile = await run(['groups', 'create', '-f', groupFile, '--json'], { env });
     expect(fromFile.code, fromFile.stderr).toBe(0);
     expect(JSON.parse(fromFile.stdout)).toMatchObject({
       appName: `${app}-m`,
       addressType: 'MANUAL',
       addressList: ['http://127.0.0.1:9/'],
     });
-    const renamed = await cli(['groups', 'edit', `${app}-m`, '--title', 'Renamed'], { env });
+    const renamed = await run(['groups', 'edit', `${app}-m`, '--title', 'Renamed'], { env });
     expect(renamed.code, renamed.stderr).toBe(0);
     expect(renamed.stdout).toMatch(/^title:\s+Renamed$/m);
-    expect((await cli(['groups', 'rm', `${app}-m`, '--yes'], { env })).code).toBe(0);
+    expect((await run(['groups', 'rm', `${app}-m`, '--yes'], { env })).code).toBe(0);
 
     const file = join(dir, 'job.json');
     await writeFile(
@@ -152,7 +156,7 @@ describe('tickring command line against a local stack', () => {
         executorParam: 'region=eu',
       }),
     );
-    const created = await cli(['jobs', 'create', '-f', file, '--json'], { env });
+    const created = await run(['jobs', 'create', '-f', file, '--json'], { env });
     expect(created.code, created.stderr).toBe(0);
     const job = JSON.parse(created.stdout);
     expect(job).toMatchObject({
@@ -170,30 +174,30 @@ describe('tickring command line against a local stack', () => {
     });
 
     // For people: a table with the job; edit with flags; start shows the next fire.
-    const ls = await cli(['jobs', 'ls', '--app', app], { env });
+    const ls = await run(['jobs', 'ls', '--app', app], { env });
     expect(ls.code, ls.stderr).toBe(0);
     expect(ls.stdout).toMatch(
       new RegExp(`^${job.id}\\s+${app}\\s+Nightly report\\s+cron 0 0 2 \\* \\* \\? \\(Europe/Berlin\\)`, 'm'),
     );
-    const edited = await cli(['jobs', 'edit', String(job.id), '--param', 'region=us', '--json'], { env });
+    const edited = await run(['jobs', 'edit', String(job.id), '--param', 'region=us', '--json'], { env });
     expect(edited.code, edited.stderr).toBe(0);
     expect(JSON.parse(edited.stdout).executorParam).toBe('region=us');
-    const started = await cli(['jobs', 'start', String(job.id)], { env });
+    const started = await run(['jobs', 'start', String(job.id)], { env });
     expect(started.code, started.stderr).toBe(0);
     expect(started.stdout).toMatch(
       /RUNNING; next fire \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+00:00 \(in \d+ (s|min|h)\)/,
     );
 
-    const jobs = await cli(['jobs', 'ls', '--app', app, '--status', 'running', '--json'], { env });
+    const jobs = await run(['jobs', 'ls', '--app', app, '--status', 'running', '--json'], { env });
     expect(JSON.parse(jobs.stdout)).toEqual({
       items: [expect.objectContaining({ id: job.id })],
       nextCursor: null,
     });
 
-    const rm = await cli(['jobs', 'rm', String(job.id), '--yes'], { env });
+    const rm = await run(['jobs', 'rm', String(job.id), '--yes'], { env });
     expect(rm.code, rm.stderr).toBe(0);
     expect((await e.call('GET', `/v1/jobs/${job.id}`)).status).toBe(404);
-    expect((await cli(['groups', 'rm', app, '--yes'], { env })).code).toBe(0);
+    expect((await run(['groups', 'rm', app, '--yes'], { env })).code).toBe(0);
   });
 
   it("preview shows the server's fire times in the given zone and the viewer's", async () => {
@@ -207,7 +211,7 @@ describe('tickring command line against a local stack', () => {
       '--from',
       '2030-01-01T00:00:00Z',
     ];
-    const json = await cli([...args, '--json'], { env });
+    const json = await run([...args, '--json'], { env });
     expect(json.code, json.stderr).toBe(0);
     const times: string[] = JSON.parse(json.stdout).times;
     expect(times.map((t) => new Date(t).toISOString())).toEqual([
@@ -216,7 +220,7 @@ describe('tickring command line against a local stack', () => {
       '2030-01-03T01:00:00.000Z',
     ]);
 
-    const people = await cli(args, { env: { ...env, TZ: 'Asia/Tokyo' } });
+    const people = await run(args, { env: { ...env, TZ: 'Asia/Tokyo' } });
     expect(people.code, people.stderr).toBe(0);
     const lines = people.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^#\s+Europe\/Berlin\s+Asia\/Tokyo \(yours\)/);
@@ -228,7 +232,7 @@ describe('tickring command line against a local stack', () => {
   });
 
   it('jobs trigger --param: the executor gets the param for that run', async () => {
-    const res = await cli(['jobs', 'trigger', String(jobIds.echo), '--param', 'region=eu;day=1', '--json'], {
+    const res = await run(['jobs', 'trigger', String(jobIds.echo), '--param', 'region=eu;day=1', '--json'], {
       env,
     });
     expect(res.code, res.stderr).toBe(0);
@@ -239,7 +243,7 @@ describe('tickring command line against a local stack', () => {
     await waitFor(() => echoed.has(logId), { what: `run ${logId} at the executor` });
     expect(echoed.get(logId)).toBe('region=eu;day=1');
 
-    const text = await cli(['jobs', 'trigger', String(jobIds.echo), '--param', 'second'], { env });
+    const text = await run(['jobs', 'trigger', String(jobIds.echo), '--param', 'second'], { env });
     expect(text.code, text.stderr).toBe(0);
     const second = Number(/Triggered job \d+: run (\d+)/.exec(text.stdout)?.[1]);
     await waitFor(() => echoed.get(second) === 'second', { what: 'the second run' });
@@ -248,7 +252,7 @@ describe('tickring command line against a local stack', () => {
   it('runs log --follow prints a run logging over ~2 s to its end and exits 0', async () => {
     const { body } = await e.call('POST', `/v1/jobs/${jobIds.chatty}/trigger`, {});
     const logId: number = body.logIds?.[0] ?? body.logId;
-    const res = await cli(['runs', 'log', String(logId), '--follow'], { env });
+    const res = await run(['runs', 'log', String(logId), '--follow'], { env });
     expect(res.code, res.stderr).toBe(0);
     const lines = res.stdout.split('\n').filter((l) => l.includes('chatty line'));
     expect(lines.map((l) => /chatty line (\d) of 5/.exec(l)?.[1])).toEqual(['1', '2', '3', '4', '5']);
@@ -256,9 +260,9 @@ describe('tickring command line against a local stack', () => {
     // It followed the run while it ran (about 2 s), not a finished log read once.
     expect(res.ms).toBeGreaterThan(1_500);
 
-    const run = await cli(['runs', 'get', String(logId), '--json'], { env });
-    expect(JSON.parse(run.stdout)).toMatchObject({ logId, status: 'success', handleMsg: 'chatty done' });
-    const list = await cli(['runs', 'ls', '--job', String(jobIds.chatty), '--since', '10m', '--json'], {
+    const got = await run(['runs', 'get', String(logId), '--json'], { env });
+    expect(JSON.parse(got.stdout)).toMatchObject({ logId, status: 'success', handleMsg: 'chatty done' });
+    const list = await run(['runs', 'ls', '--job', String(jobIds.chatty), '--since', '10m', '--json'], {
       env,
     });
     expect(list.code, list.stderr).toBe(0);
@@ -266,7 +270,7 @@ describe('tickring command line against a local stack', () => {
   });
 
   it('jobs trigger --follow of a failing run prints its log and exits 1', async () => {
-    const res = await cli(['jobs', 'trigger', String(jobIds.failing), '--follow'], { env });
+    const res = await run(['jobs', 'trigger', String(jobIds.failing), '--follow'], { env });
     expect(res.code, res.stderr).toBe(1);
     expect(res.stdout).toContain('about to fail');
     expect(res.stderr).toMatch(/Run \d+ fail in [\d.]+ m?s: .*boom on purpose/);
@@ -278,6 +282,7 @@ describe('tickring command line against a local stack', () => {
     const logId: number = body.logIds?.[0] ?? body.logId;
     await waitFor(() => longStarted.has(logId), { what: 'the long run to start' });
 
+    // The built binary: a real SIGINT ends the process with 130.
     const following = startCli(['runs', 'log', String(logId), '--follow'], { env });
     await waitFor(() => following.stdout().includes('long run started'), { what: 'the log to show' });
     following.child.kill('SIGINT');
@@ -286,14 +291,17 @@ describe('tickring command line against a local stack', () => {
     expect(stopped.stderr).toContain(`Stopped following run ${logId}`);
     expect(stopped.stderr).not.toMatch(STACK_LINE);
 
-    const killed = await cli(['runs', 'kill', String(logId)], { env });
+    const killed = await run(['runs', 'kill', String(logId)], { env });
     expect(killed.code, killed.stderr).toBe(0);
     expect(killed.stdout).toMatch(new RegExp(`Run ${logId} fail: .*killed by user`));
     await waitFor(() => longAborted.has(logId), { what: "the handler's signal to abort" });
-    const run = await e.call('GET', `/v1/logs/${logId}`);
-    expect(run.body).toMatchObject({ status: 'fail', handleMsg: expect.stringContaining('killed by user') });
+    const stored = await e.call('GET', `/v1/logs/${logId}`);
+    expect(stored.body).toMatchObject({
+      status: 'fail',
+      handleMsg: expect.stringContaining('killed by user'),
+    });
 
-    const again = await cli(['runs', 'kill', String(logId)], { env });
+    const again = await run(['runs', 'kill', String(logId)], { env });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^ConflictError: /);
   });
@@ -313,7 +321,7 @@ describe('tickring command line against a local stack', () => {
     expect(api.status).toBe(400);
     expect(api.body.problems.length).toBeGreaterThanOrEqual(3);
 
-    const res = await cli(['jobs', 'create', '-f', file], { env });
+    const res = await run(['jobs', 'create', '-f', file], { env });
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
     const lines = res.stderr.trimEnd().split('\n');
@@ -323,44 +331,46 @@ describe('tickring command line against a local stack', () => {
     );
     expect(res.stderr).not.toMatch(STACK_LINE);
 
-    const missing = await cli(['jobs', 'get', '999999'], { env });
+    const missing = await run(['jobs', 'get', '999999'], { env });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe('NotFoundError: job 999999 does not exist\n');
 
+    // The built binary: the environment's token, exit 1, the error on stderr.
     const badToken = await cli(['jobs', 'ls'], { env: { ...env, TICKRING_TOKEN: 'wrong' } });
     expect(badToken.code).toBe(1);
     expect(badToken.stderr).toMatch(/^UnauthorizedError: /);
     expect(badToken.stderr).toContain('tickring login');
     expect(badToken.stderr).not.toContain('wrong');
 
-    const down = await cli(['jobs', 'ls'], { env: { ...env, TICKRING_URL: 'http://127.0.0.1:9' } });
+    const down = await run(['jobs', 'ls'], { env: { ...env, TICKRING_URL: 'http://127.0.0.1:9' } });
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/^error: cannot reach http:\/\/127\.0\.0\.1:9/);
     expect(down.stderr).not.toMatch(STACK_LINE);
   });
 
   it('a usage error exits 2 with one message, no stack trace', async () => {
-    for (const args of [
+    for (const [i, args] of [
       ['jobs', 'get', 'seven'],
       ['jobs', 'ls', '--status', 'SOMETIMES'],
       ['runs', 'ls', '--since', 'yesterday'],
       ['jobs', 'frobnicate'],
       ['preview'],
       ['jobs', 'create', '-f', join(dir, 'no-such.json')],
-    ]) {
-      const res = await cli(args, { env });
+    ].entries()) {
+      // The first through the built binary: the process itself exits 2.
+      const res = await (i === 0 ? cli : run)(args, { env });
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stderr).toMatch(/^error: /);
       expect(res.stderr).not.toMatch(STACK_LINE);
       expect(res.stdout).toBe('');
     }
-    const noConfig = await cli(['jobs', 'ls'], {
+    const noConfig = await run(['jobs', 'ls'], {
       env: { HOME: dir, TICKRING_CONFIG: join(dir, 'none.json') },
     });
     expect(noConfig.code).toBe(2);
     expect(noConfig.stderr).toContain('log in with `tickring login --url <url>`');
 
-    const help = await cli(['runs', 'log', '--help']);
+    const help = await run(['runs', 'log', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Examples:');
     expect(help.stdout).toContain('--follow');
@@ -378,14 +388,14 @@ describe('tickring command line against a local stack', () => {
       }),
     });
     expect(await answer.json()).toEqual({ code: 500, msg: 'The access token is wrong.' });
-    const exec = await cli(['executors', 'ls', '--app', appName], { env });
+    const exec = await run(['executors', 'ls', '--app', appName], { env });
     expect(exec.code, exec.stderr).toBe(0);
     expect(exec.stdout).toContain('Refused executor requests (last 24 h): 1');
     expect(exec.stdout).toMatch(
       new RegExp(`^${appName}\\s+http://127\\.0\\.0\\.1:1/\\s+wrong-token\\s+1\\s`, 'm'),
     );
     expect(exec.stderr).toContain('wrong-token: The access token is not the one for this app name.');
-    const json = JSON.parse((await cli(['executors', 'ls', '--app', appName, '--json'], { env })).stdout);
+    const json = JSON.parse((await run(['executors', 'ls', '--app', appName, '--json'], { env })).stdout);
     expect(json.items[0].refusedRegistrations).toBe(1);
     expect(json.refused).toEqual([
       expect.objectContaining({ appName, address: refusedAddress, reason: 'wrong-token', count: 1 }),
@@ -393,7 +403,7 @@ describe('tickring command line against a local stack', () => {
   });
 
   it('lists executors, runs and the dashboard as tables and as JSON', async () => {
-    const exec = await cli(['executors', 'ls', '--app', appName], { env });
+    const exec = await run(['executors', 'ls', '--app', appName], { env });
     expect(exec.code, exec.stderr).toBe(0);
     expect(exec.stdout).toMatch(
       new RegExp(
@@ -402,22 +412,22 @@ describe('tickring command line against a local stack', () => {
         'm',
       ),
     );
-    const execJson = JSON.parse((await cli(['executors', 'ls', '--app', appName, '--json'], { env })).stdout);
+    const execJson = JSON.parse((await run(['executors', 'ls', '--app', appName, '--json'], { env })).stdout);
     expect(execJson.items[0]).toMatchObject({
       appName,
       executors: [expect.objectContaining({ online: true })],
     });
 
-    const runs = await cli(['runs', 'ls', '--app', appName, '--limit', '3'], { env });
+    const runs = await run(['runs', 'ls', '--app', appName, '--limit', '3'], { env });
     expect(runs.code, runs.stderr).toBe(0);
     expect(runs.stdout.split('\n')[0]).toMatch(
       /^LOG ID\s+JOB\s+STATUS\s+TRIGGER\s+SCHEDULED\s+TOOK\s+EXECUTOR\s+RESULT$/,
     );
 
-    const dash = JSON.parse((await cli(['dashboard', '--days', '2', '--json'], { env })).stdout);
+    const dash = JSON.parse((await run(['dashboard', '--days', '2', '--json'], { env })).stdout);
     expect(dash).toMatchObject({ days: 2, totals: expect.objectContaining({ jobs: expect.any(Number) }) });
     expect(dash.series).toHaveLength(2);
-    const table = await cli(['dashboard', '--days', '2'], { env });
+    const table = await run(['dashboard', '--days', '2'], { env });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/misfires:\s+\d+ skipped/);
     expect(table.stdout).toMatch(/DAY\s+SUCCESS\s+FAIL\s+RUNNING\s+SKIPPED/);
@@ -456,7 +466,7 @@ describe('tickring command line against a local stack', () => {
         ],
       };
       await writeFile(file, JSON.stringify(definition));
-      const created = await cli(['workflows', 'create', '-f', file], { env });
+      const created = await run(['workflows', 'create', '-f', file], { env });
       expect(created.code, created.stderr).toBe(0);
       const diamond = Number(/Created workflow (\d+)/.exec(created.stderr)?.[1]);
       expect(diamond).toBeGreaterThan(0);
@@ -473,14 +483,14 @@ describe('tickring command line against a local stack', () => {
         /^join\s+\d+\s+← left \[ON_SUCCESS\], right \[ALWAYS\]\s+- \(the job's\)$/m,
       );
 
-      const ls = await cli(['workflows', 'ls', '--app', appName], { env });
+      const ls = await run(['workflows', 'ls', '--app', appName], { env });
       expect(ls.code, ls.stderr).toBe(0);
       expect(ls.stdout).toMatch(/^ID\s+NAME\s+APP\s+SCHEDULE\s+STATUS\s+NEXT FIRE\s+ACTIVE\s+VERSION$/m);
       expect(ls.stdout).toMatch(
         new RegExp(`^${diamond}\\s+CLI diamond\\s+${appName}\\s+-\\s+STOPPED\\s+-\\s+0\\s+1$`, 'm'),
       );
 
-      const waited = await cli(
+      const waited = await run(
         ['workflows', 'trigger', String(diamond), '--input', '{"day": "2030-01-01"}', '--wait'],
         {
           env,
@@ -497,7 +507,7 @@ describe('tickring command line against a local stack', () => {
         expect.arrayContaining(['2030-01-01', 'L echoed 2030-01-01', 'R']),
       );
 
-      const got = await cli(['wf-runs', 'get', runId], { env });
+      const got = await run(['wf-runs', 'get', runId], { env });
       expect(got.code, got.stderr).toBe(0);
       expect(got.stdout).toMatch(/^status:\s+SUCCEEDED$/m);
       expect(got.stdout).toMatch(/^NODE\s+STATUS\s+ATTEMPT\s+LOG IDS\s+FIRED\s+FINISHED\s+RESULT\s+REASON$/m);
@@ -508,7 +518,7 @@ describe('tickring command line against a local stack', () => {
       );
       expect(rows[1]).toMatch(/\sechoed L echoed 2030-01-01\s+-$/);
 
-      const list = await cli(['wf-runs', 'ls', '--workflow', String(diamond), '--json'], { env });
+      const list = await run(['wf-runs', 'ls', '--workflow', String(diamond), '--json'], { env });
       expect(list.code, list.stderr).toBe(0);
       expect(JSON.parse(list.stdout).items).toEqual([
         expect.objectContaining({
@@ -518,7 +528,7 @@ describe('tickring command line against a local stack', () => {
         }),
       ]);
 
-      expect((await cli(['workflows', 'rm', String(diamond), '--yes'], { env })).code).toBe(0);
+      expect((await run(['workflows', 'rm', String(diamond), '--yes'], { env })).code).toBe(0);
       expect((await e.call('GET', `/v1/workflows/${diamond}`)).status).toBe(404);
     });
 
@@ -539,7 +549,7 @@ describe('tickring command line against a local stack', () => {
       expect(api.status).toBe(400);
       expect(api.body.problems.length).toBeGreaterThanOrEqual(4);
 
-      const res = await cli(['workflows', 'create', '--file', file], { env });
+      const res = await run(['workflows', 'create', '--file', file], { env });
       expect(res.code).toBe(1);
       expect(res.stdout).toBe('');
       const lines = res.stderr.trimEnd().split('\n');
@@ -553,7 +563,7 @@ describe('tickring command line against a local stack', () => {
     });
 
     it('wf-runs cancel kills the running node and cancels the rest; trigger --wait then exits 1', async () => {
-      const created = await cli(['workflows', 'create', '-f', '-', '--json'], {
+      const created = await run(['workflows', 'create', '-f', '-', '--json'], {
         env,
         input: JSON.stringify({
           name: 'CLI cancel',
@@ -567,13 +577,13 @@ describe('tickring command line against a local stack', () => {
       expect(created.code, created.stderr).toBe(0);
       const id = JSON.parse(created.stdout).id as number;
       const startedBefore = new Set(longStarted);
-      const waiting = startCli(['workflows', 'trigger', String(id), '--wait'], { env });
+      const waiting = startProgram(['workflows', 'trigger', String(id), '--wait'], { env });
       const runId = await waitFor(() => RUN_ID.exec(waiting.stdout().trim())?.[0], { what: 'the run id' });
       const logId = await waitFor(() => [...longStarted].find((l) => !startedBefore.has(l)), {
         what: 'the slow node to run',
       });
 
-      const cancelled = await cli(['wf-runs', 'cancel', runId], { env });
+      const cancelled = await run(['wf-runs', 'cancel', runId], { env });
       expect(cancelled.code, cancelled.stderr).toBe(0);
       expect(cancelled.stdout).toContain(`Run ${runId} CANCELLED.`);
       expect(cancelled.stdout).toMatch(/not run: after$/m);
@@ -585,7 +595,7 @@ describe('tickring command line against a local stack', () => {
       expect(done.stderr).not.toMatch(STACK_LINE);
       await waitFor(() => longAborted.has(logId), { what: "the slow node's handler to be aborted" });
 
-      const got = await cli(['wf-runs', 'get', runId], { env });
+      const got = await run(['wf-runs', 'get', runId], { env });
       expect(got.stdout).toMatch(/^status:\s+CANCELLED$/m);
       expect(got.stdout).toMatch(/^after\s+CANCELLED\s+0\s+-\s+-\s+\S+\s+-\s+\S/m);
     });

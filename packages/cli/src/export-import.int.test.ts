@@ -1,13 +1,16 @@
 /**
- * Moving an installation with the BUILT command line: `tickring export` from one local stack,
- * `tickring import tickring` into a second one (each on its own SQLite file), both run as child
- * processes, as a user would move from one box to another.
+ * Moving an installation with the command line: `tickring export` from one local stack, `tickring
+ * import tickring` into a second one (each on its own SQLite file), as a user would move from one box
+ * to another. The commands run through the program in this process (run-program.ts), but for the
+ * export to stdout, which the built binary writes as a child process: the whole document through a
+ * pipe before it exits.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, STACK_LINE } from './test-support/run-cli.js';
+import { runProgram as run } from './test-support/run-program.js';
 import { type Stack, startStack } from './test-support/stack.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API bodies are read field by field
@@ -90,7 +93,7 @@ describe('tickring export, then tickring import tickring into another stack', ()
   });
 
   it('export writes one versioned document of groups, jobs and workflows; progress and summary on stderr', async () => {
-    const exported = await cli(['export', file], { env: envOf(source) });
+    const exported = await run(['export', file], { env: envOf(source) });
     expect(exported.stderr).not.toMatch(STACK_LINE);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toBe('');
@@ -116,7 +119,7 @@ describe('tickring export, then tickring import tickring into another stack', ()
     const broken = join(dir, 'broken.json');
     await writeFile(broken, JSON.stringify(doc));
 
-    const refused = await cli(['import', 'tickring', broken], { env: envOf(target) });
+    const refused = await run(['import', 'tickring', broken], { env: envOf(target) });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('cannot be imported (1 problem; nothing was written)');
     expect(refused.stderr).toContain('.childJobIds: job #999999 is not in the document');
@@ -125,19 +128,19 @@ describe('tickring export, then tickring import tickring into another stack', ()
     // Only the schedule wrong: the server's preview finds it before any write.
     doc.jobs[1].childJobIds = [sourceIds.notify];
     await writeFile(broken, JSON.stringify(doc));
-    const badCron = await cli(['import', 'tickring', broken], { env: envOf(target) });
+    const badCron = await run(['import', 'tickring', broken], { env: envOf(target) });
     expect(badCron.code).toBe(1);
     expect(badCron.stderr).toMatch(/job #\d+: CRON "not a cron" in UTC: /);
     expect((await list(target, '/v1/groups')).map((g) => g.appName)).not.toContain(appName);
   });
 
   it('import recreates the configuration STOPPED with ids remapped; a second import creates nothing', async () => {
-    const dry = await cli(['import', 'tickring', file, '--dry-run'], { env: envOf(target) });
+    const dry = await run(['import', 'tickring', file, '--dry-run'], { env: envOf(target) });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/^Dry run: nothing was sent\./);
     expect((await list(target, '/v1/jobs')).map((j) => j.name)).toEqual(['resident']);
 
-    const imported = await cli(['import', 'tickring', file, '--json'], { env: envOf(target) });
+    const imported = await run(['import', 'tickring', file, '--json'], { env: envOf(target) });
     expect(imported.stderr).not.toMatch(STACK_LINE);
     expect(imported.code).toBe(0);
     const report = JSON.parse(imported.stdout);
@@ -188,7 +191,7 @@ describe('tickring export, then tickring import tickring into another stack', ()
       ['notify', notify.id, [{ key: 'extract', condition: 'ALWAYS' }]],
     ]);
 
-    const again = await cli(['import', 'tickring', file, '--json'], { env: envOf(target) });
+    const again = await run(['import', 'tickring', file, '--json'], { env: envOf(target) });
     expect(again.code).toBe(0);
     const second = JSON.parse(again.stdout);
     expect(

@@ -1,14 +1,16 @@
 /**
- * `tickring import xxl-job` (the built command line) through the real admin API of a local stack,
- * with XXL-JOB's own sample dumps of 2.4.2 and 3.4.2: a dry run creates nothing, an import creates
- * the groups and jobs, and running it again creates nothing twice.
+ * `tickring import xxl-job` through the real admin API of a local stack, with XXL-JOB's own sample
+ * dumps of 2.4.2 and 3.4.2: a dry run creates nothing, an import creates the groups and jobs, and
+ * running it again creates nothing twice. The commands run through the program in this process
+ * (run-program.ts); cli.int.test.ts runs the built binary.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, STACK_LINE } from './test-support/run-cli.js';
+import { STACK_LINE } from './test-support/run-cli.js';
+import { runProgram as run } from './test-support/run-program.js';
 import { type Stack, startStack } from './test-support/stack.js';
 
 const fixture = (name: string) =>
@@ -47,7 +49,7 @@ describe('tickring import xxl-job against a local stack', () => {
   });
 
   it('2.4.2: --dry-run reports the plan and creates nothing', async () => {
-    const res = await cli(['import', 'xxl-job', DUMP_2_4, '--dry-run', '--json'], { env });
+    const res = await run(['import', 'xxl-job', DUMP_2_4, '--dry-run', '--json'], { env });
     expect(res.code, res.stderr).toBe(0);
     const report = JSON.parse(res.stdout);
     expect(report).toMatchObject({
@@ -60,7 +62,7 @@ describe('tickring import xxl-job against a local stack', () => {
   });
 
   it('2.4.2: imports the group and its job, then finds them the second time', async () => {
-    const first = await cli(['import', 'xxl-job', DUMP_2_4, '--time-zone', 'Asia/Shanghai'], { env });
+    const first = await run(['import', 'xxl-job', DUMP_2_4, '--time-zone', 'Asia/Shanghai'], { env });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('XXL-JOB import: done');
     expect(first.stdout).toContain('Groups: 1 created');
@@ -83,7 +85,7 @@ describe('tickring import xxl-job against a local stack', () => {
       }),
     ]);
 
-    const second = await cli(['import', 'xxl-job', DUMP_2_4, '--time-zone', 'Asia/Shanghai', '--json'], {
+    const second = await run(['import', 'xxl-job', DUMP_2_4, '--time-zone', 'Asia/Shanghai', '--json'], {
       env,
     });
     expect(second.code, second.stderr).toBe(0);
@@ -96,12 +98,12 @@ describe('tickring import xxl-job against a local stack', () => {
 
   it('3.4.2: creates what 2.4.2 did not bring (a second group, four jobs), and nothing on a second run', async () => {
     const before = await state();
-    const dry = await cli(['import', 'xxl-job', DUMP_3_4, '--dry-run'], { env });
+    const dry = await run(['import', 'xxl-job', DUMP_3_4, '--dry-run'], { env });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('dry run, nothing was sent');
     expect(await state()).toEqual(before);
 
-    const first = await cli(['import', 'xxl-job', DUMP_3_4, '--json'], { env });
+    const first = await run(['import', 'xxl-job', DUMP_3_4, '--json'], { env });
     expect(first.code, first.stderr).toBe(0);
     const report = JSON.parse(first.stdout);
     expect(report.counts.groups).toMatchObject({ created: 1, exists: 1, failed: 0 });
@@ -117,7 +119,7 @@ describe('tickring import xxl-job against a local stack', () => {
       after.jobs.filter((j) => j.appName === 'xxl-job-executor-sample-ai').map((j) => j.executorHandler),
     ).toEqual(['ollamaJobHandler', 'difyWorkflowJobHandler', 'openClawJobHandler']);
 
-    const second = await cli(['import', 'xxl-job', DUMP_3_4], { env });
+    const second = await run(['import', 'xxl-job', DUMP_3_4], { env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('Groups: 2 already in tickring');
     expect(second.stdout).toContain('Jobs: 4 already in tickring');
@@ -133,23 +135,23 @@ describe('tickring import xxl-job against a local stack', () => {
         orphan,
         "INSERT INTO `xxl_job_info`(`id`, `job_group`, `job_desc`, `author`, `schedule_type`, `schedule_conf`, `executor_handler`, `glue_type`) VALUES (7, 42, 'orphan', 'ops', 'CRON', '0 0 * * * ?', 'h', 'BEAN');\n",
       );
-      const res = await cli(['import', 'xxl-job', orphan], { env });
+      const res = await run(['import', 'xxl-job', orphan], { env });
       expect(res.code).toBe(1);
       expect(res.stdout).toMatch(/- #7 "orphan".*: skipped/);
       expect(res.stderr).toContain('Not imported: 1 job(s) skipped');
 
       const broken = join(dir, 'broken.sql');
       await writeFile(broken, "INSERT INTO `xxl_job_group` VALUES (1, 'unterminated\n");
-      const parse = await cli(['import', 'xxl-job', broken], { env });
+      const parse = await run(['import', 'xxl-job', broken], { env });
       expect(parse.code).toBe(1);
       expect(parse.stderr).toMatch(/^error: .*broken\.sql: line \d+: /);
       expect(parse.stderr).not.toMatch(STACK_LINE);
 
-      const zone = await cli(['import', 'xxl-job', DUMP_2_4, '--time-zone', 'Mars/Olympus'], { env });
+      const zone = await run(['import', 'xxl-job', DUMP_2_4, '--time-zone', 'Mars/Olympus'], { env });
       expect(zone.code).toBe(2);
       expect(zone.stderr).toMatch(/^error: --time-zone: /);
 
-      const none = await cli(['import', 'xxl-job', join(dir, 'none.sql')], { env });
+      const none = await run(['import', 'xxl-job', join(dir, 'none.sql')], { env });
       expect(none.code).toBe(2);
       expect(none.stderr).toMatch(/^error: cannot read .*none\.sql/);
     } finally {

@@ -1,14 +1,17 @@
 /**
- * People and permissions with the BUILT command line against a real local stack: users created with
- * the bootstrap admin token, a user signing in (a session in the profile), what an operator sees, API
+ * People and permissions with the command line against a real local stack: users created with the
+ * bootstrap admin token, a user signing in (a session in the profile), what an operator sees, API
  * tokens shown once and revoked, the audit log of a job, signing out, an expired session, one's own
- * password, and rotating the bootstrap token. Each command runs as a child process, as a user runs it.
+ * password, and rotating the bootstrap token. The commands run through the program in this process
+ * (run-program.ts), but for the first sign-in, which the built binary makes as a child process: the
+ * password read from its piped stdin.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, cli, STACK_LINE } from './test-support/run-cli.js';
+import { runProgram } from './test-support/run-program.js';
 import { type Stack, startStack, waitFor } from './test-support/stack.js';
 
 const PASSWORD = 'Correct horse battery 1';
@@ -31,8 +34,12 @@ describe('tickring people and permissions against a local stack', () => {
 
   /** Every output of a command: neither may ever hold a password. */
   const outputs: CliResult[] = [];
-  const run = async (args: string[], options: { env: Record<string, string>; input?: string }) => {
-    const res = await cli(args, options);
+  const run = async (
+    args: string[],
+    options: { env: Record<string, string>; input?: string },
+    via: typeof runProgram = runProgram,
+  ) => {
+    const res = await via(args, options);
     outputs.push(res);
     return res;
   };
@@ -110,10 +117,12 @@ describe('tickring people and permissions against a local stack', () => {
     );
     await expect(stat(config)).rejects.toThrow(/ENOENT/);
 
-    const login = await run(['login', '--url', e.stack.urls.api, '--user', user, '--password-stdin'], {
-      env: anaEnv,
-      input: `${PASSWORD}\n`,
-    });
+    // The built binary: the password from its piped stdin.
+    const login = await run(
+      ['login', '--url', e.stack.urls.api, '--user', user, '--password-stdin'],
+      { env: anaEnv, input: `${PASSWORD}\n` },
+      cli,
+    );
     expect(login.code, login.stderr).toBe(0);
     expect(login.stdout).toContain(
       `Logged in to ${e.stack.urls.api} as ${user} (Ana Lima), operator of ${groupA}.`,

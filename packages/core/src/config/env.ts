@@ -72,6 +72,7 @@ export const ENV = {
   auditRetentionDays: 'TICKRING_AUDIT_RETENTION_DAYS',
   sessionIdleMinutes: 'TICKRING_SESSION_IDLE_MINUTES',
   sessionMaxHours: 'TICKRING_SESSION_MAX_HOURS',
+  passwordHashCost: 'TICKRING_PASSWORD_HASH_COST',
 
   /** executor-runner: where results are reported (comma-separated admin base URLs). */
   adminAddresses: 'TICKRING_ADMIN_ADDRESSES',

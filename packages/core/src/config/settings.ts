@@ -1,4 +1,13 @@
-import { ENV, type Env, optionalInt } from './env.js';
+import { SCRYPT_COST } from '../identity/password.js';
+import { ConfigError, ENV, type Env, optionalInt } from './env.js';
+
+/** A numeric setting: its env var, its default and the values it may take. */
+interface Setting {
+  readonly env: string;
+  readonly default: number;
+  readonly min: number;
+  readonly max?: number;
+}
 
 /**
  * The numeric settings of the functions, each defined once: its env var, default and lowest valid
@@ -50,14 +59,25 @@ export const SETTINGS = {
   sessionIdleMinutes: { env: ENV.sessionIdleMinutes, default: 30, min: 1 },
   /** A session ends this long after sign-in, however much it is used. */
   sessionMaxHours: { env: ENV.sessionMaxHours, default: 12, min: 1 },
+  /**
+   * api: scrypt's cost of a password hashed from now on, as log2 N (15: 32 MiB a hash). A hash keeps
+   * its own cost, so a change leaves the passwords set before it working. Lower only in tests.
+   */
+  passwordHashCost: { env: ENV.passwordHashCost, ...SCRYPT_COST },
   /** executor-runner: Lambda time kept back to report the result. */
   reportMarginMs: { env: ENV.reportMarginMs, default: 3000, min: 0 },
-} as const;
+} as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
 
 /** A setting from the environment, or its default; a malformed value names the variable. */
 export function loadSetting(env: Env, name: SettingName): number {
-  const setting = SETTINGS[name];
-  return optionalInt(env, setting.env, setting.default, setting.min);
+  const setting: Setting = SETTINGS[name];
+  const value = optionalInt(env, setting.env, setting.default, setting.min);
+  if (setting.max !== undefined && value > setting.max) {
+    throw new ConfigError(
+      `Environment variable ${setting.env} must be an integer from ${setting.min} to ${setting.max}, got "${env[setting.env]}"`,
+    );
+  }
+  return value;
 }

@@ -21,7 +21,7 @@ export {
   TOKEN_NAME_LIMITS,
   USERNAME_LIMITS,
 } from './identity.js';
-export { type PasswordHasher, scryptHasher } from './password.js';
+export { type PasswordHasher, SCRYPT_COST, SCRYPT_DEFAULTS, scryptHasher } from './password.js';
 export {
   type BootstrapRecord,
   type PrincipalStore,

@@ -12,12 +12,18 @@ export interface ScryptParams {
   readonly p: number;
 }
 
-/** 2^15 × 8 × 128 B = 32 MiB per hash, ~50–100 ms on a Lambda core (OWASP's minimum is 2^17 × 8 ÷ 4). */
-export const SCRYPT_DEFAULTS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+/**
+ * The cost of a new password hash as log2 N (the api's `passwordHashCost` setting): by default 2^15,
+ * 2^15 × 8 × 128 B = 32 MiB per hash, ~50–100 ms on a Lambda core (OWASP's minimum is 2^17 × 8 ÷ 4).
+ * At the least, 2^10 (1 MiB, a few ms), it is still scrypt: for test stacks that sign many users in.
+ * At the most, 2^20: what a stored hash may ask for.
+ */
+export const SCRYPT_COST = { default: 15, min: 10, max: 20 } as const;
+export const SCRYPT_DEFAULTS: ScryptParams = { N: 2 ** SCRYPT_COST.default, r: 8, p: 1 };
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 /** The most a stored hash may ask for: a hash of other parameters is read, within reason. */
-const MAX_N = 2 ** 20;
+const MAX_N = 2 ** SCRYPT_COST.max;
 
 /** Checks passwords against stored hashes. */
 export interface PasswordHasher {
