@@ -430,8 +430,10 @@ describe('dispatcher: slow lane', () => {
     executor.runReply = 'slow';
     executor.slowMs = 600;
     const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
-    // 22 slow dispatches: however a minute boundary splits them, one minute gets more than 10.
-    await Promise.all(Array.from({ length: 22 }, () => env.send(env.manualFire(job.id, 500))));
+    // 22 slow dispatches: however a minute boundary splits them, one minute gets more than 10. Due 3 s
+    // out, so their claims are done before their time even on a busy DynamoDB Local: a send that left
+    // more than a second late would not count (the dispatcher behind, not the executor).
+    await Promise.all(Array.from({ length: 22 }, () => env.send(env.manualFire(job.id, 3_000))));
     await env.waitForRuns(job.id, 22, (r) => r.triggerCode !== 0);
     // The flag is written after the dispatch that crossed the line finished.
     const moved = await waitFor(

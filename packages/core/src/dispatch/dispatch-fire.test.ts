@@ -1169,8 +1169,8 @@ describe('dispatchFire: slow lane', () => {
     const env = memoryDispatchDeps(Date.UTC(2030, 0, 1, 12, 0, 0, 0));
     env.transport.runTakesMs = 600;
     for (let i = 0; i < 12; i++) {
-      // Each fire reaches the dispatcher a second after its time (within the misfire threshold: sent).
-      await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() - 1000));
+      // Each fire reaches the dispatcher 2 s after its time (within the misfire threshold: sent).
+      await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() - 2000));
       env.clock.current += 400;
     }
     expect(env.runs.all()).toHaveLength(12);
