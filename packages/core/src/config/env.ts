@@ -114,12 +114,18 @@ export function optionalInt(
   name: string,
   defaultValue: number,
   min = Number.MIN_SAFE_INTEGER,
+  max?: number,
 ): number {
   const raw = optionalString(env, name);
   if (raw === undefined) return defaultValue;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min) {
     throw new ConfigError(`Environment variable ${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  if (max !== undefined && value > max) {
+    throw new ConfigError(
+      `Environment variable ${name} must be an integer from ${min} to ${max}, got "${raw}"`,
+    );
   }
   return value;
 }

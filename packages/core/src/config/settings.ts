@@ -1,5 +1,5 @@
 import { SCRYPT_COST } from '../identity/password.js';
-import { ConfigError, ENV, type Env, optionalInt } from './env.js';
+import { ENV, type Env, optionalInt } from './env.js';
 
 /** A numeric setting: its env var, its default and the values it may take. */
 interface Setting {
@@ -73,11 +73,5 @@ export type SettingName = keyof typeof SETTINGS;
 /** A setting from the environment, or its default; a malformed value names the variable. */
 export function loadSetting(env: Env, name: SettingName): number {
   const setting: Setting = SETTINGS[name];
-  const value = optionalInt(env, setting.env, setting.default, setting.min);
-  if (setting.max !== undefined && value > setting.max) {
-    throw new ConfigError(
-      `Environment variable ${setting.env} must be an integer from ${setting.min} to ${setting.max}, got "${env[setting.env]}"`,
-    );
-  }
-  return value;
+  return optionalInt(env, setting.env, setting.default, setting.min, setting.max);
 }
