@@ -1,5 +1,11 @@
 import type { Logger } from '@tickring/core/common';
-import { type FireHandOff, type FireMessage, handedOffFires, type RingQueue } from '@tickring/core/dispatch';
+import {
+  dueNow,
+  type FireHandOff,
+  type FireMessage,
+  handedOffFires,
+  type RingQueue,
+} from '@tickring/core/dispatch';
 import type { LambdaHost } from './lambda-host.js';
 
 /**
@@ -30,7 +36,7 @@ export class LocalDispatcherHandOff implements FireHandOff {
     this.host.invoke(this.functionName, handedOffFires(fires)).catch(async (err: unknown) => {
       const dedupKeys = fires.map((fire) => fire.dedupKey);
       try {
-        await this.ring.enqueue(fires.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+        await this.ring.enqueue(dueNow(fires));
         this.logger.warn('handed-off fires failed in the dispatcher: put on the ring', {
           dedupKeys,
           error: String(err),

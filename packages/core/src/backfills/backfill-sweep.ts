@@ -9,7 +9,7 @@
 import type { Clock } from '../common/clock.js';
 import { ConflictError, NotFoundError } from '../common/errors.js';
 import type { Logger } from '../common/logger.js';
-import type { RingEntry, RingQueue } from '../dispatch/ring-queue.js';
+import { dueNow, type RingQueue } from '../dispatch/ring-queue.js';
 import type { FireMessage } from '../dispatch/trigger.js';
 import type { JobStore } from '../jobs/job-store.js';
 import { type Run, runStatus } from '../runs/run.js';
@@ -150,7 +150,8 @@ export async function advanceBackfill(deps: BackfillSweepDeps, backfill: Backfil
     throw err;
   }
   const send = [...started, ...resend];
-  if (send.length > 0) await deps.ring.enqueue(send.map((fire) => ringEntry(backfill, fire)));
+  if (send.length > 0)
+    await deps.ring.enqueue(dueNow(send.map((fire) => backfillFireMessage(backfill, fire))));
   if (resend.length > 0) {
     deps.logger.warn('backfill fires sent again: no run a while after they were sent', {
       backfillId: backfill.id,
@@ -203,10 +204,6 @@ export function backfillFireMessage(
     dedupKey: backfillDedupKey(backfill.id, fire.scheduledTime),
     logId: fire.logId,
   };
-}
-
-function ringEntry(backfill: Backfill, fire: BackfillFire): RingEntry {
-  return { message: backfillFireMessage(backfill, fire), delaySeconds: 0, lane: 'fast' };
 }
 
 export interface BackfillSweepResult {

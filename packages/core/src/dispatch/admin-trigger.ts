@@ -8,7 +8,7 @@ import type { Job } from '../jobs/job.js';
 import type { GroupStore, JobStore } from '../jobs/job-store.js';
 import { GROUP_LIMITS, JOB_LIMITS, normalizeExecutorAddress } from '../jobs/job-validation.js';
 import type { RunStore } from '../runs/run-store.js';
-import type { RingQueue } from './ring-queue.js';
+import { dueNow, type RingQueue } from './ring-queue.js';
 import { broadcastTargets } from './routing/index.js';
 import type { FireMessage, FixedShard } from './trigger.js';
 
@@ -148,7 +148,7 @@ export async function triggerJob(
     ...(trigger.executorParam === undefined ? {} : { executorParam: trigger.executorParam }),
     ...(trigger.addressList === undefined ? {} : { addressList: trigger.addressList }),
   };
-  await deps.ring.enqueue([{ message, delaySeconds: 0, lane: 'fast' }]);
+  await deps.ring.enqueue(dueNow([message]));
   deps.logger.info('job triggered manually', {
     jobId,
     dedupKey,

@@ -1,5 +1,6 @@
 import { dispatchRingBatch, type RingBatchDeps } from './dispatch-batch.js';
 import { type HandedOffFires, handedOffFiresOf } from './fire-hand-off.js';
+import { dueNow } from './ring-queue.js';
 import { type FireMessage, toFireMessage } from './trigger.js';
 
 export interface HandedOffResult {
@@ -44,7 +45,7 @@ export async function dispatchHandedOff(
       requestId,
       dedupKeys: again.map((fire) => fire.dedupKey),
     });
-    await deps.ring.enqueue(again.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+    await deps.ring.enqueue(dueNow(again));
   }
   return { fires: fires.length, requeued: again.length };
 }

@@ -9,6 +9,7 @@ export {
 } from './fire-hand-off.js';
 export type { FireHook, FireLink, LinkedFire, OwnedJob } from './fire-hook.js';
 export {
+  dueNow,
   MAX_DELAY_SECONDS,
   type RingBacklog,
   type RingEntry,

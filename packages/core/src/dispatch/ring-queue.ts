@@ -8,6 +8,11 @@ export interface RingEntry {
   readonly lane: RingLane;
 }
 
+/** Fires to be dispatched now: ring entries on the fast lane, with no delay. */
+export function dueNow(messages: readonly FireMessage[]): RingEntry[] {
+  return messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' }));
+}
+
 /**
  * The fast lane's messages whose delay has passed and that are not done yet: how far the
  * dispatchers are behind (the tick's admission reads it). Approximate on SQS (its counts).

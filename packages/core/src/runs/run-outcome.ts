@@ -3,7 +3,7 @@ import type { Clock } from '../common/clock.js';
 import type { Logger } from '../common/logger.js';
 import { METRIC, type Metrics } from '../common/metrics.js';
 import type { RingQueue } from '../dispatch/ring-queue.js';
-import { MAX_DELAY_SECONDS } from '../dispatch/ring-queue.js';
+import { dueNow, MAX_DELAY_SECONDS } from '../dispatch/ring-queue.js';
 import { delaySecondsFor, type FireMessage } from '../dispatch/trigger.js';
 import { pauseJobByPolicy } from '../jobs/admin-jobs.js';
 import {
@@ -189,7 +189,7 @@ async function triggerChildren(
     dedupKey: `parent#${run.logId}#${childId}`,
     parentLogId: run.logId,
   }));
-  await deps.ring.enqueue(messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+  await deps.ring.enqueue(dueNow(messages));
   deps.logger.info('child jobs triggered', { jobId: run.jobId, logId: run.logId, childJobIds });
 }
 

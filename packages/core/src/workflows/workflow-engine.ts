@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError, PermanentError, ValidationError } from '.
 import type { Logger } from '../common/logger.js';
 import { METRIC, type Metrics } from '../common/metrics.js';
 import type { FireHandOff } from '../dispatch/fire-hand-off.js';
-import type { RingQueue } from '../dispatch/ring-queue.js';
+import { dueNow, type RingQueue } from '../dispatch/ring-queue.js';
 import type { FireMessage } from '../dispatch/trigger.js';
 import type { Job } from '../jobs/job.js';
 import type { JobStore } from '../jobs/job-store.js';
@@ -605,7 +605,7 @@ export class WorkflowEngine {
         });
       }
     }
-    await deps.ring.enqueue(messages.map((message) => ({ message, delaySeconds: 0, lane: 'fast' })));
+    await deps.ring.enqueue(dueNow(messages));
     return 'ring';
   }
 
