@@ -431,9 +431,13 @@ describe('dispatcher: slow lane', () => {
     executor.slowMs = 600;
     const job = await env.createJob({}, { addressType: 'MANUAL', addressList: [executor.address] });
     // 22 slow dispatches: however a minute boundary splits them, one minute gets more than 10. Due 3 s
-    // out, so their claims are done before their time even on a busy DynamoDB Local: a send that left
-    // more than a second late would not count (the dispatcher behind, not the executor).
-    await Promise.all(Array.from({ length: 22 }, () => env.send(env.manualFire(job.id, 3_000))));
+    // out and 150 ms apart, so that each claim is done before its time even on a busy DynamoDB Local
+    // (22 claims at once could take over a second there): a send that left more than a second late
+    // would not count (the dispatcher behind, not the executor).
+    for (let i = 0; i < 22; i++) {
+      await env.send(env.manualFire(job.id, 3_000));
+      await new Promise((r) => setTimeout(r, 150));
+    }
     await env.waitForRuns(job.id, 22, (r) => r.triggerCode !== 0);
     // The flag is written after the dispatch that crossed the line finished.
     const moved = await waitFor(
