@@ -271,7 +271,9 @@ describe('the bundles cdk synth produces', () => {
       controlTable: t.resources.tables.control,
       shardCount: Number(envFor('scheduler-tick')[ENV.shardCount]),
     });
-    const due = Math.ceil((now + 1_500) / 1000) * 1000;
+    // Far enough out that a loaded machine (the tick loop, an SQS receive, a cold dispatcher bundle) still
+    // dispatches it within the 5 s misfire threshold, and within the tick's 5 s pre-read.
+    const due = Math.ceil((now + 3_000) / 1000) * 1000;
     await jobs.create(
       makeJob({
         id: 1,
