@@ -109,7 +109,8 @@ last line, one JSON object (also written to ${LATEST_JSON}).
                       one per fire a second) are added step by step, from --ramp-start fires/s, half as
                       many again each step, up to ${RAMP_OVER_KNEE}× the knee; per step (a window of --ramp-seconds,
                       after --warmup, 5 s here) it prints offered, executed, skipped (recorded skipped runs,
-                      skippedCount fires each), missed (neither) and lateness p99, and CPU. One growing
+                      skippedCount fires each), failed (recorded failed triggers), missed (none of
+                      these) and lateness p99, and CPU. One growing
                       stack rather than a fresh one per step: the overload of a step is still there when
                       the next begins (a backlog, late plans), as when load grows in production, and no
                       step pays a stack's start. Then the same ramp on the peers. Writes ${RAMP_JSON}

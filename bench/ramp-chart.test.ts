@@ -13,6 +13,7 @@ function step(offered: number, executedPerSecond: number, p99: number): RampStep
     expected: offered * seconds,
     executed,
     skipped: offered * seconds - executed,
+    failed: 0,
     missed: 0,
     duplicates: 0,
     outOfOrder: 0,

@@ -53,7 +53,7 @@ describe('countRampStep', () => {
     receivedAt: s(at) + latenessMs,
   });
 
-  it('splits the expected fires into executed, skipped (recorded, not run) and missed (neither)', () => {
+  it('splits the expected fires into executed, skipped (recorded, not run), failed (recorded, not run) and missed (neither)', () => {
     const receipts = [
       receipt(1, 9, 5_000), // before the window: not counted
       receipt(1, 10, 100),
@@ -64,8 +64,10 @@ describe('countRampStep', () => {
       receipt(1, 13, 400),
     ];
     const skipped = new Set([fireKey(2, s(11)), fireKey(2, s(12))]);
+    // A failed run of a fire that also ran (a retry's) is no failed fire.
+    const failed = new Set([fireKey(2, s(10)), fireKey(2, s(13))]);
 
-    const step = countRampStep(2, window, expected, receipts, skipped);
+    const step = countRampStep(2, window, expected, receipts, skipped, failed);
 
     expect(step).toEqual({
       offered: 2,
@@ -73,8 +75,9 @@ describe('countRampStep', () => {
       expected: 8,
       executed: 5,
       skipped: 2,
-      // job 2 at 13 s: neither run nor recorded.
-      missed: 1,
+      // job 2 at 13 s: recorded as a failed trigger, not run.
+      failed: 1,
+      missed: 0,
       duplicates: 1,
       outOfOrder: 0,
       executedPerSecond: 1.25,
@@ -98,8 +101,8 @@ describe('countRampStep', () => {
 });
 
 describe('overloadVerdict', () => {
-  const clean = { skipped: 0, missed: 0, duplicates: 0, outOfOrder: 0 };
-  const late = { skipped: 500, missed: 20, duplicates: 0, outOfOrder: 0 };
+  const clean = { skipped: 0, failed: 0, missed: 0, duplicates: 0, outOfOrder: 0 };
+  const late = { skipped: 500, failed: 0, missed: 20, duplicates: 0, outOfOrder: 0 };
 
   it('holds when every step offered beyond the highest clean rate executes at least 90 % of it', () => {
     const verdict = overloadVerdict([

@@ -56,6 +56,7 @@ export type StepCount = Pick<
   | 'expected'
   | 'executed'
   | 'skipped'
+  | 'failed'
   | 'missed'
   | 'duplicates'
   | 'outOfOrder'
@@ -66,7 +67,9 @@ export type StepCount = Pick<
 /**
  * One step's count: of the fires the schedules demand in `window`, those whose handler ran
  * (`receipts`: every run received, in order), those recorded as skipped (`skipped` keys, not run),
- * and the rest, missed: neither run nor recorded. Lateness is over the executed fires' first runs.
+ * those recorded as failed without reaching a handler (`failed` keys: the executor refused the
+ * request or did not answer in time), and the rest, missed: neither run nor recorded. Lateness is
+ * over the executed fires' first runs.
  */
 export function countRampStep(
   offered: number,
@@ -74,14 +77,18 @@ export function countRampStep(
   expected: readonly Fire[],
   receipts: readonly Receipt[],
   skipped: ReadonlySet<string>,
+  failed: ReadonlySet<string> = new Set(),
 ): StepCount {
   const count = countFires(expected, receipts, window);
   const ran = new Set<string>();
   for (const r of receipts) ran.add(fireKey(r.jobId, r.scheduledTime));
   let skippedInWindow = 0;
+  let failedInWindow = 0;
   for (const fire of expected) {
     const key = fireKey(fire.jobId, fire.scheduledTime);
-    if (!ran.has(key) && skipped.has(key)) skippedInWindow++;
+    if (ran.has(key)) continue;
+    if (skipped.has(key)) skippedInWindow++;
+    else if (failed.has(key)) failedInWindow++;
   }
   const seconds = (window.end - window.start) / 1000;
   return {
@@ -90,7 +97,8 @@ export function countRampStep(
     expected: count.expected,
     executed: count.executed - count.unexpected,
     skipped: skippedInWindow,
-    missed: count.missed - skippedInWindow,
+    failed: failedInWindow,
+    missed: count.missed - skippedInWindow - failedInWindow,
     duplicates: count.duplicates,
     outOfOrder: count.outOfOrder,
     executedPerSecond: (count.executed - count.unexpected) / seconds,
@@ -99,8 +107,16 @@ export function countRampStep(
 }
 
 /** A step that ran every fire it offered once, in order. */
-export function isClean(step: Pick<RampStep, 'skipped' | 'missed' | 'duplicates' | 'outOfOrder'>): boolean {
-  return step.skipped === 0 && step.missed === 0 && step.duplicates === 0 && step.outOfOrder === 0;
+export function isClean(
+  step: Pick<RampStep, 'skipped' | 'failed' | 'missed' | 'duplicates' | 'outOfOrder'>,
+): boolean {
+  return (
+    step.skipped === 0 &&
+    step.failed === 0 &&
+    step.missed === 0 &&
+    step.duplicates === 0 &&
+    step.outOfOrder === 0
+  );
 }
 
 /**
@@ -110,7 +126,7 @@ export function isClean(step: Pick<RampStep, 'skipped' | 'missed' | 'duplicates'
 export function overloadVerdict(
   steps: readonly Pick<
     RampStep,
-    'offered' | 'executedPerSecond' | 'skipped' | 'missed' | 'duplicates' | 'outOfOrder'
+    'offered' | 'executedPerSecond' | 'skipped' | 'failed' | 'missed' | 'duplicates' | 'outOfOrder'
   >[],
 ): OverloadVerdict {
   const clean = steps.filter(isClean).map((s) => s.executedPerSecond);

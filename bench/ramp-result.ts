@@ -27,7 +27,9 @@ export interface RampStep {
   readonly executed: number;
   /** Window fires recorded as skipped (tickring's skipped runs, `skippedCount` fires each), not run. */
   readonly skipped: number;
-  /** Window fires neither run nor recorded as skipped (BullMQ's silently skipped iterations among them). */
+  /** Window fires not run that tickring recorded as failed triggers (refused, or no answer in time); 0 for BullMQ. */
+  readonly failed: number;
+  /** Window fires neither run nor recorded as skipped or failed (BullMQ's silently skipped iterations among them). */
   readonly missed: number;
   readonly duplicates: number;
   readonly outOfOrder: number;

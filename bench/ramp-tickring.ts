@@ -1,11 +1,11 @@
 import { loadavg } from 'node:os';
 import { METRIC, mapLimit } from '@tickring/core/common';
-import type { RunStore } from '@tickring/core/runs';
+import type { RunStatus, RunStore } from '@tickring/core/runs';
 import type { Schedule } from '@tickring/core/schedule';
 import type { MetricSink } from '../local/functions.js';
 import { type BenchRunOptions, type BenchTarget, withBenchStack } from './bench-stack.js';
 import { type BenchmarkOptions, runBenchmark } from './benchmark.js';
-import { expectedFires, type TimeWindow } from './fire-count.js';
+import { expectedFires, fireKey, type TimeWindow } from './fire-count.js';
 import { findKnee } from './knee.js';
 import { ResourceSampler } from './process-stats.js';
 import { countRampStep, type SkippedRunHead, skippedFires } from './ramp-count.js';
@@ -140,20 +140,28 @@ export async function runTickringRamp(
         receipts,
         options,
       );
-      options.log(`reading the skipped runs of ${num(driven.jobs.length)} jobs ...`);
+      options.log(`reading the skipped and failed runs of ${num(driven.jobs.length)} jobs ...`);
       const runs = bench.unmetered().runs();
-      const skippedRuns = (
-        await mapLimit([...driven.jobs], SKIPPED_READ_CONCURRENCY, (job) => skippedRunsOf(runs, job.jobId))
-      ).flat();
+      const readAll = async (status: RunStatus) =>
+        (
+          await mapLimit([...driven.jobs], SKIPPED_READ_CONCURRENCY, (job) =>
+            runsWithStatus(runs, job.jobId, status),
+          )
+        ).flat();
+      const skippedRuns = await readAll('skipped');
       const skipped = skippedFires(skippedRuns, RAMP_SCHEDULE);
+      // Failed triggers (the executor refused, or did not answer in time): recorded, not run.
+      const failedRuns = await readAll('fail');
+      const failed = new Set(failedRuns.map((r) => fireKey(r.jobId, r.scheduledTime)));
       return {
-        steps: countSteps(driven, receipts, skipped.keys, skips),
+        steps: countSteps(driven, receipts, skipped.keys, failed, skips),
         details: {
           executors: options.executors,
           shards: options.shards,
           misfireStrategy: 'DO_NOTHING',
           skippedRuns: skippedRuns.length,
           skippedFires: skipped.count,
+          failedRuns: failedRuns.length,
           skipRangesEndingElsewhere: skipped.mismatchedRanges,
           receipts: receipts.receipts.length,
           // A create retried after its connection failed may have made a job twice (its fires: not counted).
@@ -169,6 +177,7 @@ function countSteps(
   driven: DrivenRamp,
   receipts: ReceiptLog,
   skipped: ReadonlySet<string>,
+  failed: ReadonlySet<string>,
   skips: SkipMeter,
 ): RampStep[] {
   return driven.steps.map((step) => ({
@@ -178,6 +187,7 @@ function countSteps(
       expectedFires(driven.jobs, step.window),
       receipts.receipts,
       skipped,
+      failed,
     ),
     window: { start: iso(step.window.start), end: iso(step.window.end) },
     tickMisfireSkips: skips.tickSkips(step.window),
@@ -188,14 +198,14 @@ function countSteps(
   }));
 }
 
-/** Every run of the job recorded as skipped, page by page. */
-async function skippedRunsOf(runs: RunStore, jobId: number): Promise<SkippedRunHead[]> {
+/** Every run of the job recorded with `status` (skipped, or failed), page by page. */
+async function runsWithStatus(runs: RunStore, jobId: number, status: RunStatus): Promise<SkippedRunHead[]> {
   const found: SkippedRunHead[] = [];
   let cursor: string | undefined;
   do {
     const page = await runs.list({
       jobId,
-      status: 'skipped',
+      status,
       limit: SKIPPED_PAGE,
       ...(cursor ? { cursor } : {}),
     });

@@ -322,6 +322,15 @@ describe('planFires', () => {
     });
   });
 
+  it('goes on from a FIRE_ONCE_NOW catch-up of a FIX_RATE sequence: the catch-up is its fire now', () => {
+    const every60: Schedule = { type: 'FIX_RATE', conf: '60', timeZone: 'UTC' };
+    const due = at('2026-01-01T12:30:00Z');
+    const d = planFires(every60, 'FIRE_ONCE_NOW', due, due + 5_600, due + 200_000);
+    // Not ceil(now + rate) = 12:31:06: the fire of 12:31:05 follows the catch-up by the rate.
+    expect(d.fireTimes).toEqual([due + 5_000, due + 65_000, due + 125_000, due + 185_000]);
+    expect(d.nextTriggerTime).toBe(due + 245_000);
+  });
+
   it('fires a fire more than 5 s late once now under FIRE_ONCE_NOW, scheduled at now rounded down to the second', () => {
     const late = at('2026-01-01T12:30:00.500Z');
     const d = planFires(everyMinute, 'FIRE_ONCE_NOW', minute, late, late + 5000);

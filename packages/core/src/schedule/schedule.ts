@@ -195,10 +195,15 @@ export function planFires(
   if (nowMs > due + MISFIRE_THRESHOLD_MS) {
     missedTime = due;
     if (strategy === 'FIRE_ONCE_NOW') {
-      fireTimes.push(floorToSecond(nowMs));
+      // The catch-up is the sequence's fire now: a FIX_RATE sequence counts on from it (a cron's next
+      // fire is the same either way: none falls between the whole second and now).
+      const catchUp = floorToSecond(nowMs);
+      fireTimes.push(catchUp);
       misfire = true;
+      next = nextFireAfter(s, catchUp);
+    } else {
+      next = nextFireAfter(s, nowMs);
     }
-    next = nextFireAfter(s, nowMs);
   }
   while (next !== null && next < windowEndMs) {
     fireTimes.push(next);

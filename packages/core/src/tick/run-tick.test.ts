@@ -455,6 +455,48 @@ describe('a DO_NOTHING misfire', () => {
     expect(fires.every((f) => f.missedThrough === undefined && f.logId !== firstPlannedLogId(7))).toBe(true);
     expect(result?.misfiresSkipped).toBe(9);
   });
+
+  it('counts in the note every fire of the old FIX_RATE sequence before the one it resumes at (no fire left unaccounted)', async () => {
+    const due = Date.parse('2030-01-01T00:00:18.000Z');
+    // 5.6 s late: the fires of 18 s to 23 s were missed, and the sequence re-counts from now (XXL-JOB's
+    // FIX_RATE: now + rate, here rounded up to 25 s), so the fire of 24 s will not come either.
+    const clock = new FakeClock(due + 5_600);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    await jobs.create(
+      makeJob({
+        id: 7,
+        scheduleType: 'FIX_RATE',
+        scheduleConf: '1',
+        triggerNextTime: due,
+        misfireStrategy: 'DO_NOTHING',
+      }),
+    );
+    const sent: RingEntry[] = [];
+    const warnings: unknown[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      clock,
+      logger: {
+        ...silentLogger,
+        warn: (msg: string, fields?: unknown) => void warnings.push({ msg, fields }),
+      },
+      metrics: noMetrics,
+    };
+    const settings = { shardCount: 1, preReadCount: 100, preReadMs: 5_000, leaseMs: 3_000, owner: 't' };
+    const [result] = await tickOnce(deps, settings, clock.now());
+
+    const [note, ...fires] = sent.map((e) => e.message);
+    expect(note?.missedThrough).toEqual({ until: due + 6_000, count: 7 });
+    expect(fires[0]?.scheduledTime).toBe(due + 7_000);
+    expect(result?.misfiresSkipped).toBe(7);
+    // The log names where the schedule picks up: its first fire, not the note's first missed one.
+    expect(warnings).toContainEqual({
+      msg: 'misfire: missed fires skipped',
+      fields: expect.objectContaining({ resumesAt: new Date(due + 7_000).toISOString() }),
+    });
+  });
 });
 
 describe('admission control', () => {

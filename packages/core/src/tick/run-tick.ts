@@ -406,7 +406,8 @@ function logMisfire(logger: Logger, plan: JobPlan): void {
   const { job, missedTime } = plan;
   const catchUp = plan.misfiresSkipped === 0;
   const resumesAt =
-    plan.messages.find((m) => m.triggerType !== 'MISFIRE')?.scheduledTime ?? plan.nextTriggerTime;
+    plan.messages.find((m) => m.triggerType !== 'MISFIRE' && m.missedThrough === undefined)?.scheduledTime ??
+    plan.nextTriggerTime;
   logger.warn(catchUp ? 'misfire: one catch-up fire now' : 'misfire: missed fires skipped', {
     jobId: job.id,
     misfireStrategy: job.misfireStrategy,
@@ -544,15 +545,20 @@ function gateDecision(
 export const MAX_MISSED_COUNTED = 10_000;
 
 /**
- * The schedule's fires from `due` through `nowMs` (the ones a DO_NOTHING misfire plan leaves out):
- * the last one and how many, at most MAX_MISSED_COUNTED.
+ * The schedule's fires from `due` up to the one the plan resumes at, the first fire after `nowMs`
+ * (the ones a DO_NOTHING misfire plan leaves out): the last one and how many, at most
+ * MAX_MISSED_COUNTED. For a cron that is every fire through `nowMs`; a FIX_RATE sequence re-counts
+ * from `nowMs` (XXL-JOB's now + rate, rounded up to a second), so the old sequence's fire between
+ * `nowMs` and that resumption never comes either: counted here, or it would be neither run nor
+ * recorded (the fire ledger would find it unaccounted for).
  */
 function missedFires(schedule: Schedule, due: number, nowMs: number): { until: number; count: number } {
+  const resumesAt = nextFireAfter(schedule, nowMs) ?? Number.POSITIVE_INFINITY;
   let until = due;
   let count = 1;
   for (
     let next = nextFireAfter(schedule, due);
-    next !== null && next <= nowMs;
+    next !== null && next < resumesAt;
     next = nextFireAfter(schedule, next)
   ) {
     if (count >= MAX_MISSED_COUNTED) break;
