@@ -65,6 +65,43 @@ describe('dispatchFire: reads shared by a batch', () => {
     expect(env.registry.reads).toBe(1);
   });
 
+  it('reads the group and its executors side by side, not one after the other', async () => {
+    const env = memoryDispatchDeps();
+    const group = env.groups.groups.get('app-a');
+    if (!group) throw new Error('no group');
+    env.groups.groups.set('app-a', { ...group, addressType: 'AUTO', addressList: [] });
+    await env.registry.heartbeat('app-a', A, env.clock.now());
+    // The group's read answers only once the executors' read has begun.
+    let registryBegun: () => void = () => undefined;
+    const begun = new Promise<void>((resolve) => {
+      registryBegun = resolve;
+    });
+    const { groups, registry } = env.deps;
+    const deps = {
+      ...env.deps,
+      groups: {
+        ...groups,
+        get: async (...args: Parameters<typeof groups.get>) => {
+          await begun;
+          return groups.get(...args);
+        },
+      },
+      registry: {
+        ...registry,
+        list: (...args: Parameters<typeof registry.list>) => {
+          registryBegun();
+          return registry.list(...args);
+        },
+      },
+    } as typeof env.deps;
+
+    const outcome = await Promise.race([
+      dispatchFire(deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()), 'fast', new BatchReads(deps)),
+      new Promise((resolve) => setTimeout(() => resolve({ kind: 'the group read waited for ever' }), 2_000)),
+    ]);
+    expect(outcome).toMatchObject({ kind: 'dispatched' });
+  });
+
   it('without a shared BatchReads each fire reads its own job', async () => {
     const env = memoryDispatchDeps();
     await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));

@@ -19,6 +19,16 @@ export interface FireContext {
   readonly owner?: OwnedJob;
 }
 
+/** Whether the fire's runs may go to its group's registered executors (not its owner's, nor its own list). */
+export function mayRouteToRegistry(job: Job, message: FireMessage): boolean {
+  return job.workflowId === undefined && !(message.addressList ?? []).some((a) => a.trim() !== '');
+}
+
+/** The executors read as online have been seen since then. */
+export function registrySince(settings: Pick<DispatchSettings, 'registryDeadSeconds'>, now: number): number {
+  return now - settings.registryDeadSeconds * 1000;
+}
+
 /**
  * Where the fire's runs can go: its owner (a job run by another capability), the trigger's own
  * address list, the group's manual list, or the group's executors registered lately.
@@ -78,7 +88,7 @@ export async function fireContext(
       noAddressReason: `${noAddressReason} (its address list is empty)`,
     };
   }
-  const entries = await reads.registry(job.appName, now - settings.registryDeadSeconds * 1000);
+  const entries = await reads.registry(job.appName, registrySince(settings, now));
   const addresses = [...new Set(entries.map((e) => e.address))].sort();
   return {
     ...base,
