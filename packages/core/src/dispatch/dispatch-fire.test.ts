@@ -102,6 +102,74 @@ describe('dispatchFire: reads shared by a batch', () => {
     expect(outcome).toMatchObject({ kind: 'dispatched' });
   });
 
+  it('reads the group a fire names, and its executors, beside the job; a job of another group goes by its own', async () => {
+    const env = memoryDispatchDeps();
+    const group = env.groups.groups.get('app-a');
+    if (!group) throw new Error('no group');
+    env.groups.groups.set('app-a', { ...group, addressType: 'AUTO', addressList: [] });
+    await env.registry.heartbeat('app-a', A, env.clock.now());
+    // The job's read answers only once the group's and the executors' reads have begun.
+    const begun = { group: false, registry: false };
+    let bothBegun: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => {
+      bothBegun = resolve;
+    });
+    const note = (what: keyof typeof begun) => {
+      begun[what] = true;
+      if (begun.group && begun.registry) bothBegun();
+    };
+    const { jobs, groups, registry } = env.deps;
+    const deps = {
+      ...env.deps,
+      jobs: {
+        ...jobs,
+        get: async (...args: Parameters<typeof jobs.get>) => {
+          await both;
+          return jobs.get(...args);
+        },
+      },
+      groups: {
+        ...groups,
+        get: (...args: Parameters<typeof groups.get>) => {
+          note('group');
+          return groups.get(...args);
+        },
+      },
+      registry: {
+        ...registry,
+        list: (...args: Parameters<typeof registry.list>) => {
+          note('registry');
+          return registry.list(...args);
+        },
+      },
+    } as typeof env.deps;
+
+    const fire = cronFire(env.clock.now(), { appName: 'app-a' });
+    const outcome = await Promise.race([
+      dispatchFire(deps, DISPATCH_DEFAULTS, fire, 'fast', new BatchReads(deps)),
+      new Promise((resolve) => setTimeout(() => resolve({ kind: 'the job read waited for ever' }), 2_000)),
+    ]);
+    expect(outcome).toMatchObject({ kind: 'dispatched' });
+    expect(env.transport.sent.map((s) => s.address)).toEqual([A]);
+
+    // A hint naming another group than the job's: the job's own group and executors route it.
+    const other = memoryDispatchDeps();
+    const otherGroup = other.groups.groups.get('app-a');
+    if (!otherGroup) throw new Error('no group');
+    other.groups.groups.set('app-a', { ...otherGroup, addressType: 'AUTO', addressList: [] });
+    await other.registry.heartbeat('app-a', B, other.clock.now());
+    await other.registry.heartbeat('app-elsewhere', C, other.clock.now());
+    const moved = await dispatchFire(
+      other.deps,
+      DISPATCH_DEFAULTS,
+      cronFire(other.clock.now(), { appName: 'app-elsewhere' }),
+      'fast',
+      new BatchReads(other.deps),
+    );
+    expect(moved).toMatchObject({ kind: 'dispatched' });
+    expect(other.transport.sent.map((s) => s.address)).toEqual([B]);
+  });
+
   it('without a shared BatchReads each fire reads its own job', async () => {
     const env = memoryDispatchDeps();
     await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()));

@@ -6,7 +6,13 @@ import type { DispatchDeps } from './dispatch-deps.js';
 import type { DispatchOutcome } from './dispatch-outcome.js';
 import { DispatchRecord } from './dispatch-record.js';
 import { dropReason } from './drop-rules.js';
-import { type FireContext, fireContext, mayRouteToRegistry, registrySince } from './fire-context.js';
+import {
+  type FireContext,
+  fireContext,
+  hasAddressOverride,
+  mayRouteToRegistry,
+  registrySince,
+} from './fire-context.js';
 import type { JobTurn } from './job-turns.js';
 import { catchUpNote, heldUpReason, lateReason, misfireAfterClaim, misfireOf } from './misfire.js';
 import { planRuns } from './planning.js';
@@ -72,6 +78,12 @@ async function dispatchInRecord(
     return { kind: 'deferred', delaySeconds };
   }
 
+  // A fire that names its group (a workflow node's) has the group and its executors read beside
+  // the job; the reads below find them (or, for a job moved since, read its own group's).
+  if (message.appName !== undefined && !hasAddressOverride(message)) {
+    reads.group(message.appName).catch(() => undefined);
+    reads.registry(message.appName, registrySince(settings, now)).catch(() => undefined);
+  }
   // A linked fire (a workflow node's) asks its owner whether it is still wanted, beside the job's read.
   const [job, linked] = await Promise.all([
     reads.job(message.jobId, message.scheduleRevision),

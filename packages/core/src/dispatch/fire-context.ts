@@ -19,9 +19,14 @@ export interface FireContext {
   readonly owner?: OwnedJob;
 }
 
+/** Whether the trigger names the addresses its runs go to (a manual trigger's own list). */
+export function hasAddressOverride(message: Pick<FireMessage, 'addressList'>): boolean {
+  return (message.addressList ?? []).some((a) => a.trim() !== '');
+}
+
 /** Whether the fire's runs may go to its group's registered executors (not its owner's, nor its own list). */
 export function mayRouteToRegistry(job: Job, message: FireMessage): boolean {
-  return job.workflowId === undefined && !(message.addressList ?? []).some((a) => a.trim() !== '');
+  return job.workflowId === undefined && !hasAddressOverride(message);
 }
 
 /** The executors read as online have been seen since then. */

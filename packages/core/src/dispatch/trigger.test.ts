@@ -104,6 +104,7 @@ describe('parseRingMessage', () => {
     ['{"jobId":1,"scheduledTime":1,"triggerType":"WHENEVER","dedupKey":"k"}', 'triggerType'],
     ['{"jobId":1,"scheduledTime":1,"triggerType":"CRON","dedupKey":""}', 'dedupKey'],
     ['{"jobId":1,"scheduledTime":1,"triggerType":"CRON","dedupKey":"k","addressList":"a,b"}', 'addressList'],
+    ['{"jobId":1,"scheduledTime":1,"triggerType":"WORKFLOW","dedupKey":"k","appName":7}', 'appName'],
     [
       '{"jobId":1,"scheduledTime":1,"triggerType":"RETRY","dedupKey":"k","retry":{"attempt":2}}',
       'retry.ofLogId',

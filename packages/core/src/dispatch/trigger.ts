@@ -63,6 +63,12 @@ export interface FireMessage {
    * instead of reading it again (see `isFreshDecision`).
    */
   readonly decidedAt?: number;
+  /**
+   * The job's group as its sender knew it (a workflow node's: its workflow's group): the dispatcher
+   * reads that group and its executors beside the job, instead of after it. Only a hint: a job since
+   * moved to another group is routed by its own.
+   */
+  readonly appName?: string;
   /** MISFIRE triggers: the scheduled time missed, which this catch-up stands for. */
   readonly missedTime?: number;
   /**
@@ -232,6 +238,9 @@ export function toFireMessage(raw: unknown): FireMessage {
   // A moved occurrence may fire before its scheduled time; a jittered one only after it.
   if (m.fireAt !== undefined) int(m.fireAt, 'fireAt', 0);
   if (m.decidedAt !== undefined) int(m.decidedAt, 'decidedAt', 0);
+  if (m.appName !== undefined && (typeof m.appName !== 'string' || m.appName === '')) {
+    throw new ValidationError('appName must be a non-empty string', 'appName');
+  }
   if (m.missedThrough !== undefined) {
     const through = m.missedThrough as Record<string, unknown> | null;
     if (through === null || typeof through !== 'object')

@@ -535,6 +535,8 @@ export class WorkflowEngine {
         ...(parameter.ok === undefined ? {} : { executorParam: parameter.ok }),
         workflow: link,
         decidedAt: now,
+        // A node's job is in its workflow's group: the dispatcher reads it beside the job.
+        appName: def.appName,
       });
     }
     if (messages.length > 0) {
