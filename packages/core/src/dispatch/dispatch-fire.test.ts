@@ -40,6 +40,67 @@ function setJob(env: ReturnType<typeof memoryDispatchDeps>, overrides: Partial<J
   env.jobs.jobs.set(1, { ...job, ...overrides });
 }
 
+/** Memory dispatch deps whose group app-a routes to its registered executors, `address` online. */
+async function autoGroupWith(address: string) {
+  const env = memoryDispatchDeps();
+  const group = env.groups.groups.get('app-a');
+  if (!group) throw new Error('no group');
+  env.groups.groups.set('app-a', { ...group, addressType: 'AUTO', addressList: [] });
+  await env.registry.heartbeat('app-a', address, env.clock.now());
+  return env;
+}
+
+/** Something that happens once, and a promise of it. */
+function signal(): { happen: () => void; happened: Promise<void> } {
+  let happen: () => void = () => undefined;
+  const happened = new Promise<void>((resolve) => {
+    happen = resolve;
+  });
+  return { happen, happened };
+}
+
+/** env's deps whose reads of a job, a group and the online executors first run a hook (await it, for the job and group). */
+function withReadHooks(
+  env: ReturnType<typeof memoryDispatchDeps>,
+  hooks: { job?: () => Promise<unknown>; group?: () => unknown; registry?: () => void },
+): ReturnType<typeof memoryDispatchDeps>['deps'] {
+  const { jobs, groups, registry } = env.deps;
+  return {
+    ...env.deps,
+    jobs: {
+      ...jobs,
+      get: async (...args: Parameters<typeof jobs.get>) => {
+        await hooks.job?.();
+        return jobs.get(...args);
+      },
+    },
+    groups: {
+      ...groups,
+      get: async (...args: Parameters<typeof groups.get>) => {
+        await hooks.group?.();
+        return groups.get(...args);
+      },
+    },
+    registry: {
+      ...registry,
+      list: (...args: Parameters<typeof registry.list>) => {
+        hooks.registry?.();
+        return registry.list(...args);
+      },
+    },
+  } as typeof env.deps;
+}
+
+/** The outcome, or a stand-in saying it never came (a read that waits for another that never starts). */
+function withinTwoSeconds<T>(outcome: Promise<T>): Promise<T | { kind: string }> {
+  return Promise.race([
+    outcome,
+    new Promise<{ kind: string }>((resolve) =>
+      setTimeout(() => resolve({ kind: 'a read waited for one that never began' }), 2_000),
+    ),
+  ]);
+}
+
 describe('dispatchFire: reads shared by a batch', () => {
   it('reads the jobs of a batch in one batched read and each group and its executors once', async () => {
     const env = memoryDispatchDeps();
@@ -66,98 +127,37 @@ describe('dispatchFire: reads shared by a batch', () => {
   });
 
   it('reads the group and its executors side by side, not one after the other', async () => {
-    const env = memoryDispatchDeps();
-    const group = env.groups.groups.get('app-a');
-    if (!group) throw new Error('no group');
-    env.groups.groups.set('app-a', { ...group, addressType: 'AUTO', addressList: [] });
-    await env.registry.heartbeat('app-a', A, env.clock.now());
+    const env = await autoGroupWith(A);
     // The group's read answers only once the executors' read has begun.
-    let registryBegun: () => void = () => undefined;
-    const begun = new Promise<void>((resolve) => {
-      registryBegun = resolve;
-    });
-    const { groups, registry } = env.deps;
-    const deps = {
-      ...env.deps,
-      groups: {
-        ...groups,
-        get: async (...args: Parameters<typeof groups.get>) => {
-          await begun;
-          return groups.get(...args);
-        },
-      },
-      registry: {
-        ...registry,
-        list: (...args: Parameters<typeof registry.list>) => {
-          registryBegun();
-          return registry.list(...args);
-        },
-      },
-    } as typeof env.deps;
+    const registryRead = signal();
+    const deps = withReadHooks(env, { group: () => registryRead.happened, registry: registryRead.happen });
 
-    const outcome = await Promise.race([
+    const outcome = await withinTwoSeconds(
       dispatchFire(deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()), 'fast', new BatchReads(deps)),
-      new Promise((resolve) => setTimeout(() => resolve({ kind: 'the group read waited for ever' }), 2_000)),
-    ]);
+    );
     expect(outcome).toMatchObject({ kind: 'dispatched' });
   });
 
   it('reads the group a fire names, and its executors, beside the job; a job of another group goes by its own', async () => {
-    const env = memoryDispatchDeps();
-    const group = env.groups.groups.get('app-a');
-    if (!group) throw new Error('no group');
-    env.groups.groups.set('app-a', { ...group, addressType: 'AUTO', addressList: [] });
-    await env.registry.heartbeat('app-a', A, env.clock.now());
+    const env = await autoGroupWith(A);
     // The job's read answers only once the group's and the executors' reads have begun.
-    const begun = { group: false, registry: false };
-    let bothBegun: () => void = () => undefined;
-    const both = new Promise<void>((resolve) => {
-      bothBegun = resolve;
+    const groupRead = signal();
+    const registryRead = signal();
+    const deps = withReadHooks(env, {
+      job: () => Promise.all([groupRead.happened, registryRead.happened]),
+      group: groupRead.happen,
+      registry: registryRead.happen,
     });
-    const note = (what: keyof typeof begun) => {
-      begun[what] = true;
-      if (begun.group && begun.registry) bothBegun();
-    };
-    const { jobs, groups, registry } = env.deps;
-    const deps = {
-      ...env.deps,
-      jobs: {
-        ...jobs,
-        get: async (...args: Parameters<typeof jobs.get>) => {
-          await both;
-          return jobs.get(...args);
-        },
-      },
-      groups: {
-        ...groups,
-        get: (...args: Parameters<typeof groups.get>) => {
-          note('group');
-          return groups.get(...args);
-        },
-      },
-      registry: {
-        ...registry,
-        list: (...args: Parameters<typeof registry.list>) => {
-          note('registry');
-          return registry.list(...args);
-        },
-      },
-    } as typeof env.deps;
 
     const fire = cronFire(env.clock.now(), { appName: 'app-a' });
-    const outcome = await Promise.race([
+    const outcome = await withinTwoSeconds(
       dispatchFire(deps, DISPATCH_DEFAULTS, fire, 'fast', new BatchReads(deps)),
-      new Promise((resolve) => setTimeout(() => resolve({ kind: 'the job read waited for ever' }), 2_000)),
-    ]);
+    );
     expect(outcome).toMatchObject({ kind: 'dispatched' });
     expect(env.transport.sent.map((s) => s.address)).toEqual([A]);
 
     // A hint naming another group than the job's: the job's own group and executors route it.
-    const other = memoryDispatchDeps();
-    const otherGroup = other.groups.groups.get('app-a');
-    if (!otherGroup) throw new Error('no group');
-    other.groups.groups.set('app-a', { ...otherGroup, addressType: 'AUTO', addressList: [] });
-    await other.registry.heartbeat('app-a', B, other.clock.now());
+    const other = await autoGroupWith(B);
     await other.registry.heartbeat('app-elsewhere', C, other.clock.now());
     const moved = await dispatchFire(
       other.deps,
