@@ -268,6 +268,32 @@ describe('buildFireLedger: FIX_RATE and limits', () => {
     ]);
   });
 
+  it('follows a FIX_RATE sequence from a FIRE_ONCE_NOW catch-up off it, which stands for the fires missed before it', () => {
+    const rate: Schedule = { type: 'FIX_RATE', conf: '60', timeZone: 'UTC' };
+    // Due at 12:00:00, the tick came back at 12:00:05.6: a catch-up at 12:00:05, the sequence on from it.
+    const runs = [
+      run(T0 - MIN, { triggerType: 'FIX_RATE' }),
+      run(T0 + 5_000, { triggerType: 'MISFIRE' }),
+      run(T0 + 65_000, { triggerType: 'FIX_RATE' }),
+      run(T0 + 125_000, { triggerType: 'FIX_RATE' }),
+    ];
+    const result = ledger(
+      [running(T0 - 10 * MIN, T0 + 20 * MIN, { definition: definition(rate) })],
+      runs,
+      T0 - MIN,
+      T0 + 3 * MIN,
+      T0 + 10 * MIN,
+    );
+    expect(result.entries.map((e) => [(e.scheduledTime - T0) / 1000, e.outcome, e.rule ?? e.status])).toEqual(
+      [
+        [-60, 'ran', 'success'],
+        [0, 'skipped', 'misfire'],
+        [65, 'ran', 'success'],
+        [125, 'ran', 'success'],
+      ],
+    );
+  });
+
   it('refuses a window of more fires than the limit, naming it', () => {
     const everySecond: Schedule = { type: 'CRON', conf: '* * * * * ?', timeZone: 'UTC' };
     expect(() =>

@@ -182,7 +182,8 @@ function indexRuns(runs: readonly Run[]): RunIndex {
 /**
  * The fires the period's schedule owed in [from, to), within its bounds. After a start or an edit
  * the schedule begins anew (its first fire as a start finds it). A FIX_RATE sequence counts from a
- * fire known to be on it and follows a recorded run off it (a misfire re-counts it from then).
+ * fire known to be on it and follows a recorded run off it (a misfire re-counts it from then), a
+ * FIRE_ONCE_NOW catch-up too.
  */
 function* owedTimes(period: LedgerPeriod, from: number, to: number, index: RunIndex): Generator<number> {
   const { schedule, bounds } = period.definition;
@@ -196,15 +197,28 @@ function* owedTimes(period: LedgerPeriod, from: number, to: number, index: RunIn
     t = period.firstFire ?? ('time' in first ? first.time : null);
   } else if (schedule.type === 'FIX_RATE') t = fixRateFirst(period, from, to, index);
   else t = nextFireAfter(schedule, from - 1);
+  // A FIRE_ONCE_NOW catch-up off the sequence is its fire then (the sequence goes on from it) but no
+  // fire it owed: the catch-up stands for the missed ones before it.
+  let catchUp = false;
   while (t !== null && t < to) {
-    if (t >= from && inBounds(t)) yield t;
+    if (!catchUp && t >= from && inBounds(t)) yield t;
     let next = nextFireAfter(schedule, t);
+    catchUp = false;
     if (schedule.type === 'FIX_RATE' && next !== null) {
       const offChain = firstRunBetween(index, t, next);
-      if (offChain !== undefined) next = offChain;
+      const offChainCatchUp = firstCatchUpBetween(index, t, offChain ?? next);
+      if (offChainCatchUp !== undefined) {
+        next = offChainCatchUp;
+        catchUp = true;
+      } else if (offChain !== undefined) next = offChain;
     }
     t = next;
   }
+}
+
+/** The first catch-up run's scheduled time strictly between two times. */
+function firstCatchUpBetween(index: RunIndex, after: number, before: number): number | undefined {
+  return index.catchUps.find((c) => c.scheduledTime > after && c.scheduledTime < before)?.scheduledTime;
 }
 
 function fixRateFirst(period: LedgerPeriod, from: number, to: number, index: RunIndex): number {

@@ -6,6 +6,7 @@ import {
   MemoryLeaseStore,
   MemoryRingQueue,
   makeJob,
+  testRun,
 } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
 import type { Calendar } from '../calendars/calendar.js';
@@ -15,7 +16,8 @@ import { silentLogger } from '../common/logger.js';
 import { noMetrics } from '../common/metrics.js';
 import type { RingEntry } from '../dispatch/ring-queue.js';
 import { LOG_IDS_PER_PLAN } from '../dispatch/trigger.js';
-import { firstPlannedLogId } from '../runs/run.js';
+import { buildFireLedger } from '../runs/fire-ledger.js';
+import { firstPlannedLogId, HANDLE_CODE, type Run, TRIGGER_CODE } from '../runs/run.js';
 import { jitterOffsetMs } from '../schedule/index.js';
 import type { OccurrenceException } from '../schedule/occurrences.js';
 import { MIN_SHARE, SHARE_CUT, SUSTAINED_READINGS, TickAdmission } from './admission.js';
@@ -496,6 +498,82 @@ describe('a DO_NOTHING misfire', () => {
       msg: 'misfire: missed fires skipped',
       fields: expect.objectContaining({ resumesAt: new Date(due + 7_000).toISOString() }),
     });
+  });
+});
+
+describe('a FIX_RATE misfire in the fire ledger', () => {
+  // What the tick plans after the misfire, recorded as the dispatcher records it: the note as a skip
+  // range, a catch-up as its MISFIRE run, every other fire (and the next fire after the plan) as run.
+  it.each([
+    ['DO_NOTHING', 1],
+    ['DO_NOTHING', 60],
+    ['FIRE_ONCE_NOW', 1],
+    ['FIRE_ONCE_NOW', 60],
+  ] as const)('leaves no fire unexplained (%s, every %i s)', async (misfireStrategy, rate) => {
+    const due = Date.parse('2030-01-01T00:00:18.000Z');
+    const clock = new FakeClock(due + 5_600);
+    const jobs = new MemoryJobStore({ shardCount: 1 });
+    const schedule = { scheduleType: 'FIX_RATE', scheduleConf: String(rate) } as const;
+    await jobs.create(makeJob({ id: 7, ...schedule, triggerNextTime: due, misfireStrategy }));
+    const sent: RingEntry[] = [];
+    const deps = {
+      jobs,
+      leases: new MemoryLeaseStore(),
+      ring: { enqueue: async (entries: readonly RingEntry[]) => void sent.push(...entries) },
+      clock,
+      logger: silentLogger,
+      metrics: noMetrics,
+    };
+    await tickOnce(
+      deps,
+      { shardCount: 1, preReadCount: 10, preReadMs: 5_000, leaseMs: 3_000, owner: 't' },
+      clock.now(),
+    );
+    const next = (await jobs.get(7))?.triggerNextTime ?? 0;
+
+    let logId = 1;
+    const run = (scheduledTime: number, fields: Partial<Run> = {}): Run =>
+      testRun({
+        logId: logId++,
+        jobId: 7,
+        appName: 'app',
+        dedupKey: `7#${scheduledTime}`,
+        scheduledTime,
+        triggerType: 'FIX_RATE',
+        triggerCode: TRIGGER_CODE.success,
+        handleCode: HANDLE_CODE.success,
+        ...fields,
+      });
+    const runs = [run(due - rate * 1000), run(next)];
+    for (const { message: m } of sent) {
+      if (m.missedThrough) {
+        runs.push(
+          run(m.scheduledTime, {
+            triggerCode: TRIGGER_CODE.skipped,
+            handleCode: 0,
+            triggerMsg: 'Skipped, never sent: not planned within 5 s of their time',
+            skippedCount: m.missedThrough.count,
+            skippedUntil: m.missedThrough.until,
+          }),
+        );
+      } else {
+        runs.push(run(m.scheduledTime, { triggerType: m.triggerType }));
+      }
+    }
+    const definition = {
+      schedule: { type: 'FIX_RATE', conf: String(rate), timeZone: 'UTC' },
+      bounds: {},
+    } as const;
+    const ledger = buildFireLedger({
+      jobId: 7,
+      from: due - rate * 1000,
+      to: next + 1,
+      nowMs: next + 3_600_000,
+      periods: [{ from: due - 3_600_000, to: next + 3_600_000, running: true, definition }],
+      runs,
+    });
+    expect(ledger.entries.filter((e) => e.outcome === 'unexplained')).toEqual([]);
+    expect(ledger.entries.at(-1)).toMatchObject({ scheduledTime: next, outcome: 'ran' });
   });
 });
 
