@@ -64,6 +64,15 @@ export class BatchReads {
     return group ?? memo(this.strongGroups, appName, () => this.deps.groups.get(appName));
   }
 
+  /**
+   * Starts reading the group and its online executors, not waiting for either: the `group` and
+   * `registry` calls that follow find the reads under way (a failed one is read again by them).
+   */
+  readAhead(appName: string, seenSince: number): void {
+    this.group(appName).catch(() => undefined);
+    this.registry(appName, seenSince).catch(() => undefined);
+  }
+
   registry(appName: string, seenSince: number): Promise<RegistryEntry[]> {
     return memo(this.online, appName, () => this.deps.registry.list(appName, seenSince));
   }

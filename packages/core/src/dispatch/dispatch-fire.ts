@@ -81,8 +81,7 @@ async function dispatchInRecord(
   // A fire that names its group (a workflow node's) has the group and its executors read beside
   // the job; the reads below find them (or, for a job moved since, read its own group's).
   if (message.appName !== undefined && !hasAddressOverride(message)) {
-    reads.group(message.appName).catch(() => undefined);
-    reads.registry(message.appName, registrySince(settings, now)).catch(() => undefined);
+    reads.readAhead(message.appName, registrySince(settings, now));
   }
   // A linked fire (a workflow node's) asks its owner whether it is still wanted, beside the job's read.
   const [job, linked] = await Promise.all([
@@ -106,9 +105,7 @@ async function dispatchInRecord(
   }
   // The group's online executors are read beside the group itself (one round trip less before the
   // claim; wasted only for a MANUAL group, once per batch): fireContext's own call finds the read.
-  if (mayRouteToRegistry(job, message)) {
-    reads.registry(job.appName, registrySince(settings, now)).catch(() => undefined);
-  }
+  if (mayRouteToRegistry(job, message)) reads.readAhead(job.appName, registrySince(settings, now));
   const group = await reads.group(job.appName);
   const ctx = await fireContext(deps, reads, settings, { job, message, linked }, group, now);
 
