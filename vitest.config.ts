@@ -14,13 +14,20 @@ const LATENESS_FAULTS = [
   'test/faults/lost-run.int.test.ts',
 ];
 
-/** Workers of the unit and integration group, on 2 cores. */
-const INTEGRATION_WORKERS = 4;
+/** Workers of the integration group, on 2 cores: its files mostly wait (schedules, stacks, a browser). */
+const INTEGRATION_WORKERS = 5;
+
+/**
+ * Workers of the second group: every lateness fault file at once (five, each a stack at about a
+ * quarter of a core) and the unit files beside them in the rest, at the lowest CPU priority
+ * (test/background-priority.ts) so that they take only what the faults leave.
+ */
+const FAULTS_AND_UNIT_WORKERS = 6;
 
 // Three tiers: unit tests beside the code (*.test.ts) need nothing running; integration tests
 // (*.int.test.ts) share one DynamoDB Local and one SQS stand-in, started once by the global setup and
-// isolated per test by table prefix and queue name; the two run side by side. The fault-injection
-// files that measure lateness run after them, among themselves.
+// isolated per test by table prefix and queue name; they run first, among themselves. Then the
+// fault-injection files that measure lateness, with the unit files beside them at nice 19.
 export default defineConfig({
   test: {
     // Beside the console output, two reports of the run in test-output/ (gitignored): vitest's JSON
@@ -46,20 +53,19 @@ export default defineConfig({
             'test/boundaries/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', 'test/boundaries/fixtures/**'],
-          // Beside the integration files a CDK synthesis (infra/test) can take over 20 s on the 2 cores.
+          // At nice 19 beside the fault stacks a CDK synthesis (infra/test) can take over 20 s.
           testTimeout: 60_000,
-          // Both cores: vitest's default on 2 cores is one worker (cores - 1). And one module graph per
-          // worker, not one per file: the files import the same packages (the AWS SDK, CDK), which
-          // re-imported per file cost more than the tests. Measured on the 2 cores, two workers, the
+          // One module graph per worker, not one per file: the files import the same packages (the
+          // AWS SDK, CDK), which re-imported per file cost more than the tests. Measured on the 2 cores, two workers, the
           // machine equally busy: 376 s (251 s of CPU) isolated, 89 s (84 s) not; one isolated worker
           // took 414 s. Safe while no unit test mocks a module or leaves a global changed.
           isolate: false,
-          // The integration project's group and its workers (vitest wants one count per group): the
-          // unit files run beside the integration files, which mostly wait (schedules, stacks
-          // starting, a browser) and left about a third of the 2 cores idle; being short, they start
-          // after them (longest first) and fill the tail.
-          maxWorkers: INTEGRATION_WORKERS,
-          sequence: { groupOrder: 1 },
+          // Beside the lateness faults, after the integration files: at nice 19 they fill what the
+          // faults' stacks leave of the 2 cores without making their fires late (vitest wants one
+          // worker count per group).
+          setupFiles: ['test/background-priority.ts'],
+          maxWorkers: FAULTS_AND_UNIT_WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -84,9 +90,8 @@ export default defineConfig({
           fileParallelism: true,
           // These files mostly wait (schedules, stacks starting, a browser); measured 8 m 45 s for all
           // of npm test with three workers, 9 m 35 s with two, their timing margins unchanged; with four
-          // shared with the unit files, and the CPU cuts beside it, 497 s on a fresh clone (630 s before).
+          // shared with the unit files, 497 s on a fresh clone; first and alone with five, see below.
           maxWorkers: INTEGRATION_WORKERS,
-          // Runs beside the unit project.
           sequence: { groupOrder: 1 },
         },
       },
@@ -103,10 +108,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Side by side, among themselves: a stack on the embedded engine with 20 every-second jobs
           // and its executor use about a quarter of a core (fault (b): 10.7 s of CPU in 38 s, vitest
-          // and the stack's start included), so three at once leave the lateness margins whole.
-          // (Their DynamoDB Local variants, each with its JVM, run one at a time.)
+          // and the stack's start included), so all five at once leave the lateness margins whole;
+          // the unit files beside them run at nice 19. (Their DynamoDB Local variants, each with its
+          // JVM, run one at a time.)
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: FAULTS_AND_UNIT_WORKERS,
           sequence: { groupOrder: 2 },
         },
       },

@@ -26,6 +26,10 @@ function readDurations(root: string): FileDurations {
  * first, and a short file with long waits (an every-second end-to-end run) started last and kept two
  * workers idle behind it for over a minute. With files run side by side, longest first is what keeps
  * the tail short.
+ *
+ * Within a group, one project's files stay together, the project with the most seconds first: the
+ * lateness faults all start at once at the head of their group, none of them queued behind a unit
+ * file that happens to be longer, and the unit files fill the workers the faults leave.
  */
 export default class DurationSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -33,13 +37,22 @@ export default class DurationSequencer extends BaseSequencer {
     const durations = readDurations(root);
     const secondsOf = (spec: TestSpecification) =>
       durations[fileDurationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
-    // Groups in their order; within a group, longest first whatever the project: projects run side by
-    // side share the group's workers, and the short files of one fill the tail of the other's.
+    const projectSeconds = new Map<string, number>();
+    for (const spec of files) {
+      const name = spec.project.name;
+      projectSeconds.set(name, (projectSeconds.get(name) ?? 0) + secondsOf(spec));
+    }
     const base = await super.sort(files);
     const position = new Map(base.map((spec, i) => [spec, i]));
     return [...base].sort((a, b) => {
       const groupDiff = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (groupDiff !== 0) return groupDiff;
+      if (a.project.name !== b.project.name) {
+        const projectDiff =
+          (projectSeconds.get(b.project.name) ?? 0) - (projectSeconds.get(a.project.name) ?? 0);
+        if (projectDiff !== 0 && !Number.isNaN(projectDiff)) return projectDiff;
+        return a.project.name < b.project.name ? -1 : 1;
+      }
       const diff = secondsOf(b) - secondsOf(a);
       if (diff !== 0 && !Number.isNaN(diff)) return diff;
       return (position.get(a) ?? 0) - (position.get(b) ?? 0);

@@ -1,13 +1,14 @@
 import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { DataTables } from '../constructs/data-tables.js';
 import { FUNCTION_ACCESS } from '../stacks/function-access.js';
+import { bareApp } from './support.js';
 
 describe('the alerts table', () => {
   it('is declared with its key, the history, per-job and due indexes, point-in-time recovery and deletion protection', () => {
-    const stack = new Stack(new App(), 'Tables');
+    const stack = new Stack(bareApp(), 'Tables');
     const tables = new DataTables(stack, 'Tables');
     const template = Template.fromStack(stack);
     const id = stack.getLogicalId(tables.tables.alerts.table.node.defaultChild as never);

@@ -1,10 +1,10 @@
-import { App, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TickringStackProps } from '../stacks/tickring-stack.js';
-import { testApp, testStack } from './support.js';
+import { bareApp, EVERY_OPTION, testApp, testStack } from './support.js';
 
 // cdk-nag's AwsSolutions pack on the synthesized stack: every error and warning is either fixed in the
 // stack or acknowledged where it arises, with its reason (infra/constructs/nag-acknowledgments.ts).
@@ -16,20 +16,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const CONFIGURATIONS: [string, TickringStackProps][] = [
   ['the defaults', {}],
-  [
-    'every option that adds resources or grants',
-    {
-      tracing: true,
-      removalPolicy: RemovalPolicy.DESTROY,
-      alarmEmail: 'ops@example.com',
-      lambdaExecutorArns: ['arn:aws:lambda:eu-west-1:123456789012:function:billing-jobs'],
-      httpAllowList: ['https://example.com/'],
-      consoleDomain: {
-        domainNames: ['console.example.com'],
-        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000',
-      },
-    },
-  ],
+  ['every option that adds resources or grants', EVERY_OPTION],
 ];
 
 interface Finding {
@@ -108,7 +95,7 @@ describe('cdk-nag AwsSolutions checks', () => {
   });
 
   it('is live: it reports a bucket without access logs, and an acknowledgment there silences it', () => {
-    const stack = new Stack(new App(), 'Bare');
+    const stack = new Stack(bareApp(), 'Bare');
     const bucket = new s3.Bucket(stack, 'Bucket', { enforceSSL: true });
     expect(findings(stack)).toContainEqual({
       rule: 'AwsSolutions-S1',

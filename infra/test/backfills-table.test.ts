@@ -1,12 +1,13 @@
 import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { DataTables } from '../constructs/data-tables.js';
 import { FUNCTION_ACCESS } from '../stacks/function-access.js';
+import { bareApp } from './support.js';
 
 function tablesTemplate() {
-  const stack = new Stack(new App(), 'Tables');
+  const stack = new Stack(bareApp(), 'Tables');
   const tables = new DataTables(stack, 'Tables');
   return { template: Template.fromStack(stack), stack, tables };
 }

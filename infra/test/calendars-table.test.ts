@@ -1,14 +1,15 @@
 import { FUNCTIONS, type FunctionName } from '@tickring/aws/topology';
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { DataTables } from '../constructs/data-tables.js';
 import { FUNCTION_ACCESS } from '../stacks/function-access.js';
+import { bareApp } from './support.js';
 
 // The tables alone (no functions to bundle); the whole stack's grants are checked from FUNCTION_ACCESS,
 // which the stack's roles and env vars are made of (tickring-stack.test.ts checks that for every table).
 function tablesTemplate() {
-  const stack = new Stack(new App(), 'Tables');
+  const stack = new Stack(bareApp(), 'Tables');
   const tables = new DataTables(stack, 'Tables');
   return { template: Template.fromStack(stack), stack, tables };
 }

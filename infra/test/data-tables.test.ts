@@ -1,12 +1,13 @@
 import { TABLE_LIST } from '@tickring/aws/topology';
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { DataTables } from '../constructs/data-tables.js';
+import { bareApp } from './support.js';
 
 // The tables alone (no functions, so nothing to bundle): cheap enough to synthesize per case.
 function tablesTemplate(props: ConstructorParameters<typeof DataTables>[2]) {
-  const stack = new Stack(new App(), 'Tables');
+  const stack = new Stack(bareApp(), 'Tables');
   new DataTables(stack, 'Tables', props);
   return Template.fromStack(stack);
 }
@@ -53,7 +54,7 @@ describe('DataTables', () => {
   });
 
   it('names its tables after the shared definitions', () => {
-    const stack = new Stack(new App(), 'Tables');
+    const stack = new Stack(bareApp(), 'Tables');
     const tables = new DataTables(stack, 'Tables');
     expect(tables.list.map((t) => t.logicalName).sort()).toEqual(TABLE_LIST.map((t) => t.logicalName).sort());
   });

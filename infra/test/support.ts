@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { PROJECT_ROOT } from '../constructs/service-function.js';
 import { TickringStack, type TickringStackProps } from '../stacks/tickring-stack.js';
 
@@ -25,7 +25,7 @@ export interface PolicyStatement {
 }
 
 /** The context of cdk.json (feature flags and defaults), so tests synthesize what `cdk synth` does. */
-export function cdkJsonContext(): Record<string, unknown> {
+function cdkJsonContext(): Record<string, unknown> {
   const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
     context?: Record<string, unknown>;
   };
@@ -37,12 +37,20 @@ export interface TestAppOptions {
   /** Bundle the functions with esbuild (slow-ish); off, the stack gets placeholder code. */
   readonly bundle?: boolean;
   readonly context?: Record<string, unknown>;
+  /**
+   * CDK's built-in CloudFormation validation, which `cdk synth` runs (cdk.json makes its findings
+   * errors). Off unless asked: tickring-stack.test.ts runs it on the default stack and on
+   * {@link EVERY_OPTION}'s, and elsewhere it would only repeat that at a cost (its first run costs a
+   * worker ~4.5 s of CPU, each synthesis after it ~1 s).
+   */
+  readonly validation?: boolean;
 }
 
 /** A fresh app with cdk.json's context, optionally without bundling. */
 export function testApp(options: TestAppOptions = {}): App {
   return new App({
     outdir: options.outdir,
+    builtinCloudFormationValidation: options.validation ?? false,
     context: {
       ...cdkJsonContext(),
       ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
@@ -50,6 +58,24 @@ export function testApp(options: TestAppOptions = {}): App {
     },
   });
 }
+
+/** An app with no context for a construct tested alone (no CloudFormation validation: see testApp). */
+export function bareApp(): App {
+  return new App({ builtinCloudFormationValidation: false });
+}
+
+/** Every stack option that adds resources or grants. */
+export const EVERY_OPTION: TickringStackProps = {
+  tracing: true,
+  removalPolicy: RemovalPolicy.DESTROY,
+  alarmEmail: 'ops@example.com',
+  lambdaExecutorArns: ['arn:aws:lambda:eu-west-1:123456789012:function:billing-jobs'],
+  httpAllowList: ['https://example.com/'],
+  consoleDomain: {
+    domainNames: ['console.example.com'],
+    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000',
+  },
+};
 
 export function testStack(app: App, props: TickringStackProps = {}): TickringStack {
   return new TickringStack(app, 'Tickring', props);

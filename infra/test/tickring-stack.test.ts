@@ -13,6 +13,7 @@ import {
 } from '@tickring/aws/topology';
 import { METRIC } from '@tickring/core/common';
 import { ENV } from '@tickring/core/config';
+import { CfnResource as CdkCfnResource, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_LOG_FIELDS } from '../constructs/http-api.js';
@@ -25,6 +26,7 @@ import {
   type CfnResource,
   type CfnTemplate,
   consoleDeploymentHandler,
+  EVERY_OPTION,
   identityStatements,
   logicalId,
   ownedByRole,
@@ -45,7 +47,8 @@ let template: Template;
 let json: CfnTemplate;
 
 beforeAll(() => {
-  stack = testStack(testApp({ bundle: false }));
+  // With CDK's CloudFormation validation, as `cdk synth` runs it (the other infra files leave it off).
+  stack = testStack(testApp({ bundle: false, validation: true }));
   template = Template.fromStack(stack);
   json = template.toJSON() as CfnTemplate;
 }, 120_000);
@@ -984,6 +987,26 @@ describe('alarms and dashboard', () => {
     }
     for (const name of FUNCTION_NAMES)
       expect(references(props(dashboards[0]![1]).DashboardBody, fnId(name))).toBe(true);
+  });
+});
+
+describe("CDK's CloudFormation validation, as cdk synth runs it", () => {
+  it('passes the stack with every option that adds resources or grants', () => {
+    const withEverything = testStack(testApp({ bundle: false, validation: true }), EVERY_OPTION);
+    expect(() => Template.fromStack(withEverything)).not.toThrow();
+  });
+
+  it('is live in these tests: a table whose billing mode CloudFormation does not know fails the synthesis', () => {
+    const app = testApp({ bundle: false, validation: true });
+    new CdkCfnResource(new Stack(app, 'Invalid'), 'Table', {
+      type: 'AWS::DynamoDB::Table',
+      properties: {
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'NOT_A_BILLING_MODE',
+      },
+    });
+    expect(() => app.synth()).toThrow(/NOT_A_BILLING_MODE|BillingMode/);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   CONTENT_SECURITY_POLICY,
   INDEX_CACHE_CONTROL,
 } from '@tickring/console/headers';
-import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -36,7 +36,6 @@ import type { TickringStack } from '../stacks/tickring-stack.js';
 import {
   type CfnResource,
   type CfnTemplate,
-  cdkJsonContext,
   consoleDeploymentHandler,
   logicalId,
   references,
@@ -505,8 +504,7 @@ describe('response headers from CONSOLE_HEADERS', () => {
 
 describe('WebConsole on its own', () => {
   function consoleStack(distDir: string, removalPolicy?: RemovalPolicy) {
-    const app = new App({ context: cdkJsonContext() });
-    const stack = new Stack(app, 'ConsoleOnly');
+    const stack = new Stack(testApp(), 'ConsoleOnly');
     const httpApi = new apigw.HttpApi(stack, 'Api');
     const edgeSecret = new secretsmanager.Secret(stack, 'EdgeSecret');
     const webConsole = new WebConsole(stack, 'Console', { httpApi, edgeSecret, distDir, removalPolicy });

@@ -12,6 +12,8 @@ export interface DynamoDbLocalOptions {
   readonly dataDir?: string;
   readonly port?: number;
   readonly startTimeoutMs?: number;
+  /** JVM options before the jar's (after the heap's), e.g. the tests' `-XX:TieredStopAtLevel=1`. */
+  readonly jvmOptions?: readonly string[];
 }
 
 export interface DynamoDbLocal {
@@ -49,6 +51,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const args = [
     '-Xms64m',
     '-Xmx768m',
+    ...(options.jvmOptions ?? []),
     `-Djava.library.path=${join(cwd, 'DynamoDBLocal_lib')}`,
     '-jar',
     join(cwd, 'DynamoDBLocal.jar'),
