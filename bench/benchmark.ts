@@ -92,7 +92,7 @@ export async function runBenchmark(target: BenchTarget, options: BenchmarkOption
     await sleepUntil(window.start);
     meter.reset();
     invocations.beginWindow();
-    const sampler = new ResourceSampler(undefined, fleet.threadId);
+    const sampler = new ResourceSampler(undefined, fleet.threadIds);
     sampler.start();
     await sleepUntil(window.end);
     const usage = meter.snapshot();

@@ -7,7 +7,8 @@ export const BENCH_HANDLER = 'benchNoop';
 export const WORKFLOW_HANDLER = 'benchWorkflowNode';
 
 export interface FleetWorkerData {
-  readonly appNames: readonly string[];
+  /** The group of the worker's one executor. */
+  readonly appName: string;
   readonly adminUrl: string;
   readonly accessToken: string;
   readonly logRoot: string;
@@ -28,7 +29,7 @@ export interface RunNotice {
 export type FleetWorkerMessage =
   | {
       readonly type: 'ready';
-      readonly addresses: readonly string[];
+      readonly address: string;
       /** The worker's OS thread id (Linux), whose CPU the bench reports apart. */
       readonly threadId?: number;
     }

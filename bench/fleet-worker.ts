@@ -1,6 +1,6 @@
 /**
- * The bench's executors, in a worker thread of their own: like executors on other hosts, they do
- * not share the event loop of the stack they are measuring. Each run is reported to the parent
+ * One of the bench's executors, in a worker thread of its own: like an executor on another host, it
+ * shares the event loop of neither the stack it is measuring nor the other executors. Each run is reported to the parent
  * (batched every few ms) with the time its handler received it.
  */
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ const data = workerData as FleetWorkerData;
 const port = parentPort;
 if (!port) throw new Error('fleet-worker.ts runs as a worker thread');
 
-const executors: Executor[] = [];
+let executor: Executor | undefined;
 let pending: RunNotice[] = [];
 let timer: NodeJS.Timeout | undefined;
 
@@ -34,50 +34,44 @@ const flush = () => {
 
 port.on('message', async (message: { type: 'stop' }) => {
   if (message.type !== 'stop') return;
-  await Promise.allSettled(executors.map((e) => e.stop()));
+  await executor?.stop().catch(() => undefined);
   flush();
   post({ type: 'stopped' });
 });
 
 try {
-  for (const appName of data.appNames) {
-    const executor = createExecutor({
-      appName,
-      adminAddresses: data.adminUrl,
-      accessToken: data.accessToken,
-      host: '127.0.0.1',
-      port: 0,
-      logDir: join(data.logRoot, appName),
-      logRetentionDays: 0,
-      logger: silentLogger,
-    });
-    const notice = (ctx: JobContext) => {
-      pending.push({
-        jobId: ctx.jobId,
-        logDateTime: ctx.logDateTime,
-        logId: ctx.logId,
-        receivedAt: Date.now(),
-        trigger: ctx.trigger,
-        address: executor.address,
-      });
-      timer ??= setTimeout(flush, 20);
-    };
-    executor.register(BENCH_HANDLER, notice);
-    // A workflow node: a few ms of "work", then a small JSON result the next nodes' parameters read.
-    executor.register(WORKFLOW_HANDLER, async (ctx) => {
-      notice(ctx);
-      await new Promise((r) => setTimeout(r, WORKFLOW_HANDLER_MS));
-      return JSON.stringify(nodeResult(ctx.param));
-    });
-    executors.push(executor);
-    await executor.start();
-  }
-  const threadId = currentThreadId();
-  post({
-    type: 'ready',
-    addresses: executors.map((e) => e.address),
-    ...(threadId === undefined ? {} : { threadId }),
+  const started = createExecutor({
+    appName: data.appName,
+    adminAddresses: data.adminUrl,
+    accessToken: data.accessToken,
+    host: '127.0.0.1',
+    port: 0,
+    logDir: join(data.logRoot, data.appName),
+    logRetentionDays: 0,
+    logger: silentLogger,
   });
+  executor = started;
+  const notice = (ctx: JobContext) => {
+    pending.push({
+      jobId: ctx.jobId,
+      logDateTime: ctx.logDateTime,
+      logId: ctx.logId,
+      receivedAt: Date.now(),
+      trigger: ctx.trigger,
+      address: started.address,
+    });
+    timer ??= setTimeout(flush, 20);
+  };
+  started.register(BENCH_HANDLER, notice);
+  // A workflow node: a few ms of "work", then a small JSON result the next nodes' parameters read.
+  started.register(WORKFLOW_HANDLER, async (ctx) => {
+    notice(ctx);
+    await new Promise((r) => setTimeout(r, WORKFLOW_HANDLER_MS));
+    return JSON.stringify(nodeResult(ctx.param));
+  });
+  await started.start();
+  const threadId = currentThreadId();
+  post({ type: 'ready', address: started.address, ...(threadId === undefined ? {} : { threadId }) });
 } catch (err) {
   post({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 }

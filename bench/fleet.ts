@@ -15,8 +15,8 @@ export interface Fleet {
   readonly appNames: readonly string[];
   /** The executors' addresses, in the same order. */
   readonly addresses: readonly string[];
-  /** The executors' worker thread's OS id (Linux), for its CPU. */
-  readonly threadId: number | undefined;
+  /** The OS ids (Linux) of the executors' worker threads, one each, for their CPU. */
+  readonly threadIds: readonly number[];
   stop(): Promise<void>;
 }
 
@@ -36,47 +36,22 @@ export interface FleetOptions {
 
 /**
  * E executor groups (AUTO), each with one SDK executor on 127.0.0.1 (a real HTTP server, registered
- * through the callback API like any XXL-JOB executor), run in a worker thread so that they do not
- * share the measured stack's event loop; waited for until the admin lists them online.
+ * through the callback API like any XXL-JOB executor), each in a worker thread of its own so that
+ * they share neither the measured stack's event loop nor one another's (like executors on other
+ * hosts); waited for until the admin lists them online.
  */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const appNames = Array.from({ length: options.groups }, (_, i) => `${options.appNamePrefix}${i}`);
   for (const [i, appName] of appNames.entries()) {
     await options.api.createGroup({ body: { appName, title: `bench ${i}`, addressType: 'AUTO' } });
   }
-  const data: FleetWorkerData = {
-    appNames,
-    adminUrl: options.adminUrl,
-    accessToken: options.accessToken,
-    logRoot: options.logRoot,
-  };
-  // The boot file registers tsx in the worker, then imports fleet-worker.ts.
-  const worker = new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
-  let stopped: (() => void) | undefined;
-  const ready = new Promise<{ addresses: readonly string[]; threadId: number | undefined }>(
-    (resolve, reject) => {
-      worker.on('message', (message: FleetWorkerMessage) => {
-        if (message.type === 'ready') resolve({ addresses: message.addresses, threadId: message.threadId });
-        else if (message.type === 'failed')
-          reject(new Error(`the executors did not start: ${message.error}`));
-        else if (message.type === 'runs') for (const run of message.runs) options.onRun(run);
-        else if (message.type === 'stopped') stopped?.();
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the executors' worker exited (${code})`)));
-    },
-  );
+  const workers = appNames.map((appName) => startWorker(appName, options));
   const stop = async () => {
-    const done = new Promise<void>((resolve) => {
-      stopped = resolve;
-      setTimeout(resolve, 15_000).unref();
-    });
-    worker.postMessage({ type: 'stop' });
-    await done;
-    await worker.terminate();
+    await Promise.all(workers.map((w) => w.stop()));
   };
   try {
-    const { addresses, threadId } = await ready;
+    const started = await Promise.all(workers.map((w) => w.ready));
+    const addresses = started.map((s) => s.address);
     const deadline = Date.now() + (options.onlineTimeoutMs ?? 30_000);
     for (const [i, appName] of appNames.entries()) {
       const address = addresses[i];
@@ -87,9 +62,49 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    return { appNames, addresses, threadId, stop };
+    const threadIds = started.flatMap((s) => (s.threadId === undefined ? [] : [s.threadId]));
+    return { appNames, addresses, threadIds, stop };
   } catch (err) {
     await stop().catch(() => undefined);
     throw err;
   }
+}
+
+interface FleetWorker {
+  readonly ready: Promise<{ address: string; threadId: number | undefined }>;
+  stop(): Promise<void>;
+}
+
+function startWorker(appName: string, options: FleetOptions): FleetWorker {
+  const data: FleetWorkerData = {
+    appName,
+    adminUrl: options.adminUrl,
+    accessToken: options.accessToken,
+    logRoot: options.logRoot,
+  };
+  // The boot file registers tsx in the worker, then imports fleet-worker.ts.
+  const worker = new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
+  let stopped: (() => void) | undefined;
+  const ready = new Promise<{ address: string; threadId: number | undefined }>((resolve, reject) => {
+    worker.on('message', (message: FleetWorkerMessage) => {
+      if (message.type === 'ready') resolve({ address: message.address, threadId: message.threadId });
+      else if (message.type === 'failed')
+        reject(new Error(`executor ${appName} did not start: ${message.error}`));
+      else if (message.type === 'runs') for (const run of message.runs) options.onRun(run);
+      else if (message.type === 'stopped') stopped?.();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`executor ${appName}'s worker exited (${code})`)));
+  });
+  ready.catch(() => undefined); // awaited by startFleet; a failure after a stop is not unhandled
+  const stop = async () => {
+    const done = new Promise<void>((resolve) => {
+      stopped = resolve;
+      setTimeout(resolve, 15_000).unref();
+    });
+    worker.postMessage({ type: 'stop' });
+    await done;
+    await worker.terminate();
+  };
+  return { ready, stop };
 }

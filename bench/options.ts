@@ -89,7 +89,8 @@ last line, one JSON object (also written to ${LATEST_JSON}).
   --warmup S          the window opens this long after the last job's first fire (default 10): the
                       jobs made in one go are first planned together and fall out of step after a plan
   --schedule SPEC     "FIX_RATE <seconds>" or a Quartz cron such as "*/2 * * * * ?" (default "FIX_RATE 1")
-  --executors E       executor groups, one SDK executor each; jobs round-robin, route FIRST (default 1)
+  --executors E       executor groups, one SDK executor each in a thread of its own; jobs round-robin,
+                      route FIRST (default 1)
   --idle-jobs K       jobs that are never due: half stopped, half running far in the future (default 0,
                       at most ${MAX_IDLE_JOBS})
   --shards M          TICKRING_SHARD_COUNT (default ${SETTINGS.shardCount.default})

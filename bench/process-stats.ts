@@ -71,6 +71,18 @@ export function threadCpuSeconds(tid: number): number | undefined {
   }
 }
 
+/** The CPU seconds of these threads together; undefined when there are none or one cannot be read. */
+function threadsCpuSeconds(tids: readonly number[]): number | undefined {
+  if (tids.length === 0) return undefined;
+  let sum = 0;
+  for (const tid of tids) {
+    const seconds = threadCpuSeconds(tid);
+    if (seconds === undefined) return undefined;
+    sum += seconds;
+  }
+  return sum;
+}
+
 /** The OS thread id of the calling thread (a worker's own, in a worker), undefined off Linux. */
 export function currentThreadId(): number | undefined {
   try {
@@ -132,18 +144,17 @@ export class ResourceSampler {
   private mainAtStart: number | undefined;
   private executorsAtStart: number | undefined;
 
-  /** `executorThread`: the OS thread id of the executors' worker, whose CPU is reported apart. */
+  /** `executorThreads`: the OS thread ids of the executors' workers, whose CPU is reported apart. */
   constructor(
     private readonly intervalMs = 250,
-    private readonly executorThread?: number,
+    private readonly executorThreads: readonly number[] = [],
   ) {}
 
   start(): void {
     this.startedAt = performance.now();
     this.cpuAtStart = process.cpuUsage();
     this.mainAtStart = threadCpuSeconds(process.pid);
-    this.executorsAtStart =
-      this.executorThread === undefined ? undefined : threadCpuSeconds(this.executorThread);
+    this.executorsAtStart = threadsCpuSeconds(this.executorThreads);
     this.jvmCpuAtStart = jvm()?.cpuSeconds ?? 0;
     this.loopDelay.reset();
     this.loopDelay.enable();
@@ -163,8 +174,7 @@ export class ResourceSampler {
     const javaNow = jvm();
     const share = (seconds: number): CpuShare => ({ cpuSeconds: seconds, cpuCores: seconds / wallSeconds });
     const mainNow = threadCpuSeconds(process.pid);
-    const executorsNow =
-      this.executorThread === undefined ? undefined : threadCpuSeconds(this.executorThread);
+    const executorsNow = threadsCpuSeconds(this.executorThreads);
     const main =
       mainNow === undefined || this.mainAtStart === undefined ? undefined : mainNow - this.mainAtStart;
     const executors =

@@ -9,7 +9,7 @@ export interface RampStepCpu {
   readonly node: number;
   /** Its main thread (NaN when /proc does not tell). */
   readonly main: number;
-  /** The executors' worker thread (tickring only; NaN otherwise). */
+  /** The executors' worker threads (tickring only; NaN otherwise). */
   readonly executors: number;
   /** The store's own process: DynamoDB Local's JVM or redis-server (NaN for SQLite, in process). */
   readonly store: number;

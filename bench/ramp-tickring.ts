@@ -135,7 +135,7 @@ export async function runTickringRamp(
             made = total;
             return jobs;
           },
-          cpu: () => stackCpu(fleet.threadId),
+          cpu: () => stackCpu(fleet.threadIds),
         },
         receipts,
         options,
@@ -216,8 +216,8 @@ async function runsWithStatus(runs: RunStore, jobId: number, status: RunStatus):
 }
 
 /** The stack's CPU in a window: the node process, its main thread, the executors' thread, DynamoDB Local's JVM. */
-function stackCpu(executorThread: number | undefined): { start(): void; stop(): RampStepCpu } {
-  const sampler = new ResourceSampler(undefined, executorThread);
+function stackCpu(executorThreads: readonly number[]): { start(): void; stop(): RampStepCpu } {
+  const sampler = new ResourceSampler(undefined, executorThreads);
   return {
     start: () => sampler.start(),
     stop: () => {

@@ -149,7 +149,7 @@ function cpuText(phase: string, resources: ResourceReport): string {
   return (
     `CPU in the ${phase}: node ${num(node.cpuCores, 2)} cores` +
     (threads
-      ? ` (main thread: the stack ${num(threads.main.cpuCores, 2)}, executors' worker ` +
+      ? ` (main thread: the stack ${num(threads.main.cpuCores, 2)}, executors' workers ` +
         `${num(threads.executors?.cpuCores ?? Number.NaN, 2)}, other threads: GC, compiler, libuv ${num(threads.other.cpuCores, 2)})`
       : '') +
     (jvm ? `, DynamoDB Local ${num(jvm.cpuCores, 2)} cores` : '') +

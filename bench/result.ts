@@ -54,7 +54,7 @@ export type LineLimits =
     };
 
 export interface CpuLine {
-  /** The whole node process: the stack, the executors' worker thread and the runtime's threads. */
+  /** The whole node process: the stack, the executors' worker threads and the runtime's threads. */
   readonly node: number;
   /** Its main thread: the hosted functions, pollers, gateway and (on SQLite) the statements. */
   readonly stack: number;

@@ -114,7 +114,7 @@ export async function runWorkflowBenchmark(
     );
     meter.reset();
     invocations.beginWindow();
-    const sampler = new ResourceSampler(undefined, fleet.threadId);
+    const sampler = new ResourceSampler(undefined, fleet.threadIds);
     sampler.start();
     const receiptsBefore = workflowReceipts;
     const expectedReceipts = options.workflows * WORKFLOW_SHAPE.length;
