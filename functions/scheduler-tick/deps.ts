@@ -2,7 +2,12 @@ import { type AwsClients, createAwsClients } from '@tickring/aws/clients';
 import { createFunctionLogger, createFunctionMetrics } from '@tickring/aws/observability';
 import type { Logger, Metrics } from '@tickring/core/common';
 import { type Clock, systemClock } from '@tickring/core/common';
-import { DEFAULT_PRE_READ_MS, type TickDeps, type TickSettings } from '@tickring/core/tick/use-cases';
+import {
+  DEFAULT_PRE_READ_MS,
+  TickAdmission,
+  type TickDeps,
+  type TickSettings,
+} from '@tickring/core/tick/use-cases';
 import { createStoreKit } from '../wiring/stores.js';
 import type { SchedulerTickConfig } from './config.js';
 
@@ -42,5 +47,8 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
     planAheadMs: config.planAheadSeconds * 1000,
     leaseMs: config.leaseMs,
   };
-  return { ...deps, settings, signal: runtime.signal, flushMetrics: () => metrics.flush() };
+  // Admission control outlives one invocation: a warm instance's next loop (and one overlapping the
+  // last, a minute later) goes on from the share the ring's backlog called for.
+  const admission = new TickAdmission();
+  return { ...deps, settings, admission, signal: runtime.signal, flushMetrics: () => metrics.flush() };
 }

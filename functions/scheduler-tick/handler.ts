@@ -20,7 +20,7 @@ export function createHandler(config: SchedulerTickConfig, runtime: Partial<Tick
     );
     deps.logger.info('tick started', { eventTime: event.time, requestId: context.awsRequestId });
     const owner = `${context.functionName}/${context.awsRequestId}`;
-    const result = await runTickLoop(deps, { ...deps.settings, owner }, until, deps.signal);
+    const result = await runTickLoop(deps, { ...deps.settings, owner }, until, deps.signal, deps.admission);
     deps.logger.info('tick finished', { ...result, requestId: context.awsRequestId });
     deps.flushMetrics();
     return result;

@@ -20,7 +20,7 @@ import { buildFireLedger } from '../runs/fire-ledger.js';
 import { firstPlannedLogId, HANDLE_CODE, type Run, TRIGGER_CODE } from '../runs/run.js';
 import { jitterOffsetMs } from '../schedule/index.js';
 import type { OccurrenceException } from '../schedule/occurrences.js';
-import { MIN_SHARE, SHARE_CUT, SUSTAINED_READINGS, TickAdmission } from './admission.js';
+import { HOLD_MS, MIN_SHARE, SHARE_CUT, SUSTAINED_READINGS, TickAdmission } from './admission.js';
 import type { Lease } from './lease-store.js';
 import { lastPlanFires } from './replan-lost-fires.js';
 import { msUntilTickPhase, planHorizonMs, runTickLoop, TICK_PHASE_MS, tickOnce } from './run-tick.js';
@@ -670,6 +670,49 @@ describe('admission control', () => {
       if (goingOn.has(id)) expect(next).toBeGreaterThan(due + 7_000);
       else expect(next).toBe(due + 7_000);
     }
+  });
+
+  it('is the process’s: a loop started later goes on from the share the one before it left', async () => {
+    const { clock, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
+    const admission = new TickAdmission();
+    admission.sent(10); // 52 s behind, and not draining
+    for (let i = 0; i < 3 * SUSTAINED_READINGS; i++)
+      admission.observe({ waiting: 500, inFlight: 20 }, clock.now() - 20_000 + i * HOLD_MS);
+    const share = admission.state.share;
+    expect(share).toBeLessThan(SHARE_CUT * SHARE_CUT);
+    // The next minute's loop: its first iteration holds no lease yet, and plans at that share.
+    await runTickLoop(deps, { ...settings, owner: 'next' }, clock.now() + 1, undefined, admission);
+    const planned = new Set(sent.map((e) => e.message.jobId)).size;
+    expect(planned).toBeGreaterThan(400 * share - 40);
+    expect(planned).toBeLessThan(400 * share + 40);
+  });
+
+  it('is left alone by a standby holding no shard: it neither reads the backlog nor counts its empty sends', async () => {
+    const { clock, deps } = await setUp({ waiting: 500, inFlight: 20 });
+    const other = new MemoryLeaseStore();
+    await other.acquire(0, 'the active tick', clock.now(), 60_000);
+    let reads = 0;
+    const standby = {
+      ...deps,
+      leases: other,
+      ringGauge: {
+        backlog: async () => {
+          reads++;
+          return { waiting: 500, inFlight: 20 };
+        },
+      },
+    };
+    const admission = new TickAdmission();
+    admission.sent(100);
+    for (let i = 0; i < 10; i++) {
+      await tickOnce(standby, { ...settings, owner: 'standby' }, clock.now(), new Map(), admission);
+      clock.advance(1_000);
+    }
+    expect(reads).toBe(0);
+    expect(admission.state.share).toBe(1);
+    // Its sends counted (none), the active loop's 100 messages an iteration would read as 520 s.
+    admission.observe({ waiting: 500, inFlight: 20 }, clock.now());
+    expect(admission.state.backlogSeconds).toBeCloseTo(5.2);
   });
 
   it('keeps the share when the backlog cannot be read, and says so', async () => {

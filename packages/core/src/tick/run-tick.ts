@@ -96,15 +96,18 @@ export interface ShardResult {
  * its leases over at once. Every shard it can lease is scheduled each second; the others are
  * re-tried each second, so a standby takes a dead holder's shard as soon as its lease expires. A
  * lease held is renewed only once half of it has run (see `isAging`), not every second.
+ * `admission`: the process's admission control, which outlives one loop (see {@link tickOnce});
+ * without it the loop starts one of its own at a full share.
  */
 export async function runTickLoop(
   deps: TickDeps,
   settings: TickSettings,
   until: number,
   signal?: AbortSignal,
+  processAdmission?: TickAdmission,
 ): Promise<{ iterations: number; firesEnqueued: number }> {
   const held = new Map<number, Lease>();
-  const admission = deps.ringGauge ? new TickAdmission() : undefined;
+  const admission = processAdmission ?? (deps.ringGauge ? new TickAdmission() : undefined);
   let iterations = 0;
   let firesEnqueued = 0;
   try {
@@ -141,8 +144,11 @@ export function msUntilTickPhase(nowMs: number): number {
 /**
  * One iteration: each shard whose lease we hold (or can take) is planned, in parallel; then the
  * fires of all of them are sent in one go, then each shard's jobs are advanced. `held`: the leases
- * the iteration before ended with. `admission`: the loop's admission control, told the ring's
- * backlog first (see admission.ts).
+ * the iteration before ended with (a loop's; absent for a lone iteration). `admission`: admission
+ * control, told the ring's backlog first (see admission.ts) unless the loop holds no shard. It is the process's, not the loop's: the tick
+ * is started anew every minute (and a standby beside it), and a loop that began at a full share
+ * planned every due job again into a ring that was behind; a standby, sending nothing, read any
+ * backlog as endless and cut a share it then handed to nobody.
  */
 export async function tickOnce(
   deps: TickDeps,
@@ -151,7 +157,8 @@ export async function tickOnce(
   held?: ReadonlyMap<number, Lease>,
   admission?: TickAdmission,
 ): Promise<ShardResult[]> {
-  if (admission) await observeBacklog(deps, admission, nowMs);
+  const standing = held !== undefined && held.size === 0;
+  if (admission && !standing) await observeBacklog(deps, admission, nowMs);
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
   const calendars = new CalendarReads(deps.calendars);
   const planned = await Promise.all(
@@ -168,12 +175,13 @@ export async function tickOnce(
     await deps.ring.enqueue(all);
     deps.metrics.add(METRIC.firesEnqueued, 'Count', all.length);
   }
-  admission?.sent(
-    ringMessageCount(
-      all.filter((e) => e.lane === 'fast').map((e) => e.delaySeconds),
-      MAX_FIRES_PER_MESSAGE,
-    ),
-  );
+  if (planned.some((p) => p.lease !== undefined))
+    admission?.sent(
+      ringMessageCount(
+        all.filter((e) => e.lane === 'fast').map((e) => e.delaySeconds),
+        MAX_FIRES_PER_MESSAGE,
+      ),
+    );
   const deferred = planned.reduce((n, p) => n + p.deferred, 0);
   if (deferred > 0) deps.metrics.add(METRIC.plansDeferred, 'Count', deferred);
   // Fires missed while jobs were left due (the share below 1) are the overload's skips.

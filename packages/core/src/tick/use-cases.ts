@@ -1,3 +1,4 @@
+export { TickAdmission } from './admission.js';
 export { lastPlanFires, type ReplanResult, replanLostFires } from './replan-lost-fires.js';
 export {
   DEFAULT_PRE_READ_MS,
