@@ -31,6 +31,7 @@ import { DynamoMeter, type DynamoUsage } from './dynamo-meter.js';
 import { type Fleet, type FleetOptions, startFleet } from './fleet.js';
 import { type FunctionUsage, InvocationMeter } from './invocation-meter.js';
 import { measureLimits, type StandInLimits } from './limits.js';
+import type { StackLogLevel } from './options.js';
 import { measureSqliteLimits, type SqliteLimits } from './sqlite-limits.js';
 import { SqliteMeter, type SqliteUsage } from './sqlite-meter.js';
 import { SqsMeter, type SqsUsage } from './sqs-meter.js';
@@ -66,6 +67,8 @@ export interface BenchRunOptions {
   readonly log?: (message: string) => void;
   /** Gets the stop steps of what is started, for a caller that may have to abandon the run (signal, watchdog). */
   readonly onAbandon?: (step: () => Promise<void>) => void;
+  /** The stack's own logs, at this level and above (default silent: the bench's progress lines only). */
+  readonly stackLogLevel?: StackLogLevel;
 }
 
 export interface StartedBenchStack {
@@ -194,7 +197,7 @@ async function openBenchStack(target: BenchTarget, options: BenchRunOptions): Pr
         port: 0,
         inMemory: true,
         demo: false,
-        logLevel: 'silent',
+        logLevel: options.stackLogLevel ?? 'silent',
         region,
         ...tokens,
         settings: { TICKRING_SHARD_COUNT: String(shards) },

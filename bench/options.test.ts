@@ -63,6 +63,7 @@ describe('parseOptions', () => {
       drainSeconds: 30,
       out: LATEST_JSON,
       timeoutSeconds: 900,
+      stackLogLevel: 'silent',
     });
   });
 
@@ -90,6 +91,8 @@ describe('parseOptions', () => {
       '600',
       '--store',
       'dynamodb-local',
+      '--stack-logs',
+      'warn',
     ]);
     expect(options).toEqual({
       stores: ['dynamodb-local'],
@@ -103,6 +106,7 @@ describe('parseOptions', () => {
       drainSeconds: 0,
       out: '/tmp/b.json',
       timeoutSeconds: 600,
+      stackLogLevel: 'warn',
     });
   });
 
@@ -166,6 +170,7 @@ describe('parseOptions', () => {
     [['--idle-jobs=-1'], '--idle-jobs must be a whole number >= 0, got "-1"'],
     [['--shards', ''], '--shards must be a whole number >= 1, got ""'],
     [['--executors', '0'], '--executors must be a whole number >= 1, got "0"'],
+    [['--stack-logs', 'loud'], '--stack-logs must be one of silent, error, warn, info, debug, got "loud"'],
   ])('refuses %j naming the flag', (argv, message) => {
     expect(() => parseOptions(argv)).toThrow(new UsageError(message));
   });

@@ -26,7 +26,12 @@ export interface BenchOptions extends Workload {
   readonly out: string;
   /** The whole bench is abandoned (and cleaned up) after this long, s. */
   readonly timeoutSeconds: number;
+  /** `--stack-logs`: the measured stack's own logs, at this level and above, on stdout (default silent). */
+  readonly stackLogLevel: StackLogLevel;
 }
+
+export const STACK_LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type StackLogLevel = (typeof STACK_LOG_LEVELS)[number];
 
 /** What `--ramp` does; see {@link USAGE}. */
 export interface RampOptions {
@@ -131,6 +136,9 @@ last line, one JSON object (also written to ${LATEST_JSON}).
   --ramp-chart JSON [JSON ...] SVG
                       only draw ramps' JSON files (e.g. ${RAMP_JSON}; several: their series in one chart,
                       e.g. a run per store) as the chart SVG; takes no other flag
+  --stack-logs LEVEL  the measured stack's own log lines at LEVEL and above (${STACK_LOG_LEVELS.join(', ')};
+                      default silent) on stdout, among the progress lines: what the tick and the
+                      dispatchers said (admission control, misfires, skips) during the run
   --out FILE          write the JSON here too (default ${LATEST_JSON}; it is always written there)
   --timeout S         give up, cleaning up, after this many seconds (default 900)
   -h, --help
@@ -198,6 +206,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
     if (!(err instanceof UsageError)) throw err;
     problems.push(err.message);
   }
+  const stackLogs = values['stack-logs'] ?? 'silent';
+  const stackLogLevel = STACK_LOG_LEVELS.find((level) => level === stackLogs);
+  if (stackLogLevel === undefined)
+    problems.push(`--stack-logs must be one of ${STACK_LOG_LEVELS.join(', ')}, got "${stackLogs}"`);
   const options: BenchOptions = {
     stores,
     jobs: int('--jobs', values.jobs, 200, 1),
@@ -210,6 +222,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
     drainSeconds: int('--drain', values.drain, 30, 0),
     out: values.out ?? LATEST_JSON,
     timeoutSeconds: int('--timeout', values.timeout, ramp ? RAMP_TIMEOUT_SECONDS : 900, 1),
+    stackLogLevel: stackLogLevel ?? 'silent',
     ...(workflows === undefined ? {} : { workflows }),
     ...(values.knee ? { knee: { max: kneeMax } } : {}),
     ...(ramp ? { ramp } : {}),
@@ -351,6 +364,7 @@ const FLAGS = {
   chart: { type: 'string' },
   'ramp-chart': { type: 'string' },
   out: { type: 'string' },
+  'stack-logs': { type: 'string' },
   timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -39,7 +39,9 @@ const SKIPPED_READ_CONCURRENCY = 8;
 const CREATE_RETRIES = 3;
 const SKIPPED_PAGE = 100;
 
-export interface TickringRampOptions extends RampDriveOptions, Pick<BenchRunOptions, 'onAbandon'> {
+export interface TickringRampOptions
+  extends RampDriveOptions,
+    Pick<BenchRunOptions, 'onAbandon' | 'stackLogLevel'> {
   readonly executors: number;
   readonly shards: number;
 }
@@ -52,7 +54,7 @@ export async function searchRampKnee(
   target: BenchTarget,
   options: { readonly executors: number; readonly shards: number; readonly maxJobs: number } & Pick<
     TickringRampOptions,
-    'log' | 'onAbandon'
+    'log' | 'onAbandon' | 'stackLogLevel'
   >,
 ): Promise<RampKnee> {
   const search = RAMP_KNEE_SEARCH;
@@ -67,6 +69,7 @@ export async function searchRampKnee(
     drainSeconds: search.drainSeconds,
     limitSeconds: 0,
     ...(options.onAbandon ? { onAbandon: options.onAbandon } : {}),
+    ...(options.stackLogLevel ? { stackLogLevel: options.stackLogLevel } : {}),
   };
   const knee = await findKnee(
     async (jobs) => {
@@ -112,7 +115,12 @@ export async function runTickringRamp(
 ): Promise<{ steps: RampStep[]; details: Record<string, unknown> }> {
   return withBenchStack(
     target,
-    { limitSeconds: 0, log: options.log, ...(options.onAbandon ? { onAbandon: options.onAbandon } : {}) },
+    {
+      limitSeconds: 0,
+      log: options.log,
+      ...(options.onAbandon ? { onAbandon: options.onAbandon } : {}),
+      ...(options.stackLogLevel ? { stackLogLevel: options.stackLogLevel } : {}),
+    },
     async (bench) => {
       const skips = new SkipMeter();
       const { api } = await bench.start({ shards: options.shards, onMetric: skips.sink });

@@ -57,6 +57,7 @@ export async function runRamp(
               maxJobs: DEFAULT_KNEE_MAX,
               log: env.log,
               onAbandon: env.onAbandon,
+              stackLogLevel: options.stackLogLevel,
             });
       const rates = rampSteps({ start: ramp.start, knee: knee.rate, over: RAMP_OVER_KNEE });
       plans.push({ knee, rates });
@@ -68,6 +69,7 @@ export async function runRamp(
         executors: options.executors,
         shards: options.shards,
         onAbandon: env.onAbandon,
+        stackLogLevel: options.stackLogLevel,
       });
       const done: RampSeries = {
         name: STORE_NAMES[store],

@@ -117,6 +117,7 @@ async function main(): Promise<number> {
   const common = {
     limitSeconds: LIMIT_SECONDS,
     log,
+    stackLogLevel: options.stackLogLevel,
     onAbandon: (step: () => Promise<void>) => cleanups.push(step),
   };
   try {
