@@ -90,7 +90,8 @@ export default defineConfig({
           fileParallelism: true,
           // These files mostly wait (schedules, stacks starting, a browser); measured 8 m 45 s for all
           // of npm test with three workers, 9 m 35 s with two, their timing margins unchanged; with four
-          // shared with the unit files, 497 s on a fresh clone; first and alone with five, see below.
+          // shared with the unit files, 497 s on a fresh clone; first and alone with five, the whole of
+          // npm test took 294 s (2026-11-28).
           maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 1 },
         },

@@ -19,6 +19,7 @@ import {
   SqliteWorkflowStore,
 } from '@tickring/embedded/sqlite';
 import { sharedEmbeddedDatabase } from '../functions/wiring/stores-sqlite.js';
+import type { ConsoleLogLevel } from '../local/console-logger.js';
 import {
   type AnyLocalStack,
   type EmbeddedLocalStack,
@@ -31,7 +32,6 @@ import { DynamoMeter, type DynamoUsage } from './dynamo-meter.js';
 import { type Fleet, type FleetOptions, startFleet } from './fleet.js';
 import { type FunctionUsage, InvocationMeter } from './invocation-meter.js';
 import { measureLimits, type StandInLimits } from './limits.js';
-import type { StackLogLevel } from './options.js';
 import { measureSqliteLimits, type SqliteLimits } from './sqlite-limits.js';
 import { SqliteMeter, type SqliteUsage } from './sqlite-meter.js';
 import { SqsMeter, type SqsUsage } from './sqs-meter.js';
@@ -68,7 +68,7 @@ export interface BenchRunOptions {
   /** Gets the stop steps of what is started, for a caller that may have to abandon the run (signal, watchdog). */
   readonly onAbandon?: (step: () => Promise<void>) => void;
   /** The stack's own logs, at this level and above (default silent: the bench's progress lines only). */
-  readonly stackLogLevel?: StackLogLevel;
+  readonly stackLogLevel?: ConsoleLogLevel;
 }
 
 export interface StartedBenchStack {

@@ -70,8 +70,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   }
 }
 
+/** An executor's worker once it listens: its address and its OS thread id (Linux). */
+interface StartedWorker {
+  readonly address: string;
+  readonly threadId: number | undefined;
+}
+
 interface FleetWorker {
-  readonly ready: Promise<{ address: string; threadId: number | undefined }>;
+  readonly ready: Promise<StartedWorker>;
   stop(): Promise<void>;
 }
 
@@ -85,7 +91,12 @@ function startWorker(appName: string, options: FleetOptions): FleetWorker {
   // The boot file registers tsx in the worker, then imports fleet-worker.ts.
   const worker = new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
   let stopped: (() => void) | undefined;
-  const ready = new Promise<{ address: string; threadId: number | undefined }>((resolve, reject) => {
+  let exited = false;
+  worker.once('exit', () => {
+    exited = true;
+    stopped?.();
+  });
+  const ready = new Promise<StartedWorker>((resolve, reject) => {
     worker.on('message', (message: FleetWorkerMessage) => {
       if (message.type === 'ready') resolve({ address: message.address, threadId: message.threadId });
       else if (message.type === 'failed')
@@ -98,6 +109,8 @@ function startWorker(appName: string, options: FleetOptions): FleetWorker {
   });
   ready.catch(() => undefined); // awaited by startFleet; a failure after a stop is not unhandled
   const stop = async () => {
+    if (exited) return;
+    // Its executor stops and reports it; a worker that exits instead (or never answers) ends the wait.
     const done = new Promise<void>((resolve) => {
       stopped = resolve;
       setTimeout(resolve, 15_000).unref();

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '@tickring/core/common';
 import { SETTINGS } from '@tickring/core/config';
 import { type Schedule, validateSchedule } from '@tickring/core/schedule';
+import { CONSOLE_LOG_LEVELS, type ConsoleLogLevel } from '../local/console-logger.js';
 import type { BenchStore } from './bench-stack.js';
 import type { Workload } from './benchmark.js';
 import { TRIGGER_SPREAD_MS } from './workflow-shape.js';
@@ -26,12 +27,12 @@ export interface BenchOptions extends Workload {
   readonly out: string;
   /** The whole bench is abandoned (and cleaned up) after this long, s. */
   readonly timeoutSeconds: number;
-  /** `--stack-logs`: the measured stack's own logs, at this level and above, on stdout (default silent). */
-  readonly stackLogLevel: StackLogLevel;
+  /**
+   * `--stack-logs`: the measured stack's own logs at this level and above (default silent), as
+   * `npm start` writes them: info and debug on stdout, warnings and errors on stderr.
+   */
+  readonly stackLogLevel: ConsoleLogLevel;
 }
-
-export const STACK_LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
-export type StackLogLevel = (typeof STACK_LOG_LEVELS)[number];
 
 /** What `--ramp` does; see {@link USAGE}. */
 export interface RampOptions {
@@ -136,9 +137,10 @@ last line, one JSON object (also written to ${LATEST_JSON}).
   --ramp-chart JSON [JSON ...] SVG
                       only draw ramps' JSON files (e.g. ${RAMP_JSON}; several: their series in one chart,
                       e.g. a run per store) as the chart SVG; takes no other flag
-  --stack-logs LEVEL  the measured stack's own log lines at LEVEL and above (${STACK_LOG_LEVELS.join(', ')};
-                      default silent) on stdout, among the progress lines: what the tick and the
-                      dispatchers said (admission control, misfires, skips) during the run
+  --stack-logs LEVEL  the measured stack's own log lines at LEVEL and above (${CONSOLE_LOG_LEVELS.join(', ')};
+                      default silent), as npm start writes them (info on stdout, warnings on stderr,
+                      before the summary): what the tick and the dispatchers said (admission
+                      control, misfires, skips) during the run
   --out FILE          write the JSON here too (default ${LATEST_JSON}; it is always written there)
   --timeout S         give up, cleaning up, after this many seconds (default 900)
   -h, --help
@@ -207,9 +209,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
     problems.push(err.message);
   }
   const stackLogs = values['stack-logs'] ?? 'silent';
-  const stackLogLevel = STACK_LOG_LEVELS.find((level) => level === stackLogs);
+  const stackLogLevel = CONSOLE_LOG_LEVELS.find((level) => level === stackLogs);
   if (stackLogLevel === undefined)
-    problems.push(`--stack-logs must be one of ${STACK_LOG_LEVELS.join(', ')}, got "${stackLogs}"`);
+    problems.push(`--stack-logs must be one of ${CONSOLE_LOG_LEVELS.join(', ')}, got "${stackLogs}"`);
   const options: BenchOptions = {
     stores,
     jobs: int('--jobs', values.jobs, 200, 1),

@@ -5,7 +5,7 @@ export type RampSystem = BenchStore | 'bullmq';
 
 /** CPU seconds per wall second in a step's window. */
 export interface RampStepCpu {
-  /** The whole node process (the stack or the BullMQ worker, the executors' thread, the runtime's threads). */
+  /** The whole node process (the stack or the BullMQ worker, the executors' threads, the runtime's threads). */
   readonly node: number;
   /** Its main thread (NaN when /proc does not tell). */
   readonly main: number;

@@ -223,7 +223,7 @@ async function runsWithStatus(runs: RunStore, jobId: number, status: RunStatus):
   return found;
 }
 
-/** The stack's CPU in a window: the node process, its main thread, the executors' thread, DynamoDB Local's JVM. */
+/** The stack's CPU in a window: the node process, its main thread, the executors' threads, DynamoDB Local's JVM. */
 function stackCpu(executorThreads: readonly number[]): { start(): void; stop(): RampStepCpu } {
   const sampler = new ResourceSampler(undefined, executorThreads);
   return {

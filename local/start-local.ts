@@ -16,7 +16,7 @@ import { dispatchSettings } from '../functions/dispatcher/deps.js';
 import { createStoreKit, type StoreKit } from '../functions/wiring/stores.js';
 import { closeSharedEmbeddedDatabase, sharedEmbeddedDatabase } from '../functions/wiring/stores-sqlite.js';
 import { consoleAssetsRoute } from './console-assets.js';
-import { consoleLogger } from './console-logger.js';
+import { type ConsoleLogLevel, consoleLogger } from './console-logger.js';
 import { DATABASE_FILE, lockDataDir } from './data-dir-lock.js';
 import { startDemo } from './demo.js';
 import { LocalDispatcherHandOff } from './dispatcher-hand-off.js';
@@ -90,7 +90,7 @@ export interface StartLocalOptions {
   /** How often the monitors rule fires (lost runs). Default one minute, as in AWS. */
   readonly monitorPeriodMs?: number;
   /** `silent` for tests; `debug` shows every fire. Default `info`. */
-  readonly logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  readonly logLevel?: ConsoleLogLevel;
   /** The logger of each source (the stack, each function); default readable lines at `logLevel`. */
   readonly loggerFor?: (source: string) => Logger;
   /** Sees every function invocation start and end (the bench counts them). */

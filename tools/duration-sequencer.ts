@@ -27,9 +27,11 @@ function readDurations(root: string): FileDurations {
  * workers idle behind it for over a minute. With files run side by side, longest first is what keeps
  * the tail short.
  *
- * Within a group, one project's files stay together, the project with the most seconds first: the
- * lateness faults all start at once at the head of their group, none of them queued behind a unit
- * file that happens to be longer, and the unit files fill the workers the faults leave.
+ * Within a group, one project's files stay together, the project of the longest files on average
+ * first (a file without a recorded duration left out of the average): the lateness faults (a few
+ * files of a minute) all start at once at the head of their group, none of them queued behind a
+ * unit file (hundreds, of about a second) that happens to be longer, and the unit files fill the
+ * workers the faults leave.
  */
 export default class DurationSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -37,20 +39,26 @@ export default class DurationSequencer extends BaseSequencer {
     const durations = readDurations(root);
     const secondsOf = (spec: TestSpecification) =>
       durations[fileDurationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
-    const projectSeconds = new Map<string, number>();
+    const recorded = new Map<string, number[]>();
     for (const spec of files) {
-      const name = spec.project.name;
-      projectSeconds.set(name, (projectSeconds.get(name) ?? 0) + secondsOf(spec));
+      const seconds = secondsOf(spec);
+      if (!Number.isFinite(seconds)) continue;
+      const known = recorded.get(spec.project.name);
+      if (known) known.push(seconds);
+      else recorded.set(spec.project.name, [seconds]);
     }
+    const meanSeconds = (project: string) => {
+      const known = recorded.get(project) ?? [];
+      return known.length === 0 ? 0 : known.reduce((a, b) => a + b, 0) / known.length;
+    };
     const base = await super.sort(files);
     const position = new Map(base.map((spec, i) => [spec, i]));
     return [...base].sort((a, b) => {
       const groupDiff = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (groupDiff !== 0) return groupDiff;
       if (a.project.name !== b.project.name) {
-        const projectDiff =
-          (projectSeconds.get(b.project.name) ?? 0) - (projectSeconds.get(a.project.name) ?? 0);
-        if (projectDiff !== 0 && !Number.isNaN(projectDiff)) return projectDiff;
+        const projectDiff = meanSeconds(b.project.name) - meanSeconds(a.project.name);
+        if (projectDiff !== 0) return projectDiff;
         return a.project.name < b.project.name ? -1 : 1;
       }
       const diff = secondsOf(b) - secondsOf(a);

@@ -47,8 +47,10 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
     planAheadMs: config.planAheadSeconds * 1000,
     leaseMs: config.leaseMs,
   };
-  // Admission control outlives one invocation: a warm instance's next loop (and one overlapping the
-  // last, a minute later) goes on from the share the ring's backlog called for.
+  // Admission control outlives one invocation. The local stack runs every minute's loop and the
+  // standby in this one instance, so the next loop goes on from the share the backlog called for; on
+  // Lambda an instance's loops are at least two minutes apart, and a share that old is forgotten
+  // (STALE_MS): each loop begins at a full share there, as before.
   const admission = new TickAdmission();
   return { ...deps, settings, admission, signal: runtime.signal, flushMetrics: () => metrics.flush() };
 }

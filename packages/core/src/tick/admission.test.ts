@@ -7,6 +7,7 @@ import {
   ringMessageCount,
   SHARE_CUT,
   SHARE_STEP,
+  STALE_MS,
   SUSTAINED_READINGS,
   TickAdmission,
   unitHash,
@@ -56,11 +57,12 @@ describe('TickAdmission', () => {
     for (let i = 0; i < 50; i++) a.observe(behind(10), T + i * HOLD_MS);
     expect(a.state.share).toBe(MIN_SHARE);
     // Between the marks the share holds.
-    a.observe(behind((HIGH_BACKLOG_SECONDS + LOW_BACKLOG_SECONDS) / 2), T + 200_000);
+    const last = T + 49 * HOLD_MS;
+    a.observe(behind((HIGH_BACKLOG_SECONDS + LOW_BACKLOG_SECONDS) / 2), last + 1_000);
     expect(a.state.share).toBe(MIN_SHARE);
-    a.observe(behind(0), T + 201_000);
+    a.observe(behind(0), last + 2_000);
     expect(a.state.share).toBeCloseTo(MIN_SHARE + SHARE_STEP);
-    for (let i = 0; i < 100; i++) a.observe(behind(0), T + 202_000 + i * 1000);
+    for (let i = 0; i < 100; i++) a.observe(behind(0), last + 3_000 + i * 1000);
     expect(a.state.share).toBe(1);
   });
 
@@ -74,6 +76,24 @@ describe('TickAdmission', () => {
     expect(admitted.length / 10_000).toBeGreaterThan(share - 0.03);
     expect(admitted.length / 10_000).toBeLessThan(share + 0.03);
     expect(admitted.every((job) => a.admits(job, due))).toBe(true);
+  });
+
+  it('forgets a share whose backlog was last read more than STALE_MS before: it begins again at a full share', () => {
+    const a = admission();
+    for (let i = 0; i < 20; i++) a.observe(behind(10), T + i * HOLD_MS);
+    const last = T + 19 * HOLD_MS;
+    expect(a.state.share).toBeLessThan(0.2);
+    // Within STALE_MS the share stands, whoever plans with it.
+    expect(a.forgetIfStale(last + STALE_MS)).toBe(false);
+    expect(a.state.share).toBeLessThan(0.2);
+    // Past it (a Lambda instance's next loop, minutes later) it is forgotten, the send rate with it.
+    expect(a.forgetIfStale(last + STALE_MS + 1)).toBe(true);
+    expect(a.state).toEqual({ share: 1, backlogSeconds: undefined });
+    // A reading that comes that late starts from a full share too, and needs its sustained readings again.
+    const b = admission();
+    for (let i = 0; i < 20; i++) b.observe(behind(10), T + i * HOLD_MS);
+    expect(b.observe(behind(10), last + 60_000)).toBe(true);
+    expect(b.state.share).toBe(1);
   });
 
   it('reads the backlog in seconds of what the tick sends', () => {

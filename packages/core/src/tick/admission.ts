@@ -28,6 +28,11 @@ export const HOLD_MS = 2_000;
 export const SUSTAINED_READINGS = 3;
 /** A reading below this share of the one before is a backlog draining. */
 export const DRAINING = 0.9;
+/**
+ * A share whose backlog was last read longer ago than this is forgotten (a full share again): what
+ * the backlog called for then says nothing of now (a Lambda instance's next loop may come hours later).
+ */
+export const STALE_MS = 10_000;
 /** Weight of an iteration's sends in the running rate of ring messages per iteration. */
 const RATE_WEIGHT = 0.2;
 
@@ -44,6 +49,7 @@ export class TickAdmission {
   private messagesPerIteration = 0;
   private backlogSeconds: number | undefined;
   private highReadings = 0;
+  private lastReadingAt: number | undefined;
 
   get state(): AdmissionState {
     return { share: this.current, backlogSeconds: this.backlogSeconds };
@@ -57,8 +63,23 @@ export class TickAdmission {
         : this.messagesPerIteration + RATE_WEIGHT * (messages - this.messagesPerIteration);
   }
 
+  /** Starts again at a full share when the last reading is older than `STALE_MS`; answers whether it did. */
+  forgetIfStale(nowMs: number): boolean {
+    if (this.lastReadingAt === undefined || nowMs - this.lastReadingAt <= STALE_MS) return false;
+    const changed = this.current !== 1;
+    this.current = 1;
+    this.lastCutAt = Number.NEGATIVE_INFINITY;
+    this.messagesPerIteration = 0;
+    this.backlogSeconds = undefined;
+    this.highReadings = 0;
+    this.lastReadingAt = undefined;
+    return changed;
+  }
+
   /** Adjusts the share to the backlog read at `nowMs`; answers whether it changed. */
   observe(backlog: RingBacklog, nowMs: number): boolean {
+    const forgot = this.forgetIfStale(nowMs);
+    this.lastReadingAt = nowMs;
     const behind = backlog.waiting + backlog.inFlight;
     const seconds = behind / Math.max(1, this.messagesPerIteration);
     const draining = this.backlogSeconds !== undefined && seconds < this.backlogSeconds * DRAINING;
@@ -73,7 +94,7 @@ export class TickAdmission {
     } else if (seconds < LOW_BACKLOG_SECONDS) {
       this.current = Math.min(1, this.current + SHARE_STEP);
     }
-    return this.current !== before;
+    return forgot || this.current !== before;
   }
 
   /** Whether the job's plan from `due` is made now (always, at a full share). */

@@ -96,8 +96,9 @@ export interface ShardResult {
  * its leases over at once. Every shard it can lease is scheduled each second; the others are
  * re-tried each second, so a standby takes a dead holder's shard as soon as its lease expires. A
  * lease held is renewed only once half of it has run (see `isAging`), not every second.
- * `admission`: the process's admission control, which outlives one loop (see {@link tickOnce});
- * without it the loop starts one of its own at a full share.
+ * `processAdmission`: admission control that outlives one loop (see {@link tickOnce}), so the next
+ * loop of the same process goes on from its share (a stale one is forgotten); without it the loop
+ * starts one of its own at a full share.
  */
 export async function runTickLoop(
   deps: TickDeps,
@@ -145,10 +146,10 @@ export function msUntilTickPhase(nowMs: number): number {
  * One iteration: each shard whose lease we hold (or can take) is planned, in parallel; then the
  * fires of all of them are sent in one go, then each shard's jobs are advanced. `held`: the leases
  * the iteration before ended with (a loop's; absent for a lone iteration). `admission`: admission
- * control, told the ring's backlog first (see admission.ts) unless the loop holds no shard. It is the process's, not the loop's: the tick
- * is started anew every minute (and a standby beside it), and a loop that began at a full share
- * planned every due job again into a ring that was behind; a standby, sending nothing, read any
- * backlog as endless and cut a share it then handed to nobody.
+ * control, told the ring's backlog first (see admission.ts) unless the loop held no shard after its
+ * last iteration. It can outlive the loop (see `runTickLoop`): the local stack starts the tick anew
+ * every minute, a standby beside it, and a loop that began at a full share planned every due job
+ * into a ring that was behind; a standby, sending nothing, read any backlog as endless.
  */
 export async function tickOnce(
   deps: TickDeps,
@@ -157,8 +158,11 @@ export async function tickOnce(
   held?: ReadonlyMap<number, Lease>,
   admission?: TickAdmission,
 ): Promise<ShardResult[]> {
+  // A loop that held no shard after its last iteration (a standby, or a loop just begun) does not
+  // read the backlog; it plans at the share as it stands, unless that is stale (see STALE_MS).
   const standing = held !== undefined && held.size === 0;
-  if (admission && !standing) await observeBacklog(deps, admission, nowMs);
+  if (admission && standing) admission.forgetIfStale(nowMs);
+  else if (admission) await observeBacklog(deps, admission, nowMs);
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
   const calendars = new CalendarReads(deps.calendars);
   const planned = await Promise.all(
