@@ -1,7 +1,7 @@
 /**
  * One of the bench's executors, in a worker thread of its own: like an executor on another host, it
- * shares the event loop of neither the stack it is measuring nor the other executors. Each run is reported to the parent
- * (batched every few ms) with the time its handler received it.
+ * shares the event loop of neither the stack it is measuring nor the other executors. Each run is
+ * reported to the parent (batched every few ms) with the time its handler received it.
  */
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
