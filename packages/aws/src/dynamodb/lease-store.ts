@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Lease, LeaseStore } from '@tickring/core/tick';
+import type { AdmissionHandover, Lease, LeaseStore } from '@tickring/core/tick';
 import { isConditionFailed } from './util.js';
 
 /**
@@ -57,12 +57,14 @@ export class DynamoLeaseStore implements LeaseStore {
       const old = taken.Attributes ?? {};
       // A lease released on purpose (leaseUntil 0) is a hand-over, not a takeover.
       const tookOver = old.owner !== undefined && old.owner !== owner && Number(old.leaseUntil) > 0;
+      const admission = old.admission as AdmissionHandover | undefined;
       return {
         shard,
         owner,
         leaseUntil: nowMs + durationMs,
         fencingToken: Number(old.fencingToken ?? 0) + 1,
         tookOver,
+        ...(admission ? { admission } : {}),
       };
     } catch (err) {
       if (isConditionFailed(err)) return undefined;
@@ -92,16 +94,23 @@ export class DynamoLeaseStore implements LeaseStore {
     return false;
   }
 
-  async release(shard: number, owner: string): Promise<void> {
+  /** One conditional update: the lease ended and the admission kept beside it (or removed). */
+  async release(shard: number, owner: string, admission?: AdmissionHandover): Promise<void> {
     try {
       await this.options.doc.send(
         new UpdateCommand({
           TableName: this.options.controlTable,
           Key: { pk: leaseKey(shard) },
-          UpdateExpression: 'SET leaseUntil = :zero',
+          UpdateExpression: admission
+            ? 'SET leaseUntil = :zero, admission = :admission'
+            : 'SET leaseUntil = :zero REMOVE admission',
           ConditionExpression: '#owner = :me',
           ExpressionAttributeNames: { '#owner': 'owner' },
-          ExpressionAttributeValues: { ':me': owner, ':zero': 0 },
+          ExpressionAttributeValues: {
+            ':me': owner,
+            ':zero': 0,
+            ...(admission ? { ':admission': storedAdmission(admission) } : {}),
+          },
         }),
       );
     } catch (err) {
@@ -119,6 +128,12 @@ function heldByAnother(err: unknown, owner: string, nowMs: number): boolean {
   const holder = old?.owner?.S;
   const until = Number(old?.leaseUntil?.N ?? Number.NaN);
   return holder !== undefined && holder !== owner && until >= nowMs;
+}
+
+/** The handover's fields as a map (no undefined values, which the document client refuses). */
+function storedAdmission(admission: AdmissionHandover): Record<string, number> {
+  const { share, backlogSeconds, messagesPerIteration, readAt, cutAt } = admission;
+  return { share, backlogSeconds, messagesPerIteration, readAt, ...(cutAt === undefined ? {} : { cutAt }) };
 }
 
 function leaseKey(shard: number): string {

@@ -17,6 +17,10 @@ const T = Date.UTC(2030, 0, 1);
 /** A backlog of `seconds` of sends at 20 messages an iteration. */
 const behind = (seconds: number) => ({ waiting: Math.round(seconds * 20) - 5, inFlight: 5 });
 
+function fail(): never {
+  throw new Error('expected a handover');
+}
+
 function admission(): TickAdmission {
   const a = new TickAdmission();
   a.sent(20);
@@ -94,6 +98,55 @@ describe('TickAdmission', () => {
     for (let i = 0; i < 20; i++) b.observe(behind(10), T + i * HOLD_MS);
     expect(b.observe(behind(10), last + 60_000)).toBe(true);
     expect(b.state.share).toBe(1);
+  });
+
+  it('hands its share over to another admission, which goes on from it: the send rate, and the hold after a cut', () => {
+    expect(admission().handover()).toBeUndefined(); // nothing read yet: nothing to go on from
+    const a = admission();
+    for (let i = 0; i < SUSTAINED_READINGS; i++) a.observe(behind(10), T + i * 1000);
+    const cutAt = T + (SUSTAINED_READINGS - 1) * 1000;
+    expect(a.handover()).toEqual({
+      share: SHARE_CUT,
+      backlogSeconds: 10,
+      messagesPerIteration: 20,
+      readAt: cutAt,
+      cutAt,
+    });
+
+    const b = new TickAdmission();
+    expect(b.adopt(a.handover() ?? fail(), cutAt + 1_000)).toBe(true);
+    expect(b.state).toEqual(a.state);
+    // Its readings are in seconds of the sends it was handed (20 an iteration, not its own none).
+    b.observe(behind(10), cutAt + 1_000);
+    expect(b.state.backlogSeconds).toBe(10);
+    // The hold runs from the cut it was handed: sustained readings within it do not cut again.
+    for (let i = 1; i < SUSTAINED_READINGS; i++) b.observe(behind(10), cutAt + 1_000 + i * 100);
+    expect(b.state.share).toBe(SHARE_CUT);
+    b.observe(behind(10), cutAt + HOLD_MS);
+    expect(b.state.share).toBeCloseTo(SHARE_CUT * SHARE_CUT);
+  });
+
+  it('ignores a handover that is stale, older than its own reading, or not one', () => {
+    const a = admission();
+    for (let i = 0; i < SUSTAINED_READINGS; i++) a.observe(behind(10), T + i * 1000);
+    const handover = a.handover() ?? fail();
+    expect(new TickAdmission().adopt(handover, handover.readAt + STALE_MS + 1)).toBe(false);
+    const fresher = admission();
+    fresher.observe(behind(0), handover.readAt);
+    expect(fresher.adopt(handover, handover.readAt + 1)).toBe(false);
+    expect(fresher.state.share).toBe(1);
+    for (const broken of [
+      { ...handover, share: 0 },
+      { ...handover, share: 1.5 },
+      { ...handover, share: Number.NaN },
+      { ...handover, readAt: '2030' as unknown as number },
+      { ...handover, backlogSeconds: -1 },
+      { ...handover, cutAt: null as unknown as number },
+    ]) {
+      const b = new TickAdmission();
+      expect(b.adopt(broken, handover.readAt + 1)).toBe(false);
+      expect(b.state).toEqual({ share: 1, backlogSeconds: undefined });
+    }
   });
 
   it('reads the backlog in seconds of what the tick sends', () => {

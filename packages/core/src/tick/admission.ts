@@ -43,6 +43,24 @@ export interface AdmissionState {
   readonly backlogSeconds: number | undefined;
 }
 
+/**
+ * The admission a loop hands over with its shard leases (see `LeaseStore.release`), so the loop
+ * taking them next goes on from its share. On Lambda that loop runs in another instance (the tick
+ * is started anew each minute, and each minute's loop overlaps the last one's end), which without it
+ * began every minute at a full share and planned every due job into a ring seconds behind.
+ */
+export interface AdmissionHandover {
+  readonly share: number;
+  /** The backlog last read, in seconds of sends. */
+  readonly backlogSeconds: number;
+  /** The running rate of ring messages per iteration it was read against. */
+  readonly messagesPerIteration: number;
+  /** When the backlog was last read (epoch ms): a handover older than `STALE_MS` is ignored. */
+  readonly readAt: number;
+  /** When the share was last cut (epoch ms), if it was. */
+  readonly cutAt?: number;
+}
+
 export class TickAdmission {
   private current = 1;
   private lastCutAt = Number.NEGATIVE_INFINITY;
@@ -76,6 +94,35 @@ export class TickAdmission {
     return changed;
   }
 
+  /** What the next loop needs to go on from this share; undefined before the first reading. */
+  handover(): AdmissionHandover | undefined {
+    if (this.lastReadingAt === undefined || this.backlogSeconds === undefined) return undefined;
+    return {
+      share: this.current,
+      backlogSeconds: this.backlogSeconds,
+      messagesPerIteration: this.messagesPerIteration,
+      readAt: this.lastReadingAt,
+      ...(Number.isFinite(this.lastCutAt) ? { cutAt: this.lastCutAt } : {}),
+    };
+  }
+
+  /**
+   * Goes on from a loop's handover when it was read after this admission's own last reading and is
+   * not stale at `nowMs`; answers whether it did. A handover that is not one (a share outside
+   * [MIN_SHARE, 1], a time that is not a number) is ignored: it comes from a store.
+   */
+  adopt(handover: AdmissionHandover, nowMs: number): boolean {
+    if (!isHandover(handover) || nowMs - handover.readAt > STALE_MS) return false;
+    if (this.lastReadingAt !== undefined && this.lastReadingAt >= handover.readAt) return false;
+    this.current = handover.share;
+    this.backlogSeconds = handover.backlogSeconds;
+    this.messagesPerIteration = handover.messagesPerIteration;
+    this.lastReadingAt = handover.readAt;
+    this.lastCutAt = handover.cutAt ?? Number.NEGATIVE_INFINITY;
+    this.highReadings = 0;
+    return true;
+  }
+
   /** Adjusts the share to the backlog read at `nowMs`; answers whether it changed. */
   observe(backlog: RingBacklog, nowMs: number): boolean {
     const forgot = this.forgetIfStale(nowMs);
@@ -101,6 +148,21 @@ export class TickAdmission {
   admits(jobId: number, due: number): boolean {
     return this.current >= 1 || unitHash(jobId, due) < this.current;
   }
+}
+
+function isHandover(h: AdmissionHandover): boolean {
+  const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+  return (
+    finite(h.share) &&
+    h.share >= MIN_SHARE &&
+    h.share <= 1 &&
+    finite(h.backlogSeconds) &&
+    h.backlogSeconds >= 0 &&
+    finite(h.messagesPerIteration) &&
+    h.messagesPerIteration >= 0 &&
+    finite(h.readAt) &&
+    (h.cutAt === undefined || finite(h.cutAt))
+  );
 }
 
 /** A number in [0, 1) from (jobId, due), the same in every process (see `hashFraction`). */

@@ -1,1 +1,2 @@
+export type { AdmissionHandover } from './admission.js';
 export type { Lease, LeaseStore } from './lease-store.js';

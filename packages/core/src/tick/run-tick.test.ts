@@ -687,6 +687,24 @@ describe('admission control', () => {
     expect(new Set(sent.map((e) => e.message.jobId))).toEqual(new Set(admitted));
   });
 
+  it('is handed over with the leases: another instance’s loop taking them goes on from the share', async () => {
+    const { clock, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
+    const first = new TickAdmission();
+    first.sent(10); // 52 s behind, and not draining
+    for (let i = 0; i < 3 * SUSTAINED_READINGS; i++)
+      first.observe({ waiting: 500, inFlight: 20 }, clock.now() - 20_000 + i * HOLD_MS);
+    const share = first.state.share;
+    expect(share).toBeLessThan(SHARE_CUT * SHARE_CUT);
+    await runTickLoop(deps, { ...settings, owner: 'instance-a' }, clock.now() + 1, undefined, first);
+    // The next minute's loop runs in another instance, with an admission of its own.
+    const second = new TickAdmission();
+    await runTickLoop(deps, { ...settings, owner: 'instance-b' }, clock.now() + 1, undefined, second);
+    expect(second.state.share).toBe(share);
+    const admitted = Array.from({ length: 400 }, (_, i) => i + 1).filter((id) => second.admits(id, due));
+    expect(admitted.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((e) => e.message.jobId))).toEqual(new Set(admitted));
+  });
+
   it('begins at a full share when the share it was left is stale (a Lambda instance’s next loop)', async () => {
     const { clock, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
     const admission = new TickAdmission();

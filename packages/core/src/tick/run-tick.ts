@@ -98,7 +98,8 @@ export interface ShardResult {
  * lease held is renewed only once half of it has run (see `isAging`), not every second.
  * `processAdmission`: admission control that outlives one loop (see {@link tickOnce}), so the next
  * loop of the same process goes on from its share (a stale one is forgotten); without it the loop
- * starts one of its own at a full share.
+ * starts one of its own at a full share. Either way the share is handed over with the leases (see
+ * `LeaseStore.release`), and a loop taking them goes on from it: the next loop may be another process.
  */
 export async function runTickLoop(
   deps: TickDeps,
@@ -129,7 +130,12 @@ export async function runTickLoop(
       await deps.clock.sleep(Math.min(msUntilTickPhase(now), until - now), signal);
     }
   } finally {
-    await Promise.allSettled([...held.keys()].map((shard) => deps.leases.release(shard, settings.owner)));
+    // The admission goes with the leases: the loop that takes them next (on Lambda, another
+    // instance's) goes on from this share rather than planning every due job into a ring behind.
+    const handover = admission?.handover();
+    await Promise.allSettled(
+      [...held.keys()].map((shard) => deps.leases.release(shard, settings.owner, handover)),
+    );
   }
   return { iterations, firesEnqueued };
 }
@@ -252,6 +258,13 @@ async function planShard(
   if (lease.tookOver && lease !== held) {
     deps.metrics.add(METRIC.leaseTakeovers, 'Count', 1);
     deps.logger.warn('took over shard lease', { shard, fencingToken: lease.fencingToken });
+  }
+  if (admission && lease !== held && lease.admission && admission.adopt(lease.admission, nowMs)) {
+    deps.logger.info('admission share handed over with the shard lease', {
+      shard,
+      share: Number(admission.state.share.toFixed(3)),
+      backlogSeconds: Number((admission.state.backlogSeconds ?? 0).toFixed(2)),
+    });
   }
 
   const windowEnd = nowMs + settings.preReadMs;

@@ -1,5 +1,5 @@
-import type { Lease, LeaseStore } from '@tickring/core/tick';
-import type { EmbeddedDatabase } from './database.js';
+import type { AdmissionHandover, Lease, LeaseStore } from '@tickring/core/tick';
+import type { EmbeddedDatabase, SqlValue } from './database.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS shard_leases (
@@ -7,15 +7,18 @@ CREATE TABLE IF NOT EXISTS shard_leases (
   owner TEXT NOT NULL,
   -- 0 once released on purpose (a hand-over, not a takeover).
   lease_until INTEGER NOT NULL,
-  fencing_token INTEGER NOT NULL
+  fencing_token INTEGER NOT NULL,
+  -- The admission handed over with the last release (JSON; NULL: none).
+  admission TEXT
 );
 `;
 
 interface LeaseRow {
-  [column: string]: string | number;
+  [column: string]: SqlValue;
   owner: string;
   lease_until: number;
   fencing_token: number;
+  admission: string | null;
 }
 
 /**
@@ -27,13 +30,14 @@ interface LeaseRow {
 export class SqliteLeaseStore implements LeaseStore {
   constructor(private readonly options: { database: EmbeddedDatabase }) {
     options.database.ensureSchema('shard_leases', SCHEMA);
+    addAdmissionColumn(options.database);
   }
 
   async acquire(shard: number, owner: string, nowMs: number, durationMs: number): Promise<Lease | undefined> {
     const { database } = this.options;
     return database.transaction(() => {
       const held = database.db
-        .prepare('SELECT owner, lease_until, fencing_token FROM shard_leases WHERE shard = ?')
+        .prepare('SELECT owner, lease_until, fencing_token, admission FROM shard_leases WHERE shard = ?')
         .get<LeaseRow>(shard);
       const leaseUntil = nowMs + durationMs;
       if (held?.owner === owner && held.lease_until >= nowMs) {
@@ -50,13 +54,38 @@ export class SqliteLeaseStore implements LeaseStore {
         )
         .run(shard, owner, leaseUntil, fencingToken);
       const tookOver = held !== undefined && held.owner !== owner && held.lease_until > 0;
-      return { shard, owner, leaseUntil, fencingToken, tookOver };
+      const admission = parseAdmission(held?.admission ?? null);
+      return { shard, owner, leaseUntil, fencingToken, tookOver, ...(admission ? { admission } : {}) };
     });
   }
 
-  async release(shard: number, owner: string): Promise<void> {
+  async release(shard: number, owner: string, admission?: AdmissionHandover): Promise<void> {
     this.options.database.db
-      .prepare('UPDATE shard_leases SET lease_until = 0 WHERE shard = ? AND owner = ?')
-      .run(shard, owner);
+      .prepare('UPDATE shard_leases SET lease_until = 0, admission = ? WHERE shard = ? AND owner = ?')
+      .run(admission ? JSON.stringify(admission) : null, shard, owner);
   }
+}
+
+/** A handover as stored; one that is not JSON is none (the tick checks the fields it adopts). */
+function parseAdmission(text: string | null): AdmissionHandover | undefined {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as AdmissionHandover;
+  } catch {
+    return undefined;
+  }
+}
+
+const migrated = new WeakSet<EmbeddedDatabase>();
+
+/** A database written before leases carried the admission gets the column (NULL: none), once per open. */
+function addAdmissionColumn(database: EmbeddedDatabase): void {
+  if (migrated.has(database)) return;
+  const columns = database.db
+    .prepare('PRAGMA table_info(shard_leases)')
+    .all<{ [column: string]: SqlValue; name: string }>();
+  if (!columns.some((c) => c.name === 'admission')) {
+    database.db.exec('ALTER TABLE shard_leases ADD COLUMN admission TEXT');
+  }
+  migrated.add(database);
 }

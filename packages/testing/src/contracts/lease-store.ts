@@ -104,6 +104,38 @@ export function leaseStoreContract(label: string, newStore: () => Promise<LeaseS
       expect(await store.acquire(0, loser, T + LEASE_MS + 3, LEASE_MS)).toBeUndefined();
     });
 
+    it('hands the released lease’s admission to whoever takes it next, until a release without one', async () => {
+      const store = await newStore();
+      const handover = {
+        share: 0.343,
+        backlogSeconds: 2.75,
+        messagesPerIteration: 41.5,
+        readAt: T + 900,
+        cutAt: T + 400,
+      };
+      await store.acquire(0, 'a', T, LEASE_MS);
+      await store.release(0, 'b', { ...handover, share: 0.05 }); // not b's: nothing kept
+      await store.release(0, 'a', handover);
+      const taken = await store.acquire(0, 'b', T + 1_000, LEASE_MS);
+      expect(taken).toEqual({
+        shard: 0,
+        owner: 'b',
+        leaseUntil: T + 1_000 + LEASE_MS,
+        fencingToken: 2,
+        tookOver: false,
+        admission: handover,
+      });
+      // A renewal carries none; the next release without one clears it.
+      expect((await store.acquire(0, 'b', T + 1_500, LEASE_MS))?.admission).toBeUndefined();
+      await store.release(0, 'b');
+      expect((await store.acquire(0, 'c', T + 2_000, LEASE_MS))?.admission).toBeUndefined();
+      // Without cutAt (a share never cut) it comes back without it, and apart per shard.
+      const uncut = { share: 0.9, backlogSeconds: 0.5, messagesPerIteration: 3, readAt: T + 2_500 };
+      await store.release(0, 'c', uncut);
+      expect((await store.acquire(0, 'a', T + 3_000, LEASE_MS))?.admission).toEqual(uncut);
+      expect((await store.acquire(1, 'a', T + 3_000, LEASE_MS))?.admission).toBeUndefined();
+    });
+
     it('keeps each shard’s lease apart', async () => {
       const store = await newStore();
       const leases = await Promise.all(

@@ -1,9 +1,10 @@
-import type { Lease, LeaseStore } from '@tickring/core/tick';
+import type { AdmissionHandover, Lease, LeaseStore } from '@tickring/core/tick';
 
 interface LeaseItem {
   readonly owner: string;
   readonly leaseUntil: number;
   readonly fencingToken: number;
+  readonly admission?: AdmissionHandover;
 }
 
 /**
@@ -24,14 +25,21 @@ export class MemoryLeaseStore implements LeaseStore {
     }
     if (held !== undefined && held.leaseUntil >= nowMs) return undefined;
     const fencingToken = (held?.fencingToken ?? 0) + 1;
-    this.leases.set(shard, { owner, leaseUntil, fencingToken });
+    const admission = held?.admission;
+    this.leases.set(shard, { owner, leaseUntil, fencingToken, ...(admission ? { admission } : {}) });
     // A lease released on purpose (leaseUntil 0) is a hand-over, not a takeover.
     const tookOver = held !== undefined && held.owner !== owner && held.leaseUntil > 0;
-    return { shard, owner, leaseUntil, fencingToken, tookOver };
+    return { shard, owner, leaseUntil, fencingToken, tookOver, ...(admission ? { admission } : {}) };
   }
 
-  async release(shard: number, owner: string): Promise<void> {
+  async release(shard: number, owner: string, admission?: AdmissionHandover): Promise<void> {
     const held = this.leases.get(shard);
-    if (held?.owner === owner) this.leases.set(shard, { ...held, leaseUntil: 0 });
+    if (held?.owner !== owner) return;
+    this.leases.set(shard, {
+      owner,
+      leaseUntil: 0,
+      fencingToken: held.fencingToken,
+      ...(admission ? { admission: { ...admission } } : {}),
+    });
   }
 }
