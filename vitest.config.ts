@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{functions,local,infra,bench}/**/*.test.ts',
+            '{functions,local,infra,bench,tools}/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'console/src/**/*.test.ts',
             'test/boundaries/*.test.ts',

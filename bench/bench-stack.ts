@@ -230,6 +230,7 @@ async function openBenchStack(target: BenchTarget, options: BenchRunOptions): Pr
         appNamePrefix: `${prefix}app-`,
         logRoot,
         onRun,
+        onLost: (message) => log(`WARNING: ${message}: the fires routed to it from now on are missed`),
       });
       return fleet;
     },

@@ -32,6 +32,11 @@ export interface FleetOptions {
   /** Every run an executor's handler received (reported a few ms later, with its receipt time). */
   readonly onRun: (run: RunNotice) => void;
   readonly onlineTimeoutMs?: number;
+  /**
+   * An executor's worker that failed or exited after it started, not stopped by `stop` (the runs it
+   * was sent from then on are missed, and the summary alone would not say why).
+   */
+  readonly onLost?: (message: string) => void;
 }
 
 /**
@@ -71,44 +76,63 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 }
 
 /** An executor's worker once it listens: its address and its OS thread id (Linux). */
-interface StartedWorker {
+export interface StartedWorker {
   readonly address: string;
   readonly threadId: number | undefined;
 }
 
-interface FleetWorker {
+export interface FleetWorker {
   readonly ready: Promise<StartedWorker>;
   stop(): Promise<void>;
 }
 
-function startWorker(appName: string, options: FleetOptions): FleetWorker {
-  const data: FleetWorkerData = {
+/** The executor's worker thread. The boot file registers tsx in the worker, then imports fleet-worker.ts. */
+function spawnExecutorWorker(data: FleetWorkerData): Worker {
+  return new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
+}
+
+/** Starts one executor's worker (`spawn`: which thread; another only in this file's tests). */
+export function startWorker(
+  appName: string,
+  options: Pick<FleetOptions, 'adminUrl' | 'accessToken' | 'logRoot' | 'onRun' | 'onLost'>,
+  spawn: (data: FleetWorkerData) => Worker = spawnExecutorWorker,
+): FleetWorker {
+  const worker = spawn({
     appName,
     adminUrl: options.adminUrl,
     accessToken: options.accessToken,
     logRoot: options.logRoot,
-  };
-  // The boot file registers tsx in the worker, then imports fleet-worker.ts.
-  const worker = new Worker(new URL('./fleet-worker-boot.mjs', import.meta.url), { workerData: data });
+  });
   let stopped: (() => void) | undefined;
   let exited = false;
-  worker.once('exit', () => {
+  let started = false;
+  let stopping = false;
+  let failStart: (err: Error) => void = () => undefined;
+  const lost = (err: Error) => {
+    if (!started) failStart(err);
+    else if (!stopping) options.onLost?.(err.message);
+  };
+  worker.on('error', (err) => lost(new Error(`executor ${appName}'s worker failed: ${err.message}`)));
+  worker.once('exit', (code) => {
     exited = true;
     stopped?.();
+    lost(new Error(`executor ${appName}'s worker exited (${code})`));
   });
   const ready = new Promise<StartedWorker>((resolve, reject) => {
+    failStart = reject;
     worker.on('message', (message: FleetWorkerMessage) => {
-      if (message.type === 'ready') resolve({ address: message.address, threadId: message.threadId });
-      else if (message.type === 'failed')
+      if (message.type === 'ready') {
+        started = true;
+        resolve({ address: message.address, threadId: message.threadId });
+      } else if (message.type === 'failed')
         reject(new Error(`executor ${appName} did not start: ${message.error}`));
       else if (message.type === 'runs') for (const run of message.runs) options.onRun(run);
       else if (message.type === 'stopped') stopped?.();
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`executor ${appName}'s worker exited (${code})`)));
   });
   ready.catch(() => undefined); // awaited by startFleet; a failure after a stop is not unhandled
   const stop = async () => {
+    stopping = true;
     if (exited) return;
     // Its executor stops and reports it; a worker that exits instead (or never answers) ends the wait.
     const done = new Promise<void>((resolve) => {

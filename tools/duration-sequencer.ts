@@ -36,34 +36,57 @@ function readDurations(root: string): FileDurations {
 export default class DurationSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
-    const durations = readDurations(root);
-    const secondsOf = (spec: TestSpecification) =>
-      durations[fileDurationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
-    const recorded = new Map<string, number[]>();
-    for (const spec of files) {
-      const seconds = secondsOf(spec);
-      if (!Number.isFinite(seconds)) continue;
-      const known = recorded.get(spec.project.name);
-      if (known) known.push(seconds);
-      else recorded.set(spec.project.name, [seconds]);
-    }
-    const meanSeconds = (project: string) => {
-      const known = recorded.get(project) ?? [];
-      return known.length === 0 ? 0 : known.reduce((a, b) => a + b, 0) / known.length;
-    };
     const base = await super.sort(files);
-    const position = new Map(base.map((spec, i) => [spec, i]));
-    return [...base].sort((a, b) => {
-      const groupDiff = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      if (groupDiff !== 0) return groupDiff;
-      if (a.project.name !== b.project.name) {
-        const projectDiff = meanSeconds(b.project.name) - meanSeconds(a.project.name);
-        if (projectDiff !== 0) return projectDiff;
-        return a.project.name < b.project.name ? -1 : 1;
-      }
-      const diff = secondsOf(b) - secondsOf(a);
-      if (diff !== 0 && !Number.isNaN(diff)) return diff;
-      return (position.get(a) ?? 0) - (position.get(b) ?? 0);
-    });
+    const ordered = orderByDuration(
+      base.map((spec) => ({
+        spec,
+        project: spec.project.name,
+        groupOrder: spec.project.config.sequence.groupOrder,
+        key: fileDurationKey(spec.project.name, root, spec.moduleId),
+      })),
+      readDurations(root),
+    );
+    return ordered.map((file) => file.spec);
   }
+}
+
+/** A test file as the order sees it: its project, the project's group and its key in the durations. */
+export interface SequencedFile {
+  readonly project: string;
+  readonly groupOrder: number;
+  readonly key: string;
+}
+
+/**
+ * The files in the order they start (see {@link DurationSequencer}): by group; within a group, the
+ * project with the longest recorded files on average first (its name breaking ties); within a
+ * project, the longest first, a file without a duration before all (a new one), then the order given.
+ */
+export function orderByDuration<F extends SequencedFile>(files: readonly F[], durations: FileDurations): F[] {
+  const secondsOf = (file: F) => durations[file.key] ?? Number.POSITIVE_INFINITY;
+  const recorded = new Map<string, number[]>();
+  for (const file of files) {
+    const seconds = secondsOf(file);
+    if (!Number.isFinite(seconds)) continue;
+    const known = recorded.get(file.project);
+    if (known) known.push(seconds);
+    else recorded.set(file.project, [seconds]);
+  }
+  const meanSeconds = (project: string) => {
+    const known = recorded.get(project) ?? [];
+    return known.length === 0 ? 0 : known.reduce((a, b) => a + b, 0) / known.length;
+  };
+  const position = new Map(files.map((file, i) => [file, i]));
+  return [...files].sort((a, b) => {
+    const groupDiff = a.groupOrder - b.groupOrder;
+    if (groupDiff !== 0) return groupDiff;
+    if (a.project !== b.project) {
+      const projectDiff = meanSeconds(b.project) - meanSeconds(a.project);
+      if (projectDiff !== 0) return projectDiff;
+      return a.project < b.project ? -1 : 1;
+    }
+    const diff = secondsOf(b) - secondsOf(a);
+    if (diff !== 0 && !Number.isNaN(diff)) return diff;
+    return (position.get(a) ?? 0) - (position.get(b) ?? 0);
+  });
 }
