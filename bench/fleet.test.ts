@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { startWorker } from './fleet.js';
 
 /** A worker thread standing in for an executor's: it says it is ready, then does what `then` says. */
-function standIn(then: 'exit' | 'stay' | 'exit-before-ready') {
+function standIn(then: 'exit' | 'throw' | 'stay' | 'exit-before-ready') {
   const code = `
     const { parentPort } = require('node:worker_threads');
     const then = ${JSON.stringify(then)};
     if (then === 'exit-before-ready') process.exit(4);
     parentPort.postMessage({ type: 'ready', address: 'http://127.0.0.1:1' });
     if (then === 'exit') setTimeout(() => process.exit(3), 20);
+    else if (then === 'throw') setTimeout(() => { throw new Error('boom'); }, 20);
     else parentPort.on('message', () => { parentPort.postMessage({ type: 'stopped' }); });
   `;
   return () => new Worker(code, { eval: true });
@@ -30,6 +31,16 @@ describe('startWorker', () => {
     expect(await worker.ready).toMatchObject({ address: 'http://127.0.0.1:1' });
     await expect.poll(() => lost, { timeout: 5_000 }).toEqual(["executor app-0's worker exited (3)"]);
     await worker.stop(); // already gone: returns at once
+  });
+
+  it('says so once when an executor’s worker throws (it fails, then exits)', async () => {
+    const lost: string[] = [];
+    const worker = startWorker('app-3', options(lost), standIn('throw'));
+    await worker.ready;
+    await expect.poll(() => lost, { timeout: 5_000 }).toEqual(["executor app-3's worker failed: boom"]);
+    await new Promise((r) => setTimeout(r, 100)); // its exit comes after the error
+    expect(lost).toHaveLength(1);
+    await worker.stop();
   });
 
   it('says nothing of a worker that its stop ended', async () => {

@@ -108,9 +108,13 @@ export function startWorker(
   let started = false;
   let stopping = false;
   let failStart: (err: Error) => void = () => undefined;
+  let reported = false;
   const lost = (err: Error) => {
     if (!started) failStart(err);
-    else if (!stopping) options.onLost?.(err.message);
+    else if (!stopping && !reported) {
+      reported = true; // a worker that throws fails, then exits: one loss
+      options.onLost?.(err.message);
+    }
   };
   worker.on('error', (err) => lost(new Error(`executor ${appName}'s worker failed: ${err.message}`)));
   worker.once('exit', (code) => {

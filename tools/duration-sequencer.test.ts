@@ -19,7 +19,7 @@ describe('orderByDuration', () => {
     ];
     const durations = {
       'unit:a.test.ts': 1,
-      'unit:b.test.ts': 40, // one long unit file does not put the unit project first: 20.5 s on average
+      'unit:b.test.ts': 60, // longer than any fault file, yet the unit project comes after: 30.5 s on average
       'faults:kill.int.test.ts': 50,
       'faults:pause.int.test.ts': 30,
       'integration:e2e.int.test.ts': 5,

@@ -50,7 +50,7 @@ export function buildTickDeps(config: SchedulerTickConfig, runtime: Partial<Tick
   // Admission control outlives one invocation. The local stack runs every minute's loop and the
   // standby in this one instance, so the next loop goes on from the share the backlog called for; on
   // Lambda an instance's loops are at least two minutes apart, and a share that old is forgotten
-  // (STALE_MS): each loop begins at a full share there, as before.
+  // (STALE_MS): there the next loop goes on from the share the last one handed over with its leases.
   const admission = new TickAdmission();
   return { ...deps, settings, admission, signal: runtime.signal, flushMetrics: () => metrics.flush() };
 }

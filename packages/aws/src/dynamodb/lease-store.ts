@@ -47,7 +47,8 @@ export class DynamoLeaseStore implements LeaseStore {
         new UpdateCommand({
           TableName: this.options.controlTable,
           Key: key,
-          UpdateExpression: 'SET #owner = :me, leaseUntil = :until ADD fencingToken :one',
+          // The handover (ALL_OLD hands it back) is for this taker only: a holder that dies hands nothing on.
+          UpdateExpression: 'SET #owner = :me, leaseUntil = :until ADD fencingToken :one REMOVE admission',
           ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
           ExpressionAttributeNames: { '#owner': 'owner' },
           ExpressionAttributeValues: { ':me': owner, ':now': nowMs, ':until': nowMs + durationMs, ':one': 1 },
@@ -130,7 +131,7 @@ function heldByAnother(err: unknown, owner: string, nowMs: number): boolean {
   return holder !== undefined && holder !== owner && until >= nowMs;
 }
 
-/** The handover's fields as a map (no undefined values, which the document client refuses). */
+/** The handover's fields, and only those, as the item's `admission` map (`cutAt` only when cut). */
 function storedAdmission(admission: AdmissionHandover): Record<string, number> {
   const { share, backlogSeconds, messagesPerIteration, readAt, cutAt } = admission;
   return { share, backlogSeconds, messagesPerIteration, readAt, ...(cutAt === undefined ? {} : { cutAt }) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HANDOVER_SKEW_MS,
   HIGH_BACKLOG_SECONDS,
   HOLD_MS,
   LOW_BACKLOG_SECONDS,
@@ -131,6 +132,9 @@ describe('TickAdmission', () => {
     for (let i = 0; i < SUSTAINED_READINGS; i++) a.observe(behind(10), T + i * 1000);
     const handover = a.handover() ?? fail();
     expect(new TickAdmission().adopt(handover, handover.readAt + STALE_MS + 1)).toBe(false);
+    // Read after now by more than two hosts' clocks differ: not a reading to go on from.
+    expect(new TickAdmission().adopt(handover, handover.readAt - HANDOVER_SKEW_MS - 1)).toBe(false);
+    expect(new TickAdmission().adopt(handover, handover.readAt - HANDOVER_SKEW_MS)).toBe(true);
     const fresher = admission();
     fresher.observe(behind(0), handover.readAt);
     expect(fresher.adopt(handover, handover.readAt + 1)).toBe(false);
@@ -147,6 +151,12 @@ describe('TickAdmission', () => {
       expect(b.adopt(broken, handover.readAt + 1)).toBe(false);
       expect(b.state).toEqual({ share: 1, backlogSeconds: undefined });
     }
+  });
+
+  it('hands nothing over from a gauge that answered nonsense', () => {
+    const a = admission();
+    a.observe({ waiting: Number.NaN, inFlight: 5 }, T);
+    expect(a.handover()).toBeUndefined();
   });
 
   it('reads the backlog in seconds of what the tick sends', () => {

@@ -33,6 +33,8 @@ export const DRAINING = 0.9;
  * the backlog called for then says nothing of now (a Lambda instance's next loop may come hours later).
  */
 export const STALE_MS = 10_000;
+/** How far after now a handover's reading may be (the clocks of two hosts differ) before it is ignored. */
+export const HANDOVER_SKEW_MS = 1_000;
 /** Weight of an iteration's sends in the running rate of ring messages per iteration. */
 const RATE_WEIGHT = 0.2;
 
@@ -97,22 +99,26 @@ export class TickAdmission {
   /** What the next loop needs to go on from this share; undefined before the first reading. */
   handover(): AdmissionHandover | undefined {
     if (this.lastReadingAt === undefined || this.backlogSeconds === undefined) return undefined;
-    return {
+    const handover = {
       share: this.current,
       backlogSeconds: this.backlogSeconds,
       messagesPerIteration: this.messagesPerIteration,
       readAt: this.lastReadingAt,
       ...(Number.isFinite(this.lastCutAt) ? { cutAt: this.lastCutAt } : {}),
     };
+    // A gauge that answered nonsense (not a number) leaves nothing to go on from, and nothing a store refuses.
+    return isHandover(handover) ? handover : undefined;
   }
 
   /**
    * Goes on from a loop's handover when it was read after this admission's own last reading and is
-   * not stale at `nowMs`; answers whether it did. A handover that is not one (a share outside
-   * [MIN_SHARE, 1], a time that is not a number) is ignored: it comes from a store.
+   * neither stale at `nowMs` nor read after it (beyond `HANDOVER_SKEW_MS`: another host's clock);
+   * answers whether it did. A handover that is not one (a share outside [MIN_SHARE, 1], a time that
+   * is not a number) is ignored: it comes from a store.
    */
   adopt(handover: AdmissionHandover, nowMs: number): boolean {
-    if (!isHandover(handover) || nowMs - handover.readAt > STALE_MS) return false;
+    if (!isHandover(handover)) return false;
+    if (nowMs - handover.readAt > STALE_MS || handover.readAt - nowMs > HANDOVER_SKEW_MS) return false;
     if (this.lastReadingAt !== undefined && this.lastReadingAt >= handover.readAt) return false;
     this.current = handover.share;
     this.backlogSeconds = handover.backlogSeconds;

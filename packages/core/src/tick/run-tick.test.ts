@@ -705,6 +705,24 @@ describe('admission control', () => {
     expect(new Set(sent.map((e) => e.message.jobId))).toEqual(new Set(admitted));
   });
 
+  it('goes on from a handover only in a loop that held no shard: one already planning keeps its own share', async () => {
+    const { clock, deps } = await setUp({ waiting: 0, inFlight: 1 });
+    const leases = new MemoryLeaseStore();
+    // Read after this loop's own reading of the iteration (another host's clock, a little ahead).
+    const handover = { share: 0.3, backlogSeconds: 4, messagesPerIteration: 10, readAt: clock.now() + 500 };
+    await leases.acquire(0, 'other', clock.now() - 1_000, 60_000);
+    await leases.release(0, 'other', handover);
+    const admission = new TickAdmission();
+    admission.sent(10);
+    const ours = await leases.acquire(1, 'us', clock.now(), 60_000);
+    // A loop that holds a lease (its own, of another shard) and takes this one: its share stays.
+    if (!ours) throw new Error('shard 1 is free');
+    const two = { ...settings, shardCount: 2, owner: 'us' };
+    const [first] = await tickOnce({ ...deps, leases }, two, clock.now(), new Map([[1, ours]]), admission);
+    expect(first).toMatchObject({ shard: 0, held: true });
+    expect(admission.state.share).toBe(1);
+  });
+
   it('begins at a full share when the share it was left is stale (a Lambda instance’s next loop)', async () => {
     const { clock, sent, deps } = await setUp({ waiting: 500, inFlight: 20 });
     const admission = new TickAdmission();

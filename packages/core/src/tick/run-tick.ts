@@ -98,8 +98,9 @@ export interface ShardResult {
  * lease held is renewed only once half of it has run (see `isAging`), not every second.
  * `processAdmission`: admission control that outlives one loop (see {@link tickOnce}), so the next
  * loop of the same process goes on from its share (a stale one is forgotten); without it the loop
- * starts one of its own at a full share. Either way the share is handed over with the leases (see
- * `LeaseStore.release`), and a loop taking them goes on from it: the next loop may be another process.
+ * starts one of its own at a full share. Either way, with admission control on (a ring gauge), the
+ * share is handed over with the leases (see `LeaseStore.release`), and a loop that held no shard and
+ * takes them goes on from it: the next loop may be another process.
  */
 export async function runTickLoop(
   deps: TickDeps,
@@ -171,8 +172,13 @@ export async function tickOnce(
   else if (admission) await observeBacklog(deps, admission, nowMs);
   const shards = Array.from({ length: settings.shardCount }, (_, shard) => shard);
   const calendars = new CalendarReads(deps.calendars);
+  // Only a loop that held no shard goes on from a handover: one already planning reads its own
+  // backlog, and one iteration's shards are all planned at the same share.
+  const adopting = standing ? admission : undefined;
   const planned = await Promise.all(
-    shards.map((shard) => planShard(deps, settings, shard, nowMs, calendars, held?.get(shard), admission)),
+    shards.map((shard) =>
+      planShard(deps, settings, shard, nowMs, calendars, held?.get(shard), admission, adopting),
+    ),
   );
   // Send first, then advance: a crash in between re-sends the same (jobId, scheduledTime) fires,
   // which the dispatcher de-duplicates; the reverse order could lose them. One send for all the
@@ -249,6 +255,7 @@ async function planShard(
   calendars: CalendarReads,
   held?: Lease,
   admission?: TickAdmission,
+  adopting?: TickAdmission,
 ): Promise<ShardPlan> {
   let lease =
     held && !isAging(settings, held, nowMs)
@@ -259,11 +266,11 @@ async function planShard(
     deps.metrics.add(METRIC.leaseTakeovers, 'Count', 1);
     deps.logger.warn('took over shard lease', { shard, fencingToken: lease.fencingToken });
   }
-  if (admission && lease !== held && lease.admission && admission.adopt(lease.admission, nowMs)) {
+  if (adopting && lease !== held && lease.admission && adopting.adopt(lease.admission, nowMs)) {
     deps.logger.info('admission share handed over with the shard lease', {
       shard,
-      share: Number(admission.state.share.toFixed(3)),
-      backlogSeconds: Number((admission.state.backlogSeconds ?? 0).toFixed(2)),
+      share: Number(adopting.state.share.toFixed(3)),
+      backlogSeconds: Number((adopting.state.backlogSeconds ?? 0).toFixed(2)),
     });
   }
 

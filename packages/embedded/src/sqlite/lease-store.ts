@@ -50,7 +50,8 @@ export class SqliteLeaseStore implements LeaseStore {
         .prepare(
           'INSERT INTO shard_leases (shard, owner, lease_until, fencing_token) VALUES (?, ?, ?, ?) ' +
             'ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until, ' +
-            'fencing_token = excluded.fencing_token',
+            // The handover is for this taker only: a holder that dies hands nothing on to the next.
+            'fencing_token = excluded.fencing_token, admission = NULL',
         )
         .run(shard, owner, leaseUntil, fencingToken);
       const tookOver = held !== undefined && held.owner !== owner && held.lease_until > 0;
@@ -78,14 +79,21 @@ function parseAdmission(text: string | null): AdmissionHandover | undefined {
 
 const migrated = new WeakSet<EmbeddedDatabase>();
 
-/** A database written before leases carried the admission gets the column (NULL: none), once per open. */
+/**
+ * A database written before leases carried the admission gets the column (NULL: none), once per
+ * open, in one write transaction: two processes opening the file at once add it once.
+ */
 function addAdmissionColumn(database: EmbeddedDatabase): void {
   if (migrated.has(database)) return;
-  const columns = database.db
-    .prepare('PRAGMA table_info(shard_leases)')
-    .all<{ [column: string]: SqlValue; name: string }>();
-  if (!columns.some((c) => c.name === 'admission')) {
-    database.db.exec('ALTER TABLE shard_leases ADD COLUMN admission TEXT');
+  const hasColumn = () =>
+    database.db
+      .prepare('PRAGMA table_info(shard_leases)')
+      .all<{ [column: string]: SqlValue; name: string }>()
+      .some((c) => c.name === 'admission');
+  if (!hasColumn()) {
+    database.transaction(() => {
+      if (!hasColumn()) database.db.exec('ALTER TABLE shard_leases ADD COLUMN admission TEXT');
+    });
   }
   migrated.add(database);
 }

@@ -114,8 +114,10 @@ export function leaseStoreContract(label: string, newStore: () => Promise<LeaseS
         cutAt: T + 400,
       };
       await store.acquire(0, 'a', T, LEASE_MS);
-      await store.release(0, 'b', { ...handover, share: 0.05 }); // not b's: nothing kept
       await store.release(0, 'a', handover);
+      // Not b's to release: neither another handover nor none replaces a's.
+      await store.release(0, 'b', { ...handover, share: 0.05 });
+      await store.release(0, 'b');
       const taken = await store.acquire(0, 'b', T + 1_000, LEASE_MS);
       expect(taken).toEqual({
         shard: 0,
@@ -134,6 +136,18 @@ export function leaseStoreContract(label: string, newStore: () => Promise<LeaseS
       await store.release(0, 'c', uncut);
       expect((await store.acquire(0, 'a', T + 3_000, LEASE_MS))?.admission).toEqual(uncut);
       expect((await store.acquire(1, 'a', T + 3_000, LEASE_MS))?.admission).toBeUndefined();
+    });
+
+    it('hands a handover to one taker only: a holder that dies after taking it hands nothing on', async () => {
+      const store = await newStore();
+      const handover = { share: 0.5, backlogSeconds: 3, messagesPerIteration: 10, readAt: T + 500 };
+      await store.acquire(0, 'a', T, LEASE_MS);
+      await store.release(0, 'a', handover);
+      expect((await store.acquire(0, 'b', T + 1_000, LEASE_MS))?.admission).toEqual(handover);
+      // b dies holding the lease; c takes it over once it has expired.
+      const taken = await store.acquire(0, 'c', T + 1_000 + LEASE_MS + 1, LEASE_MS);
+      expect(taken).toMatchObject({ owner: 'c', tookOver: true });
+      expect(taken?.admission).toBeUndefined();
     });
 
     it('keeps each shard’s lease apart', async () => {

@@ -25,8 +25,9 @@ export class MemoryLeaseStore implements LeaseStore {
     }
     if (held !== undefined && held.leaseUntil >= nowMs) return undefined;
     const fencingToken = (held?.fencingToken ?? 0) + 1;
+    // The handover is for this taker only: a holder that dies hands nothing on to the next.
     const admission = held?.admission;
-    this.leases.set(shard, { owner, leaseUntil, fencingToken, ...(admission ? { admission } : {}) });
+    this.leases.set(shard, { owner, leaseUntil, fencingToken });
     // A lease released on purpose (leaseUntil 0) is a hand-over, not a takeover.
     const tookOver = held !== undefined && held.owner !== owner && held.leaseUntil > 0;
     return { shard, owner, leaseUntil, fencingToken, tookOver, ...(admission ? { admission } : {}) };
