@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../common/errors.js';
+import { problemsOf, ValidationError } from '../common/errors.js';
 import {
   findChildCycle,
   firstFireForStart,
@@ -137,6 +137,63 @@ describe('parseJobSpec', () => {
       'excutorHandler',
       /unknown field/,
     );
+  });
+
+  it('answers every problem of a body at once, each naming its field, none repeated by a later check', () => {
+    const err = validationError(() =>
+      parseJobSpec({
+        name: '',
+        author: 42,
+        scheduleType: 'CRON',
+        scheduleConf: 'bad cron',
+        executorHandler: '',
+        misfireStrategy: 'NOPE',
+        executorTimeout: -3,
+        excutorParam: 'typo',
+        timeoutSeconds: 5,
+      }),
+    );
+    expect(problemsOf(err).map((p) => p.field)).toEqual([
+      'excutorParam',
+      'timeoutSeconds',
+      'author',
+      'misfireStrategy',
+      'executorTimeout',
+      'appName',
+      'name',
+      'scheduleConf',
+      'executorHandler',
+    ]);
+    expect(err.field).toBe('excutorParam');
+    expect(err.message).toContain('unknown field "timeoutSeconds"');
+    expect(err.message).toContain('name is required');
+    expect(err.message).toContain('appName is required');
+  });
+
+  it('leaves out the schedule’s check when its type could not be read, and the jitter’s with it, not the bounds’', () => {
+    const err = validationError(() =>
+      parseJobSpec({
+        ...minimal,
+        scheduleType: 'WEEKLY',
+        scheduleConf: '0 0 * * * ?',
+        startAt: '2030-01-02T00:00:00Z',
+        endAt: '2030-01-01T00:00:00Z',
+        jitterSeconds: 3600,
+      }),
+    );
+    expect(problemsOf(err).map((p) => p.field)).toEqual(['scheduleType', 'endAt']);
+    // With a schedule that can be read, the jitter is judged too (an hourly cron: less than 3,600 s).
+    const readable = validationError(() =>
+      parseJobSpec({
+        ...minimal,
+        scheduleType: 'CRON',
+        scheduleConf: '0 0 * * * ?',
+        startAt: '2030-01-02T00:00:00Z',
+        endAt: '2030-01-01T00:00:00Z',
+        jitterSeconds: 3600,
+      }),
+    );
+    expect(problemsOf(readable).map((p) => p.field)).toEqual(['endAt', 'jitterSeconds']);
   });
 
   it('ignores read-only fields a client sends back from GET', () => {

@@ -11,7 +11,13 @@ import {
   SCHEDULE_CALENDAR_LISTS,
   type ScheduleCalendars,
 } from '../calendars/calendar-schedule.js';
-import { ConflictError, type Problem, RequestValidationError, ValidationError } from '../common/errors.js';
+import {
+  ConflictError,
+  type Problem,
+  problemsOf,
+  RequestValidationError,
+  ValidationError,
+} from '../common/errors.js';
 import { parseRouteStrategy } from '../dispatch/routing/index.js';
 import {
   firstBoundedFire,
@@ -152,75 +158,72 @@ export interface ParseJobOptions {
 
 /**
  * Reads a create or update body: the fields given are laid over `base` (or the defaults) and the
- * result is checked as a whole. Unknown fields are refused, so a typo does not go unnoticed.
+ * result is checked as a whole. Unknown fields are refused, so a typo does not go unnoticed. Every
+ * problem found is answered at once (one RequestValidationError), not the first alone: a field that
+ * could not be read is left out of the checks that would only repeat it.
  */
 export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): JobSpec {
   const body = resolveJobAliases(requireObject(input));
-  for (const key of Object.keys(body)) {
-    if (
+  const problems: Problem[] = [];
+  const unknown = Object.keys(body).filter(
+    (key) =>
       !isOneOf(key, JOB_EDITABLE_FIELDS) &&
       !isOneOf(key, JOB_READ_ONLY_FIELDS) &&
-      !isOneOf(key, JOB_VIEW_ONLY_FIELDS)
-    ) {
-      throw new ValidationError(
-        `unknown field "${key}"; the job fields are ${JOB_EDITABLE_FIELDS.join(', ')}`,
-        key,
-      );
-    }
+      !isOneOf(key, JOB_VIEW_ONLY_FIELDS),
+  );
+  for (const [i, key] of unknown.entries()) {
+    problems.push({
+      field: key,
+      message:
+        i === 0
+          ? `unknown field "${key}"; the job fields are ${JOB_EDITABLE_FIELDS.join(', ')}`
+          : `unknown field "${key}"`,
+    });
   }
   const given: Partial<Record<keyof JobSpec, unknown>> = {};
-  const boundProblems: Problem[] = [];
   for (const field of JOB_EDITABLE_FIELDS) {
     if (body[field] === undefined) continue;
-    if (!isOneOf(field, BOUND_FIELDS) && !isOneOf(field, RETENTION_FIELDS) && field !== 'calendars') {
-      given[field] = readJobField(field, body[field]);
-      continue;
-    }
-    // The bounds, calendars and retention are read together, so a body gets every problem of them in one answer.
     try {
       given[field] = readJobField(field, body[field]);
     } catch (err) {
-      if (err instanceof RequestValidationError) boundProblems.push(...err.problems);
-      else if (err instanceof ValidationError) boundProblems.push({ field, message: err.message });
+      if (err instanceof RequestValidationError) problems.push(...err.problems);
+      else if (err instanceof ValidationError)
+        problems.push({ field: err.field ?? field, message: err.message });
       else throw err;
     }
   }
   const base = options.base;
   if (!base) {
     for (const field of ['appName', 'name', 'author'] as const) {
-      if (given[field] === undefined) throw new ValidationError(`${field} is required`, field);
+      if (body[field] === undefined) problems.push({ field, message: `${field} is required` });
     }
   }
   const spec = { ...JOB_DEFAULTS, ...base, ...given } as JobSpec;
   if (
     given.scheduleType === undefined &&
+    body.scheduleType === undefined &&
     given.scheduleConf !== undefined &&
     spec.scheduleType === 'NONE' &&
     spec.scheduleConf.trim() !== ''
   ) {
     // Never a NONE job that silently keeps a schedule text.
-    throw new ValidationError(
-      'scheduleType is required when scheduleConf is given: CRON for a Quartz cron expression, FIX_RATE ' +
+    problems.push({
+      field: 'scheduleType',
+      message:
+        'scheduleType is required when scheduleConf is given: CRON for a Quartz cron expression, FIX_RATE ' +
         'for a number of seconds, ONCE for an instant (or NONE with an empty scheduleConf)',
-      'scheduleType',
-    );
+    });
   }
-  validateJobSpec(spec, options.id, options.nowMs, boundProblems);
+  validateJobSpec(spec, options.id, options.nowMs, problems);
   return withoutUndefined(spec);
 }
 
-/** The fields that bound a schedule or delay its fires: read together, their problems reported together. */
+/** The fields that bound a schedule or delay its fires. */
 export const BOUND_FIELDS = [
   'startAt',
   'endAt',
   'maxRuns',
   'jitterSeconds',
-] as const satisfies readonly (keyof JobSpec)[];
-
-/** A job's log retention fields (see log-retention.ts): read together, their problems reported together. */
-export const RETENTION_FIELDS = [
-  'logRetentionDays',
-  'keepSuccessfulRuns',
 ] as const satisfies readonly (keyof JobSpec)[];
 
 /** `T` with its fields that may be undefined made optional instead (and never undefined). */
@@ -364,8 +367,9 @@ function readChildIdList(field: string, value: unknown): unknown {
 }
 
 /**
- * The checks that need the whole job; `parseJobSpec` runs them. The bounds' problems (with the
- * `earlier` ones found reading them) come in one error, after the schedule's own check.
+ * The checks that need the whole job; `parseJobSpec` runs them. Throws one RequestValidationError
+ * with the `earlier` problems (found reading the fields) and every one these checks find, leaving out
+ * a check of a field that has a problem already (the schedule's, when its type, text or zone has one).
  */
 export function validateJobSpec(
   spec: JobSpec,
@@ -373,21 +377,34 @@ export function validateJobSpec(
   nowMs: number = Date.now(),
   earlier: readonly Problem[] = [],
 ): void {
+  const problems: Problem[] = [...earlier];
+  const flagged = (field: string) => problems.some((p) => p.field === field);
   for (const field of ['appName', 'name', 'author'] as const) {
-    if (spec[field].trim() === '') throw new ValidationError(`${field} is required`, field);
+    if (!flagged(field) && spec[field].trim() === '')
+      problems.push({ field, message: `${field} is required` });
   }
-  checkSchedule(scheduleOf(spec));
-  const [first, ...rest] = [
-    ...earlier,
-    ...boundsProblems(earlier.length > 0 ? withoutFields(spec, earlier) : spec, nowMs),
-  ];
-  if (first) throw new RequestValidationError([first, ...rest]);
-  if (spec.glueType === 'BEAN' && spec.executorHandler.trim() === '') {
-    throw new ValidationError('executorHandler is required when glueType is BEAN', 'executorHandler');
+  const scheduleFields = ['scheduleType', 'scheduleConf', 'timeZone'];
+  let scheduleOk = !scheduleFields.some(flagged);
+  if (scheduleOk) {
+    try {
+      checkSchedule(scheduleOf(spec));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      problems.push(...problemsOf(err));
+      scheduleOk = false;
+    }
+  }
+  // The bounds without the fields already refused; the jitter only against a schedule that can be read.
+  const bounds = withoutFields(spec, problems);
+  problems.push(...boundsProblems(scheduleOk ? bounds : { ...bounds, jitterSeconds: 0 }, nowMs));
+  if (!flagged('executorHandler') && spec.glueType === 'BEAN' && spec.executorHandler.trim() === '') {
+    problems.push({ field: 'executorHandler', message: 'executorHandler is required when glueType is BEAN' });
   }
   if (id !== undefined && spec.childJobIds.includes(id)) {
-    throw new ValidationError(`childJobIds must not contain the job's own id ${id}`, 'childJobIds');
+    problems.push({ field: 'childJobIds', message: `childJobIds must not contain the job's own id ${id}` });
   }
+  const [first, ...rest] = problems;
+  if (first) throw new RequestValidationError([first, ...rest]);
 }
 
 function readJobField(field: keyof JobSpec, value: unknown): unknown {
