@@ -408,6 +408,31 @@ describe('parseGroupSpec', () => {
     );
   });
 
+  it('answers every problem of a group body at once, none repeated by a later check', () => {
+    const err = validationError(() =>
+      parseGroupSpec({
+        appName: 'a b',
+        title: '   ',
+        addressType: 'SOMETIMES',
+        addressList: 7,
+        colour: 'red',
+      }),
+    );
+    expect(problemsOf(err).map((p) => p.field)).toEqual([
+      'colour',
+      'appName',
+      'addressType',
+      'addressList',
+      'title',
+    ]);
+    const missing = validationError(() => parseGroupSpec({ addressType: 'MANUAL' }));
+    expect(problemsOf(missing).map((p) => p.message)).toEqual([
+      'appName is required',
+      'title is required',
+      'addressList must list at least one http(s) URL for a MANUAL group',
+    ]);
+  });
+
   it("takes addressList as XXL-JOB's comma-separated string too", () => {
     expect(parseGroupSpec({ ...manual, addressList: 'http://a:1, http://b:2/' }).addressList).toEqual([
       'http://a:1/',

@@ -763,35 +763,54 @@ export const APP_NAME = /^[A-Za-z0-9_.-]+$/;
  */
 export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
   const body = requireObject(input);
-  for (const key of Object.keys(body)) {
-    if (!isOneOf(key, GROUP_EDITABLE_FIELDS) && !isOneOf(key, GROUP_READ_ONLY_FIELDS)) {
-      throw new ValidationError(
-        `unknown field "${key}"; the group fields are ${GROUP_EDITABLE_FIELDS.join(', ')}`,
-        key,
-      );
-    }
+  const problems: Problem[] = [];
+  const unknown = Object.keys(body).filter(
+    (key) => !isOneOf(key, GROUP_EDITABLE_FIELDS) && !isOneOf(key, GROUP_READ_ONLY_FIELDS),
+  );
+  for (const [i, key] of unknown.entries()) {
+    problems.push({
+      field: key,
+      message:
+        i === 0
+          ? `unknown field "${key}"; the group fields are ${GROUP_EDITABLE_FIELDS.join(', ')}`
+          : `unknown field "${key}"`,
+    });
   }
+  /** A field read, or its problems noted (every one of the body is answered at once). */
+  const read = <T>(field: string, reader: () => T): T | undefined => {
+    if (body[field] === undefined) return undefined;
+    try {
+      return reader();
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      problems.push(...problemsOf(err));
+      return undefined;
+    }
+  };
   const given: { -readonly [K in keyof GroupSpec]?: GroupSpec[K] } = {};
-  if (body.appName !== undefined) given.appName = readAppName(body.appName);
-  if (body.title !== undefined) given.title = readString('title', body.title, GROUP_LIMITS.title);
-  if (body.addressType !== undefined)
-    given.addressType = readEnum('addressType', body.addressType, ADDRESS_TYPES);
-  if (body.addressList !== undefined) given.addressList = readAddressList(body.addressList);
+  const appName = read('appName', () => readAppName(body.appName));
+  const title = read('title', () => readString('title', body.title, GROUP_LIMITS.title));
+  const addressType = read('addressType', () => readEnum('addressType', body.addressType, ADDRESS_TYPES));
+  const givenList = read('addressList', () => readAddressList(body.addressList));
+  if (appName !== undefined) given.appName = appName;
+  if (title !== undefined) given.title = title;
+  if (addressType !== undefined) given.addressType = addressType;
+  if (givenList !== undefined) given.addressList = givenList;
   // The group's jobs' default channels: null or [] clears them (its jobs then alert nowhere).
-  const alertChannels =
-    body.alertChannels === undefined ? undefined : readAlertChannels(body.alertChannels, 'none');
+  const alertChannels = read('alertChannels', () => readAlertChannels(body.alertChannels, 'none'));
 
   if (base && given.appName !== undefined && given.appName !== base.appName) {
-    throw new ValidationError(
-      `appName cannot be changed (${base.appName} → ${given.appName}); create a new group instead`,
-      'appName',
-    );
+    problems.push({
+      field: 'appName',
+      message: `appName cannot be changed (${base.appName} → ${given.appName}); create a new group instead`,
+    });
   }
   if (!base) {
     for (const field of ['appName', 'title', 'addressType'] as const) {
-      if (given[field] === undefined) throw new ValidationError(`${field} is required`, field);
+      if (body[field] === undefined) problems.push({ field, message: `${field} is required` });
     }
   }
+  const flagged = (field: string) => problems.some((p) => p.field === field);
   const switchedToAuto = base?.addressType === 'MANUAL' && given.addressType === 'AUTO';
   // An AUTO group's addressList is shown as its online executors: sent back in an edit, it is ignored.
   const stayedAuto = base?.addressType === 'AUTO' && (given.addressType ?? 'AUTO') === 'AUTO';
@@ -801,19 +820,26 @@ export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
   const { alertChannels: _kept, ...rest } = { ...base, ...given, addressList } as GroupSpec;
   const channels = body.alertChannels === undefined ? base?.alertChannels : alertChannels;
   const spec: GroupSpec = channels && channels.length > 0 ? { ...rest, alertChannels: channels } : rest;
-  if (spec.title.trim() === '') throw new ValidationError('title is required', 'title');
-  if (spec.addressType === 'AUTO' && spec.addressList.length > 0) {
-    throw new ValidationError(
-      'addressList must be empty for an AUTO group (its addresses come from executor registration); use addressType MANUAL to list addresses',
-      'addressList',
-    );
+  if (!flagged('title') && (spec.title ?? '').trim() === '')
+    problems.push({ field: 'title', message: 'title is required' });
+  // Whether the list fits the type is judged only when both could be read.
+  if (!flagged('addressList') && !flagged('addressType')) {
+    if (spec.addressType === 'AUTO' && spec.addressList.length > 0) {
+      problems.push({
+        field: 'addressList',
+        message:
+          'addressList must be empty for an AUTO group (its addresses come from executor registration); use addressType MANUAL to list addresses',
+      });
+    }
+    if (spec.addressType === 'MANUAL' && spec.addressList.length === 0) {
+      problems.push({
+        field: 'addressList',
+        message: 'addressList must list at least one http(s) URL for a MANUAL group',
+      });
+    }
   }
-  if (spec.addressType === 'MANUAL' && spec.addressList.length === 0) {
-    throw new ValidationError(
-      'addressList must list at least one http(s) URL for a MANUAL group',
-      'addressList',
-    );
-  }
+  const [first, ...more] = problems;
+  if (first) throw new RequestValidationError([first, ...more]);
   return spec;
 }
 
