@@ -19,6 +19,24 @@ describe('what /health says of the background work', () => {
     expect(health.problems()).toEqual([]);
   });
 
+  it('asks a watched condition each time, and reports it from its first failure for as long as it answers one', () => {
+    const health = new BackgroundHealth();
+    let now: { since: number; failures: number; error: string } | undefined;
+    health.watch('database writes', () => now);
+    expect(health.problems()).toEqual([]);
+    now = { since: 5_000, failures: 1, error: 'database or disk is full' };
+    expect(health.problems()).toEqual([
+      {
+        check: 'database writes',
+        consecutiveFailures: 1,
+        since: new Date(5_000).toISOString(),
+        lastError: 'database or disk is full',
+      },
+    ]);
+    now = undefined;
+    expect(health.problems()).toEqual([]);
+  });
+
   it('follows each monitors sweep by name from the invocation’s failedSweeps', () => {
     const health = new BackgroundHealth();
     for (let i = 0; i < FAILURES_BEFORE_PROBLEM; i++) health.monitorsResult({ failedSweeps: ['lostRuns'] });

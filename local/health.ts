@@ -33,8 +33,19 @@ interface Failing {
  * What the background work (scheduled invocations, the monitors' sweeps) has been doing: each check
  * is ok until it fails, and counts its failures in a row until it succeeds again.
  */
+/** A condition `/health` asks about each time (the database's disk full): failing while it answers one. */
+export type HealthProbe = () =>
+  | { readonly since: number; readonly failures: number; readonly error: string }
+  | undefined;
+
 export class BackgroundHealth {
   private readonly failing = new Map<string, Failing>();
+  private readonly probes = new Map<string, HealthProbe>();
+
+  /** Reports `check` as a problem whenever `probe` answers one (from its first failure). */
+  watch(check: string, probe: HealthProbe): void {
+    this.probes.set(check, probe);
+  }
 
   succeeded(check: string): void {
     this.failing.delete(check);
@@ -51,7 +62,7 @@ export class BackgroundHealth {
 
   /** Checks failing at least `FAILURES_BEFORE_PROBLEM` times in a row. */
   problems(): { check: string; consecutiveFailures: number; since: string; lastError: string }[] {
-    return [...this.failing]
+    const failing = [...this.failing]
       .filter(([, f]) => f.consecutiveFailures >= FAILURES_BEFORE_PROBLEM)
       .map(([check, f]) => ({
         check,
@@ -59,6 +70,20 @@ export class BackgroundHealth {
         since: new Date(f.since).toISOString(),
         lastError: f.lastError,
       }));
+    const probed = [...this.probes].flatMap(([check, probe]) => {
+      const now = probe();
+      return now
+        ? [
+            {
+              check,
+              consecutiveFailures: now.failures,
+              since: new Date(now.since).toISOString(),
+              lastError: now.error,
+            },
+          ]
+        : [];
+    });
+    return [...failing, ...probed];
   }
 
   /** Takes a monitors invocation's result: each sweep named in `failedSweeps` failed, the others ran. */

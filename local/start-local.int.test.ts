@@ -629,6 +629,51 @@ describe('npm start on SQLite (the default): no Java, one database file that sur
     }
   });
 
+  it('answers writes 503 while its database cannot take them (a full disk), says so on /health, and recovers', async () => {
+    const dataDir = tempDir('full-sqlite');
+    const port = await findFreePort();
+    const stack = await startLocal({ port, dataDir, demo: false, logLevel: 'silent' });
+    try {
+      if (stack.store !== 'sqlite') throw new Error('expected the SQLite store');
+      const call = api(stack.urls.api, stack.tokens.adminToken);
+      const appName = 'full-disk';
+      expect(
+        (await call('POST', '/v1/groups', { appName, title: appName, addressType: 'AUTO' })).status,
+      ).toBe(201);
+      // The file's page limit stands for the disk: SQLite answers both with SQLITE_FULL.
+      const { db } = sharedEmbeddedDatabase(stack.databaseFile);
+      const pages = Number(db.prepare('PRAGMA page_count').get()?.page_count);
+      db.exec(`PRAGMA max_page_count = ${pages}`);
+      const job = (i: number) => ({
+        appName,
+        name: `job ${i}`,
+        author: 'test',
+        glueType: 'GLUE_SHELL',
+        glueSource: 'x'.repeat(30_000),
+      });
+      let refused: Awaited<ReturnType<typeof call>> | undefined;
+      for (let i = 0; i < 50 && !refused; i++) {
+        const reply = await call('POST', '/v1/jobs', job(i));
+        if (reply.status !== 201) refused = reply;
+      }
+      expect(refused?.status).toBe(503);
+      expect(refused?.body).toMatchObject({ error: 'StoreUnavailableError' });
+      expect(refused?.body.message).toMatch(/cannot take writes: database or disk is full/);
+      const degraded = await requestOnce(stack.urls.health, { method: 'GET', headers: {}, body: undefined });
+      expect(JSON.parse(degraded.text)).toMatchObject({
+        status: 'degraded',
+        problems: [{ check: 'database writes', lastError: 'database or disk is full' }],
+      });
+      // Reads still answer, and once there is room again writes go through (/health tells of the
+      // refusals for a minute after the last: a full disk lets small writes through beside them).
+      expect((await call('GET', '/v1/jobs?limit=5')).status).toBe(200);
+      db.exec('PRAGMA max_page_count = 1073741823');
+      expect((await call('POST', '/v1/jobs', job(99))).status).toBe(201);
+    } finally {
+      await stack.stop();
+    }
+  });
+
   it('delivers after a restart a fire that was on the ring when the process was killed hard (kill -9)', async () => {
     const dataDir = tempDir('kill9-sqlite');
     const port = await findFreePort();

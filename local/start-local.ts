@@ -148,6 +148,9 @@ export type AnyLocalStack = LocalStack | EmbeddedLocalStack;
  */
 export const DISPATCHER_BATCHES_PER_QUEUE = 10;
 
+/** How long after the database last refused a write (its disk full) `/health` still reports it. */
+export const REFUSED_WRITES_SHOWN_MS = 60_000;
+
 /**
  * Starts the whole scheduler on this machine: the data directory's lock, the HTTP port (claimed
  * first, so a taken port fails fast; it answers 503 until the stack is ready), the store (the
@@ -255,7 +258,14 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
       });
       stops.add(STOP_PHASE.clients, 'AWS clients', () => destroyAwsClients(clients));
       env = functionEnv({ ...common, endpoints: { lambda: baseUrl }, sqliteFile: databaseFile });
-      const ring = new SqliteRingQueue({ database: sharedEmbeddedDatabase(databaseFile) });
+      const database = sharedEmbeddedDatabase(databaseFile);
+      // A full disk refuses writes (a 503 each): /health says so for a minute after the last refusal.
+      background.watch('database writes', () => {
+        const refused = database.db.refusedWrites;
+        if (!refused || Date.now() - refused.last > REFUSED_WRITES_SHOWN_MS) return undefined;
+        return { since: refused.since, failures: refused.count, error: refused.error };
+      });
+      const ring = new SqliteRingQueue({ database });
       started = { store, databaseFile, ring };
       storeHealth = { kind: 'sqlite', database: databaseFile };
     } else {

@@ -1,5 +1,5 @@
 import { fromApiGatewayV2 } from '@tickring/api/http';
-import { silentLogger } from '@tickring/core/common';
+import { StoreUnavailableError, silentLogger } from '@tickring/core/common';
 import type { RegistryEntry } from '@tickring/core/executors';
 import { type ExecutorRefusalEvent, executorAuthorizer } from '@tickring/core/executors/use-cases';
 import { BufferedReportStore, firstPlannedLogId } from '@tickring/core/runs';
@@ -212,6 +212,24 @@ describe('handleExecutorRequest', () => {
     expect(await handleExecutorRequest(broken, request('/api/registry', registration))).toEqual(
       REPLY.internal,
     );
+  });
+
+  it('tells the executor when the store cannot take writes (a full disk), so it sends again later', async () => {
+    const { deps } = fixture();
+    const full = new StoreUnavailableError(
+      'the database /d/tickring.db cannot take writes: database or disk is full',
+    );
+    const broken = {
+      ...deps,
+      registry: {
+        ...deps.registry,
+        registry: { ...deps.registry.registry, heartbeat: () => Promise.reject(full) },
+      },
+    };
+    expect(await handleExecutorRequest(broken, request('/api/registry', registration))).toEqual({
+      code: 500,
+      msg: full.message,
+    });
   });
 
   it('checks the token against its group: a group with its own token refuses the global one', async () => {

@@ -1,5 +1,5 @@
 import type { HttpRequest } from '@tickring/api/http';
-import { isAppError } from '@tickring/core/common';
+import { isAppError, StoreUnavailableError } from '@tickring/core/common';
 import type { RefusalReason } from '@tickring/core/executors';
 import type { ExecutorRefusalEvent, ExecutorRequestScope } from '@tickring/core/executors/use-cases';
 import { type Registration, registerExecutor, removeExecutor } from '@tickring/core/executors/use-cases';
@@ -103,6 +103,11 @@ export async function handleExecutorRequest(
     return REPLY.ok;
   } catch (err) {
     if (isAppError(err) && err.status < 500) return { code: 500, msg: err.message };
+    if (err instanceof StoreUnavailableError) {
+      // A full disk: the executor is told why, keeps its results and sends them again.
+      deps.logger.warn('executor request refused: the store cannot take writes', { uri, error: err.message });
+      return { code: 500, msg: err.message };
+    }
     deps.logger.error('executor request failed', {
       uri,
       error: err instanceof Error ? (err.stack ?? err.message) : String(err),

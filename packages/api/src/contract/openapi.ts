@@ -35,7 +35,8 @@ Lists come in pages: pass \`nextCursor\` as \`cursor\` until it is null (a page 
 does not answer, 500 for anything unexpected, its detail only logged). A 400 (\`ValidationError\`) lists every problem
 of the request at once: \`problems: [{field, message}]\`, \`field\` naming the first and \`message\` joining them. A path no
 route has answers 404, a method a path does not take 405 with \`Allow\` (both \`Error\`). While the stack starts, \`/v1\`
-and \`/api\` answer 503 with \`Retry-After: 1\`.
+and \`/api\` answer 503 with \`Retry-After: 1\`; on a single box whose database's disk is full, a write answers 503
+(\`StoreUnavailableError\`, \`Retry-After: 30\`) and nothing of it is written.
 
 **Executor API** (\`/api/registry\`, \`/api/registryRemove\`, \`/api/callback\`, also under \`/xxl-job-admin/api/\`): what
 XXL-JOB executors (2.2 – 3.5) call, with \`XXL-JOB-ACCESS-TOKEN\` (and \`XXL-JOB-APPNAME\` from 3.5); every answer is HTTP
@@ -179,6 +180,7 @@ function operation(route: AnyApiRoute, components: Components): JsonObject {
     };
   }
   responses[500] = { $ref: '#/components/responses/InternalError' };
+  responses[503] = { $ref: '#/components/responses/Unavailable' };
   const params = parameters(route, components);
   return {
     operationId: route.operationId,
@@ -284,6 +286,26 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[] = API_ROUTES
             [JSON_TYPE]: {
               schema: ref('Error'),
               example: { error: 'InternalError', message: 'Internal server error' },
+            },
+          },
+        },
+        Unavailable: {
+          description:
+            'Not now; try again after `Retry-After` seconds: the stack is starting or stopping (`ServiceUnavailable`, 1 s), or the single-box database cannot take writes, its disk full (`StoreUnavailableError`, 30 s; nothing of the request was written).',
+          headers: {
+            'Retry-After': {
+              schema: { type: 'integer' },
+              description: 'Seconds to wait before trying again.',
+            },
+          },
+          content: {
+            [JSON_TYPE]: {
+              schema: ref('Error'),
+              example: {
+                error: 'StoreUnavailableError',
+                message:
+                  'the database /var/lib/tickring/tickring.db cannot take writes: database or disk is full (free space on its disk; nothing of this was written)',
+              },
             },
           },
         },

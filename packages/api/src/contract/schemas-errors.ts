@@ -28,7 +28,7 @@ export const ErrorBody = named(
     {
       error: Type.String({
         description:
-          'The kind of error: ValidationError (400), UnauthorizedError (401), ForbiddenError (403), NotFoundError (404), MethodNotAllowedError (405), ConflictError (409), TooManyRequestsError (429, with Retry-After), ExecutorCallError (502), InternalError (500).',
+          'The kind of error: ValidationError (400), UnauthorizedError (401), ForbiddenError (403), NotFoundError (404), MethodNotAllowedError (405), ConflictError (409), TooManyRequestsError (429, with Retry-After), ExecutorCallError (502), InternalError (500), StoreUnavailableError (503, with Retry-After: the single-box database cannot take writes), ServiceUnavailable (503 while the stack starts or stops).',
         examples: ['NotFoundError'],
       }),
       message: Type.String({

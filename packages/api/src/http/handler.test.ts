@@ -1,4 +1,4 @@
-import { ConflictError, silentLogger, ValidationError } from '@tickring/core/common';
+import { ConflictError, StoreUnavailableError, silentLogger, ValidationError } from '@tickring/core/common';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { bearerAuth, constantTimeEquals } from './auth.js';
@@ -42,6 +42,7 @@ function event(method: string, path: string, init: { headers?: Record<string, st
 }
 
 const errors: unknown[] = [];
+const warnings: unknown[] = [];
 const handler = createHttpHandler({
   router: new Router()
     .post('/v1/echo', (req) => created({ got: req.body }))
@@ -55,10 +56,17 @@ const handler = createHttpHandler({
     .get('/v1/boom', () => {
       throw new Error('secret detail');
     })
+    .get('/v1/full', () => {
+      throw new StoreUnavailableError('the database cannot take writes: database or disk is full', 30);
+    })
     .route(counted, (req) => ok({ twice: req.query.n * 2 }))
     .route(open, () => ok({ open: true })),
   authenticate: bearerAuth(() => 's3cret'),
-  logger: { ...silentLogger, error: (_m, attrs) => errors.push(attrs) },
+  logger: {
+    ...silentLogger,
+    error: (_m, attrs) => errors.push(attrs),
+    warn: (_m, attrs) => warnings.push(attrs),
+  },
 });
 
 const json = (body: string | undefined) => JSON.parse(body ?? '') as Record<string, unknown>;
@@ -100,6 +108,17 @@ describe('createHttpHandler', () => {
     expect(res.statusCode).toBe(405);
     expect(res.headers?.allow).toBe('POST');
     expect(json(res.body).error).toBe('MethodNotAllowedError');
+  });
+
+  it('answers a store that cannot take writes with 503, what is wrong and when to try again, and logs it', async () => {
+    const res = await handler(event('GET', '/v1/full'));
+    expect(res.statusCode).toBe(503);
+    expect(res.headers?.['retry-after']).toBe('30');
+    expect(json(res.body)).toEqual({
+      error: 'StoreUnavailableError',
+      message: 'the database cannot take writes: database or disk is full',
+    });
+    expect(JSON.stringify(warnings.at(-1))).toContain('disk is full');
   });
 
   it('hides the detail of an unexpected error and logs it', async () => {

@@ -1,5 +1,10 @@
 import type { Logger } from '@tickring/core/common';
-import { isAppError, TooManyRequestsError, ValidationError } from '@tickring/core/common';
+import {
+  isAppError,
+  StoreUnavailableError,
+  TooManyRequestsError,
+  ValidationError,
+} from '@tickring/core/common';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Authenticator } from './auth.js';
 import { EDGE_SECRET_HEADER, withClientAddress } from './client-address.js';
@@ -91,6 +96,20 @@ export function errorResult(err: unknown, req: HttpRequest, logger: Logger): Htt
             ? { 'www-authenticate': 'Bearer' }
             : {};
     return { status: err.status, headers, body: { error: err.name, message: err.message, ...field } };
+  }
+  if (err instanceof StoreUnavailableError) {
+    // The operator's to fix (a full disk), and the caller's to try again: said as it is, not as a 500.
+    logger.warn('request refused: the store cannot take writes', {
+      method: req.method,
+      path: req.path,
+      requestId: req.requestId,
+      error: err.message,
+    });
+    return {
+      status: err.status,
+      headers: { 'retry-after': String(err.retryAfterSeconds) },
+      body: { error: err.name, message: err.message },
+    };
   }
   logger.error('request failed', {
     method: req.method,

@@ -56,6 +56,23 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/**
+ * The store cannot take writes for now (the embedded database's disk is full): nothing of the request
+ * was written; it may be tried again once the operator has freed space (`Retry-After`), and a queue
+ * consumer lets its message be redelivered.
+ */
+export class StoreUnavailableError extends AppError {
+  readonly status = 503;
+  override readonly retryable = true;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 30,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** A failure that will not get better by retrying (a message is dropped, not redriven). */
 export class PermanentError extends AppError {
   readonly status = 500;

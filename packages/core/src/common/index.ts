@@ -11,6 +11,7 @@ export {
   type Problem,
   problemsOf,
   RequestValidationError,
+  StoreUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,

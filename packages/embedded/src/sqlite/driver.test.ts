@@ -1,3 +1,4 @@
+import { StoreUnavailableError } from '@tickring/core/common';
 import { describe, expect, it } from 'vitest';
 import { openSqliteDriver } from './driver.js';
 
@@ -30,6 +31,39 @@ describe('the SQLite driver shim', () => {
     expect(() => select.get()).toThrow(/closed/);
     expect(() => db.exec('SELECT 1')).toThrow(/closed/);
     expect(() => db.prepare('SELECT 2')).toThrow(/closed/);
+  });
+
+  it('answers a write the full database refuses with a 503 that says so, and keeps the run of refusals', () => {
+    const db = openSqliteDriver(':memory:', { busyTimeoutMs: 100 });
+    db.exec('CREATE TABLE t (k TEXT)');
+    // The file's page limit stands for a full disk: SQLite answers SQLITE_FULL for both.
+    const pages = Number(db.prepare('PRAGMA page_count').get()?.page_count);
+    db.exec(`PRAGMA max_page_count = ${pages + 2}`);
+    const insert = db.prepare('INSERT INTO t (k) VALUES (?)');
+    expect(db.refusedWrites).toBeUndefined();
+    let refused: unknown;
+    for (let i = 0; i < 100 && refused === undefined; i++) {
+      try {
+        insert.run('x'.repeat(2_000));
+      } catch (err) {
+        refused = err;
+      }
+    }
+    expect(refused).toBeInstanceOf(StoreUnavailableError);
+    expect(refused).toMatchObject({ status: 503, retryable: true, retryAfterSeconds: 30 });
+    expect((refused as Error).message).toMatch(
+      /cannot take writes: database or disk is full .*nothing of this was written/,
+    );
+    expect(() => insert.run('y'.repeat(2_000))).toThrow(StoreUnavailableError);
+    const run = db.refusedWrites;
+    expect(run).toMatchObject({ count: 2, error: 'database or disk is full' });
+    expect(run?.last).toBeGreaterThanOrEqual(run?.since ?? Number.NaN);
+    // Reads and the writes that fit still go through; the run stays for /health to judge by its last.
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()?.n).toBeGreaterThan(0);
+    db.exec('DELETE FROM t');
+    insert.run('z');
+    expect(db.refusedWrites).toBe(run);
+    db.close();
   });
 
   it('returns rows without the driver’s timing field', () => {

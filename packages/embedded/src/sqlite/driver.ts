@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { StoreUnavailableError } from '@tickring/core/common';
 
 /** A value SQLite stores and returns: numbers are IEEE doubles (exact up to 2^53, like logIds). */
 export type SqlValue = string | number | bigint | null | Uint8Array;
@@ -38,7 +39,26 @@ export interface SqliteDatabase {
   close(): void;
   /** Sets (or with undefined, removes) the one observer of this connection's statements. */
   observe(observer: StatementObserver | undefined): void;
+  /**
+   * The writes refused because the disk (or the file's page limit) is full, the latest run of them
+   * (undefined before the first): what `/health` reports while the last is recent. A full disk lets
+   * small writes through beside refused ones (free pages, the WAL's room), so a write that went
+   * through does not end it.
+   */
+  readonly refusedWrites: RefusedWrites | undefined;
 }
+
+/** Writes refused for a full disk: a run of them, each less than `REFUSAL_RUN_GAP_MS` after the one before. */
+export interface RefusedWrites {
+  /** Epoch ms of the run's first refusal and of its last. */
+  readonly since: number;
+  readonly last: number;
+  readonly count: number;
+  readonly error: string;
+}
+
+/** A refusal this long after the one before begins a new run. */
+export const REFUSAL_RUN_GAP_MS = 60_000;
 
 interface LibsqlStatement {
   run(...params: unknown[]): { changes: number };
@@ -71,11 +91,30 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
     return bindable(sql, params);
   };
   let observer: StatementObserver | undefined;
-  const observed = <T>(sql: string, call: 'run' | 'get' | 'all' | 'exec', work: () => T): T => {
-    if (!observer) return work();
-    const started = performance.now();
+  let refused: RefusedWrites | undefined;
+  // A full disk is the operator's to fix, not a bug: a 503 that says so (nothing was written; the
+  // transaction it was part of rolls back), and the refusals /health reports.
+  const checked = <T>(work: () => T): T => {
     try {
       return work();
+    } catch (err) {
+      if ((err as { code?: unknown } | null)?.code !== 'SQLITE_FULL') throw err;
+      const error = err instanceof Error ? err.message : String(err);
+      const now = Date.now();
+      const run = refused && now - refused.last <= REFUSAL_RUN_GAP_MS ? refused : undefined;
+      refused = { since: run?.since ?? now, last: now, count: (run?.count ?? 0) + 1, error };
+      throw new StoreUnavailableError(
+        `the database ${path} cannot take writes: ${error} (free space on its disk; nothing of this was written)`,
+        30,
+        { cause: err },
+      );
+    }
+  };
+  const observed = <T>(sql: string, call: 'run' | 'get' | 'all' | 'exec', work: () => T): T => {
+    if (!observer) return checked(work);
+    const started = performance.now();
+    try {
+      return checked(work);
     } finally {
       observer?.(sql, call, performance.now() - started);
     }
@@ -112,6 +151,9 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
     },
     observe(next) {
       observer = next;
+    },
+    get refusedWrites() {
+      return refused;
     },
   };
 }
