@@ -36,7 +36,7 @@ does not answer, 500 for anything unexpected, its detail only logged). A 400 (\`
 of the request at once: \`problems: [{field, message}]\`, \`field\` naming the first and \`message\` joining them. A path no
 route has answers 404, a method a path does not take 405 with \`Allow\` (both \`Error\`). While the stack starts, \`/v1\`
 and \`/api\` answer 503 with \`Retry-After: 1\`; on a single box whose database's disk is full, a write answers 503
-(\`StoreUnavailableError\`, \`Retry-After: 30\`) and nothing of it is written.
+(\`StoreUnavailableError\`, \`Retry-After: 30\`) and changes nothing.
 
 **Executor API** (\`/api/registry\`, \`/api/registryRemove\`, \`/api/callback\`, also under \`/xxl-job-admin/api/\`): what
 XXL-JOB executors (2.2 – 3.5) call, with \`XXL-JOB-ACCESS-TOKEN\` (and \`XXL-JOB-APPNAME\` from 3.5); every answer is HTTP
@@ -291,7 +291,7 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[] = API_ROUTES
         },
         Unavailable: {
           description:
-            'Not now; try again after `Retry-After` seconds: the stack is starting or stopping (`ServiceUnavailable`, 1 s), or the single-box database cannot take writes, its disk full (`StoreUnavailableError`, 30 s; nothing of the request was written).',
+            'Not now; try again after `Retry-After` seconds: the stack is starting or stopping (`ServiceUnavailable`, 1 s), or the single-box database cannot take writes, its disk full (`StoreUnavailableError`, 30 s; the refused write changed nothing, though a request may have made other writes before it).',
           headers: {
             'Retry-After': {
               schema: { type: 'integer' },
@@ -304,7 +304,7 @@ export function buildOpenApiDocument(routes: readonly AnyApiRoute[] = API_ROUTES
               example: {
                 error: 'StoreUnavailableError',
                 message:
-                  'the database /var/lib/tickring/tickring.db cannot take writes: database or disk is full (free space on its disk; nothing of this was written)',
+                  'the database cannot take writes: database or disk is full (free space on its disk; the refused write changed nothing)',
               },
             },
           },

@@ -7175,7 +7175,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not now; try again after `Retry-After` seconds: the stack is starting or stopping (`ServiceUnavailable`, 1 s), or the single-box database cannot take writes, its disk full (`StoreUnavailableError`, 30 s; nothing of the request was written). */
+        /** @description Not now; try again after `Retry-After` seconds: the stack is starting or stopping (`ServiceUnavailable`, 1 s), or the single-box database cannot take writes, its disk full (`StoreUnavailableError`, 30 s; the refused write changed nothing, though a request may have made other writes before it). */
         Unavailable: {
             headers: {
                 /** @description Seconds to wait before trying again. */
@@ -7186,7 +7186,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "StoreUnavailableError",
-                 *       "message": "the database /var/lib/tickring/tickring.db cannot take writes: database or disk is full (free space on its disk; nothing of this was written)"
+                 *       "message": "the database cannot take writes: database or disk is full (free space on its disk; the refused write changed nothing)"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];

@@ -1,5 +1,6 @@
 import { memoryDispatchDeps, testGroup, testJob } from '@tickring/testing';
 import { describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../common/errors.js';
 import { METRIC } from '../common/metrics.js';
 import type { Job } from '../jobs/job.js';
 import { processCallbacks } from '../runs/executor-callbacks.js';
@@ -1098,6 +1099,19 @@ describe('dispatchFire: routing', () => {
     await dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now() + 1000));
     expect(env.transport.sent.map((s) => s.address)).toEqual([C, B]); // we get 52
     expect(env.routeStates.items.get(1)?.state).toMatchObject({ kind: 'ROUND', count: 52 });
+  });
+
+  it('leaves a fire to be delivered again when its route state cannot be written for now (a full disk), not failed', async () => {
+    const env = memoryDispatchDeps();
+    setJob(env, { executorRouteStrategy: 'ROUND' });
+    env.routeStates.put = async () => {
+      throw new StoreUnavailableError('the database cannot take writes: database or disk is full');
+    };
+    await expect(dispatchFire(env.deps, DISPATCH_DEFAULTS, cronFire(env.clock.now()))).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
+    expect(env.transport.sent).toEqual([]);
+    expect(env.runs.all().filter((r) => r.triggerCode !== undefined && r.triggerCode !== 200)).toEqual([]);
   });
 
   it('FAILOVER takes the first executor that answers the beat, and puts the trail in the trigger message', async () => {

@@ -72,7 +72,10 @@ export class DispatchRecord {
   }
 }
 
-/** Recording a fire, tried again on an infrastructure error (the write is idempotent). */
+/**
+ * Recording a fire, tried again on an infrastructure error or a store that cannot take writes for now
+ * (a full disk, where a later small write may fit); the write is idempotent.
+ */
 export async function withRetries<R>(
   deps: Pick<DispatchDeps, 'logger' | 'clock'>,
   dedupKey: string,
@@ -82,7 +85,7 @@ export async function withRetries<R>(
     try {
       return await write();
     } catch (err) {
-      if (isAppError(err) || attempt >= RECORD_WRITE_ATTEMPTS) throw err;
+      if ((isAppError(err) && !err.retryable) || attempt >= RECORD_WRITE_ATTEMPTS) throw err;
       deps.logger.warn('recording the fire failed, trying again', { dedupKey, attempt, error: String(err) });
       await deps.clock.sleep(50 * 2 ** attempt);
     }

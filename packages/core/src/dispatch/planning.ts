@@ -35,7 +35,7 @@ export async function planRuns(
       shard: shard ? { index: shard.index, total: shard.total } : undefined,
     });
   } catch (err) {
-    if (!isAppError(err)) throw err;
+    if (!isAppError(err) || err.retryable) throw err;
     return single; // routed again when sent, where the error becomes the failed trigger's message
   }
   if (result.kind !== 'BROADCAST') return single;

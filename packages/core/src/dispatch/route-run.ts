@@ -42,7 +42,8 @@ export async function routeRun(deps: DispatchDeps, ctx: FireContext, plan: Plann
       result.cause === 'NO_ADDRESS' ? ctx.noAddressReason : `${result.reason} in group ${ctx.job.appName}`;
     return { trail: result.trail, reason };
   } catch (err) {
-    if (!isAppError(err)) throw err;
+    // A store that cannot take the route state for now (a full disk) leaves the fire to come again.
+    if (!isAppError(err) || err.retryable) throw err;
     return { trail: '', reason: `routing failed: ${err.message}` };
   }
 }

@@ -170,6 +170,21 @@ describe('parseJobSpec', () => {
     expect(err.message).toContain('appName is required');
   });
 
+  it('reads XXL-JOB’s names among the rest, and a glueType it cannot read makes no BEAN job of it', () => {
+    const err = validationError(() =>
+      parseJobSpec({
+        jobGroup: 5,
+        jobDesc: '',
+        author: 'ops',
+        glueType: 'GLUE_PYTHON3',
+        glueSource: 'print(1)',
+      }),
+    );
+    expect(problemsOf(err).map((p) => p.field)).toEqual(['jobGroup', 'glueType', 'name']);
+    expect(err.message).not.toContain('appName is required');
+    expect(err.message).not.toContain('executorHandler');
+  });
+
   it('leaves out the schedule’s check when its type could not be read, and the jitter’s with it, not the bounds’', () => {
     const err = validationError(() =>
       parseJobSpec({

@@ -163,8 +163,8 @@ export interface ParseJobOptions {
  * could not be read is left out of the checks that would only repeat it.
  */
 export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): JobSpec {
-  const body = resolveJobAliases(requireObject(input));
   const problems: Problem[] = [];
+  const body = resolveJobAliases(requireObject(input), problems);
   const unknown = Object.keys(body).filter(
     (key) =>
       !isOneOf(key, JOB_EDITABLE_FIELDS) &&
@@ -195,7 +195,9 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
   const base = options.base;
   if (!base) {
     for (const field of ['appName', 'name', 'author'] as const) {
-      if (body[field] === undefined) problems.push({ field, message: `${field} is required` });
+      if (body[field] === undefined && !refused(problems, field)) {
+        problems.push({ field, message: `${field} is required` });
+      }
     }
   }
   const spec = { ...JOB_DEFAULTS, ...base, ...given } as JobSpec;
@@ -325,28 +327,47 @@ export function groupsNamedIn(body: Readonly<Record<string, unknown>>): string[]
 }
 
 /** The body with XXL-JOB's field names replaced by tickring's; an alias contradicting its field is refused. */
-function resolveJobAliases(body: Record<string, unknown>): Record<string, unknown> {
+function resolveJobAliases(body: Record<string, unknown>, problems: Problem[]): Record<string, unknown> {
   const out = { ...body };
   for (const [alias, field] of Object.entries(JOB_FIELD_ALIASES)) {
     if (!(alias in out)) continue;
     let value = out[alias];
     delete out[alias];
     if (alias === 'jobGroup' && typeof value !== 'string') {
-      throw new ValidationError(
-        `jobGroup must be the group's appName: tickring names groups by appName (XXL-JOB's numeric group id has no meaning here); got ${describe(value)}`,
-        alias,
-      );
+      problems.push({
+        field: alias,
+        message: `jobGroup must be the group's appName: tickring names groups by appName (XXL-JOB's numeric group id has no meaning here); got ${describe(value)}`,
+      });
+      continue;
     }
-    if (alias === 'childJobId') value = readChildIdList(alias, value);
+    if (alias === 'childJobId') {
+      try {
+        value = readChildIdList(alias, value);
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        problems.push(...problemsOf(err));
+        continue;
+      }
+    }
     if (out[field] !== undefined && JSON.stringify(out[field]) !== JSON.stringify(value)) {
-      throw new ValidationError(
-        `${alias} is XXL-JOB's name for ${field}, and the two differ; give one of them`,
-        alias,
-      );
+      problems.push({
+        field: alias,
+        message: `${alias} is XXL-JOB's name for ${field}, and the two differ; give one of them`,
+      });
+      continue;
     }
     out[field] = value;
   }
   return out;
+}
+
+/** Whether `field` has a problem already, under its own name or XXL-JOB's (a later check would only repeat it). */
+function refused(problems: readonly Problem[], field: string): boolean {
+  return problems.some(
+    (p) =>
+      p.field === field ||
+      (p.field !== undefined && (JOB_FIELD_ALIASES as Record<string, string>)[p.field] === field),
+  );
 }
 
 /** XXL-JOB's `childJobId`: job ids separated by commas (an array is taken too). */
@@ -378,7 +399,7 @@ export function validateJobSpec(
   earlier: readonly Problem[] = [],
 ): void {
   const problems: Problem[] = [...earlier];
-  const flagged = (field: string) => problems.some((p) => p.field === field);
+  const flagged = (field: string) => refused(problems, field);
   for (const field of ['appName', 'name', 'author'] as const) {
     if (!flagged(field) && spec[field].trim() === '')
       problems.push({ field, message: `${field} is required` });
@@ -397,10 +418,16 @@ export function validateJobSpec(
   // The bounds without the fields already refused; the jitter only against a schedule that can be read.
   const bounds = withoutFields(spec, problems);
   problems.push(...boundsProblems(scheduleOk ? bounds : { ...bounds, jitterSeconds: 0 }, nowMs));
-  if (!flagged('executorHandler') && spec.glueType === 'BEAN' && spec.executorHandler.trim() === '') {
+  // A glueType that could not be read is no BEAN job (the default BEAN stands in for it only here).
+  if (
+    !flagged('executorHandler') &&
+    !flagged('glueType') &&
+    spec.glueType === 'BEAN' &&
+    spec.executorHandler.trim() === ''
+  ) {
     problems.push({ field: 'executorHandler', message: 'executorHandler is required when glueType is BEAN' });
   }
-  if (id !== undefined && spec.childJobIds.includes(id)) {
+  if (id !== undefined && !flagged('childJobIds') && spec.childJobIds.includes(id)) {
     problems.push({ field: 'childJobIds', message: `childJobIds must not contain the job's own id ${id}` });
   }
   const [first, ...rest] = problems;

@@ -52,7 +52,7 @@ describe('the SQLite driver shim', () => {
     expect(refused).toBeInstanceOf(StoreUnavailableError);
     expect(refused).toMatchObject({ status: 503, retryable: true, retryAfterSeconds: 30 });
     expect((refused as Error).message).toMatch(
-      /cannot take writes: database or disk is full .*nothing of this was written/,
+      /cannot take writes: database or disk is full .*the refused write changed nothing/,
     );
     expect(() => insert.run('y'.repeat(2_000))).toThrow(StoreUnavailableError);
     const run = db.refusedWrites;

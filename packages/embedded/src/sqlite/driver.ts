@@ -104,7 +104,8 @@ export function openSqliteDriver(path: string, options: { busyTimeoutMs: number 
       const run = refused && now - refused.last <= REFUSAL_RUN_GAP_MS ? refused : undefined;
       refused = { since: run?.since ?? now, last: now, count: (run?.count ?? 0) + 1, error };
       throw new StoreUnavailableError(
-        `the database ${path} cannot take writes: ${error} (free space on its disk; nothing of this was written)`,
+        // Without the file's path: the answer may reach an API caller (the log and /health have it).
+        `the database cannot take writes: ${error} (free space on its disk; the refused write changed nothing)`,
         30,
         { cause: err },
       );
