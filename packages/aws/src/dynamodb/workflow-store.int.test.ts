@@ -1,4 +1,10 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, PermanentError, ValidationError } from '@tickring/core/common';
 import type { StoredRunStatus, WorkflowRecord, WorkflowRunRecord } from '@tickring/core/workflows';
 import {
@@ -12,6 +18,7 @@ import {
 } from '@tickring/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedResources, type TestResources } from '../../../../test/stand-ins.js';
+import { resultTag } from './workflows/items.js';
 import { DynamoWorkflowStore } from './workflows/workflow-store.js';
 
 // The WorkflowStore's behaviour is pinned by its contract suite (workflow-store.contract.int.test.ts
@@ -97,8 +104,9 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
 
     const head = await rawItem(`R#${run.id}`, 'head');
     expect(JSON.stringify(head)).not.toContain('naïve');
-    expect(head?.nodes.extract).toEqual({ status: 'SUCCEEDED', attempt: 1, hasResult: true });
-    expect((await rawItem(`R#${run.id}`, 'result#extract'))?.result).toBe(next.state.nodes.extract?.result);
+    const result = next.state.nodes.extract?.result ?? '';
+    expect(head?.nodes.extract).toEqual({ status: 'SUCCEEDED', attempt: 1, resultTag: resultTag(result) });
+    expect((await rawItem(`R#${run.id}`, `result#extract#${resultTag(result)}`))?.result).toBe(result);
 
     // A retry resets the node: no result any more, though its old item is still stored.
     const reset = {
@@ -115,6 +123,73 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
     const again = withNodeSucceeded(reset, 'extract', 'rows=11');
     expect(await store.saveRun(reset, again)).toBe(true);
     expect((await store.getRun(run.id))?.state.nodes.extract?.result).toBe('rows=11');
+  });
+
+  it('saves a node’s result and the head without a transaction when no count moves, and a save that lost leaves no trace', async () => {
+    const sent: string[] = [];
+    const watched = new DynamoWorkflowStore({
+      doc: {
+        send: (command: { constructor: { name: string } }) => {
+          sent.push(command.constructor.name);
+          return env.clients.doc.send(command as never);
+        },
+      } as unknown as DynamoDBDocumentClient,
+      workflowsTable: env.resources.tables.workflows,
+      retentionDays: 7,
+    });
+    const wf = await newWorkflow();
+    const run = workflowRun(wf, 'wr-race-1');
+    await watched.admit(run, { as: 'start', expectNoBuffered: false });
+    sent.length = 0;
+    // Two engines take the same revision on: the first saves its result, the second loses the race.
+    const first = withNodeSucceeded(run, 'extract', 'first');
+    const second = withNodeSucceeded(run, 'extract', 'second');
+    expect(await watched.saveRun(run, first)).toBe(true);
+    expect(sent).toEqual(['PutCommand', 'UpdateCommand']);
+    expect(await watched.saveRun(run, second)).toBe(false);
+    // The loser's result item is stored, but no head names it: the run reads the winner's.
+    expect((await rawItem(`R#${run.id}`, `result#extract#${resultTag('second')}`))?.result).toBe('second');
+    expect(await watched.getRun(run.id)).toEqual(first);
+    // A run's end moves the workflow's count with its head: that save is one transaction.
+    sent.length = 0;
+    expect(await watched.saveRun(first, endedRun(first, 'SUCCEEDED'))).toBe(true);
+    expect(sent).toEqual(['TransactWriteCommand']);
+  });
+
+  it('reads a run saved before result tags: its one result item per node, named by the node alone', async () => {
+    const wf = await newWorkflow();
+    const run = workflowRun(wf, 'wr-legacy-1');
+    await store.admit(run, { as: 'start', expectNoBuffered: false });
+    const next = withNodeSucceeded(run, 'extract', 'legacy rows');
+    expect(await store.saveRun(run, next)).toBe(true);
+    // Rewrite it as the version before tags left it: the head without resultTag, the item by node.
+    const table = env.resources.tables.workflows;
+    await env.clients.doc.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { pk: `R#${run.id}`, sk: 'head' },
+        UpdateExpression: 'SET nodes.#node.hasResult = :yes REMOVE nodes.#node.resultTag',
+        ExpressionAttributeValues: { ':yes': true },
+        ExpressionAttributeNames: { '#node': 'extract' },
+      }),
+    );
+    await env.clients.doc.send(
+      new PutCommand({
+        TableName: table,
+        Item: { pk: `R#${run.id}`, sk: 'result#extract', result: 'legacy rows', rev: next.state.revision },
+      }),
+    );
+    await env.clients.doc.send(
+      new DeleteCommand({
+        TableName: table,
+        Key: { pk: `R#${run.id}`, sk: `result#extract#${resultTag('legacy rows')}` },
+      }),
+    );
+    expect(await store.getRun(run.id)).toEqual(next);
+    // Saved on by this version, it goes on with tags.
+    const ended = endedRun(next, 'SUCCEEDED');
+    expect(await store.saveRun(next, ended)).toBe(true);
+    expect(await store.getRun(run.id)).toEqual(ended);
   });
 
   it('keeps the head of a run of 200 nodes with a 15,000-character result each far below an item (400 KB)', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TriggerStatus } from '@tickring/core/jobs';
 import {
   isActiveRun,
@@ -17,7 +18,16 @@ import {
   type WorkflowRunTrigger,
 } from '@tickring/core/workflows';
 import type { Item } from '../util.js';
-import { ACTIVE_LIST, LIST_PK, RUN_LIST, runKey, versionSk, workflowKey, workflowPk } from './keys.js';
+import {
+  ACTIVE_LIST,
+  LIST_PK,
+  RUN_LIST,
+  resultSk,
+  runKey,
+  versionSk,
+  workflowKey,
+  workflowPk,
+} from './keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // Writing items
@@ -52,10 +62,23 @@ export function versionItem(workflow: WorkflowRecord, definition: string): Item 
   };
 }
 
+/** What names a node result's item (see keys.ts): a digest of its text, so an item is never rewritten. */
+export function resultTag(result: string): string {
+  // 72 bits: two texts of one node that share a tag would take the same item (one of a node's few
+  // results), and the head stays small (it is written at every save; its size sets the units).
+  return createHash('sha256').update(result).digest('base64url').slice(0, 12);
+}
+
+/** A node as the head stores it: `resultTag` names the item of its result (and stands for `hasResult`). */
+type StoredHeadNode = Omit<StoredNode, 'hasResult'> & { readonly resultTag?: string };
+
 /** A run's head: every field of the record but the node results, expiring at `expiresAt` (epoch s). */
 export function runHeadItem(run: WorkflowRunRecord, expiresAt: number): Item {
-  const nodes: Record<string, StoredNode> = {};
-  for (const [key, node] of Object.entries(run.state.nodes)) nodes[key] = storedNodeOf(node);
+  const nodes: Record<string, StoredHeadNode> = {};
+  for (const [key, node] of Object.entries(run.state.nodes)) {
+    const { hasResult: _implied, ...stored } = storedNodeOf(node);
+    nodes[key] = { ...stored, ...(node.result !== undefined ? { resultTag: resultTag(node.result) } : {}) };
+  }
   return {
     ...runKey(run.id),
     id: run.id,
@@ -110,6 +133,23 @@ export function workflowOf(item: Item): WorkflowRecord {
   };
 }
 
+/**
+ * A node's result: the item its head names by `resultTag`; a head saved before tags, the node's one
+ * untagged item; and that item too when it holds the very text the tag names (a run saved before
+ * tags and saved on since keeps the results it had as they were).
+ */
+function resultOf(node: string, tag: unknown, results: ReadonlyMap<string, string>): string | undefined {
+  const untagged = results.get(resultSk(node));
+  if (typeof tag !== 'string') return untagged;
+  return (
+    results.get(resultSk(node, tag)) ??
+    (untagged !== undefined && resultTag(untagged) === tag ? untagged : undefined)
+  );
+}
+
+/**
+ * A run from its head and its result items, by their keys (`resultSk`): see `resultOf`.
+ */
 export function runOf(item: Item, results: ReadonlyMap<string, string>): WorkflowRunRecord {
   const nodes: Record<string, NodeState> = {};
   for (const [key, raw] of Object.entries(recordOf(item.nodes))) {
@@ -118,9 +158,10 @@ export function runOf(item: Item, results: ReadonlyMap<string, string>): Workflo
       status: raw.status as NodeState['status'],
       attempt: Number(raw.attempt ?? 0),
       ...(typeof raw.reason === 'string' ? { reason: raw.reason } : {}),
-      ...(raw.hasResult === true ? { hasResult: true } : {}),
+      // A head saved before tags says `hasResult`; one since, `resultTag`.
+      ...(raw.hasResult === true || typeof raw.resultTag === 'string' ? { hasResult: true } : {}),
     };
-    nodes[key] = nodeStateOf(stored, results.get(key));
+    nodes[key] = nodeStateOf(stored, resultOf(key, raw.resultTag, results));
   }
   const state: WorkflowRunState = {
     status: item.stateStatus as WorkflowRunState['status'],

@@ -5,9 +5,12 @@
  *   list it) and every version of its definition (`v#{version, 10 digits}`), kept while runs may
  *   refer to them (after a delete they expire with the runs);
  * - `R#{runId}`: the run's head (`head`: every field of the record but the node results; each node
- *   that has a result says so, `hasResult`), its node results (`result#{key}`, written in the
- *   transaction that changes them, so a head stays far below 400 KB however long the results are),
- *   and the final outcomes of broadcast shards (`shard#{key}#{attempt}#{index, 6 digits}`);
+ *   that has a result names it by a digest of its text, `resultTag`; before tags, `hasResult`), its
+ *   node results (`result#{key}#{resultTag}`: an item per result text, written before the head that
+ *   names it and never changed after, so a save needs no transaction for them and a save that lost
+ *   its race leaves only an item nobody names; a head stays far below 400 KB however long the
+ *   results are; runs saved before the tags have `result#{key}`, changed with their head), and the
+ *   final outcomes of broadcast shards (`shard#{key}#{attempt}#{index, 6 digits}`);
  * - `counter` / `workflowId`: the id sequence.
  * A run's head carries `runWorkflowId` and `runList` (its workflow's and all runs, by createdAt),
  * and while QUEUED or RUNNING only `activeWorkflowId`, `activeList` and `stalledSince` (the sparse
@@ -25,6 +28,11 @@ export const COUNTER_KEY = { pk: 'counter', sk: 'workflowId' } as const;
 export const RESULT_PREFIX = 'result#';
 /** Above every `result#…` key (and below `shard#`): head and results are read by one key range. */
 export const RESULTS_END = 'result$';
+
+/** A node result's key: by its text's digest (see `resultTag`); without one, the key runs saved before tags have. */
+export function resultSk(node: string, tag?: string): string {
+  return tag === undefined ? `${RESULT_PREFIX}${node}` : `${RESULT_PREFIX}${node}#${tag}`;
+}
 
 export function workflowPk(id: number): string {
   return `W#${id}`;

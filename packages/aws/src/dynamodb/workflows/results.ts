@@ -1,8 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PermanentError } from '@tickring/core/common';
+import { mapLimit, PermanentError } from '@tickring/core/common';
 import type { ShardOutcome, WorkflowLink, WorkflowRunRecord } from '@tickring/core/workflows';
 import { type Item, isConditionFailed } from '../util.js';
-import { RESULT_PREFIX, runPk } from './keys.js';
+import { resultTag } from './items.js';
+import { resultSk, runPk } from './keys.js';
 import type { WorkflowsTable } from './table.js';
 
 /** Items of one transaction beside the run's head and the workflow's (DynamoDB allows 100). */
@@ -11,8 +12,8 @@ const MAX_RESULT_WRITES = 98;
 const MAX_RESULT_BYTES = 3_500_000;
 
 /**
- * A run's node results (items of their own beside its head, written in the transaction that changes
- * them) and the final outcomes of broadcast shards.
+ * A run's node results (items of their own beside its head, one per result text: see keys.ts) and
+ * the final outcomes of broadcast shards.
  */
 export class WorkflowResults {
   constructor(private readonly table: WorkflowsTable) {}
@@ -32,7 +33,7 @@ export class WorkflowResults {
           TableName: this.table.workflowsTable,
           Item: {
             pk: runPk(next.id),
-            sk: `${RESULT_PREFIX}${key}`,
+            sk: resultSk(key, resultTag(node.result)),
             result: node.result,
             rev: next.state.revision,
             expiresAt,
@@ -46,6 +47,14 @@ export class WorkflowResults {
       );
     }
     return puts;
+  }
+
+  /**
+   * Writes result items before the head that names them (see keys.ts): each on its own, no condition
+   * (an item holds one text; writing it again writes the same).
+   */
+  async write(puts: readonly { Put: { TableName: string; Item: Item } }[]): Promise<void> {
+    await mapLimit(puts, 8, (put) => this.table.doc.send(new PutCommand(put.Put)));
   }
 
   async recordShard(link: WorkflowLink, outcome: ShardOutcome): Promise<ShardOutcome[]> {

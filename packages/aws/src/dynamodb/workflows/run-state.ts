@@ -67,10 +67,12 @@ export class WorkflowRunStates {
       let newer = false;
       for (const item of items) {
         if (typeof item.sk !== 'string' || !item.sk.startsWith(RESULT_PREFIX)) continue;
-        if (Number(item.rev) > revision) newer = true;
-        results.set(item.sk.slice(RESULT_PREFIX.length), String(item.result ?? ''));
+        // A tagged item is never changed (the head names the one it means); an untagged one, of a
+        // run saved before tags, changes with its head: one of a later revision was saved between pages.
+        const tagged = item.sk.includes('#', RESULT_PREFIX.length);
+        if (!tagged && Number(item.rev) > revision) newer = true;
+        results.set(item.sk, String(item.result ?? ''));
       }
-      // A save between two pages: the results read are of a later revision than the head read.
       if (!newer) return runOf(head, results);
       if (attempt >= READ_ATTEMPTS) {
         throw new Error(`run ${id} kept changing while it was read; read it again`);
@@ -85,12 +87,25 @@ export class WorkflowRunStates {
     const headUpdate = this.runHeadUpdate(prev, next);
     const counts = workflowHeadUpdate(prev, next);
     const results = this.results.resultPuts(prev, next);
+    if (!counts) {
+      // No count to move with it (most saves: a node's result, the next nodes fired): the results
+      // first, then the head that names them on its condition; no transaction, half the write units.
+      // A save that loses the race leaves result items no head names.
+      await this.results.write(results);
+      try {
+        await this.table.doc.send(new UpdateCommand({ TableName: this.table.workflowsTable, ...headUpdate }));
+        return true;
+      } catch (err) {
+        if (isConditionFailed(err)) return false; // another save came first: the caller reads again
+        throw err;
+      }
+    }
     try {
       await this.table.doc.send(
         new TransactWriteCommand({
           TransactItems: [
             { Update: { TableName: this.table.workflowsTable, ...headUpdate } },
-            ...(counts ? [{ Update: { TableName: this.table.workflowsTable, ...counts.update } }] : []),
+            { Update: { TableName: this.table.workflowsTable, ...counts.update } },
             ...results,
           ],
         }),
@@ -101,7 +116,7 @@ export class WorkflowRunStates {
       if (!codes) throw err;
       // Another save came first (or is being made): the caller reads again.
       if (codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict')) return false;
-      if (counts && codes[1] === 'ConditionalCheckFailed') {
+      if (codes[1] === 'ConditionalCheckFailed') {
         throw new PermanentError(
           `workflow ${next.workflowId}'s counts do not allow run ${next.id} to go from ${prev.status} to ${next.status} (${counts.what})`,
         );
