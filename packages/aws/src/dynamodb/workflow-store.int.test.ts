@@ -156,6 +156,42 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
     expect(sent).toEqual(['TransactWriteCommand']);
   });
 
+  it('answers a save that meets another save’s transaction on the head (TransactionConflict) as lost: read again', async () => {
+    const conflicting = new DynamoWorkflowStore({
+      doc: {
+        send: (command: { constructor: { name: string } }) => {
+          if (command.constructor.name !== 'UpdateCommand') return env.clients.doc.send(command as never);
+          const err = new Error('Transaction is ongoing for the item');
+          err.name = 'TransactionConflictException';
+          return Promise.reject(err);
+        },
+      } as unknown as DynamoDBDocumentClient,
+      workflowsTable: env.resources.tables.workflows,
+      retentionDays: 7,
+    });
+    const wf = await newWorkflow();
+    const run = workflowRun(wf, 'wr-conflict-1');
+    await store.admit(run, { as: 'start', expectNoBuffered: false });
+    expect(await conflicting.saveRun(run, withNodeSucceeded(run, 'extract', 'x'))).toBe(false);
+    expect(await store.getRun(run.id)).toEqual(run);
+  });
+
+  it('refuses loudly a result whose key holds another text (a shared tag), leaving the head as it was', async () => {
+    const wf = await newWorkflow();
+    const run = workflowRun(wf, 'wr-tag-1');
+    await store.admit(run, { as: 'start', expectNoBuffered: false });
+    await env.clients.doc.send(
+      new PutCommand({
+        TableName: env.resources.tables.workflows,
+        Item: { pk: `R#${run.id}`, sk: `result#extract#${resultTag('mine')}`, result: 'someone else’s' },
+      }),
+    );
+    await expect(store.saveRun(run, withNodeSucceeded(run, 'extract', 'mine'))).rejects.toThrow(
+      PermanentError,
+    );
+    expect(await store.getRun(run.id)).toEqual(run);
+  });
+
   it('reads a run saved before result tags: its one result item per node, named by the node alone', async () => {
     const wf = await newWorkflow();
     const run = workflowRun(wf, 'wr-legacy-1');

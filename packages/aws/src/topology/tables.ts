@@ -154,7 +154,7 @@ export const TABLES: Readonly<Record<TableName, TableDefinition>> = {
   /**
    * Workflows and their runs (see DynamoWorkflowStore): a workflow's head (`W#{id}` / `head`) and
    * each version of its definition (`W#{id}` / `v#{version}`); a run's head (`R#{runId}` / `head`),
-   * its node results (`result#{key}`) and broadcast shard outcomes (`shard#…`) beside it; the id
+   * its node results (`result#{key}#{tag}`: one per result text) and broadcast shard outcomes (`shard#…`) beside it; the id
    * counter (`counter` / `workflowId`). Every index is KEYS_ONLY: the readers re-read the items,
    * and a change of a run's progress or a workflow's running count writes no index entry.
    */

@@ -50,11 +50,28 @@ export class WorkflowResults {
   }
 
   /**
-   * Writes result items before the head that names them (see keys.ts): each on its own, no condition
-   * (an item holds one text; writing it again writes the same).
+   * Writes result items before the head that names them (see keys.ts), each on its own: new, or the
+   * same text again (a save retried or raced). Another text under the same key (two texts of a node
+   * sharing a 72-bit tag) is refused loudly rather than changing what a head names.
    */
   async write(puts: readonly { Put: { TableName: string; Item: Item } }[]): Promise<void> {
-    await mapLimit(puts, 8, (put) => this.table.doc.send(new PutCommand(put.Put)));
+    await mapLimit(puts, 8, async ({ Put: put }) => {
+      try {
+        await this.table.doc.send(
+          new PutCommand({
+            ...put,
+            ConditionExpression: 'attribute_not_exists(pk) OR #result = :result',
+            ExpressionAttributeNames: { '#result': 'result' },
+            ExpressionAttributeValues: { ':result': put.Item.result },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailed(err)) throw err;
+        throw new PermanentError(
+          `run ${String(put.Item.pk).slice(2)}: two results of one node share the key ${String(put.Item.sk)}`,
+        );
+      }
+    });
   }
 
   async recordShard(link: WorkflowLink, outcome: ShardOutcome): Promise<ShardOutcome[]> {

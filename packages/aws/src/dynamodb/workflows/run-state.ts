@@ -91,12 +91,16 @@ export class WorkflowRunStates {
       // No count to move with it (most saves: a node's result, the next nodes fired): the results
       // first, then the head that names them on its condition; no transaction, half the write units.
       // A save that loses the race leaves result items no head names.
-      await this.results.write(results);
       try {
+        await this.results.write(results);
         await this.table.doc.send(new UpdateCommand({ TableName: this.table.workflowsTable, ...headUpdate }));
         return true;
       } catch (err) {
-        if (isConditionFailed(err)) return false; // another save came first: the caller reads again
+        // Another save came first, or is being made in a transaction (the run's start or end, which
+        // DynamoDB answers a plain write of the same item with TransactionConflict): read again.
+        if (isConditionFailed(err) || (err as { name?: unknown }).name === 'TransactionConflictException') {
+          return false;
+        }
         throw err;
       }
     }
