@@ -171,15 +171,7 @@ export function parseJobSpec(input: unknown, options: ParseJobOptions = {}): Job
       !isOneOf(key, JOB_READ_ONLY_FIELDS) &&
       !isOneOf(key, JOB_VIEW_ONLY_FIELDS),
   );
-  for (const [i, key] of unknown.entries()) {
-    problems.push({
-      field: key,
-      message:
-        i === 0
-          ? `unknown field "${key}"; the job fields are ${JOB_EDITABLE_FIELDS.join(', ')}`
-          : `unknown field "${key}"`,
-    });
-  }
+  problems.push(...unknownFieldProblems(unknown, 'job', JOB_EDITABLE_FIELDS));
   const given: Partial<Record<keyof JobSpec, unknown>> = {};
   for (const field of JOB_EDITABLE_FIELDS) {
     if (body[field] === undefined) continue;
@@ -359,6 +351,21 @@ function resolveJobAliases(body: Record<string, unknown>, problems: Problem[]): 
     out[field] = value;
   }
   return out;
+}
+
+/** A problem per unknown field, the first listing the fields there are (once, not per typo). */
+function unknownFieldProblems(
+  unknown: readonly string[],
+  what: string,
+  fields: readonly string[],
+): Problem[] {
+  return unknown.map((key, i) => ({
+    field: key,
+    message:
+      i === 0
+        ? `unknown field "${key}"; the ${what} fields are ${fields.join(', ')}`
+        : `unknown field "${key}"`,
+  }));
 }
 
 /** Whether `field` has a problem already, under its own name or XXL-JOB's (a later check would only repeat it). */
@@ -794,15 +801,7 @@ export function parseGroupSpec(input: unknown, base?: GroupSpec): GroupSpec {
   const unknown = Object.keys(body).filter(
     (key) => !isOneOf(key, GROUP_EDITABLE_FIELDS) && !isOneOf(key, GROUP_READ_ONLY_FIELDS),
   );
-  for (const [i, key] of unknown.entries()) {
-    problems.push({
-      field: key,
-      message:
-        i === 0
-          ? `unknown field "${key}"; the group fields are ${GROUP_EDITABLE_FIELDS.join(', ')}`
-          : `unknown field "${key}"`,
-    });
-  }
+  problems.push(...unknownFieldProblems(unknown, 'group', GROUP_EDITABLE_FIELDS));
   /** A field read, or its problems noted (every one of the body is answered at once). */
   const read = <T>(field: string, reader: () => T): T | undefined => {
     if (body[field] === undefined) return undefined;
