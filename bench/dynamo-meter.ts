@@ -41,9 +41,6 @@ const REPORTS_CAPACITY = new Set([
   'BatchExecuteStatement',
   'ExecuteTransaction',
 ]);
-/** Operations DynamoDB bills at the transactional rate (see `recordSuccess`). */
-const TRANSACTIONS = new Set(['TransactWriteItems', 'TransactGetItems']);
-
 const READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
 /** Failures AWS bills as if the write had been tried. */
 const BILLED_FAILURES = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);
@@ -126,14 +123,10 @@ export class DynamoMeter {
     for (const entry of consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed]) {
       const row = this.row(operation, entry.TableName ?? 'unknown');
       const indexUnits = sumUnits(entry.GlobalSecondaryIndexes) + sumUnits(entry.LocalSecondaryIndexes);
-      const reported =
+      const total =
         entry.Table?.CapacityUnits !== undefined
           ? entry.Table.CapacityUnits + indexUnits
           : (entry.CapacityUnits ?? 0);
-      // DynamoDB bills a transaction's items twice (prepare and commit: 2 write units a KB, 2 read
-      // units per 4 KB); DynamoDB Local reports them at the standard rate. Its index writes follow
-      // the commit as usual.
-      const total = TRANSACTIONS.has(operation) ? 2 * reported - indexUnits : reported;
       if (entry.ReadCapacityUnits !== undefined || entry.WriteCapacityUnits !== undefined) {
         row.readUnits += entry.ReadCapacityUnits ?? 0;
         row.writeUnits += entry.WriteCapacityUnits ?? 0;

@@ -1,13 +1,7 @@
 import { Readable } from 'node:stream';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { METRIC } from '@tickring/core/common';
 import { describe, expect, it } from 'vitest';
 import { LambdaHost } from '../local/lambda-host.js';
@@ -136,50 +130,6 @@ describe('DynamoMeter', () => {
     );
     meter.reset();
     expect(meter.snapshot()).toEqual({ requests: 0, readUnits: 0, writeUnits: 0, rows: [] });
-  });
-
-  it('counts a transaction’s items at the transactional rate DynamoDB bills (DynamoDB Local reports the standard one)', async () => {
-    // What DynamoDB Local answered a transaction of two small puts and an update moving an index entry.
-    const { config } = fakeNetwork([
-      {
-        body: {
-          ConsumedCapacity: [
-            {
-              TableName: 'p-workflows',
-              CapacityUnits: 4,
-              Table: { CapacityUnits: 3 },
-              GlobalSecondaryIndexes: { active: { CapacityUnits: 1 } },
-            },
-          ],
-        },
-      },
-    ]);
-    const dynamo = new DynamoDBClient(config);
-    const meter = new DynamoMeter((table) => table.replace('p-', ''));
-    meter.attach(dynamo);
-    await DynamoDBDocumentClient.from(dynamo).send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: 'p-workflows', Item: { pk: 'a', sk: 'b' } } },
-          { Put: { TableName: 'p-workflows', Item: { pk: 'a', sk: 'c' } } },
-          {
-            Update: {
-              TableName: 'p-workflows',
-              Key: { pk: 'a', sk: 'head' },
-              UpdateExpression: 'SET x = :x',
-              ExpressionAttributeValues: { ':x': 1 },
-            },
-          },
-        ],
-      }),
-    );
-    // The table's 3 units twice, the index's 1 once.
-    expect(meter.snapshot()).toMatchObject({ writeUnits: 7, readUnits: 0 });
-    expect(meter.snapshot().rows[0]).toMatchObject({
-      operation: 'TransactWriteItems',
-      writeUnits: 7,
-      indexUnits: 1,
-    });
   });
 });
 
