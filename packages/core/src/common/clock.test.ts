@@ -27,17 +27,26 @@ describe('sleepUntil', () => {
       }),
       sleepUntil(clock, at + 5).then(() => woke.push(4)),
     ]);
-    expect(clock.sleeps).toHaveLength(2);
+    // One timer for `at` and one for `at + 5` (and, should one fire early, a short one after it).
+    expect(clock.sleeps.filter((ms) => ms > 3)).toHaveLength(2);
     expect(woke).toEqual([1, 2, 3, 4]);
+  });
+
+  it('never wakes before its time, even when a timer fires early', async () => {
+    const early: Clock = { now: () => Date.now(), sleep: (ms, signal) => systemClock.sleep(ms - 2, signal) };
+    const at = Date.now() + 20;
+    await sleepUntil(early, at);
+    expect(Date.now()).toBeGreaterThanOrEqual(at);
   });
 
   it('answers at once for a time already past, and a new timer for a time asked again after it passed', async () => {
     const clock = countingClock();
     await sleepUntil(clock, Date.now() - 1);
     expect(clock.sleeps).toHaveLength(0);
-    const at = Date.now() + 5;
+    const at = Date.now() + 20;
     await sleepUntil(clock, at);
-    await sleepUntil(clock, Date.now() + 5);
-    expect(clock.sleeps).toHaveLength(2);
+    await sleepUntil(clock, Date.now() + 20);
+    // A timer each (and, should one fire early, a short one after it).
+    expect(clock.sleeps.filter((ms) => ms > 10)).toHaveLength(2);
   });
 });

@@ -39,10 +39,19 @@ export function sleepUntil(clock: Clock, at: number): Promise<void> {
   let wake = waiting.get(at);
   if (!wake) {
     const timers = waiting;
-    wake = clock.sleep(at - clock.now()).then(() => {
+    wake = sleepThrough(clock, at).then(() => {
       timers.delete(at);
     });
     waiting.set(at, wake);
   }
   return wake;
+}
+
+/**
+ * Sleeps until the clock reads `at` or later: a timer may fire a millisecond before the wall clock
+ * gets there (Node's timers run on a monotonic clock of whole milliseconds), and a fire sent then
+ * would leave before its time.
+ */
+async function sleepThrough(clock: Clock, at: number): Promise<void> {
+  for (let left = at - clock.now(); left > 0; left = at - clock.now()) await clock.sleep(left);
 }
