@@ -37,6 +37,36 @@ describe('EmbeddedDatabase', () => {
     database.close();
   });
 
+  it('adds a table’s missing columns to a file an earlier version wrote, keeping its rows, and leaves present ones', () => {
+    const file = join(dir, 'columns.db');
+    const old = new EmbeddedDatabase({ path: file });
+    old.db.exec('CREATE TABLE t (k TEXT PRIMARY KEY, a TEXT)');
+    old.db.prepare('INSERT INTO t (k, a) VALUES (?, ?)').run('row', 'kept');
+    old.close();
+    const database = new EmbeddedDatabase({ path: file });
+    database.ensureColumns('t', [
+      ['a', 'TEXT'],
+      ['b', 'INTEGER'],
+      ['c', 'TEXT'],
+    ]);
+    // Asked again (another store, the same open database): nothing to add, no error.
+    database.ensureColumns('t', [['b', 'INTEGER']]);
+    const names = database.db
+      .prepare('PRAGMA table_info(t)')
+      .all<{ name: string; type: string }>()
+      .map((c) => `${c.name} ${c.type}`);
+    expect(names).toEqual(['k TEXT', 'a TEXT', 'b INTEGER', 'c TEXT']);
+    expect(database.db.prepare('SELECT k, a, b, c FROM t').all()).toEqual([
+      { k: 'row', a: 'kept', b: null, c: null },
+    ]);
+    database.close();
+    // A second connection to the file, as another process: the columns are there, none added twice.
+    const again = new EmbeddedDatabase({ path: file });
+    again.ensureColumns('t', [['c', 'TEXT']]);
+    expect(again.db.prepare('PRAGMA table_info(t)').all()).toHaveLength(4);
+    again.close();
+  });
+
   it('checkpoints from a worker thread when asked to (the writing connection never does), and still closes clean', async () => {
     const path = join(dir, 'background.db');
     const database = new EmbeddedDatabase({ path, backgroundCheckpoints: true });

@@ -2,6 +2,7 @@ import {
   type BackgroundCheckpoints,
   openSqliteDriver,
   type SqliteDatabase,
+  type SqlValue,
   startBackgroundCheckpoints,
 } from './driver.js';
 
@@ -53,6 +54,7 @@ export const CHECKPOINT_EVERY_MS = 100;
 export class EmbeddedDatabase {
   readonly db: SqliteDatabase;
   private readonly schemas = new Set<string>();
+  private readonly columns = new Set<string>();
   private readonly checkpoints: BackgroundCheckpoints | undefined;
   private readonly failureListeners = new Set<(failure: BackgroundFailure) => void>();
 
@@ -97,6 +99,33 @@ export class EmbeddedDatabase {
     if (this.schemas.has(name)) return;
     this.db.exec(ddl);
     this.schemas.add(name);
+  }
+
+  /**
+   * Adds the columns a store's table gained since an earlier version wrote the file (`CREATE TABLE IF
+   * NOT EXISTS` leaves an old table as it is), once per database, in one write transaction that looks
+   * again: two processes opening the file at once add each column once.
+   */
+  ensureColumns(table: string, columns: readonly (readonly [name: string, type: string])[]): void {
+    const key = `${table}(${columns.map(([name]) => name).join(',')})`;
+    if (this.columns.has(key)) return;
+    const present = () =>
+      new Set(
+        this.db
+          .prepare(`PRAGMA table_info(${table})`)
+          .all<{ [column: string]: SqlValue; name: string }>()
+          .map((c) => c.name),
+      );
+    const before = present();
+    if (columns.some(([name]) => !before.has(name))) {
+      this.transaction(() => {
+        const now = present();
+        for (const [name, type] of columns) {
+          if (!now.has(name)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+        }
+      });
+    }
+    this.columns.add(key);
   }
 
   /**

@@ -37,7 +37,8 @@ interface GroupRow {
 export class SqliteGroupStore implements GroupStore {
   constructor(private readonly options: { database: EmbeddedDatabase }) {
     options.database.ensureSchema('executor_groups', SCHEMA);
-    addAlertChannelsColumn(options.database);
+    // A database written before groups had alert channels gets the column (NULL: none).
+    options.database.ensureColumns('executor_groups', [['alert_channels', 'TEXT']]);
   }
 
   async create(group: Group): Promise<void> {
@@ -119,20 +120,6 @@ export class SqliteGroupStore implements GroupStore {
   private sql(text: string) {
     return this.options.database.db.prepare(text);
   }
-}
-
-const migrated = new WeakSet<EmbeddedDatabase>();
-
-/** A database written before groups had alert channels gets the column (NULL: none), once per open. */
-function addAlertChannelsColumn(database: EmbeddedDatabase): void {
-  if (migrated.has(database)) return;
-  const columns = database.db
-    .prepare('PRAGMA table_info(executor_groups)')
-    .all<{ [column: string]: SqlValue; name: string }>();
-  if (!columns.some((c) => c.name === 'alert_channels')) {
-    database.db.exec('ALTER TABLE executor_groups ADD COLUMN alert_channels TEXT');
-  }
-  migrated.add(database);
 }
 
 function channelsColumn(group: Group): string | null {

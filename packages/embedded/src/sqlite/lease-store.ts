@@ -30,7 +30,8 @@ interface LeaseRow {
 export class SqliteLeaseStore implements LeaseStore {
   constructor(private readonly options: { database: EmbeddedDatabase }) {
     options.database.ensureSchema('shard_leases', SCHEMA);
-    addAdmissionColumn(options.database);
+    // A database written before leases carried the admission gets the column (NULL: none).
+    options.database.ensureColumns('shard_leases', [['admission', 'TEXT']]);
   }
 
   async acquire(shard: number, owner: string, nowMs: number, durationMs: number): Promise<Lease | undefined> {
@@ -75,25 +76,4 @@ function parseAdmission(text: string | null): AdmissionHandover | undefined {
   } catch {
     return undefined;
   }
-}
-
-const migrated = new WeakSet<EmbeddedDatabase>();
-
-/**
- * A database written before leases carried the admission gets the column (NULL: none), once per
- * open, in one write transaction: two processes opening the file at once add it once.
- */
-function addAdmissionColumn(database: EmbeddedDatabase): void {
-  if (migrated.has(database)) return;
-  const hasColumn = () =>
-    database.db
-      .prepare('PRAGMA table_info(shard_leases)')
-      .all<{ [column: string]: SqlValue; name: string }>()
-      .some((c) => c.name === 'admission');
-  if (!hasColumn()) {
-    database.transaction(() => {
-      if (!hasColumn()) database.db.exec('ALTER TABLE shard_leases ADD COLUMN admission TEXT');
-    });
-  }
-  migrated.add(database);
 }

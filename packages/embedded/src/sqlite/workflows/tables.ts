@@ -126,7 +126,8 @@ export class WorkflowTables {
     this.retentionDays = options.retentionDays;
     this.clock = options.clock ?? systemClock;
     this.database.ensureSchema('workflows', WORKFLOW_SCHEMA);
-    this.addMissingColumns();
+    // A file an earlier version wrote has `workflows` without the columns added since.
+    this.database.ensureColumns('workflows', ADDED_WORKFLOW_COLUMNS);
     this.sweep = new ExpirySweep(
       this.database,
       ['workflow_runs', 'workflow_shards', 'workflow_versions'],
@@ -136,27 +137,6 @@ export class WorkflowTables {
 
   get db() {
     return this.database.db;
-  }
-
-  /**
-   * A file an earlier version wrote has `workflows` without the columns added since (CREATE TABLE IF
-   * NOT EXISTS leaves it as it is): they are added, in one write transaction, so two processes
-   * opening the file at once add each once.
-   */
-  private addMissingColumns(): void {
-    const has = () =>
-      new Set(
-        this.db
-          .prepare('PRAGMA table_info(workflows)')
-          .all<{ name: string }>()
-          .map((c) => c.name),
-      );
-    if (ADDED_WORKFLOW_COLUMNS.every(([name]) => has().has(name))) return;
-    this.database.transaction(() => {
-      const columns = has();
-      for (const [name, type] of ADDED_WORKFLOW_COLUMNS)
-        if (!columns.has(name)) this.db.exec(`ALTER TABLE workflows ADD COLUMN ${name} ${type}`);
-    });
   }
 
   now(): number {
