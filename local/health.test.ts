@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackgroundHealth, FAILURES_BEFORE_PROBLEM } from './health.js';
+import { BackgroundHealth, FAILURES_BEFORE_PROBLEM, type Failing } from './health.js';
 
 describe('what /health says of the background work', () => {
   it('reports a check only once it has failed several times in a row, and forgets it when it works again', () => {
@@ -21,10 +21,10 @@ describe('what /health says of the background work', () => {
 
   it('asks a watched condition each time, and reports it from its first failure for as long as it answers one', () => {
     const health = new BackgroundHealth();
-    let now: { since: number; failures: number; error: string } | undefined;
+    let now: Failing | undefined;
     health.watch('database writes', () => now);
     expect(health.problems()).toEqual([]);
-    now = { since: 5_000, failures: 1, error: 'database or disk is full' };
+    now = { since: 5_000, consecutiveFailures: 1, lastError: 'database or disk is full' };
     expect(health.problems()).toEqual([
       {
         check: 'database writes',

@@ -23,21 +23,21 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 /** Failures in a row after which a background check is reported as a problem on `/health`. */
 export const FAILURES_BEFORE_PROBLEM = 3;
 
-interface Failing {
+/** A check failing: how many times in a row, since when (epoch ms), and its last error. */
+export interface Failing {
   consecutiveFailures: number;
   since: number;
   lastError: string;
 }
 
+/** A condition `/health` asks about each time (the database's disk full): failing while it answers one. */
+export type HealthProbe = () => Readonly<Failing> | undefined;
+
 /**
  * What the background work (scheduled invocations, the monitors' sweeps) has been doing: each check
- * is ok until it fails, and counts its failures in a row until it succeeds again.
+ * is ok until it fails, and counts its failures in a row until it succeeds again. Beside them, the
+ * conditions it watches (`watch`).
  */
-/** A condition `/health` asks about each time (the database's disk full): failing while it answers one. */
-export type HealthProbe = () =>
-  | { readonly since: number; readonly failures: number; readonly error: string }
-  | undefined;
-
 export class BackgroundHealth {
   private readonly failing = new Map<string, Failing>();
   private readonly probes = new Map<string, HealthProbe>();
@@ -60,30 +60,21 @@ export class BackgroundHealth {
     });
   }
 
-  /** Checks failing at least `FAILURES_BEFORE_PROBLEM` times in a row. */
+  /** Checks failing at least `FAILURES_BEFORE_PROBLEM` times in a row, and the watched conditions failing now. */
   problems(): { check: string; consecutiveFailures: number; since: string; lastError: string }[] {
-    const failing = [...this.failing]
-      .filter(([, f]) => f.consecutiveFailures >= FAILURES_BEFORE_PROBLEM)
-      .map(([check, f]) => ({
-        check,
-        consecutiveFailures: f.consecutiveFailures,
-        since: new Date(f.since).toISOString(),
-        lastError: f.lastError,
-      }));
-    const probed = [...this.probes].flatMap(([check, probe]) => {
-      const now = probe();
-      return now
-        ? [
-            {
-              check,
-              consecutiveFailures: now.failures,
-              since: new Date(now.since).toISOString(),
-              lastError: now.error,
-            },
-          ]
-        : [];
-    });
-    return [...failing, ...probed];
+    const failing: [string, Readonly<Failing>][] = [
+      ...[...this.failing].filter(([, f]) => f.consecutiveFailures >= FAILURES_BEFORE_PROBLEM),
+      ...[...this.probes].flatMap(([check, probe]): [string, Readonly<Failing>][] => {
+        const now = probe();
+        return now ? [[check, now]] : [];
+      }),
+    ];
+    return failing.map(([check, f]) => ({
+      check,
+      consecutiveFailures: f.consecutiveFailures,
+      since: new Date(f.since).toISOString(),
+      lastError: f.lastError,
+    }));
   }
 
   /** Takes a monitors invocation's result: each sweep named in `failedSweeps` failed, the others ran. */

@@ -263,7 +263,7 @@ export async function startLocal(options: StartLocalOptions = {}): Promise<AnyLo
       background.watch('database writes', () => {
         const refused = database.db.refusedWrites;
         if (!refused || Date.now() - refused.last > REFUSED_WRITES_SHOWN_MS) return undefined;
-        return { since: refused.since, failures: refused.count, error: refused.error };
+        return { since: refused.since, consecutiveFailures: refused.count, lastError: refused.error };
       });
       const ring = new SqliteRingQueue({ database });
       started = { store, databaseFile, ring };
