@@ -48,6 +48,15 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
     return wf;
   }
 
+  /** A store whose requests go through `send` (which sees each command, then passes it on or fails it). */
+  function storeSending(send: (command: { constructor: { name: string } }) => Promise<unknown>) {
+    return new DynamoWorkflowStore({
+      doc: { send } as unknown as DynamoDBDocumentClient,
+      workflowsTable: env.resources.tables.workflows,
+      retentionDays: 7,
+    });
+  }
+
   async function rawItem(pk: string, sk: string) {
     const { Item } = await env.clients.doc.send(
       new GetCommand({ TableName: env.resources.tables.workflows, Key: { pk, sk }, ConsistentRead: true }),
@@ -127,15 +136,9 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
 
   it('saves a node’s result and the head without a transaction when no count moves, and a save that lost leaves no trace', async () => {
     const sent: string[] = [];
-    const watched = new DynamoWorkflowStore({
-      doc: {
-        send: (command: { constructor: { name: string } }) => {
-          sent.push(command.constructor.name);
-          return env.clients.doc.send(command as never);
-        },
-      } as unknown as DynamoDBDocumentClient,
-      workflowsTable: env.resources.tables.workflows,
-      retentionDays: 7,
+    const watched = storeSending((command) => {
+      sent.push(command.constructor.name);
+      return env.clients.doc.send(command as never);
     });
     const wf = await newWorkflow();
     const run = workflowRun(wf, 'wr-race-1');
@@ -157,17 +160,11 @@ describe('DynamoWorkflowStore (DynamoDB Local)', () => {
   });
 
   it('answers a save that meets another save’s transaction on the head (TransactionConflict) as lost: read again', async () => {
-    const conflicting = new DynamoWorkflowStore({
-      doc: {
-        send: (command: { constructor: { name: string } }) => {
-          if (command.constructor.name !== 'UpdateCommand') return env.clients.doc.send(command as never);
-          const err = new Error('Transaction is ongoing for the item');
-          err.name = 'TransactionConflictException';
-          return Promise.reject(err);
-        },
-      } as unknown as DynamoDBDocumentClient,
-      workflowsTable: env.resources.tables.workflows,
-      retentionDays: 7,
+    const conflicting = storeSending((command) => {
+      if (command.constructor.name !== 'UpdateCommand') return env.clients.doc.send(command as never);
+      const err = new Error('Transaction is ongoing for the item');
+      err.name = 'TransactionConflictException';
+      return Promise.reject(err);
     });
     const wf = await newWorkflow();
     const run = workflowRun(wf, 'wr-conflict-1');
